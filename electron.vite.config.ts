@@ -1,0 +1,26 @@
+import { resolve } from "node:path";
+import { defineConfig } from "electron-vite";
+import react from "@vitejs/plugin-react";
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: "out/main",
+      rollupOptions: { input: { index: resolve(__dirname, "main/electron/index.ts") } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: "out/preload",
+      rollupOptions: { input: { index: resolve(__dirname, "main/electron/preload.ts") }, output: { format: "cjs" } },
+    },
+  },
+  renderer: {
+    root: "renderer",
+    plugins: [react()],
+    build: {
+      outDir: "out/renderer",
+      rollupOptions: { input: { index: resolve(__dirname, "renderer/index.html") } },
+    },
+  },
+});

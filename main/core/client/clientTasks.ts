@@ -1,0 +1,246 @@
+// Client tasks: tools/call sent as a task to the server (we are the requestor). Each task is polled
+// on its own loop (Q2, Q6); status notifications only refresh the cache sooner, polling never relies
+// on them. On input_required we call tasks/result at once so the server can deliver the requests it
+// needs (Q3); on a terminal status tasks/result gives the real outcome (Q4).
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  CallToolResultSchema,
+  CancelTaskResultSchema,
+  CreateTaskResultSchema,
+  ErrorCode,
+  GetTaskResultSchema,
+  ListTasksResultSchema,
+  McpError,
+  type Task,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ClientTask, TaskStatus } from "../../../shared/types.js";
+import type { Ports, TimerHandle } from "../ports.js";
+import { isTerminalStatus } from "../receiver/receiverTaskStore.js";
+
+/** Used when the server suggests no pollInterval. */
+const DEFAULT_POLL_INTERVAL_MS = 1000;
+/** A server asking for faster polling than this gets this: one task must not flood the wire. */
+const MIN_POLL_INTERVAL_MS = 50;
+
+export interface ClientTaskOptions {
+  sessionId: string;
+  ports: Ports;
+  requestTimeoutMs: () => number;
+  changed(task: ClientTask): void;
+}
+
+interface Tracked {
+  view: ClientTask;
+  timer?: TimerHandle;
+  resultInFlight: boolean;
+  stopped: boolean;
+}
+
+export class ClientTasks {
+  private readonly tracked = new Map<string, Tracked>();
+  /** Pending-input ids that arrived for a task before its CreateTaskResult did. */
+  private readonly earlyLinks = new Map<string, string[]>();
+
+  constructor(
+    private readonly client: Client,
+    private readonly options: ClientTaskOptions,
+  ) {}
+
+  list(): ClientTask[] {
+    return [...this.tracked.values()].map((t) => t.view);
+  }
+
+  get(taskId: string): ClientTask | undefined {
+    return this.tracked.get(taskId)?.view;
+  }
+
+  /** Send tools/call as a task and start following it. Resolves once the server created the task. */
+  async start(name: string, args: Record<string, unknown>, ttl?: number): Promise<ClientTask> {
+    let taskId: string | undefined;
+    let earlyProgress: ClientTask["progress"];
+    const created = await this.client.request({ method: "tools/call", params: { name, arguments: args } }, CreateTaskResultSchema, {
+      task: ttl === undefined ? {} : { ttl },
+      timeout: this.options.requestTimeoutMs(),
+      // Q7: the SDK keeps this progress handler alive for the task's whole life.
+      onprogress: (progress) => {
+        const value = { progress: progress.progress, ...(progress.total !== undefined ? { total: progress.total } : {}), ...(progress.message ? { message: progress.message } : {}) };
+        if (taskId) this.update(taskId, { progress: value });
+        else earlyProgress = value;
+      },
+    });
+    taskId = created.task.taskId;
+    const view: ClientTask = {
+      sessionId: this.options.sessionId,
+      toolName: name,
+      arguments: args,
+      task: created.task,
+      pendingInputIds: this.earlyLinks.get(taskId) ?? [],
+      ...(earlyProgress ? { progress: earlyProgress } : {}),
+    };
+    this.earlyLinks.delete(taskId);
+    const tracked: Tracked = { view, resultInFlight: false, stopped: false };
+    this.tracked.set(taskId, tracked);
+    this.options.changed(view);
+    this.afterStatus(tracked);
+    return view;
+  }
+
+  /** A `notifications/tasks/status` from the server: refresh the view; polling carries on regardless. */
+  onStatusNotification(task: Task): void {
+    const tracked = this.tracked.get(task.taskId);
+    if (!tracked || tracked.stopped || isTerminalStatus(tracked.view.task.status)) return;
+    this.applyTask(tracked, task);
+  }
+
+  /** Q3: a server request carrying related-task `_meta` is shown linked to its task. */
+  linkPendingInput(taskId: string, pendingInputId: string): void {
+    const tracked = this.tracked.get(taskId);
+    if (tracked) {
+      this.update(taskId, { pendingInputIds: [...tracked.view.pendingInputIds, pendingInputId] });
+    } else {
+      this.earlyLinks.set(taskId, [...(this.earlyLinks.get(taskId) ?? []), pendingInputId]);
+    }
+  }
+
+  async cancel(taskId: string): Promise<ClientTask> {
+    const result = await this.client.request({ method: "tasks/cancel", params: { taskId } }, CancelTaskResultSchema, {
+      timeout: this.options.requestTimeoutMs(),
+    });
+    const tracked = this.tracked.get(taskId);
+    if (!tracked) throw new Error(`Unknown client task ${taskId}`);
+    this.applyTask(tracked, result);
+    return tracked.view;
+  }
+
+  /** Q5: walk tasks/list following nextCursor (cursors are opaque); refresh the tasks we follow. */
+  async listFromServer(): Promise<Task[]> {
+    const all: Task[] = [];
+    let cursor: string | undefined;
+    const seen = new Set<string>();
+    do {
+      const page = await this.client.request({ method: "tasks/list", params: cursor ? { cursor } : {} }, ListTasksResultSchema, {
+        timeout: this.options.requestTimeoutMs(),
+      });
+      all.push(...page.tasks);
+      cursor = page.nextCursor;
+      // A server repeating a cursor would loop us forever.
+      if (cursor !== undefined && seen.has(cursor)) throw new Error(`tasks/list returned the cursor ${JSON.stringify(cursor)} twice`);
+      if (cursor !== undefined) seen.add(cursor);
+    } while (cursor !== undefined);
+    for (const task of all) this.onStatusNotification(task);
+    return all;
+  }
+
+  /** S1: the session ended; live tasks can no longer be followed. */
+  closeAll(statusMessage: string): void {
+    for (const [taskId, tracked] of this.tracked) {
+      this.stop(tracked);
+      if (!isTerminalStatus(tracked.view.task.status)) {
+        this.update(taskId, {
+          task: { ...tracked.view.task, status: "cancelled", statusMessage, lastUpdatedAt: new Date(this.options.ports.clock.now()).toISOString() },
+          pollError: statusMessage,
+        });
+      }
+    }
+  }
+
+  // --- the poll loop of one task ---
+
+  private afterStatus(tracked: Tracked): void {
+    const status = tracked.view.task.status;
+    if (status === "input_required" || isTerminalStatus(status)) void this.fetchResult(tracked);
+    if (!isTerminalStatus(status)) this.schedulePoll(tracked);
+  }
+
+  private schedulePoll(tracked: Tracked): void {
+    if (tracked.stopped || tracked.timer) return;
+    const suggested = tracked.view.task.pollInterval ?? DEFAULT_POLL_INTERVAL_MS;
+    const delay = Math.max(MIN_POLL_INTERVAL_MS, suggested);
+    tracked.timer = this.options.ports.timers.setTimeout(() => {
+      tracked.timer = undefined;
+      void this.poll(tracked);
+    }, delay);
+  }
+
+  private async poll(tracked: Tracked): Promise<void> {
+    if (tracked.stopped) return;
+    const taskId = tracked.view.task.taskId;
+    try {
+      const task = await this.client.request({ method: "tasks/get", params: { taskId } }, GetTaskResultSchema, {
+        timeout: this.options.requestTimeoutMs(),
+      });
+      if (tracked.stopped) return;
+      if (tracked.view.pollError) this.update(taskId, { pollError: undefined });
+      this.applyTask(tracked, task);
+    } catch (error) {
+      if (tracked.stopped) return;
+      this.update(taskId, { pollError: `tasks/get failed: ${messageOf(error)}` });
+      if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return;
+      // Unknown task (-32602): the server deleted it; following it further is pointless.
+      if (error instanceof McpError && error.code === ErrorCode.InvalidParams) return;
+      this.schedulePoll(tracked);
+    }
+  }
+
+  private applyTask(tracked: Tracked, task: Task): void {
+    const current = tracked.view.task;
+    // A terminal task never changes again; an older update must not overwrite a newer one.
+    if (isTerminalStatus(current.status as TaskStatus)) return;
+    if (Date.parse(task.lastUpdatedAt) < Date.parse(current.lastUpdatedAt)) return;
+    this.update(task.taskId, { task });
+    this.afterStatus(tracked);
+  }
+
+  private async fetchResult(tracked: Tracked): Promise<void> {
+    if (tracked.resultInFlight || tracked.view.result || tracked.view.error || tracked.stopped) return;
+    tracked.resultInFlight = true;
+    const taskId = tracked.view.task.taskId;
+    try {
+      // tasks/result blocks until the task is terminal, which may take as long as the user does.
+      const ttl = tracked.view.task.ttl;
+      const timeout = Math.max(this.options.requestTimeoutMs(), typeof ttl === "number" ? ttl : 24 * 3600_000);
+      const result = await this.client.request({ method: "tasks/result", params: { taskId } }, CallToolResultSchema, { timeout });
+      if (!tracked.stopped) this.update(taskId, { result, error: undefined });
+    } catch (error) {
+      if (tracked.stopped) return;
+      if (error instanceof McpError && error.code !== ErrorCode.RequestTimeout && error.code !== ErrorCode.ConnectionClosed) {
+        // Q4: the server's own JSON-RPC error, as it sent it.
+        this.update(taskId, { error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } });
+      } else {
+        this.update(taskId, { pollError: `tasks/result failed: ${messageOf(error)}` });
+      }
+    } finally {
+      tracked.resultInFlight = false;
+    }
+    // The result arrived before polling saw the terminal status: look now rather than a poll later.
+    if (!tracked.stopped && !isTerminalStatus(tracked.view.task.status)) {
+      this.stopTimer(tracked);
+      void this.poll(tracked);
+    }
+  }
+
+  private update(taskId: string, patch: Partial<ClientTask>): void {
+    const tracked = this.tracked.get(taskId);
+    if (!tracked) return;
+    const next: ClientTask = { ...tracked.view, ...patch };
+    for (const key of Object.keys(patch) as (keyof ClientTask)[]) {
+      if (patch[key] === undefined) delete next[key];
+    }
+    tracked.view = next;
+    this.options.changed(next);
+  }
+
+  private stopTimer(tracked: Tracked): void {
+    if (tracked.timer) this.options.ports.timers.clearTimeout(tracked.timer);
+    tracked.timer = undefined;
+  }
+
+  private stop(tracked: Tracked): void {
+    tracked.stopped = true;
+    this.stopTimer(tracked);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,95 @@
+// Requests from servers that wait on the user (sampling, elicitation), across all sessions.
+// An entry leaves exactly once: answered by the user, or withdrawn with a reason the UI shows.
+import type { PendingInput, WithdrawReason } from "../../shared/types.js";
+import type { EventBus } from "./eventBus.js";
+
+export type SamplingAnswer =
+  | { kind: "sampling"; result: Record<string, unknown> }
+  | { kind: "sampling"; error: { code: number; message: string } };
+export type ElicitationAnswer = { kind: "elicitation"; result: { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> } };
+export type PendingAnswer = SamplingAnswer | ElicitationAnswer;
+
+export interface PendingInputHooks {
+  /** Deliver the user's answer to whoever waits for it (the request handler or the receiver task). */
+  answered(answer: PendingAnswer): void;
+  /** The input is gone without an answer; release whoever waits. */
+  withdrawn(reason: WithdrawReason, message: string): void;
+}
+
+export class PendingInputNotFoundError extends Error {
+  override name = "PendingInputNotFoundError";
+}
+
+interface Entry {
+  input: PendingInput;
+  hooks: PendingInputHooks;
+}
+
+export class PendingInputs {
+  private readonly entries = new Map<string, Entry>();
+  /** Why recent inputs left, so a late answer gets a precise message instead of "unknown id". */
+  private readonly departed = new Map<string, string>();
+
+  constructor(private readonly bus: EventBus) {}
+
+  add(input: PendingInput, hooks: PendingInputHooks): void {
+    this.entries.set(input.id, { input, hooks });
+    this.bus.emit("pendingInputAdded", input);
+  }
+
+  get(id: string): PendingInput | undefined {
+    return this.entries.get(id)?.input;
+  }
+
+  list(): PendingInput[] {
+    return [...this.entries.values()].map((e) => e.input);
+  }
+
+  /** The entry a user is about to answer; throws a readable error when it already left. */
+  require(id: string): PendingInput {
+    const entry = this.entries.get(id);
+    if (!entry) {
+      const why = this.departed.get(id);
+      throw new PendingInputNotFoundError(
+        why ? `This request is no longer pending: ${why}` : `No pending request with id ${id}`,
+      );
+    }
+    return entry.input;
+  }
+
+  answer(id: string, answer: PendingAnswer): void {
+    const entry = this.entries.get(id);
+    if (!entry) this.require(id);
+    if (!entry) return;
+    if (entry.input.kind !== answer.kind) {
+      throw new Error(`Pending request ${id} is ${entry.input.kind}, not ${answer.kind}`);
+    }
+    this.remove(id, "it was already answered");
+    this.bus.emit("pendingInputAnswered", { pendingInputId: id, sessionId: entry.input.sessionId });
+    entry.hooks.answered(answer);
+  }
+
+  withdraw(id: string, reason: WithdrawReason, message: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.remove(id, message);
+    this.bus.emit("pendingInputWithdrawn", { pendingInputId: id, sessionId: entry.input.sessionId, reason, message });
+    entry.hooks.withdrawn(reason, message);
+  }
+
+  withdrawSession(sessionId: string, reason: WithdrawReason, message: string): void {
+    for (const entry of [...this.entries.values()]) {
+      if (entry.input.sessionId === sessionId) this.withdraw(entry.input.id, reason, message);
+    }
+  }
+
+  private remove(id: string, why: string): void {
+    this.entries.delete(id);
+    this.departed.set(id, why);
+    // Bounded: only recent departures need a precise message.
+    if (this.departed.size > 1000) {
+      const oldest = this.departed.keys().next().value;
+      if (oldest !== undefined) this.departed.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+// Side effects the core cannot own come in through these small interfaces, so tests pass fakes
+// (vitest fake timers drive `systemTimers` directly) instead of sleeping.
+import { randomUUID } from "node:crypto";
+
+export interface Clock {
+  now(): number;
+}
+
+export interface TimerHandle {
+  /** Let the process exit while this timer is pending. */
+  unref?(): unknown;
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+  /** Run `fn` after the current I/O turn: used to send a status notification after the response it follows. */
+  defer(fn: () => void): void;
+}
+
+export interface Ports {
+  clock: Clock;
+  timers: Timers;
+  /** R3: ids we generate for our tasks and pending inputs. */
+  newId(): string;
+}
+
+export const systemPorts: Ports = {
+  clock: { now: () => Date.now() },
+  timers: {
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    defer: (fn) => void setImmediate(fn),
+  },
+  newId: () => randomUUID(),
+};
+
+export function withPorts(overrides: Partial<Ports>): Ports {
+  return { ...systemPorts, ...overrides };
+}

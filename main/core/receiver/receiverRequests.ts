@@ -1,0 +1,133 @@
+// Handlers for the requests a server sends that wait on our user: sampling/createMessage and
+// elicitation/create, plain (R14) or task-augmented (R2), and our own tasks/result (R7).
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  GetTaskPayloadRequestSchema,
+  McpError,
+  RELATED_TASK_META_KEY,
+  type RequestId,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { PendingInput, PendingInputKind, ReceiverTaskMethod } from "../../../shared/types.js";
+import type { PendingAnswer, PendingInputs } from "../pendingInputs.js";
+import type { Ports } from "../ports.js";
+import { taskNotFound, type ReceiverTaskStore } from "./receiverTaskStore.js";
+
+export interface ReceiverContext {
+  sessionId: string;
+  serverName: string;
+  ports: Ports;
+  pendingInputs: PendingInputs;
+  /** Present only when receiver tasks are advertised (R1). */
+  store?: ReceiverTaskStore;
+  /** Q3: a request carrying related-task `_meta` belongs to one of our client tasks. */
+  linkToClientTask?(taskId: string, pendingInputId: string): void;
+}
+
+interface Extra {
+  requestId: RequestId;
+  signal: AbortSignal;
+}
+
+export function registerSamplingHandler(client: Client, ctx: ReceiverContext): void {
+  client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+    handleUserRequest(ctx, "sampling", "sampling/createMessage", request.params as Record<string, unknown>, extra),
+  );
+}
+
+export function registerElicitationHandler(client: Client, ctx: ReceiverContext): void {
+  client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+    handleUserRequest(ctx, "elicitation", "elicitation/create", request.params as Record<string, unknown>, extra),
+  );
+}
+
+/**
+ * Our tasks/result. The SDK's handler re-checks a task once per pollInterval, so a server would learn
+ * the user's answer up to a poll later; this one is released the moment the task settles (R7), and
+ * replays a failed or cancelled task's JSON-RPC error (R7, R10) or answers -32602 once it expired (R6).
+ */
+export function registerTaskResultHandler(client: Client, store: ReceiverTaskStore): void {
+  client.setRequestHandler(GetTaskPayloadRequestSchema, async (request, extra) => {
+    const { taskId } = request.params;
+    if (!store.get(taskId)) throw taskNotFound(taskId, store.wasExpired(taskId));
+    await store.waitForSettled(taskId, extra.signal);
+    const outcome = store.outcomeOf(taskId);
+    if (!outcome) throw taskNotFound(taskId, true);
+    if (outcome.kind === "error") throw new McpError(outcome.error.code, outcome.error.message, outcome.error.data);
+    const meta = (outcome.result._meta as Record<string, unknown> | undefined) ?? {};
+    return { ...outcome.result, _meta: { ...meta, [RELATED_TASK_META_KEY]: { taskId } } };
+  });
+}
+
+async function handleUserRequest(
+  ctx: ReceiverContext,
+  kind: PendingInputKind,
+  method: ReceiverTaskMethod,
+  params: Record<string, unknown>,
+  extra: Extra,
+) {
+  const relatedTaskId = relatedTaskOf(params);
+  const input: PendingInput = {
+    id: ctx.ports.newId(),
+    sessionId: ctx.sessionId,
+    serverName: ctx.serverName,
+    kind,
+    params,
+    receivedAt: new Date(ctx.ports.clock.now()).toISOString(),
+    ...(relatedTaskId ? { relatedTaskId } : {}),
+  };
+  const taskParams = params.task as { ttl?: unknown } | undefined;
+  const link = () => {
+    if (relatedTaskId) ctx.linkToClientTask?.(relatedTaskId, input.id);
+  };
+
+  if (taskParams && ctx.store) {
+    const store = ctx.store;
+    // R2: answer at once with the task; the user's answer reaches the server through tasks/result.
+    const created = store.create(method, extra.requestId, taskParams.ttl);
+    const { taskId, createdAt, ttl } = created.task;
+    input.receiverTaskId = taskId;
+    if (typeof ttl === "number") input.deadline = new Date(Date.parse(createdAt) + ttl).toISOString();
+    store.attachPendingInput(taskId, input.id);
+    ctx.pendingInputs.add(input, {
+      answered: (answer) => void store.finish(taskId, outcomeOf(answer)),
+      // The store already moved the task (cancel, expiry, disconnect); nothing waits on this side.
+      withdrawn: () => {},
+    });
+    link();
+    return { task: created.task };
+  }
+
+  // R14: a plain request is answered with the result itself, when the user answers.
+  return new Promise<Record<string, unknown>>((resolve, reject) => {
+    const onAbort = () =>
+      ctx.pendingInputs.withdraw(input.id, "requestCancelled", "The server cancelled this request before it was answered");
+    extra.signal.addEventListener("abort", onAbort, { once: true });
+    ctx.pendingInputs.add(input, {
+      answered: (answer) => {
+        extra.signal.removeEventListener("abort", onAbort);
+        const outcome = outcomeOf(answer);
+        if (outcome.kind === "result") resolve(outcome.result);
+        else reject(new McpError(outcome.error.code, outcome.error.message));
+      },
+      withdrawn: (_reason, message) => {
+        extra.signal.removeEventListener("abort", onAbort);
+        reject(new McpError(ErrorCode.InternalError, message));
+      },
+    });
+    link();
+  });
+}
+
+function outcomeOf(answer: PendingAnswer) {
+  if ("error" in answer) return { kind: "error" as const, error: answer.error };
+  return { kind: "result" as const, result: answer.result as Record<string, unknown> };
+}
+
+function relatedTaskOf(params: Record<string, unknown>): string | undefined {
+  const meta = params._meta as Record<string, unknown> | undefined;
+  const related = meta?.[RELATED_TASK_META_KEY] as { taskId?: unknown } | undefined;
+  return typeof related?.taskId === "string" ? related.taskId : undefined;
+}

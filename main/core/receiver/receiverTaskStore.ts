@@ -1,0 +1,342 @@
+// The receiver-task map of one session: tasks the server created on us by sending a task-augmented
+// sampling/createMessage or elicitation/create. It implements the SDK's TaskStore, so the SDK serves
+// tasks/get, tasks/list and tasks/cancel from it; tasks/result is ours (see receiverRequests.ts).
+//
+// Unlike the SDK's InMemoryTaskStore it is event-driven: waiters are released the moment a task
+// turns terminal or is deleted, never at the next poll tick.
+import { ErrorCode, McpError, type Request, type RequestId, type Result, type Task } from "@modelcontextprotocol/sdk/types.js";
+import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks/interfaces.js";
+import type { ReceiverTask, ReceiverTaskMethod, TaskStatus } from "../../../shared/types.js";
+import type { Ports, TimerHandle } from "../ports.js";
+
+export interface ReceiverTaskLimits {
+  maxLiveTasks: number;
+  maxTtlMs: number;
+  defaultTtlMs: number;
+  pollIntervalMs: number;
+}
+
+export type ReceiverTaskOutcome = NonNullable<ReceiverTask["outcome"]>;
+
+export interface ReceiverTaskEvents {
+  /** Every status change, creation included (R11). */
+  changed(task: ReceiverTask): void;
+  /** The task was deleted (ttl elapsed, or the session ended); `wasLive` says it never finished. */
+  removed(task: ReceiverTask, wasLive: boolean): void;
+}
+
+interface TaskRecord {
+  seq: number;
+  task: Task;
+  method: ReceiverTaskMethod;
+  requestId: RequestId;
+  pendingInputId?: string;
+  outcome?: ReceiverTaskOutcome;
+  expiry?: TimerHandle;
+  waiters: Set<() => void>;
+  removed: boolean;
+}
+
+const TERMINAL: ReadonlySet<TaskStatus> = new Set(["completed", "failed", "cancelled"]);
+export const isTerminalStatus = (status: TaskStatus): boolean => TERMINAL.has(status);
+
+/** R4: the only moves a task may make. */
+const ALLOWED_MOVES: Record<TaskStatus, ReadonlySet<TaskStatus>> = {
+  working: new Set(["input_required", "completed", "failed", "cancelled"]),
+  input_required: new Set(["working", "completed", "failed", "cancelled"]),
+  completed: new Set(),
+  failed: new Set(),
+  cancelled: new Set(),
+};
+
+export const AWAITING_USER = "Awaiting user response";
+const LIST_PAGE_SIZE = 100;
+const CURSOR_PREFIX = "rt1.";
+
+export function taskNotFound(taskId: string, expired: boolean): McpError {
+  return new McpError(
+    ErrorCode.InvalidParams,
+    expired ? `Task ${taskId} has expired: its ttl elapsed and it was deleted` : `Task not found: ${taskId}`,
+  );
+}
+
+export class ReceiverTaskStore implements TaskStore {
+  private readonly records = new Map<string, TaskRecord>();
+  /** Records in creation order, for cursor paging in O(page size); holes are compacted lazily. */
+  private ordered: TaskRecord[] = [];
+  private holes = 0;
+  private nextSeq = 1;
+  private live = 0;
+  /** Recently deleted ids, so "expired" can be told apart from "never existed" (R8 messages). Bounded. */
+  private readonly expiredIds = new Set<string>();
+
+  constructor(
+    private readonly sessionId: string,
+    private readonly ports: Ports,
+    private readonly limits: () => ReceiverTaskLimits,
+    private readonly events: ReceiverTaskEvents,
+  ) {}
+
+  get liveCount(): number {
+    return this.live;
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  /**
+   * Create a receiver task for an incoming task-augmented request. Throws a JSON-RPC error when the
+   * request's ttl is unusable or the live-task limit is reached (S2); nothing is created then.
+   */
+  create(method: ReceiverTaskMethod, requestId: RequestId, requestedTtl: unknown): ReceiverTask {
+    const limits = this.limits();
+    const ttl = this.resolveTtl(requestedTtl, limits);
+    if (this.live >= limits.maxLiveTasks) {
+      throw new McpError(
+        ErrorCode.InvalidRequest,
+        `Too many live tasks: this client holds at most ${limits.maxLiveTasks} unfinished receiver tasks per session; wait for some to finish or cancel them`,
+      );
+    }
+    const now = new Date(this.ports.clock.now()).toISOString();
+    const taskId = this.ports.newId();
+    const record: TaskRecord = {
+      seq: this.nextSeq++,
+      // R4/R5: a task waiting for our user is `working`, with a status message saying so.
+      task: { taskId, status: "working", statusMessage: AWAITING_USER, createdAt: now, lastUpdatedAt: now, ttl, pollInterval: limits.pollIntervalMs },
+      method,
+      requestId,
+      waiters: new Set(),
+      removed: false,
+    };
+    this.records.set(taskId, record);
+    this.ordered.push(record);
+    this.live++;
+    // R6: after ttl since creation the task may be deleted, whatever its status.
+    record.expiry = this.ports.timers.setTimeout(() => this.expire(taskId), ttl);
+    record.expiry.unref?.();
+    const view = this.view(record);
+    this.events.changed(view);
+    return view;
+  }
+
+  attachPendingInput(taskId: string, pendingInputId: string): void {
+    const record = this.records.get(taskId);
+    if (record) record.pendingInputId = pendingInputId;
+  }
+
+  get(taskId: string): ReceiverTask | undefined {
+    const record = this.records.get(taskId);
+    return record ? this.view(record) : undefined;
+  }
+
+  wasExpired(taskId: string): boolean {
+    return this.expiredIds.has(taskId);
+  }
+
+  list(): ReceiverTask[] {
+    return [...this.records.values()].map((r) => this.view(r));
+  }
+
+  /** The user answered (or the request otherwise finished): record what tasks/result must return. */
+  finish(taskId: string, outcome: ReceiverTaskOutcome, statusMessage?: string): boolean {
+    const record = this.records.get(taskId);
+    if (!record || isTerminalStatus(record.task.status)) return false;
+    record.outcome = outcome;
+    return this.move(record, outcome.kind === "result" ? "completed" : "failed", statusMessage);
+  }
+
+  /** Cancel a live task (R10): the caller withdraws its pending input. Returns false if already terminal. */
+  cancel(taskId: string, statusMessage: string): boolean {
+    const record = this.records.get(taskId);
+    if (!record || isTerminalStatus(record.task.status)) return false;
+    record.outcome = { kind: "error", error: { code: ErrorCode.InvalidParams, message: `Task ${taskId} was cancelled: ${statusMessage}` } };
+    return this.move(record, "cancelled", statusMessage);
+  }
+
+  /** Resolve when the task is terminal or deleted, or reject when `signal` aborts. */
+  waitForSettled(taskId: string, signal?: AbortSignal): Promise<void> {
+    const record = this.records.get(taskId);
+    if (!record || record.removed || isTerminalStatus(record.task.status)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const release = () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        record.waiters.delete(release);
+        reject(new McpError(ErrorCode.InvalidRequest, "Request cancelled"));
+      };
+      record.waiters.add(release);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  outcomeOf(taskId: string): ReceiverTaskOutcome | undefined {
+    return this.records.get(taskId)?.outcome;
+  }
+
+  /** S1: the session ended; every live task ends `cancelled` and every record is dropped. */
+  closeAll(statusMessage: string): void {
+    for (const record of [...this.records.values()]) {
+      if (!isTerminalStatus(record.task.status)) this.cancel(record.task.taskId, statusMessage);
+      this.delete(record, false);
+    }
+  }
+
+  // --- The SDK's TaskStore interface (the SDK's tasks/get, tasks/list, tasks/cancel call these) ---
+
+  async createTask(taskParams: CreateTaskOptions, requestId: RequestId, request: Request): Promise<Task> {
+    const method = request.method === "sampling/createMessage" ? "sampling/createMessage" : "elicitation/create";
+    return this.create(method, requestId, taskParams.ttl).task;
+  }
+
+  async getTask(taskId: string): Promise<Task | null> {
+    const record = this.records.get(taskId);
+    return record ? { ...record.task } : null;
+  }
+
+  async storeTaskResult(taskId: string, status: "completed" | "failed", result: Result): Promise<void> {
+    const outcome: ReceiverTaskOutcome =
+      status === "completed"
+        ? { kind: "result", result }
+        : { kind: "error", error: { code: ErrorCode.InternalError, message: String((result as { message?: unknown }).message ?? "Task failed") } };
+    if (!this.finish(taskId, outcome)) throw this.missingOrTerminal(taskId);
+  }
+
+  async getTaskResult(taskId: string): Promise<Result> {
+    const outcome = this.records.get(taskId)?.outcome;
+    if (!outcome) throw this.missingOrTerminal(taskId);
+    if (outcome.kind === "error") throw new McpError(outcome.error.code, outcome.error.message, outcome.error.data);
+    return outcome.result;
+  }
+
+  async updateTaskStatus(taskId: string, status: Task["status"], statusMessage?: string): Promise<void> {
+    const record = this.records.get(taskId);
+    if (!record) throw taskNotFound(taskId, this.wasExpired(taskId));
+    if (status === "cancelled") {
+      if (!this.cancel(taskId, statusMessage ?? "Cancelled by the requestor")) throw this.missingOrTerminal(taskId);
+      return;
+    }
+    if (!this.move(record, status, statusMessage)) {
+      throw new McpError(ErrorCode.InvalidParams, `Task ${taskId} cannot move from ${record.task.status} to ${status}`);
+    }
+  }
+
+  /** R9: opaque cursors; every task visible to tasks/get is reachable; a page costs O(page size). */
+  async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
+    const afterSeq = cursor === undefined ? 0 : this.decodeCursor(cursor);
+    this.compact();
+    let lo = 0;
+    let hi = this.ordered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.ordered[mid] as TaskRecord).seq <= afterSeq) lo = mid + 1;
+      else hi = mid;
+    }
+    const tasks: Task[] = [];
+    let i = lo;
+    let lastSeq = afterSeq;
+    for (; i < this.ordered.length && tasks.length < LIST_PAGE_SIZE; i++) {
+      const record = this.ordered[i] as TaskRecord;
+      if (record.removed) continue;
+      tasks.push({ ...record.task });
+      lastSeq = record.seq;
+    }
+    const more = this.ordered.slice(i).some((r) => !r.removed);
+    return more ? { tasks, nextCursor: this.encodeCursor(lastSeq) } : { tasks };
+  }
+
+  // --- internals ---
+
+  private resolveTtl(requested: unknown, limits: ReceiverTaskLimits): number {
+    if (requested === undefined) return Math.min(limits.defaultTtlMs, limits.maxTtlMs);
+    // R6: a request for an unlimited task gets our maximum, and we report the ttl we apply.
+    if (requested === null) return limits.maxTtlMs;
+    if (typeof requested !== "number" || !Number.isFinite(requested) || requested <= 0) {
+      throw new McpError(ErrorCode.InvalidParams, `Invalid task ttl ${JSON.stringify(requested)}: ttl must be a positive number of milliseconds`);
+    }
+    return Math.min(Math.ceil(requested), limits.maxTtlMs);
+  }
+
+  private move(record: TaskRecord, status: TaskStatus, statusMessage?: string): boolean {
+    if (!ALLOWED_MOVES[record.task.status].has(status)) return false;
+    const wasLive = !isTerminalStatus(record.task.status);
+    const task: Task = { ...record.task, status, lastUpdatedAt: new Date(this.ports.clock.now()).toISOString() };
+    if (statusMessage !== undefined) task.statusMessage = statusMessage;
+    else if (status !== "working" && status !== "input_required") delete task.statusMessage;
+    record.task = task;
+    if (wasLive && isTerminalStatus(status)) {
+      this.live--;
+      this.releaseWaiters(record);
+    }
+    this.events.changed(this.view(record));
+    return true;
+  }
+
+  private expire(taskId: string): void {
+    const record = this.records.get(taskId);
+    if (!record) return;
+    record.expiry = undefined;
+    this.expiredIds.add(taskId);
+    if (this.expiredIds.size > 10_000) {
+      const oldest = this.expiredIds.values().next().value;
+      if (oldest !== undefined) this.expiredIds.delete(oldest);
+    }
+    this.delete(record, !isTerminalStatus(record.task.status));
+  }
+
+  private delete(record: TaskRecord, wasLive: boolean): void {
+    if (record.removed) return;
+    record.removed = true;
+    this.records.delete(record.task.taskId);
+    this.holes++;
+    if (record.expiry) this.ports.timers.clearTimeout(record.expiry);
+    record.expiry = undefined;
+    if (wasLive) this.live--;
+    // R6: a blocked tasks/result is released; it then finds the task gone and answers -32602.
+    this.releaseWaiters(record);
+    this.events.removed(this.view(record), wasLive);
+  }
+
+  private releaseWaiters(record: TaskRecord): void {
+    const waiters = [...record.waiters];
+    record.waiters.clear();
+    for (const release of waiters) release();
+  }
+
+  private compact(): void {
+    if (this.holes > 64 && this.holes * 2 > this.ordered.length) {
+      this.ordered = this.ordered.filter((r) => !r.removed);
+      this.holes = 0;
+    }
+  }
+
+  private encodeCursor(seq: number): string {
+    return CURSOR_PREFIX + Buffer.from(`${this.sessionId}:${seq}`).toString("base64url");
+  }
+
+  private decodeCursor(cursor: string): number {
+    const invalid = () => new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${JSON.stringify(cursor.slice(0, 100))}`);
+    if (typeof cursor !== "string" || !cursor.startsWith(CURSOR_PREFIX)) throw invalid();
+    const decoded = Buffer.from(cursor.slice(CURSOR_PREFIX.length), "base64url").toString();
+    const sep = decoded.lastIndexOf(":");
+    const seq = Number(decoded.slice(sep + 1));
+    // S1: a cursor from another session is as invalid as a made-up one.
+    if (sep < 0 || decoded.slice(0, sep) !== this.sessionId || !Number.isSafeInteger(seq) || seq < 0 || seq >= this.nextSeq) throw invalid();
+    return seq;
+  }
+
+  private missingOrTerminal(taskId: string): McpError {
+    const record = this.records.get(taskId);
+    if (!record) return taskNotFound(taskId, this.wasExpired(taskId));
+    return new McpError(ErrorCode.InvalidParams, `Task ${taskId} is already ${record.task.status}`);
+  }
+
+  private view(record: TaskRecord): ReceiverTask {
+    const view: ReceiverTask = { sessionId: this.sessionId, method: record.method, task: { ...record.task } };
+    if (record.pendingInputId) view.pendingInputId = record.pendingInputId;
+    if (record.outcome) view.outcome = record.outcome;
+    return view;
+  }
+}

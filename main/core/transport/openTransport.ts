@@ -1,0 +1,70 @@
+// Builds the SDK transport for a server config. stdio servers get the user's environment plus the
+// configured variables, and their stderr is split into lines for the UI.
+import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import type { Stream } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { TransportConfig } from "../../../shared/types.js";
+
+export interface OpenedTransport {
+  transport: Transport;
+  /** The child's pid for stdio servers, once started. */
+  pid(): number | null;
+}
+
+export function openTransport(config: TransportConfig, onStderrLine: (line: string) => void): OpenedTransport {
+  switch (config.type) {
+    case "stdio": {
+      const transport = new StdioClientTransport({
+        command: config.command,
+        args: config.args,
+        env: { ...getDefaultEnvironment(), ...config.env },
+        cwd: config.cwd,
+        stderr: "pipe",
+      });
+      const stderr = transport.stderr;
+      if (stderr) splitLines(stderr, onStderrLine);
+      return { transport, pid: () => transport.pid };
+    }
+    case "streamableHttp":
+      return {
+        transport: new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } }),
+        pid: () => null,
+      };
+    case "sse":
+      return {
+        transport: new SSEClientTransport(new URL(config.url), {
+          requestInit: { headers: config.headers },
+          eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...(init?.headers as Record<string, string>) } }) },
+        }),
+        pid: () => null,
+      };
+  }
+}
+
+const MAX_STDERR_LINE = 64 * 1024;
+
+function splitLines(stream: Stream, onLine: (line: string) => void): void {
+  let buffer = "";
+  // A multi-byte character split across chunks must not turn into two replacement characters.
+  const decoder = new StringDecoder("utf8");
+  stream.on("data", (chunk: string | Buffer) => {
+    buffer += typeof chunk === "string" ? chunk : decoder.write(chunk);
+    let index: number;
+    while ((index = buffer.indexOf("\n")) !== -1) {
+      onLine(buffer.slice(0, index).replace(/\r$/, ""));
+      buffer = buffer.slice(index + 1);
+    }
+    // A server that never prints a newline must not grow this buffer without bound.
+    if (buffer.length > MAX_STDERR_LINE) {
+      onLine(buffer);
+      buffer = "";
+    }
+  });
+  stream.on("end", () => {
+    if (buffer) onLine(buffer);
+    buffer = "";
+  });
+}

@@ -1,0 +1,191 @@
+// The one contract between main and renderer: every method the renderer may call and every event
+// main pushes, each with a runtime schema. The Electron IPC and WebSocket adapters are generated from
+// these tables; nothing else defines a channel.
+import { z } from "zod";
+import {
+  CallToolResultSchema,
+  ClientTaskSchema,
+  LogEntrySchema,
+  PendingInputIdSchema,
+  PendingInputSchema,
+  PromptSchema,
+  ReceiverTaskSchema,
+  ResourceSchema,
+  ResourceTemplateSchema,
+  ServerConfigSchema,
+  SessionIdSchema,
+  SessionInfoSchema,
+  SettingsSchema,
+  TaskIdSchema,
+  TaskObjectSchema,
+  ToolSchema,
+  WithdrawReasonSchema,
+} from "./types.js";
+
+const session = { sessionId: SessionIdSchema };
+const Empty = z.object({}).strict();
+const Ok = z.object({ ok: z.literal(true) });
+const Json = z.record(z.string(), z.unknown());
+const Cursor = z.string().max(10_000).optional();
+
+const LoggingLevelSchema = z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
+const RootSchema = z.object({ uri: z.string().startsWith("file://", "a root must be a file:// URI"), name: z.string().optional() });
+
+const SamplingContentSchema = z.object({ type: z.literal("text"), text: z.string() });
+
+function method<P extends z.ZodType, R extends z.ZodType>(params: P, result: R) {
+  return { params, result };
+}
+
+export const apiMethods = {
+  // Sessions
+  connect: method(z.object({ server: ServerConfigSchema }).strict(), SessionInfoSchema),
+  disconnect: method(z.object(session).strict(), Ok),
+  reconnect: method(z.object(session).strict(), SessionInfoSchema),
+  listSessions: method(Empty, z.array(SessionInfoSchema)),
+  /** Everything the renderer needs to draw its first frame; events keep it current afterwards. */
+  getSnapshot: method(
+    Empty,
+    z.object({
+      sessions: z.array(SessionInfoSchema),
+      pendingInputs: z.array(PendingInputSchema),
+      clientTasks: z.array(ClientTaskSchema),
+      receiverTasks: z.array(ReceiverTaskSchema),
+      settings: SettingsSchema,
+    }),
+  ),
+  getLog: method(z.object(session).strict(), z.object({ entries: z.array(LogEntrySchema), stderr: z.array(z.string()) })),
+
+  // Plain inspector operations
+  ping: method(z.object(session).strict(), z.object({ roundTripMs: z.number() })),
+  listTools: method(z.object({ ...session, cursor: Cursor }).strict(), z.object({ tools: z.array(ToolSchema), nextCursor: z.string().optional() })),
+  listResources: method(
+    z.object({ ...session, cursor: Cursor }).strict(),
+    z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().optional() }),
+  ),
+  listResourceTemplates: method(
+    z.object({ ...session, cursor: Cursor }).strict(),
+    z.object({ resourceTemplates: z.array(ResourceTemplateSchema), nextCursor: z.string().optional() }),
+  ),
+  readResource: method(z.object({ ...session, uri: z.string().min(1) }).strict(), Json),
+  listPrompts: method(z.object({ ...session, cursor: Cursor }).strict(), z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().optional() })),
+  getPrompt: method(
+    z.object({ ...session, name: z.string().min(1), arguments: z.record(z.string(), z.string()).default({}) }).strict(),
+    Json,
+  ),
+  setLoggingLevel: method(z.object({ ...session, level: LoggingLevelSchema }).strict(), Ok),
+  setRoots: method(z.object({ ...session, roots: z.array(RootSchema) }).strict(), Ok),
+
+  // Tools: a plain call, or a call as a client task (Q1 decides whether that is allowed)
+  callTool: method(
+    z.object({ ...session, name: z.string().min(1), arguments: Json.default({}) }).strict(),
+    CallToolResultSchema,
+  ),
+  callToolAsTask: method(
+    z.object({ ...session, name: z.string().min(1), arguments: Json.default({}), ttl: z.number().int().positive().optional() }).strict(),
+    ClientTaskSchema,
+  ),
+
+  // Client tasks (requestor side)
+  refreshClientTasks: method(z.object(session).strict(), z.object({ tasks: z.array(TaskObjectSchema) })),
+  cancelClientTask: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), ClientTaskSchema),
+
+  // Pending inputs: the user's answers
+  approveSampling: method(
+    z
+      .object({
+        pendingInputId: PendingInputIdSchema,
+        result: z.object({
+          role: z.enum(["assistant", "user"]).default("assistant"),
+          content: z.union([SamplingContentSchema, z.record(z.string(), z.unknown())]),
+          model: z.string().min(1),
+          stopReason: z.string().optional(),
+        }),
+      })
+      .strict(),
+    Ok,
+  ),
+  rejectSampling: method(z.object({ pendingInputId: PendingInputIdSchema, reason: z.string().max(10_000).optional() }).strict(), Ok),
+  answerElicitation: method(
+    z.discriminatedUnion("action", [
+      z.object({ pendingInputId: PendingInputIdSchema, action: z.literal("accept"), content: Json.optional() }).strict(),
+      z.object({ pendingInputId: PendingInputIdSchema, action: z.literal("decline") }).strict(),
+      z.object({ pendingInputId: PendingInputIdSchema, action: z.literal("cancel") }).strict(),
+    ]),
+    Ok,
+  ),
+
+  // Receiver tasks: the user may cancel one (the server then sees it cancelled)
+  cancelReceiverTask: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), ReceiverTaskSchema),
+
+  // Settings
+  getSettings: method(Empty, SettingsSchema),
+  updateSettings: method(SettingsSchema.partial().strict(), SettingsSchema),
+} as const;
+
+export type ApiMethod = keyof typeof apiMethods;
+export type ApiParams<M extends ApiMethod> = z.input<(typeof apiMethods)[M]["params"]>;
+export type ApiParsedParams<M extends ApiMethod> = z.output<(typeof apiMethods)[M]["params"]>;
+export type ApiResult<M extends ApiMethod> = z.output<(typeof apiMethods)[M]["result"]>;
+
+/** What the renderer holds: `window.inspector` in Electron, the WebSocket client in browser mode. */
+export type InspectorApi = { [M in ApiMethod]: (params: ApiParams<M>) => Promise<ApiResult<M>> };
+/** What the core implements: the same methods, receiving already-parsed params. */
+export type InspectorHandlers = { [M in ApiMethod]: (params: ApiParsedParams<M>) => Promise<ApiResult<M>> };
+
+export const API_METHODS = Object.keys(apiMethods) as ApiMethod[];
+
+export const eventSchemas = {
+  sessionChanged: SessionInfoSchema,
+  logEntry: LogEntrySchema,
+  stderrLine: z.object({ sessionId: SessionIdSchema, line: z.string() }),
+  /** `notifications/message` from the server. */
+  serverLog: z.object({ sessionId: SessionIdSchema, level: z.string(), logger: z.string().optional(), data: z.unknown() }),
+  pendingInputAdded: PendingInputSchema,
+  /** The user answered: the item leaves the list because it is done. */
+  pendingInputAnswered: z.object({ pendingInputId: PendingInputIdSchema, sessionId: SessionIdSchema }),
+  /** The item left the list without the user's answer; `message` says why, for the UI to show. */
+  pendingInputWithdrawn: z.object({
+    pendingInputId: PendingInputIdSchema,
+    sessionId: SessionIdSchema,
+    reason: WithdrawReasonSchema,
+    message: z.string(),
+  }),
+  clientTaskChanged: ClientTaskSchema,
+  receiverTaskChanged: ReceiverTaskSchema,
+  /** A receiver task was deleted (ttl elapsed or session ended); it is gone from `tasks/get`. */
+  receiverTaskRemoved: z.object({ sessionId: SessionIdSchema, taskId: TaskIdSchema }),
+  settingsChanged: SettingsSchema,
+} as const;
+
+export type EventName = keyof typeof eventSchemas;
+export type EventPayload<E extends EventName> = z.output<(typeof eventSchemas)[E]>;
+export type InspectorEvent = { [E in EventName]: { type: E; payload: EventPayload<E> } }[EventName];
+
+export const EVENT_NAMES = Object.keys(eventSchemas) as EventName[];
+
+/** Turn a zod failure into one line a user can read: `server.transport.command: must not be empty`. */
+export function describeSchemaError(method: string, error: z.ZodError): string {
+  const parts = error.issues.slice(0, 5).map((issue) => {
+    const path = issue.path.length ? issue.path.join(".") : "(payload)";
+    return `${path}: ${issue.message}`;
+  });
+  return `Invalid payload for ${method}: ${parts.join("; ")}`;
+}
+
+/** Parse a method's params, throwing a readable error (never a partial action) when they are malformed. */
+export function parseApiParams<M extends ApiMethod>(method: M, raw: unknown): ApiParsedParams<M> {
+  const spec = apiMethods[method];
+  if (!spec) throw new Error(`Unknown method: ${String(method)}`);
+  const parsed = spec.params.safeParse(raw ?? {});
+  if (!parsed.success) throw new InvalidPayloadError(describeSchemaError(method, parsed.error));
+  return parsed.data as ApiParsedParams<M>;
+}
+
+export class InvalidPayloadError extends Error {
+  override name = "InvalidPayloadError";
+}
+
+export function isApiMethod(name: unknown): name is ApiMethod {
+  return typeof name === "string" && Object.prototype.hasOwnProperty.call(apiMethods, name);
+}

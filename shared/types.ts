@@ -1,0 +1,226 @@
+// Domain types that cross the main ⇄ renderer boundary. Each is a zod schema first, so the
+// adapters can reject a malformed payload with a readable message; the TypeScript type is inferred.
+// MCP wire objects (Task, Tool, CallToolResult…) come from the SDK's own schemas: one source of truth.
+import { z } from "zod";
+import {
+  CallToolResultSchema,
+  ClientCapabilitiesSchema,
+  ImplementationSchema,
+  PromptSchema,
+  ResourceSchema,
+  ResourceTemplateSchema,
+  ServerCapabilitiesSchema,
+  TaskSchema,
+  ToolSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+
+export const SessionIdSchema = z.string().min(1).max(200);
+export const TaskIdSchema = z.string().min(1).max(1000);
+export const PendingInputIdSchema = z.string().min(1).max(200);
+
+const StringMapSchema = z.record(z.string(), z.string());
+
+export const StdioTransportConfigSchema = z.object({
+  type: z.literal("stdio"),
+  command: z.string().min(1, "command must not be empty"),
+  args: z.array(z.string()).default([]),
+  env: StringMapSchema.default({}),
+  cwd: z.string().optional(),
+});
+
+const httpUrl = z
+  .string()
+  .url("must be a URL")
+  .refine((u) => /^https?:/i.test(u), "must be an http(s) URL");
+
+export const StreamableHttpTransportConfigSchema = z.object({
+  type: z.literal("streamableHttp"),
+  url: httpUrl,
+  headers: StringMapSchema.default({}),
+});
+
+export const SseTransportConfigSchema = z.object({
+  type: z.literal("sse"),
+  url: httpUrl,
+  headers: StringMapSchema.default({}),
+});
+
+export const TransportConfigSchema = z.discriminatedUnion("type", [
+  StdioTransportConfigSchema,
+  StreamableHttpTransportConfigSchema,
+  SseTransportConfigSchema,
+]);
+export type TransportConfig = z.output<typeof TransportConfigSchema>;
+
+/** Client capabilities the user may switch off per server, to exercise a server's fallback paths. */
+export const ClientFeatureTogglesSchema = z.object({
+  sampling: z.boolean().default(true),
+  elicitationForm: z.boolean().default(true),
+  elicitationUrl: z.boolean().default(true),
+  roots: z.boolean().default(true),
+  receiverTasks: z.boolean().default(true),
+});
+export type ClientFeatureToggles = z.output<typeof ClientFeatureTogglesSchema>;
+
+export const ServerConfigSchema = z.object({
+  name: z.string().min(1).max(200),
+  transport: TransportConfigSchema,
+  features: ClientFeatureTogglesSchema.default({
+    sampling: true,
+    elicitationForm: true,
+    elicitationUrl: true,
+    roots: true,
+    receiverTasks: true,
+  }),
+});
+export type ServerConfig = z.output<typeof ServerConfigSchema>;
+export type ServerConfigInput = z.input<typeof ServerConfigSchema>;
+
+export const ConnectionStateSchema = z.enum(["connecting", "connected", "disconnected", "failed"]);
+export type ConnectionState = z.output<typeof ConnectionStateSchema>;
+
+export const SessionInfoSchema = z.object({
+  sessionId: SessionIdSchema,
+  serverName: z.string(),
+  state: ConnectionStateSchema,
+  /** Why the session is disconnected or failed, in words the user can act on. */
+  reason: z.string().optional(),
+  serverInfo: ImplementationSchema.optional(),
+  serverCapabilities: ServerCapabilitiesSchema.optional(),
+  clientCapabilities: ClientCapabilitiesSchema.optional(),
+  protocolVersion: z.string().optional(),
+  instructions: z.string().optional(),
+});
+export type SessionInfo = z.output<typeof SessionInfoSchema>;
+
+export const TaskObjectSchema = TaskSchema;
+export type TaskObject = z.output<typeof TaskSchema>;
+export const TaskStatusSchema = z.enum(["working", "input_required", "completed", "failed", "cancelled"]);
+export type TaskStatus = z.output<typeof TaskStatusSchema>;
+
+export const JsonRpcErrorSchema = z.object({
+  code: z.number(),
+  message: z.string(),
+  data: z.unknown().optional(),
+});
+export type JsonRpcError = z.output<typeof JsonRpcErrorSchema>;
+
+export const ProgressSchema = z.object({
+  progress: z.number(),
+  total: z.number().optional(),
+  message: z.string().optional(),
+});
+
+/** A task we created on the server (we are the requestor) and are polling. */
+export const ClientTaskSchema = z.object({
+  sessionId: SessionIdSchema,
+  toolName: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  task: TaskSchema,
+  /** The tool's CallToolResult once `tasks/result` returned it (Q4: shown as the server sent it). */
+  result: CallToolResultSchema.optional(),
+  /** The JSON-RPC error `tasks/result` returned instead, as the server sent it. */
+  error: JsonRpcErrorSchema.optional(),
+  /** Why polling stopped without a terminal status (connection lost, server stopped answering). */
+  pollError: z.string().optional(),
+  progress: ProgressSchema.optional(),
+  /** Pending inputs the server sent with this task's related-task `_meta` (Q3). */
+  pendingInputIds: z.array(PendingInputIdSchema),
+});
+export type ClientTask = z.output<typeof ClientTaskSchema>;
+
+export const ReceiverTaskMethodSchema = z.enum(["sampling/createMessage", "elicitation/create"]);
+export type ReceiverTaskMethod = z.output<typeof ReceiverTaskMethodSchema>;
+
+/** A task the server created on us (we are the receiver); the server polls it. */
+export const ReceiverTaskSchema = z.object({
+  sessionId: SessionIdSchema,
+  method: ReceiverTaskMethodSchema,
+  task: TaskSchema,
+  pendingInputId: PendingInputIdSchema.optional(),
+  /** Set once terminal: what `tasks/result` returns (a result or a JSON-RPC error). */
+  outcome: z
+    .union([
+      z.object({ kind: z.literal("result"), result: z.record(z.string(), z.unknown()) }),
+      z.object({ kind: z.literal("error"), error: JsonRpcErrorSchema }),
+    ])
+    .optional(),
+});
+export type ReceiverTask = z.output<typeof ReceiverTaskSchema>;
+
+export const PendingInputKindSchema = z.enum(["sampling", "elicitation"]);
+export type PendingInputKind = z.output<typeof PendingInputKindSchema>;
+
+/** A request from the server that waits on the user: sampling or elicitation, task-augmented or not. */
+export const PendingInputSchema = z.object({
+  id: PendingInputIdSchema,
+  sessionId: SessionIdSchema,
+  serverName: z.string(),
+  kind: PendingInputKindSchema,
+  /** The request's params as the server sent them (untrusted: render as text). */
+  params: z.record(z.string(), z.unknown()),
+  receivedAt: z.string(),
+  /** Set when the request was task-augmented: the receiver task we created for it. */
+  receiverTaskId: TaskIdSchema.optional(),
+  /** ISO time after which the receiver task may be deleted (from its ttl), if any. */
+  deadline: z.string().optional(),
+  /** The server's task this request belongs to (related-task `_meta`, Q3), if any. */
+  relatedTaskId: z.string().optional(),
+});
+export type PendingInput = z.output<typeof PendingInputSchema>;
+
+export const WithdrawReasonSchema = z.enum([
+  "taskCancelled",
+  "taskExpired",
+  "requestCancelled",
+  "disconnected",
+]);
+export type WithdrawReason = z.output<typeof WithdrawReasonSchema>;
+
+export const LogDirectionSchema = z.enum(["in", "out"]);
+export const LogEntrySchema = z.object({
+  seq: z.number().int(),
+  sessionId: SessionIdSchema,
+  direction: LogDirectionSchema,
+  time: z.string(),
+  method: z.string().optional(),
+  id: z.union([z.string(), z.number()]).optional(),
+  /** The JSON-RPC message itself, or a note when it could not be parsed. */
+  payload: z.unknown(),
+});
+export type LogEntry = z.output<typeof LogEntrySchema>;
+
+export const SettingsSchema = z.object({
+  /** Ring-buffer size of the protocol message log, per session. */
+  logLimit: z.number().int().min(100).max(1_000_000),
+  /** S2: the most live receiver tasks one session may hold. */
+  maxLiveReceiverTasks: z.number().int().min(1).max(1_000_000),
+  /** R6: requested ttls are clamped to this (ms). */
+  maxReceiverTaskTtlMs: z.number().int().min(1000),
+  /** ttl applied when a request asks for a task without one (ms): a person has to answer. */
+  defaultReceiverTaskTtlMs: z.number().int().min(1000),
+  /** pollInterval we suggest to servers polling our receiver tasks (ms). */
+  receiverTaskPollIntervalMs: z.number().int().min(10).max(60_000),
+  /** How long one client-side request (tasks/get, tools/call…) may take before it is reported as timed out. */
+  requestTimeoutMs: z.number().int().min(100).max(3_600_000),
+  notificationsEnabled: z.boolean(),
+});
+export type Settings = z.output<typeof SettingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  logLimit: 5000,
+  maxLiveReceiverTasks: 1000,
+  maxReceiverTaskTtlMs: 60 * 60 * 1000,
+  defaultReceiverTaskTtlMs: 10 * 60 * 1000,
+  receiverTaskPollIntervalMs: 500,
+  requestTimeoutMs: 60_000,
+  notificationsEnabled: true,
+};
+
+export {
+  ToolSchema,
+  ResourceSchema,
+  ResourceTemplateSchema,
+  PromptSchema,
+  CallToolResultSchema,
+};
