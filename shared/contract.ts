@@ -189,3 +189,11 @@ export class InvalidPayloadError extends Error {
 export function isApiMethod(name: unknown): name is ApiMethod {
   return typeof name === "string" && Object.prototype.hasOwnProperty.call(apiMethods, name);
 }
+
+/**
+ * What the renderer is handed, whichever transport carries it: the API plus one event subscription.
+ * Events arrive in batches (at most one per animation frame), in order, none dropped.
+ */
+export interface InspectorBridge extends InspectorApi {
+  onEvents(listener: (events: InspectorEvent[]) => void): () => void;
+}

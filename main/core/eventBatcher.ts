@@ -1,0 +1,48 @@
+// Coalesces the core's event stream for a renderer: a burst of thousands of events becomes at most
+// one batch per frame (~16 ms), in order, nothing dropped. Both adapters (IPC, WebSocket) use it.
+import type { InspectorEvent } from "../../shared/contract.js";
+import type { TimerHandle, Timers } from "./ports.js";
+
+export const FRAME_MS = 16;
+
+export class EventBatcher {
+  private queue: InspectorEvent[] = [];
+  private timer?: TimerHandle;
+  private lastFlush = -Infinity;
+
+  constructor(
+    private readonly deliver: (batch: InspectorEvent[]) => void,
+    private readonly timers: Timers,
+    private readonly now: () => number,
+    private readonly frameMs = FRAME_MS,
+  ) {}
+
+  push(event: InspectorEvent): void {
+    this.queue.push(event);
+    if (this.timer) return;
+    // The first event after a quiet spell goes out on the next turn; later ones wait for the frame.
+    const wait = Math.max(0, this.lastFlush + this.frameMs - this.now());
+    this.timer = this.timers.setTimeout(() => this.flush(), wait);
+  }
+
+  /** Deliver whatever is queued now (used on shutdown so nothing is lost). */
+  flush(): void {
+    if (this.timer) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    this.lastFlush = this.now();
+    this.deliver(batch);
+  }
+
+  dispose(): void {
+    if (this.timer) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.queue = [];
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+}
