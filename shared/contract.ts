@@ -11,6 +11,7 @@ import {
   PromptSchema,
   ReceiverTaskSchema,
   ResourceSchema,
+  SavedServerSchema,
   ResourceTemplateSchema,
   ServerConfigSchema,
   SessionIdSchema,
@@ -118,6 +119,19 @@ export const apiMethods = {
   // Receiver tasks: the user may cancel one (the server then sees it cancelled)
   cancelReceiverTask: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), ReceiverTaskSchema),
 
+  // Saved servers (persisted by the host: user-data folder in Electron, a config file in browser mode)
+  listServers: method(Empty, z.array(SavedServerSchema)),
+  saveServer: method(z.object({ id: z.string().min(1).max(200).optional(), server: ServerConfigSchema }).strict(), SavedServerSchema),
+  removeServer: method(z.object({ id: z.string().min(1).max(200) }).strict(), Ok),
+  /** Import a Claude Desktop / VS Code style `{ "mcpServers": { name: {command, args, env} | {url} } }` document. */
+  importServers: method(z.object({ json: z.string().max(1_000_000) }).strict(), z.array(SavedServerSchema)),
+
+  /** Open an http(s) link in the user's browser; the renderer asks the user to confirm first. */
+  openExternal: method(
+    z.object({ url: z.string().url().refine((u) => /^https?:\/\//i.test(u), "only http(s) links can be opened") }).strict(),
+    Ok,
+  ),
+
   // Settings
   getSettings: method(Empty, SettingsSchema),
   updateSettings: method(SettingsSchema.partial().strict(), SettingsSchema),
@@ -156,6 +170,7 @@ export const eventSchemas = {
   /** A receiver task was deleted (ttl elapsed or session ended); it is gone from `tasks/get`. */
   receiverTaskRemoved: z.object({ sessionId: SessionIdSchema, taskId: TaskIdSchema }),
   settingsChanged: SettingsSchema,
+  serversChanged: z.array(SavedServerSchema),
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

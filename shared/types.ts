@@ -76,6 +76,13 @@ export const ServerConfigSchema = z.object({
 export type ServerConfig = z.output<typeof ServerConfigSchema>;
 export type ServerConfigInput = z.input<typeof ServerConfigSchema>;
 
+/** A server the user saved (or the built-in demo entry, which cannot be edited or removed). */
+export const SavedServerSchema = ServerConfigSchema.extend({
+  id: z.string().min(1).max(200),
+  builtIn: z.boolean().optional(),
+});
+export type SavedServer = z.output<typeof SavedServerSchema>;
+
 export const ConnectionStateSchema = z.enum(["connecting", "connected", "disconnected", "failed"]);
 export type ConnectionState = z.output<typeof ConnectionStateSchema>;
 

@@ -8,18 +8,27 @@ import {
   type ApiResult,
   type InspectorHandlers,
 } from "../../shared/contract.js";
-import { DEFAULT_SETTINGS, SettingsSchema, type ServerConfig, type Settings } from "../../shared/types.js";
+import { DEFAULT_SETTINGS, SettingsSchema, type SavedServer, type ServerConfig, type Settings } from "../../shared/types.js";
 import { EventBus, type EventListener } from "./eventBus.js";
 import { PendingInputs } from "./pendingInputs.js";
 import { systemPorts, type Ports } from "./ports.js";
+import { SavedServers } from "./savedServers.js";
 import { Session } from "./session.js";
+import { MemoryStorage, type Storage } from "./storage.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
 
 export interface InspectorCoreOptions {
   ports?: Ports;
+  /** Overrides applied on top of the stored settings (tests, benchmarks). */
   settings?: Partial<Settings>;
+  /** Where saved servers and settings persist; memory when absent. */
+  storage?: Storage;
+  /** Entries every user gets, such as the Everything demo; the host knows how to start them. */
+  builtInServers?: SavedServer[];
+  /** Opens an http(s) URL in the user's browser; hosts without one report that clearly. */
+  openExternal?: (url: string) => Promise<void>;
 }
 
 export class InspectorCore {
@@ -30,12 +39,25 @@ export class InspectorCore {
   private readonly ports: Ports;
   private logSeq = 0;
   private readonly ajv = new Ajv({ allErrors: true, strict: false });
+  private readonly storage: Storage;
+  private readonly servers: SavedServers;
+  /** Stored settings and servers are loaded once; every call waits for that. */
+  readonly ready: Promise<void>;
   readonly handlers: InspectorHandlers;
 
-  constructor(options: InspectorCoreOptions = {}) {
+  constructor(private readonly options: InspectorCoreOptions = {}) {
     this.ports = options.ports ?? systemPorts;
     this.settings = SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...options.settings });
+    this.storage = options.storage ?? new MemoryStorage();
+    this.servers = new SavedServers(this.storage, options.builtInServers ?? [], this.ports.newId, (list) => this.bus.emit("serversChanged", list));
     this.handlers = this.createHandlers();
+    this.ready = this.load();
+  }
+
+  private async load(): Promise<void> {
+    await this.servers.load();
+    const stored = SettingsSchema.partial().safeParse((await this.storage.read("settings")) ?? {});
+    if (stored.success) this.settings = SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...stored.data, ...this.options.settings });
   }
 
   subscribe(listener: EventListener): () => void {
@@ -45,6 +67,7 @@ export class InspectorCore {
   /** Parse a raw payload against the contract, then run the method. Malformed input never acts. */
   async dispatch<M extends ApiMethod>(method: M, rawParams: unknown): Promise<ApiResult<M>> {
     const params = parseApiParams(method, rawParams);
+    await this.ready;
     const handler = this.handlers[method] as (p: typeof params) => Promise<ApiResult<M>>;
     return handler(params);
   }
@@ -140,11 +163,26 @@ export class InspectorCore {
 
       cancelReceiverTask: async ({ sessionId, taskId }) => this.session(sessionId).cancelReceiverTask(taskId),
 
+      listServers: async () => this.servers.list(),
+      saveServer: ({ id, server }) => this.servers.save(server, id),
+      removeServer: async ({ id }) => {
+        await this.servers.remove(id);
+        return { ok: true };
+      },
+      importServers: ({ json }) => this.servers.import(json),
+
+      openExternal: async ({ url }) => {
+        if (!this.options.openExternal) throw new Error("Opening links is not available here; copy the URL into your browser");
+        await this.options.openExternal(url);
+        return { ok: true };
+      },
+
       getSettings: async () => this.settings,
       updateSettings: async (patch) => {
         const next = SettingsSchema.parse({ ...this.settings, ...patch });
         if (next.logLimit !== this.settings.logLimit) for (const s of this.sessions.values()) s.resizeLog(next.logLimit);
         this.settings = next;
+        await this.storage.write("settings", next);
         this.bus.emit("settingsChanged", next);
         return next;
       },
