@@ -1,11 +1,14 @@
 // Handlers for the requests a server sends that wait on our user: sampling/createMessage and
-// elicitation/create, plain (R14) or task-augmented (R2), and our own tasks/result (R7).
+// elicitation/create, plain (R14) or task-augmented (R2), and our own tasks/get, tasks/result (R7)
+// and tasks/cancel (R10).
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
+  CancelTaskRequestSchema,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ErrorCode,
   GetTaskPayloadRequestSchema,
+  GetTaskRequestSchema,
   McpError,
   RELATED_TASK_META_KEY,
   type RequestId,
@@ -13,7 +16,7 @@ import {
 import type { PendingInput, PendingInputKind, ReceiverTaskMethod } from "../../../shared/types.js";
 import type { PendingAnswer, PendingInputs } from "../pendingInputs.js";
 import type { Ports } from "../ports.js";
-import { taskNotFound, type ReceiverTaskStore } from "./receiverTaskStore.js";
+import { isTerminalStatus, taskNotFound, type ReceiverTaskStore } from "./receiverTaskStore.js";
 
 export interface ReceiverContext {
   sessionId: string;
@@ -44,14 +47,38 @@ export function registerElicitationHandler(client: Client, ctx: ReceiverContext)
 }
 
 /**
- * Our tasks/result. The SDK's handler re-checks a task once per pollInterval, so a server would learn
- * the user's answer up to a poll later; this one is released the moment the task settles (R7), and
- * replays a failed or cancelled task's JSON-RPC error (R7, R10) or answers -32602 once it expired (R6).
+ * Our tasks/get, tasks/result and tasks/cancel, in place of the SDK's (it keeps tasks/list, served from
+ * the store). Why each is replaced:
+ * - tasks/result: the SDK's handler re-checks a task once per pollInterval, so a server would learn the
+ *   user's answer up to a poll later; this one is released the moment the task settles (R7), and replays
+ *   a failed or cancelled task's JSON-RPC error (R7, R10) or answers -32602 once it expired (R6).
+ * - tasks/get, tasks/cancel: the SDK answers an unknown id with a bare "Task not found"; these name the
+ *   id and say when it expired (R8), and a cancel says who cancelled.
+ * None of them carries related-task `_meta` except tasks/result (R13), and `_meta` in requests is ignored.
  */
-export function registerTaskResultHandler(client: Client, store: ReceiverTaskStore): void {
+export function registerReceiverTaskHandlers(client: Client, store: ReceiverTaskStore): void {
+  const requireTask = (taskId: string) => {
+    const found = store.get(taskId);
+    if (!found) throw taskNotFound(taskId, store.wasExpired(taskId));
+    return found;
+  };
+
+  client.setRequestHandler(GetTaskRequestSchema, async (request) => requireTask(request.params.taskId).task);
+
+  client.setRequestHandler(CancelTaskRequestSchema, async (request) => {
+    const { taskId } = request.params;
+    const { task } = requireTask(taskId);
+    if (isTerminalStatus(task.status)) {
+      throw new McpError(ErrorCode.InvalidParams, `Cannot cancel task ${taskId}: it is already ${task.status}`);
+    }
+    // R10: cancelled (and its pending input withdrawn) before this response is sent.
+    store.cancel(taskId, "Cancelled by the server (tasks/cancel)");
+    return requireTask(taskId).task;
+  });
+
   client.setRequestHandler(GetTaskPayloadRequestSchema, async (request, extra) => {
     const { taskId } = request.params;
-    if (!store.get(taskId)) throw taskNotFound(taskId, store.wasExpired(taskId));
+    requireTask(taskId);
     await store.waitForSettled(taskId, extra.signal);
     const outcome = store.outcomeOf(taskId);
     if (!outcome) throw taskNotFound(taskId, true);
@@ -92,7 +119,11 @@ async function handleUserRequest(
     if (typeof ttl === "number") input.deadline = new Date(Date.parse(createdAt) + ttl).toISOString();
     store.attachPendingInput(taskId, input.id);
     ctx.pendingInputs.add(input, {
-      answered: (answer) => void store.finish(taskId, outcomeOf(answer)),
+      answered: (answer) => {
+        const outcome = outcomeOf(answer);
+        // A failed task says why in its status, for servers that only poll tasks/get.
+        store.finish(taskId, outcome, outcome.kind === "error" ? outcome.error.message : undefined);
+      },
       // The store already moved the task (cancel, expiry, disconnect); nothing waits on this side.
       withdrawn: () => {},
     });
@@ -102,8 +133,12 @@ async function handleUserRequest(
 
   // R14: a plain request is answered with the result itself, when the user answers.
   return new Promise<Record<string, unknown>>((resolve, reject) => {
+    // Deferred: when the connection drops, the SDK aborts every handler just before the session's
+    // teardown withdraws its inputs as "disconnected"; only a real notifications/cancelled is left to us.
     const onAbort = () =>
-      ctx.pendingInputs.withdraw(input.id, "requestCancelled", "The server cancelled this request before it was answered");
+      queueMicrotask(() =>
+        ctx.pendingInputs.withdraw(input.id, "requestCancelled", "The server cancelled this request before it was answered"),
+      );
     extra.signal.addEventListener("abort", onAbort, { once: true });
     ctx.pendingInputs.add(input, {
       answered: (answer) => {

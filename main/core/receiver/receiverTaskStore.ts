@@ -1,9 +1,10 @@
 // The receiver-task map of one session: tasks the server created on us by sending a task-augmented
 // sampling/createMessage or elicitation/create. It implements the SDK's TaskStore, so the SDK serves
-// tasks/get, tasks/list and tasks/cancel from it; tasks/result is ours (see receiverRequests.ts).
+// tasks/list from it; tasks/get, tasks/result and tasks/cancel are ours (see receiverRequests.ts).
 //
 // Unlike the SDK's InMemoryTaskStore it is event-driven: waiters are released the moment a task
 // turns terminal or is deleted, never at the next poll tick.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { ErrorCode, McpError, type Request, type RequestId, type Result, type Task } from "@modelcontextprotocol/sdk/types.js";
 import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks/interfaces.js";
 import type { ReceiverTask, ReceiverTaskMethod, TaskStatus } from "../../../shared/types.js";
@@ -69,6 +70,8 @@ export class ReceiverTaskStore implements TaskStore {
   private live = 0;
   /** Recently deleted ids, so "expired" can be told apart from "never existed" (R8 messages). Bounded. */
   private readonly expiredIds = new Set<string>();
+  /** Signs cursors, so a forged, truncated or foreign one (another session's, S1) is refused, not misread. */
+  private readonly cursorKey = randomBytes(32);
 
   constructor(
     private readonly sessionId: string,
@@ -313,18 +316,24 @@ export class ReceiverTaskStore implements TaskStore {
   }
 
   private encodeCursor(seq: number): string {
-    return CURSOR_PREFIX + Buffer.from(`${this.sessionId}:${seq}`).toString("base64url");
+    const position = Buffer.from(String(seq)).toString("base64url");
+    return `${CURSOR_PREFIX}${position}.${this.cursorTag(position)}`;
   }
 
   private decodeCursor(cursor: string): number {
-    const invalid = () => new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${JSON.stringify(cursor.slice(0, 100))}`);
-    if (typeof cursor !== "string" || !cursor.startsWith(CURSOR_PREFIX)) throw invalid();
-    const decoded = Buffer.from(cursor.slice(CURSOR_PREFIX.length), "base64url").toString();
-    const sep = decoded.lastIndexOf(":");
-    const seq = Number(decoded.slice(sep + 1));
-    // S1: a cursor from another session is as invalid as a made-up one.
-    if (sep < 0 || decoded.slice(0, sep) !== this.sessionId || !Number.isSafeInteger(seq) || seq < 0 || seq >= this.nextSeq) throw invalid();
+    const invalid = () => new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${JSON.stringify(String(cursor).slice(0, 100))}`);
+    const match = typeof cursor === "string" ? /^rt1\.([A-Za-z0-9_-]{1,24})\.([A-Za-z0-9_-]{22})$/.exec(cursor) : null;
+    if (!match) throw invalid();
+    const [, position, tag] = match as unknown as [string, string, string];
+    const expected = Buffer.from(this.cursorTag(position));
+    if (!timingSafeEqual(Buffer.from(tag), expected)) throw invalid();
+    const seq = Number(Buffer.from(position, "base64url").toString());
+    if (!Number.isSafeInteger(seq) || seq < 0 || seq >= this.nextSeq) throw invalid();
     return seq;
+  }
+
+  private cursorTag(position: string): string {
+    return createHmac("sha256", this.cursorKey).update(`${this.sessionId}:${position}`).digest("base64url").slice(0, 22);
   }
 
   private missingOrTerminal(taskId: string): McpError {
