@@ -1,5 +1,6 @@
 // `npm start`: build, then launch the desktop app. Where the Electron runtime is missing (it is
-// downloaded at install time, which needs internet access), say so in one sentence, not a stack trace.
+// downloaded at install time, which needs internet access), say so in one sentence, not a stack
+// trace, and open the same UI in browser mode instead, so the first command always shows the app.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -24,9 +25,10 @@ await build({ logLevel: "warn" });
 const binary = electronBinary();
 if (!binary) {
   console.error(
-    "MCP Task Inspector cannot start the desktop window: the Electron runtime is not installed (npm could not download it, e.g. without internet access); run `npm install` again where the download is possible.",
+    "The Electron runtime is not installed (npm could not download it, e.g. without internet access), so MCP Task Inspector falls back to browser mode: open the URL below.",
   );
-  process.exit(1);
+  await import("../out/main/web.js");
+} else {
+  const run = spawnSync(binary, ["."], { stdio: "inherit" });
+  process.exit(run.status ?? 0);
 }
-const run = spawnSync(binary, ["."], { stdio: "inherit" });
-process.exit(run.status ?? 0);

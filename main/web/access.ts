@@ -1,0 +1,81 @@
+// Who may talk to browser mode: a caller that presents this run's secret token, from a page this
+// server served, addressed by a host name this server answers to. The official MCP Inspector's proxy
+// once let any web page start processes on the user's machine (CVE-2025-49596); these checks run
+// before anything reaches the core.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Constant-time: both sides are hashed to the same length first, so neither content nor length leaks. */
+export function tokensMatch(expected: string, presented: string | undefined | null): boolean {
+  if (typeof presented !== "string") return false;
+  const a = createHash("sha256").update(expected).digest();
+  const b = createHash("sha256").update(presented).digest();
+  return timingSafeEqual(a, b);
+}
+
+export type Refusal = { status: 401 | 403; message: string };
+
+export interface AccessPolicy {
+  token: string;
+  /** `host:port` values the Host header may carry. `undefined` accepts any (wildcard bind; the token is then the only guard). */
+  allowedHosts: Set<string> | undefined;
+  /** The cookie that carries the token for the page's own asset requests. */
+  cookieName: string;
+}
+
+/** A Host header that is not ours means DNS rebinding: a foreign site's name pointed at 127.0.0.1. */
+export function checkHost(policy: AccessPolicy, request: IncomingMessage): Refusal | undefined {
+  const host = request.headers.host;
+  if (!host) return { status: 403, message: "Refused: the request has no Host header." };
+  if (policy.allowedHosts && !policy.allowedHosts.has(host.toLowerCase())) {
+    return { status: 403, message: `Refused: this server does not answer to the host name ${JSON.stringify(host)}.` };
+  }
+  return undefined;
+}
+
+/** Page and asset requests: the token in the URL, or the cookie the page set when it loaded. */
+export function checkPageRequest(policy: AccessPolicy, request: IncomingMessage, url: URL): Refusal | undefined {
+  const hostRefusal = checkHost(policy, request);
+  if (hostRefusal) return hostRefusal;
+  const presented = url.searchParams.get("token") ?? readCookie(request, policy.cookieName);
+  return checkToken(policy, presented);
+}
+
+/** The API socket: the token in its URL (never a cookie, which a foreign page could ride on) and the served page's Origin. */
+export function checkApiUpgrade(policy: AccessPolicy, request: IncomingMessage, url: URL): Refusal | undefined {
+  const hostRefusal = checkHost(policy, request);
+  if (hostRefusal) return hostRefusal;
+  const tokenRefusal = checkToken(policy, url.searchParams.get("token"));
+  if (tokenRefusal) return tokenRefusal;
+  const origin = request.headers.origin;
+  const expected = `http://${request.headers.host?.toLowerCase()}`;
+  if (origin?.toLowerCase() !== expected) {
+    return {
+      status: 403,
+      message: `Refused: the WebSocket's Origin ${origin ? JSON.stringify(origin) : "is missing and"} is not the inspector page's own (${expected}).`,
+    };
+  }
+  return undefined;
+}
+
+function checkToken(policy: AccessPolicy, presented: string | null | undefined): Refusal | undefined {
+  if (!presented) {
+    return { status: 401, message: "Refused: no token. Open the full URL that `npm run web` printed; it ends in ?token=…" };
+  }
+  if (!tokensMatch(policy.token, presented)) {
+    return { status: 403, message: "Refused: wrong token. Each run of `npm run web` prints a new URL; open the latest one." };
+  }
+  return undefined;
+}
+
+function readCookie(request: IncomingMessage, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
+}

@@ -1,0 +1,211 @@
+// Browser mode: the built renderer over HTTP and the contract over a WebSocket, on loopback only.
+// A thin adapter: every call goes to `core.dispatch`, which parses it against the contract; every
+// core event goes out through an EventBatcher (at most one batch per frame, in order).
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { EventBatcher } from "../core/eventBatcher.js";
+import type { InspectorCore } from "../core/inspectorCore.js";
+import { systemPorts, type Ports } from "../core/ports.js";
+import { checkApiUpgrade, checkPageRequest, newToken, type AccessPolicy, type Refusal } from "./access.js";
+import { readStaticFile } from "./staticFiles.js";
+import { parseClientMessage, type ServerMessage } from "./wire.js";
+
+export const LOOPBACK = "127.0.0.1";
+export const API_PATH = "/api";
+/** importServers accepts a 1 MB document; leave room for the envelope. */
+const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
+export interface WebServerOptions {
+  core: InspectorCore;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /**
+   * Listen somewhere other than 127.0.0.1. Anyone who can reach that address and learns the URL can
+   * start processes as this user; only the token stands in the way. Named so nobody sets it by accident.
+   */
+  unsafeBindAddress?: string;
+  /** This run's secret; random unless a test fixes it. */
+  token?: string;
+  ports?: Ports;
+  /** Where refusals are reported (the CLI prints them to stderr). */
+  log?: (line: string) => void;
+}
+
+export interface WebServer {
+  /** The URL to open: it carries the token. */
+  readonly url: string;
+  readonly origin: string;
+  readonly apiUrl: string;
+  readonly port: number;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const { core, rendererDir } = options;
+  const ports = options.ports ?? systemPorts;
+  const log = options.log ?? (() => {});
+  const token = options.token ?? newToken();
+  const bindAddress = options.unsafeBindAddress ?? LOOPBACK;
+  const wildcard = bindAddress === "0.0.0.0" || bindAddress === "::";
+  const policy: AccessPolicy = { token, allowedHosts: new Set(), cookieName: "" };
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+
+  const http = createServer((request, response) => {
+    void servePage(request, response).catch((error: unknown) => {
+      log(`Browser mode: could not serve ${request.url}: ${(error as Error).message}`);
+      if (!response.headersSent) send(response, 500, "text/plain; charset=utf-8", "Internal error");
+      else response.destroy();
+    });
+  });
+
+  async function servePage(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? "/", "http://placeholder");
+    const refusal = checkPageRequest(policy, request, url);
+    if (refusal) return refuse(response, refusal, request);
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      response.setHeader("Allow", "GET, HEAD");
+      return send(response, 405, "text/plain; charset=utf-8", "Only GET and HEAD are served here; the API is the WebSocket at /api.");
+    }
+    const file = await readStaticFile(rendererDir, url.pathname);
+    if (!file && url.pathname === "/favicon.ico") {
+      // Browsers ask for it unprompted; "no icon" is not an error worth a red console line.
+      response.writeHead(204).end();
+      return;
+    }
+    if (!file) return send(response, 404, "text/plain; charset=utf-8", "Not found");
+    setSecurityHeaders(response, request.headers.host ?? "");
+    if (file.contentType.startsWith("text/html")) {
+      // The page's own asset requests carry no ?token=; this cookie (strict, script-invisible) covers them.
+      response.setHeader("Set-Cookie", `${policy.cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+    }
+    response.writeHead(200, { "Content-Type": file.contentType, "Content-Length": file.body.length });
+    response.end(request.method === "HEAD" ? undefined : file.body);
+  }
+
+  function refuse(response: ServerResponse, refusal: Refusal, request: IncomingMessage): void {
+    log(`Browser mode: ${refusal.message} (${request.method} ${redact(request.url)})`);
+    send(response, refusal.status, "text/plain; charset=utf-8", refusal.message);
+  }
+
+  http.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", () => {});
+    const url = new URL(request.url ?? "/", "http://placeholder");
+    const refusal: Refusal | undefined =
+      url.pathname === API_PATH ? checkApiUpgrade(policy, request, url) : { status: 403, message: `Refused: the API is at ${API_PATH}.` };
+    if (refusal) {
+      // Refused before the handshake: nothing of the core is reachable from this socket.
+      log(`Browser mode: ${refusal.message} (WebSocket ${redact(request.url)})`);
+      const body = Buffer.from(refusal.message);
+      const statusText = refusal.status === 401 ? "Unauthorized" : "Forbidden";
+      socket.end(
+        `HTTP/1.1 ${refusal.status} ${statusText}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => attach(ws));
+  });
+
+  function attach(ws: WebSocket): void {
+    const deliver = (message: ServerMessage) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
+    const batcher = new EventBatcher((events) => deliver({ type: "events", events }), ports.timers, () => ports.clock.now());
+    const unsubscribe = core.subscribe((event) => batcher.push(event));
+
+    ws.on("message", (data: RawData, isBinary: boolean) => {
+      if (isBinary) return ws.close(1003, "Invalid message: binary frames are not accepted");
+      const message = parseClientMessage(rawText(data));
+      if (message.kind === "fatal") return ws.close(1007, message.reason);
+      if (message.kind === "reject") return deliver({ type: "result", id: message.id, ok: false, error: { message: message.message } });
+      core.dispatch(message.method, message.params).then(
+        (result) => deliver({ type: "result", id: message.id, ok: true, result }),
+        (error: unknown) => deliver({ type: "result", id: message.id, ok: false, error: { message: errorMessage(error) } }),
+      );
+    });
+    ws.on("close", () => {
+      unsubscribe();
+      batcher.dispose();
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.port ?? 0, bindAddress, () => {
+      http.off("error", reject);
+      resolve();
+    });
+  });
+
+  const port = (http.address() as AddressInfo).port;
+  const urlHost = wildcard ? LOOPBACK : bindAddress.includes(":") ? `[${bindAddress}]` : bindAddress;
+  policy.allowedHosts = wildcard ? undefined : new Set([`${LOOPBACK}:${port}`, `localhost:${port}`, `${urlHost.toLowerCase()}:${port}`]);
+  // Cookies are per host, not per port: name it by port so two runs do not overwrite each other's.
+  policy.cookieName = `mcp-task-inspector-${port}`;
+  const origin = `http://${urlHost}:${port}`;
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    apiUrl: `ws://${urlHost}:${port}${API_PATH}?token=${token}`,
+    port,
+    token,
+    async close() {
+      for (const ws of sockets.clients) ws.close(1001, "MCP Task Inspector is shutting down");
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+      for (const ws of sockets.clients) ws.terminate();
+    },
+  };
+}
+
+function setSecurityHeaders(response: ServerResponse, host: string): void {
+  response.setHeader(
+    "Content-Security-Policy",
+    [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      `connect-src 'self' ws://${host}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+  );
+  response.setHeader("X-Content-Type-Options", "nosniff");
+  response.setHeader("X-Frame-Options", "DENY");
+  // The page URL carries the token: never send it to a site a link leads to.
+  response.setHeader("Referrer-Policy", "no-referrer");
+  response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  response.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  response.setHeader("Cache-Control", "no-store");
+}
+
+function send(response: ServerResponse, status: number, contentType: string, body: string): void {
+  response.setHeader("X-Content-Type-Options", "nosniff");
+  response.setHeader("Referrer-Policy", "no-referrer");
+  response.writeHead(status, { "Content-Type": contentType, "Content-Length": Buffer.byteLength(body) });
+  response.end(body);
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString("utf8");
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Log lines must not carry the secret. */
+function redact(url: string | undefined): string {
+  return (url ?? "").replace(/([?&]token=)[^&]*/, "$1…");
+}
