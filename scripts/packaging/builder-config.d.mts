@@ -1,0 +1,1 @@
+export declare function loadValidatedConfig(projectDir: string, configFile?: string): Promise<Record<string, any>>;
