@@ -149,6 +149,10 @@ export type InspectorHandlers = { [M in ApiMethod]: (params: ApiParsedParams<M>)
 
 export const API_METHODS = Object.keys(apiMethods) as ApiMethod[];
 
+/** The window's tabs, for the `navigate` event (menu shortcuts, a notification's click). */
+export const InspectorTabSchema = z.enum(["tools", "tasks", "sampling", "elicitations", "resources", "prompts", "logs"]);
+export type InspectorTab = z.output<typeof InspectorTabSchema>;
+
 export const eventSchemas = {
   sessionChanged: SessionInfoSchema,
   logEntry: LogEntrySchema,
@@ -171,6 +175,11 @@ export const eventSchemas = {
   receiverTaskRemoved: z.object({ sessionId: SessionIdSchema, taskId: TaskIdSchema }),
   settingsChanged: SettingsSchema,
   serversChanged: z.array(SavedServerSchema),
+  /**
+   * Sent by the desktop shell, never by the core: show a tab (a menu shortcut) and, for a clicked
+   * notification, the item in it (a pending input's id, or a client task's id with its session).
+   */
+  navigate: z.object({ tab: InspectorTabSchema, itemId: z.string().optional(), sessionId: SessionIdSchema.optional() }),
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -1,2 +1,5 @@
-// Preload: exposes only the contract to the page (filled in with the IPC bridge).
-export {};
+// Preload (sandboxed, context-isolated): exposes exactly the contract on `window.inspector`.
+import { contextBridge, ipcRenderer } from "electron";
+import { createBridge } from "./bridge.js";
+
+contextBridge.exposeInMainWorld("inspector", createBridge(ipcRenderer));

@@ -1,0 +1,41 @@
+// The contract's method names and nothing else. The Electron preload runs sandboxed and may only
+// load `electron` plus its own bundle, so it takes the names from here instead of contract.ts (which
+// pulls in zod and the SDK's schemas). The checks below keep this list equal to `apiMethods`.
+import type { ApiMethod } from "./contract.js";
+
+export const API_METHOD_NAMES = [
+  "connect",
+  "disconnect",
+  "reconnect",
+  "listSessions",
+  "getSnapshot",
+  "getLog",
+  "ping",
+  "listTools",
+  "listResources",
+  "listResourceTemplates",
+  "readResource",
+  "listPrompts",
+  "getPrompt",
+  "setLoggingLevel",
+  "setRoots",
+  "callTool",
+  "callToolAsTask",
+  "refreshClientTasks",
+  "cancelClientTask",
+  "approveSampling",
+  "rejectSampling",
+  "answerElicitation",
+  "cancelReceiverTask",
+  "listServers",
+  "saveServer",
+  "removeServer",
+  "importServers",
+  "openExternal",
+  "getSettings",
+  "updateSettings",
+] as const satisfies readonly ApiMethod[];
+
+// A method added to the contract but not listed above fails the typecheck here.
+type Unlisted = Exclude<ApiMethod, (typeof API_METHOD_NAMES)[number]>;
+export const everyMethodListed: [Unlisted] extends [never] ? true : Unlisted = true;
