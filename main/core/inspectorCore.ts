@@ -1,6 +1,6 @@
 // The core behind the contract: sessions, pending inputs, settings. Adapters (Electron IPC, WebSocket)
 // call `dispatch`, which parses every payload against the contract before anything happens.
-import { Ajv } from "ajv";
+import { Ajv, type ValidateFunction } from "ajv";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import {
   parseApiParams,
@@ -18,6 +18,9 @@ import { MemoryStorage, type Storage } from "./storage.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
+
+/** How many compiled elicitation schemas to keep (see `validators`). */
+const VALIDATORS_KEPT = 64;
 
 export interface InspectorCoreOptions {
   ports?: Ports;
@@ -38,7 +41,14 @@ export class InspectorCore {
   private settings: Settings;
   private readonly ports: Ports;
   private logSeq = 0;
-  private readonly ajv = new Ajv({ allErrors: true, strict: false });
+  // addUsedSchema off: a requestedSchema's `$id` must not clash with the one of an earlier elicitation.
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, addUsedSchema: false });
+  /**
+   * Compiled requestedSchemas by their JSON text, newest last. Ajv caches by object identity, and every
+   * request brings a freshly parsed object: without this each answer compiled anew (~1 ms) and Ajv kept
+   * every compiled copy forever (~3.6 KB each). Servers resend the same few forms, so a small LRU does.
+   */
+  private readonly validators = new Map<string, ValidateFunction>();
   private readonly storage: Storage;
   private readonly servers: SavedServers;
   /** Stored settings and servers are loaded once; every call waits for that. */
@@ -196,7 +206,7 @@ export class InspectorCore {
     if (!schema || typeof schema !== "object") return;
     let validate;
     try {
-      validate = this.ajv.compile(schema);
+      validate = this.validatorFor(schema);
     } catch (error) {
       throw new McpError(ErrorCode.InvalidParams, `The server's requestedSchema is not valid JSON Schema: ${(error as Error).message}`);
     }
@@ -204,5 +214,22 @@ export class InspectorCore {
       const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "(content)"} ${e.message ?? "is invalid"}`);
       throw new Error(`The answer does not match the requested schema: ${problems.join("; ")}`);
     }
+  }
+
+  private validatorFor(schema: object): ValidateFunction {
+    const key = JSON.stringify(schema);
+    let validate = this.validators.get(key);
+    if (validate) {
+      this.validators.delete(key);
+    } else {
+      validate = this.ajv.compile(schema);
+      const oldest = this.validators.size >= VALIDATORS_KEPT ? this.validators.entries().next().value : undefined;
+      if (oldest) {
+        this.validators.delete(oldest[0]);
+        this.ajv.removeSchema(oldest[1].schema as object);
+      }
+    }
+    this.validators.set(key, validate);
+    return validate;
   }
 }

@@ -8,6 +8,7 @@ import {
   LoggingMessageNotificationSchema,
   McpError,
   TaskStatusNotificationSchema,
+  ToolListChangedNotificationSchema,
   type ClientCapabilities,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -15,10 +16,10 @@ import type { ApiResult } from "../../shared/contract.js";
 import type { ClientTask, LogEntry, ReceiverTask, ServerConfig, SessionInfo, Settings } from "../../shared/types.js";
 import { ClientTasks } from "./client/clientTasks.js";
 import type { EventBus } from "./eventBus.js";
-import { RingBuffer } from "./messageLog.js";
+import { MessageLog, RingBuffer } from "./messageLog.js";
 import type { PendingInputs } from "./pendingInputs.js";
 import type { Ports } from "./ports.js";
-import { registerElicitationHandler, registerSamplingHandler, registerTaskResultHandler } from "./receiver/receiverRequests.js";
+import { registerElicitationHandler, registerReceiverTaskHandlers, registerSamplingHandler } from "./receiver/receiverRequests.js";
 import { ReceiverTaskStore } from "./receiver/receiverTaskStore.js";
 import { openTransport } from "./transport/openTransport.js";
 import { RecordingTransport } from "./transport/recordingTransport.js";
@@ -64,7 +65,7 @@ export class Session {
   private transport?: RecordingTransport;
   private store?: ReceiverTaskStore;
   private clientTasks?: ClientTasks;
-  private readonly log: RingBuffer<LogEntry>;
+  private readonly log: MessageLog;
   private readonly stderr = new RingBuffer<string>(STDERR_LINES_KEPT);
   private info: SessionInfo;
   private connectionNumber = 0;
@@ -77,7 +78,7 @@ export class Session {
     readonly config: ServerConfig,
     private readonly deps: SessionDeps,
   ) {
-    this.log = new RingBuffer(deps.settings().logLimit);
+    this.log = new MessageLog(sessionId, deps.settings().logLimit);
     this.info = { sessionId, serverName: config.name, state: "disconnected" };
   }
 
@@ -133,8 +134,12 @@ export class Session {
     };
     if (capabilities.sampling) registerSamplingHandler(client, receiverContext);
     if (capabilities.elicitation) registerElicitationHandler(client, receiverContext);
-    if (store) registerTaskResultHandler(client, store);
+    if (store) registerReceiverTaskHandlers(client, store);
     if (capabilities.roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: this.roots }));
+    // Q1 decisions use the tool's taskSupport: a changed tool list must not be judged from a stale copy.
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (client === this.client) this.tools.clear();
+    });
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
       this.deps.bus.emit("serverLog", { sessionId: this.sessionId, level: n.params.level, ...(n.params.logger ? { logger: n.params.logger } : {}), data: n.params.data });
     });
@@ -150,7 +155,12 @@ export class Session {
     this.client = client;
     this.tools.clear();
 
-    const opened = openTransport(this.config.transport, (line) => this.onStderr(line));
+    // The last lines a server printed before failing to start usually say why ("API key not set").
+    let lastLines: string[] | undefined = [];
+    const opened = openTransport(this.config.transport, (line) => {
+      if (lastLines) lastLines = [...lastLines, line].slice(-3);
+      this.onStderr(line);
+    });
     const transport = new RecordingTransport(opened.transport, {
       receiverTasksEnabled: Boolean(store),
       record: (direction, message, note) => this.record(direction, message, note),
@@ -164,12 +174,14 @@ export class Session {
     try {
       await client.connect(transport, { timeout: this.deps.settings().requestTimeoutMs });
     } catch (error) {
-      const reason = `Could not connect to ${describeTransport(this.config)}: ${messageOf(error)}`;
+      const printed = lastLines?.length ? `. The server's last stderr output: ${lastLines.join(" | ")}` : "";
+      const reason = `Could not connect to ${describeTransport(this.config)}: ${messageOf(error)}${printed}`;
       this.teardown(reason);
       await transport.close().catch(() => {});
       this.setInfo({ ...this.info, state: "failed", reason });
       throw new Error(reason);
     }
+    lastLines = undefined;
     this.setInfo({
       sessionId: this.sessionId,
       serverName: this.config.name,
@@ -323,7 +335,8 @@ export class Session {
   }
 
   private onClosed(reason: string): void {
-    if (this.closing || this.info.state === "disconnected") return;
+    // While connecting, connect() itself reports the failure (state "failed", with the reason).
+    if (this.closing || this.info.state === "disconnected" || this.info.state === "connecting") return;
     this.teardown(reason);
     this.setInfo({ ...this.info, state: "disconnected", reason });
   }
@@ -336,17 +349,7 @@ export class Session {
   }
 
   private record(direction: "in" | "out", message: unknown, note?: string): void {
-    const m = message as { method?: unknown; id?: unknown };
-    const entry: LogEntry = {
-      seq: this.deps.nextLogSeq(),
-      sessionId: this.sessionId,
-      direction,
-      time: new Date(this.deps.ports.clock.now()).toISOString(),
-      ...(typeof m.method === "string" ? { method: m.method } : {}),
-      ...(typeof m.id === "string" || typeof m.id === "number" ? { id: m.id } : {}),
-      payload: note ? { note, message } : message,
-    };
-    this.log.push(entry);
+    const entry = this.log.record(direction, message, this.deps.nextLogSeq(), new Date(this.deps.ports.clock.now()).toISOString(), note);
     this.deps.bus.emit("logEntry", entry);
   }
 

@@ -16,6 +16,7 @@ import {
 import type { ClientTask, TaskStatus } from "../../../shared/types.js";
 import type { Ports, TimerHandle } from "../ports.js";
 import { isTerminalStatus } from "../receiver/receiverTaskStore.js";
+import { isServerError, wireErrorOf } from "./wireError.js";
 
 /** Used when the server suggests no pollInterval. */
 const DEFAULT_POLL_INTERVAL_MS = 1000;
@@ -103,11 +104,12 @@ export class ClientTasks {
   }
 
   async cancel(taskId: string): Promise<ClientTask> {
+    // Checked first: a cancel for a task we do not follow must not reach the server.
+    const tracked = this.tracked.get(taskId);
+    if (!tracked) throw new Error(`Unknown client task ${taskId}`);
     const result = await this.client.request({ method: "tasks/cancel", params: { taskId } }, CancelTaskResultSchema, {
       timeout: this.options.requestTimeoutMs(),
     });
-    const tracked = this.tracked.get(taskId);
-    if (!tracked) throw new Error(`Unknown client task ${taskId}`);
     this.applyTask(tracked, result);
     return tracked.view;
   }
@@ -149,7 +151,9 @@ export class ClientTasks {
   private afterStatus(tracked: Tracked): void {
     const status = tracked.view.task.status;
     if (status === "input_required" || isTerminalStatus(status)) void this.fetchResult(tracked);
-    if (!isTerminalStatus(status)) this.schedulePoll(tracked);
+    // A terminal status (from a poll, a notification or tasks/list) ends polling: no further tasks/get.
+    if (isTerminalStatus(status)) this.stopTimer(tracked);
+    else this.schedulePoll(tracked);
   }
 
   private schedulePoll(tracked: Tracked): void {
@@ -165,19 +169,21 @@ export class ClientTasks {
   private async poll(tracked: Tracked): Promise<void> {
     if (tracked.stopped) return;
     const taskId = tracked.view.task.taskId;
+    const timeout = this.options.requestTimeoutMs();
     try {
-      const task = await this.client.request({ method: "tasks/get", params: { taskId } }, GetTaskResultSchema, {
-        timeout: this.options.requestTimeoutMs(),
-      });
+      const task = await this.client.request({ method: "tasks/get", params: { taskId } }, GetTaskResultSchema, { timeout });
       if (tracked.stopped) return;
       if (tracked.view.pollError) this.update(taskId, { pollError: undefined });
       this.applyTask(tracked, task);
     } catch (error) {
       if (tracked.stopped) return;
       this.update(taskId, { pollError: `tasks/get failed: ${messageOf(error)}` });
-      if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return;
-      // Unknown task (-32602): the server deleted it; following it further is pointless.
-      if (error instanceof McpError && error.code === ErrorCode.InvalidParams) return;
+      if (isServerError(error, timeout)) {
+        // Unknown task (-32602): the server deleted it; following it further is pointless.
+        if (error.code === ErrorCode.InvalidParams) return;
+      } else if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+        return;
+      }
       this.schedulePoll(tracked);
     }
   }
@@ -195,17 +201,17 @@ export class ClientTasks {
     if (tracked.resultInFlight || tracked.view.result || tracked.view.error || tracked.stopped) return;
     tracked.resultInFlight = true;
     const taskId = tracked.view.task.taskId;
+    // tasks/result blocks until the task is terminal, which may take as long as the user does.
+    const ttl = tracked.view.task.ttl;
+    const timeout = Math.max(this.options.requestTimeoutMs(), typeof ttl === "number" ? ttl : 24 * 3600_000);
     try {
-      // tasks/result blocks until the task is terminal, which may take as long as the user does.
-      const ttl = tracked.view.task.ttl;
-      const timeout = Math.max(this.options.requestTimeoutMs(), typeof ttl === "number" ? ttl : 24 * 3600_000);
       const result = await this.client.request({ method: "tasks/result", params: { taskId } }, CallToolResultSchema, { timeout });
       if (!tracked.stopped) this.update(taskId, { result, error: undefined });
     } catch (error) {
       if (tracked.stopped) return;
-      if (error instanceof McpError && error.code !== ErrorCode.RequestTimeout && error.code !== ErrorCode.ConnectionClosed) {
+      if (isServerError(error, timeout)) {
         // Q4: the server's own JSON-RPC error, as it sent it.
-        this.update(taskId, { error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } });
+        this.update(taskId, { error: wireErrorOf(error) });
       } else {
         this.update(taskId, { pollError: `tasks/result failed: ${messageOf(error)}` });
       }

@@ -1,0 +1,24 @@
+// The JSON-RPC error a server sent, recovered from the SDK's McpError. The SDK prefixes
+// "MCP error <code>: " to the message; Q4 wants the server's own words, so the prefix goes.
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { JsonRpcError } from "../../../shared/types.js";
+
+export function wireErrorOf(error: McpError): JsonRpcError {
+  const prefix = `MCP error ${error.code}: `;
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  return { code: error.code, message, ...(error.data !== undefined ? { data: error.data } : {}) };
+}
+
+const LOCAL_CONNECTION_CLOSED = `MCP error ${ErrorCode.ConnectionClosed}: Connection closed`;
+
+/**
+ * Whether an error is the server's JSON-RPC answer rather than one the SDK made up locally (our request
+ * timed out, the connection closed, the response did not parse). The codes alone cannot tell: -32000 and
+ * -32001 are also in the range servers use for their own errors, so the SDK's exact shapes are matched.
+ */
+export function isServerError(error: unknown, timeoutMs: number): error is McpError {
+  if (!(error instanceof McpError)) return false;
+  if (error.code === ErrorCode.RequestTimeout) return (error.data as { timeout?: unknown } | undefined)?.timeout !== timeoutMs;
+  if (error.code === ErrorCode.ConnectionClosed) return !(error.message === LOCAL_CONNECTION_CLOSED && error.data === undefined);
+  return true;
+}
