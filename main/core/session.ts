@@ -116,9 +116,9 @@ export class Session {
     const capabilities = clientCapabilitiesFor(features);
     this.setInfo({ sessionId: this.sessionId, serverName: this.config.name, state: "connecting", clientCapabilities: capabilities });
 
-    // A fresh store per connection: tasks (and cursors) of an earlier connection never leak into this one (S1).
+    // A fresh store per connection (its own cursor key too): tasks and cursors of an earlier connection never leak into this one (S1).
     const store = capabilities.tasks
-      ? new ReceiverTaskStore(`${this.sessionId}#${connection}`, this.deps.ports, () => this.receiverLimits(), {
+      ? new ReceiverTaskStore(this.sessionId, this.deps.ports, () => this.receiverLimits(), {
           changed: (task) => this.onReceiverTaskChanged(task),
           removed: (task, wasLive) => this.onReceiverTaskRemoved(task, wasLive),
         })

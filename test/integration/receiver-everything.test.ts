@@ -27,6 +27,10 @@ describe("receiver tasks against server-everything over stdio", () => {
     const taskId = input.receiverTaskId as string;
     expect(taskId).toBeTruthy();
     expect(input.params.message).toMatch(/async task demo/);
+    // The very first event about the task names the real session and links its pending input, so a
+    // UI can cancel it and show it beside the request (S1: the session id is the one the user sees).
+    const created = await h.waitFor("receiverTaskChanged", (t) => t.task.taskId === taskId);
+    expect(created).toMatchObject({ sessionId, pendingInputId: input.id, task: { status: "working" } });
     // The server polls while the user thinks: it must see `working`, awaiting the user (R4).
     const poll = await h.waitFor("logEntry", (e) => e.direction === "in" && e.method === "tasks/get");
     const polled = await h.waitFor("logEntry", (e) => e.direction === "out" && e.id === poll.id && "result" in (e.payload as object));

@@ -111,24 +111,9 @@ async function handleUserRequest(
   };
 
   if (taskParams && ctx.store) {
-    const store = ctx.store;
-    // R2: answer at once with the task; the user's answer reaches the server through tasks/result.
-    const created = store.create(method, extra.requestId, taskParams.ttl);
-    const { taskId, createdAt, ttl } = created.task;
-    input.receiverTaskId = taskId;
-    if (typeof ttl === "number") input.deadline = new Date(Date.parse(createdAt) + ttl).toISOString();
-    store.attachPendingInput(taskId, input.id);
-    ctx.pendingInputs.add(input, {
-      answered: (answer) => {
-        const outcome = outcomeOf(answer);
-        // A failed task says why in its status, for servers that only poll tasks/get.
-        store.finish(taskId, outcome, outcome.kind === "error" ? outcome.error.message : undefined);
-      },
-      // The store already moved the task (cancel, expiry, disconnect); nothing waits on this side.
-      withdrawn: () => {},
-    });
+    const task = startReceiverTask(ctx.pendingInputs, ctx.store, method, extra.requestId, taskParams.ttl, input);
     link();
-    return { task: created.task };
+    return { task };
   }
 
   // R14: a plain request is answered with the result itself, when the user answers.
@@ -154,6 +139,36 @@ async function handleUserRequest(
     });
     link();
   });
+}
+
+/**
+ * R2: create the task and its pending input, and answer at once with the task; the user's answer reaches
+ * the server through tasks/result. A function of its own so that the hooks, which live as long as the
+ * task, hold only what they use, not the request handler's `extra` (its AbortController, the SDK's
+ * request-scoped task store and closures): that was a kilobyte or more per live task.
+ */
+function startReceiverTask(
+  pendingInputs: PendingInputs,
+  store: ReceiverTaskStore,
+  method: ReceiverTaskMethod,
+  requestId: RequestId,
+  requestedTtl: unknown,
+  input: PendingInput,
+) {
+  const created = store.create(method, requestId, requestedTtl, input.id);
+  const { taskId, createdAt, ttl } = created.task;
+  input.receiverTaskId = taskId;
+  if (typeof ttl === "number") input.deadline = new Date(Date.parse(createdAt) + ttl).toISOString();
+  pendingInputs.add(input, {
+    answered: (answer) => {
+      const outcome = outcomeOf(answer);
+      // A failed task says why in its status, for servers that only poll tasks/get.
+      store.finish(taskId, outcome, outcome.kind === "error" ? outcome.error.message : undefined);
+    },
+    // The store already moved the task (cancel, expiry, disconnect); nothing waits on this side.
+    withdrawn: () => {},
+  });
+  return created.task;
 }
 
 function outcomeOf(answer: PendingAnswer) {

@@ -92,7 +92,7 @@ export class ReceiverTaskStore implements TaskStore {
    * Create a receiver task for an incoming task-augmented request. Throws a JSON-RPC error when the
    * request's ttl is unusable or the live-task limit is reached (S2); nothing is created then.
    */
-  create(method: ReceiverTaskMethod, requestId: RequestId, requestedTtl: unknown): ReceiverTask {
+  create(method: ReceiverTaskMethod, requestId: RequestId, requestedTtl: unknown, pendingInputId?: string): ReceiverTask {
     const limits = this.limits();
     const ttl = this.resolveTtl(requestedTtl, limits);
     if (this.live >= limits.maxLiveTasks) {
@@ -109,6 +109,8 @@ export class ReceiverTaskStore implements TaskStore {
       task: { taskId, status: "working", statusMessage: AWAITING_USER, createdAt: now, lastUpdatedAt: now, ttl, pollInterval: limits.pollIntervalMs },
       method,
       requestId,
+      // Known before the creation event, so the very first event already links the input.
+      ...(pendingInputId ? { pendingInputId } : {}),
       waiters: new Set(),
       removed: false,
     };
@@ -121,11 +123,6 @@ export class ReceiverTaskStore implements TaskStore {
     const view = this.view(record);
     this.events.changed(view);
     return view;
-  }
-
-  attachPendingInput(taskId: string, pendingInputId: string): void {
-    const record = this.records.get(taskId);
-    if (record) record.pendingInputId = pendingInputId;
   }
 
   get(taskId: string): ReceiverTask | undefined {
@@ -300,6 +297,8 @@ export class ReceiverTaskStore implements TaskStore {
     // R6: a blocked tasks/result is released; it then finds the task gone and answers -32602.
     this.releaseWaiters(record);
     this.events.removed(this.view(record), wasLive);
+    // Here, not only in listTasks: a server that never lists must not keep every deleted record alive.
+    this.compact();
   }
 
   private releaseWaiters(record: TaskRecord): void {
