@@ -6,7 +6,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: "out/main",
-      rollupOptions: { input: { index: resolve(__dirname, "main/electron/index.ts") } },
+      // `web` is browser mode (npm run web): plain Node, never imports electron.
+      rollupOptions: { input: { index: resolve(__dirname, "main/electron/index.ts"), web: resolve(__dirname, "main/web/cli.ts") } },
     },
   },
   preload: {

@@ -1,13 +1,25 @@
+// Entry point: the only file that picks the real bridge (preload or WebSocket); everything below
+// receives it through context.
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { getBridge, onBridgeConnection } from "./api/bridge";
+import { App } from "./app/App.js";
+import "./styles/app.css";
 
-// Placeholder until the inspector UI lands: proves the renderer builds and mounts.
-function App() {
-  return (
-    <main>
-      <h1>MCP Task Inspector</h1>
-      <p>The inspector UI is being built.</p>
-    </main>
+const root = createRoot(document.getElementById("root") as HTMLElement);
+try {
+  const bridge = getBridge();
+  root.render(
+    <StrictMode>
+      <App bridge={bridge} onBridgeConnection={onBridgeConnection} />
+    </StrictMode>,
+  );
+} catch (error) {
+  // No bridge (for example a browser-mode URL without its token): say so as text, nothing else.
+  root.render(
+    <main className="fatal" role="alert">
+      <h1>MCP Task Inspector cannot start</h1>
+      <p>{error instanceof Error ? error.message : String(error)}</p>
+    </main>,
   );
 }
-
-createRoot(document.getElementById("root") as HTMLElement).render(<App />);

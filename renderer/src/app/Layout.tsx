@@ -1,0 +1,93 @@
+// Server sidebar on the left; on the right the session bar, the tabs and the open tab's panel.
+import { useCallback, useEffect, useState } from "react";
+import { TabBar, type TabItem } from "../components/TabBar.js";
+import { ServersSidebar } from "../sidebar/ServersSidebar.js";
+import { ElicitationsTab } from "../tabs/pending/ElicitationsTab.js";
+import { SamplingTab } from "../tabs/pending/SamplingTab.js";
+import { LogsTab } from "../tabs/logs/LogsTab.js";
+import { PromptsTab } from "../tabs/prompts/PromptsTab.js";
+import { ResourcesTab } from "../tabs/resources/ResourcesTab.js";
+import { TasksTab } from "../tabs/tasks/TasksTab.js";
+import { ToolsTab } from "../tabs/tools/ToolsTab.js";
+import { useBridge, useInspector } from "./context.js";
+import { FocusItemContext, type FocusItem } from "./focusItem.js";
+import { NavigationContext } from "./navigation.js";
+import { SessionBar } from "./SessionBar.js";
+import { TAB_IDS, TAB_LABELS, tabForShortcut, type TabId } from "./tabs.js";
+
+const PREFIX = "inspector";
+
+export function Layout({ banner }: { banner?: string | undefined }) {
+  const bridge = useBridge();
+  const [tab, setTab] = useState<TabId>("tools");
+  const [focusItem, setFocusItem] = useState<FocusItem>();
+  // The user's own tab switch ends any "show this item" request, so coming back does not jump again.
+  const selectTab = useCallback((next: TabId) => {
+    setFocusItem(undefined);
+    setTab(next);
+  }, []);
+  // Per-session tabs start fresh when the user picks another session.
+  const sessionKey = useInspector((s) => s.selectedSessionId ?? "none");
+  const pendingSampling = useInspector((s) => s.pendingInputs.filter((p) => p.kind === "sampling").length);
+  const pendingElicitations = useInspector((s) => s.pendingInputs.filter((p) => p.kind === "elicitation").length);
+
+  // The desktop shell's `navigate` event (a menu shortcut, a clicked notification) opens a tab.
+  useEffect(
+    () =>
+      bridge.onEvents((events) => {
+        for (const event of events) {
+          if (event.type !== "navigate") continue;
+          setTab(event.payload.tab);
+          const { itemId, sessionId } = event.payload;
+          if (itemId) setFocusItem((prev) => ({ itemId, ...(sessionId ? { sessionId } : {}), seq: (prev?.seq ?? 0) + 1 }));
+          else setFocusItem(undefined);
+        }
+      }),
+    [bridge],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = tabForShortcut(event);
+      if (!target) return;
+      event.preventDefault();
+      selectTab(target);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [selectTab]);
+
+  const tabs: TabItem<TabId>[] = TAB_IDS.map((id) => ({
+    id,
+    label: TAB_LABELS[id],
+    ...(id === "sampling" ? { badge: pendingSampling } : id === "elicitations" ? { badge: pendingElicitations } : {}),
+  }));
+
+  return (
+    <NavigationContext.Provider value={selectTab}>
+      <FocusItemContext.Provider value={focusItem}>
+      <div className="app">
+        <ServersSidebar />
+        <main className="main">
+          {banner && (
+            <div className="alert error banner" role="alert">
+              {banner}
+            </div>
+          )}
+          <SessionBar />
+          <TabBar<TabId> tabs={tabs} selected={tab} onSelect={selectTab} label="Inspector" idPrefix={PREFIX} />
+          <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="panel" tabIndex={-1}>
+            {tab === "tools" && <ToolsTab />}
+            {tab === "tasks" && <TasksTab />}
+            {tab === "sampling" && <SamplingTab />}
+            {tab === "elicitations" && <ElicitationsTab />}
+            {tab === "resources" && <ResourcesTab key={sessionKey} />}
+            {tab === "prompts" && <PromptsTab key={sessionKey} />}
+            {tab === "logs" && <LogsTab key={sessionKey} />}
+          </div>
+        </main>
+      </div>
+      </FocusItemContext.Provider>
+    </NavigationContext.Provider>
+  );
+}

@@ -1,0 +1,71 @@
+// Links a server sends are data: shown as text, opened only after the user confirms, only http(s).
+// Electron opens them through the contract (shell.openExternal in main); where that is refused
+// (browser mode), the page opens a new tab itself, after the same confirmation.
+import { useState } from "react";
+import type { InspectorBridge } from "../../../shared/contract.js";
+import { errorMessage } from "../util/errors.js";
+
+export function isOpenableUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+export async function openConfirmedUrl(bridge: InspectorBridge, url: string): Promise<void> {
+  if (!isOpenableUrl(url)) throw new Error("Only http(s) links can be opened");
+  try {
+    await bridge.openExternal({ url });
+  } catch {
+    const opened = window.open(url, "_blank", "noopener,noreferrer");
+    // With noopener, window.open returns null even on success, so there is nothing more to check.
+    void opened;
+  }
+}
+
+export function OpenLink({ bridge, url }: { bridge: InspectorBridge; url: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string>();
+  const openable = isOpenableUrl(url);
+  return (
+    <div className="open-link">
+      <code className="url-text">{url}</code>
+      {!openable && <p className="note">This is not an http(s) link, so it cannot be opened from here.</p>}
+      {openable && !confirming && (
+        <button type="button" onClick={() => setConfirming(true)}>
+          Open URL…
+        </button>
+      )}
+      {confirming && (
+        <div role="alertdialog" aria-label="Open this link?" className="confirm">
+          <p>
+            Open this link in your browser? It comes from the server: check it before you continue.
+          </p>
+          <code className="url-text">{url}</code>
+          <div className="row">
+            <button
+              type="button"
+              autoFocus
+              onClick={() => {
+                setConfirming(false);
+                openConfirmedUrl(bridge, url).catch((e) => setError(errorMessage(e)));
+              }}
+            >
+              Open link
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Don't open
+            </button>
+          </div>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="alert error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+// Add or edit a saved server: stdio (command, args, env, cwd) or Streamable HTTP / SSE (URL,
+// headers), plus the client capabilities to advertise to it. main validates the result again.
+import { useId, useState } from "react";
+import type { ClientFeatureToggles, SavedServer, ServerConfigInput } from "../../../shared/types.js";
+import { useBridge } from "../app/context.js";
+import { ErrorAlert } from "../components/ErrorAlert.js";
+import { useAsyncAction } from "../components/useAsyncAction.js";
+import { linesOf, pairsText, parsePairs } from "./configText.js";
+
+type TransportType = "stdio" | "streamableHttp" | "sse";
+
+const FEATURE_LABELS: Record<keyof ClientFeatureToggles, string> = {
+  sampling: "Sampling",
+  elicitationForm: "Elicitation (form)",
+  elicitationUrl: "Elicitation (URL)",
+  roots: "Roots",
+  receiverTasks: "Receiver tasks",
+};
+
+const ALL_ON: ClientFeatureToggles = { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true };
+
+export interface EditorTarget {
+  /** Present when editing a saved entry; absent for a new one (or a duplicate). */
+  id?: string;
+  initial?: SavedServer;
+}
+
+export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(): void }) {
+  const bridge = useBridge();
+  const id = useId();
+  const initial = target.initial;
+  const t = initial?.transport;
+  const [name, setName] = useState(initial ? (target.id ? initial.name : `${initial.name} (copy)`) : "");
+  const [type, setType] = useState<TransportType>(t?.type ?? "stdio");
+  const [command, setCommand] = useState(t?.type === "stdio" ? t.command : "");
+  const [args, setArgs] = useState(t?.type === "stdio" ? t.args.join("\n") : "");
+  const [env, setEnv] = useState(t?.type === "stdio" ? pairsText(t.env, "=") : "");
+  const [cwd, setCwd] = useState(t?.type === "stdio" ? (t.cwd ?? "") : "");
+  const [url, setUrl] = useState(t && t.type !== "stdio" ? t.url : "");
+  const [headers, setHeaders] = useState(t && t.type !== "stdio" ? pairsText(t.headers, ":") : "");
+  const [features, setFeatures] = useState<ClientFeatureToggles>(initial?.features ?? ALL_ON);
+  const [problems, setProblems] = useState<string[]>([]);
+  const save = useAsyncAction();
+
+  const submit = () => {
+    const errors: string[] = [];
+    if (!name.trim()) errors.push("Give the server a name");
+    let server: ServerConfigInput | undefined;
+    if (type === "stdio") {
+      if (!command.trim()) errors.push("Command must not be empty");
+      const envPairs = parsePairs(env, "=");
+      errors.push(...envPairs.errors);
+      server = {
+        name: name.trim(),
+        transport: { type, command: command.trim(), args: linesOf(args), env: envPairs.map, ...(cwd.trim() ? { cwd: cwd.trim() } : {}) },
+        features,
+      };
+    } else {
+      if (!/^https?:\/\//i.test(url.trim())) errors.push("URL must start with http:// or https://");
+      const headerPairs = parsePairs(headers, ":");
+      errors.push(...headerPairs.errors);
+      server = { name: name.trim(), transport: { type, url: url.trim(), headers: headerPairs.map }, features };
+    }
+    setProblems(errors);
+    if (errors.length || !server) return;
+    void save.run(async () => {
+      await bridge.saveServer({ ...(target.id ? { id: target.id } : {}), server });
+      onDone();
+    });
+  };
+
+  return (
+    <form
+      className="server-editor"
+      aria-label={target.id ? `Edit server ${initial?.name ?? ""}` : "Add server"}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-type`}>Transport</label>
+        <select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value as TransportType)}>
+          <option value="stdio">stdio</option>
+          <option value="streamableHttp">Streamable HTTP</option>
+          <option value="sse">SSE</option>
+        </select>
+      </div>
+      {type === "stdio" ? (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-command`}>Command</label>
+            <input id={`${id}-command`} value={command} spellCheck={false} onChange={(e) => setCommand(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-args`}>Arguments (one per line)</label>
+            <textarea id={`${id}-args`} rows={3} spellCheck={false} value={args} onChange={(e) => setArgs(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-env`}>Environment (KEY=value per line)</label>
+            <textarea id={`${id}-env`} rows={2} spellCheck={false} value={env} onChange={(e) => setEnv(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-cwd`}>Working directory</label>
+            <input id={`${id}-cwd`} value={cwd} spellCheck={false} onChange={(e) => setCwd(e.target.value)} />
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-url`}>URL</label>
+            <input id={`${id}-url`} type="url" value={url} spellCheck={false} onChange={(e) => setUrl(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-headers`}>Headers (Name: value per line)</label>
+            <textarea id={`${id}-headers`} rows={2} spellCheck={false} value={headers} onChange={(e) => setHeaders(e.target.value)} />
+          </div>
+        </>
+      )}
+      <fieldset className="field">
+        <legend>Client capabilities</legend>
+        {(Object.keys(FEATURE_LABELS) as (keyof ClientFeatureToggles)[]).map((key) => (
+          <div key={key} className="checkbox-field">
+            <input
+              id={`${id}-feature-${key}`}
+              type="checkbox"
+              checked={features[key]}
+              onChange={(e) => setFeatures({ ...features, [key]: e.target.checked })}
+            />
+            <label htmlFor={`${id}-feature-${key}`}>{FEATURE_LABELS[key]}</label>
+          </div>
+        ))}
+      </fieldset>
+      {problems.length > 0 && (
+        <div className="form-errors" role="alert">
+          {problems.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </div>
+      )}
+      <ErrorAlert message={save.error} onDismiss={save.clearError} />
+      <div className="row">
+        <button type="submit" disabled={save.busy}>
+          Save server
+        </button>
+        <button type="button" onClick={onDone}>
+          Discard changes
+        </button>
+      </div>
+    </form>
+  );
+}

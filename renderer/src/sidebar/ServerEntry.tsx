@@ -1,0 +1,97 @@
+// One saved server: its live state, Connect / Disconnect, edit and remove, and its stderr.
+import { useMemo } from "react";
+import type { SavedServer } from "../../../shared/types.js";
+import { useBridge, useInspector } from "../app/context.js";
+import { ErrorAlert } from "../components/ErrorAlert.js";
+import { useAsyncAction } from "../components/useAsyncAction.js";
+import { sessionForServer } from "../store/sessionsSlice.js";
+import { configOf, describeTransport } from "./configText.js";
+
+const STDERR_SHOWN = 200;
+
+export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServer; onEdit(): void; onDuplicate(): void }) {
+  const bridge = useBridge();
+  const sessions = useInspector((s) => s.sessions);
+  const sessionOrder = useInspector((s) => s.sessionOrder);
+  const serverSessions = useInspector((s) => s.serverSessions);
+  const selectedSessionId = useInspector((s) => s.selectedSessionId);
+  const bindServerSession = useInspector((s) => s.bindServerSession);
+  const selectSession = useInspector((s) => s.selectSession);
+  const session = useMemo(
+    () => sessionForServer({ sessions, sessionOrder, serverSessions }, server),
+    [sessions, sessionOrder, serverSessions, server],
+  );
+  const stderr = useInspector((s) => (session ? s.logs[session.sessionId]?.stderr : undefined));
+  const action = useAsyncAction();
+  const state = action.busy && !session ? "connecting" : (session?.state ?? "disconnected");
+  const live = state === "connected" || state === "connecting";
+  const selected = session !== undefined && session.sessionId === selectedSessionId;
+
+  const connect = () =>
+    action.run(async () => {
+      const info = await bridge.connect({ server: configOf(server) });
+      bindServerSession(server.id, info.sessionId);
+    });
+  const disconnect = () =>
+    action.run(async () => {
+      if (session) await bridge.disconnect({ sessionId: session.sessionId });
+    });
+  const remove = () =>
+    action.run(async () => {
+      if (window.confirm(`Remove the saved server "${server.name}"?`)) await bridge.removeServer({ id: server.id });
+    });
+
+  return (
+    <li className={selected ? "server selected" : "server"}>
+      <section role="group" aria-label={server.name}>
+        <div className="server-head">
+          <button
+            type="button"
+            className="server-name link"
+            aria-current={selected || undefined}
+            disabled={!session}
+            title={session ? "Show this server's session in the tabs" : "Not connected yet"}
+            onClick={() => session && selectSession(session.sessionId)}
+          >
+            {server.name}
+          </button>
+          <span className={`state state-${state}`}>{state}</span>
+        </div>
+        <p className="server-transport">{describeTransport(server)}</p>
+        {session?.reason && !live && <p className="note">{session.reason}</p>}
+        <div className="row">
+          {live ? (
+            <button type="button" onClick={disconnect} disabled={action.busy}>
+              Disconnect
+            </button>
+          ) : (
+            <button type="button" onClick={connect} disabled={action.busy}>
+              Connect
+            </button>
+          )}
+          {server.builtIn ? (
+            <button type="button" aria-label={`Duplicate server ${server.name}`} onClick={onDuplicate}>
+              Duplicate
+            </button>
+          ) : (
+            <>
+              <button type="button" aria-label={`Edit server ${server.name}`} onClick={onEdit}>
+                Edit
+              </button>
+              <button type="button" aria-label={`Remove server ${server.name}`} onClick={remove} disabled={action.busy}>
+                Remove
+              </button>
+            </>
+          )}
+        </div>
+        <ErrorAlert message={action.error} onDismiss={action.clearError} />
+        {stderr && stderr.length > 0 && (
+          <details className="stderr">
+            <summary>Server stderr ({stderr.length} lines)</summary>
+            <pre aria-label={`stderr of ${server.name}`}>{stderr.slice(-STDERR_SHOWN).join("\n")}</pre>
+          </details>
+        )}
+      </section>
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+// The settings main applies (limits, ttls, notifications). Edited locally, sent on save; the store
+// only changes when main reports the new settings.
+import { useId, useState } from "react";
+import type { Settings } from "../../../shared/types.js";
+import { useBridge, useInspector } from "../app/context.js";
+import { ErrorAlert } from "../components/ErrorAlert.js";
+import { useAsyncAction } from "../components/useAsyncAction.js";
+
+const NUMBER_FIELDS: { key: Exclude<keyof Settings, "notificationsEnabled">; label: string }[] = [
+  { key: "logLimit", label: "Message log size (entries per session)" },
+  { key: "maxLiveReceiverTasks", label: "Max live receiver tasks per session" },
+  { key: "maxReceiverTaskTtlMs", label: "Max receiver task ttl (ms)" },
+  { key: "defaultReceiverTaskTtlMs", label: "Default receiver task ttl (ms)" },
+  { key: "receiverTaskPollIntervalMs", label: "Suggested poll interval (ms)" },
+  { key: "requestTimeoutMs", label: "Request timeout (ms)" },
+];
+
+export function SettingsPanel() {
+  const settings = useInspector((s) => s.settings);
+  if (!settings) return <p className="note">Loading settings…</p>;
+  // Keyed by the settings object: when main reports new settings the form starts from them.
+  return <SettingsForm key={JSON.stringify(settings)} settings={settings} />;
+}
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const bridge = useBridge();
+  const id = useId();
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(NUMBER_FIELDS.map((f) => [f.key, String(settings[f.key])])),
+  );
+  const [notifications, setNotifications] = useState(settings.notificationsEnabled);
+  const action = useAsyncAction();
+  return (
+    <form
+      aria-label="Settings"
+      className="settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const patch: Partial<Settings> = { notificationsEnabled: notifications };
+        for (const f of NUMBER_FIELDS) {
+          const n = Number((values[f.key] ?? "").trim());
+          if (!Number.isInteger(n)) {
+            action.setError(`${f.label} must be a whole number`);
+            return;
+          }
+          patch[f.key] = n;
+        }
+        void action.run(() => bridge.updateSettings(patch));
+      }}
+    >
+      <div className="checkbox-field">
+        <input id={`${id}-notify`} type="checkbox" checked={notifications} onChange={(e) => setNotifications(e.target.checked)} />
+        <label htmlFor={`${id}-notify`}>Notify me when a server waits on me</label>
+      </div>
+      {NUMBER_FIELDS.map((f) => (
+        <div className="field" key={f.key}>
+          <label htmlFor={`${id}-${f.key}`}>{f.label}</label>
+          <input
+            id={`${id}-${f.key}`}
+            inputMode="numeric"
+            value={values[f.key] ?? ""}
+            onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+          />
+        </div>
+      ))}
+      <ErrorAlert message={action.error} onDismiss={action.clearError} />
+      <button type="submit" disabled={action.busy}>
+        Save settings
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+// The server editor shows lists and maps as lines of text: one argument per line, KEY=value for
+// the environment, "Name: value" for headers. These turn them back and forth.
+import type { SavedServer, ServerConfigInput } from "../../../shared/types.js";
+
+export function linesOf(text: string): string[] {
+  return text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+}
+
+export function parsePairs(text: string, separator: "=" | ":"): { map: Record<string, string>; errors: string[] } {
+  const map: Record<string, string> = {};
+  const errors: string[] = [];
+  for (const line of linesOf(text)) {
+    const at = line.indexOf(separator);
+    if (at <= 0) {
+      errors.push(`"${line}" is not ${separator === "=" ? "KEY=value" : "Name: value"}`);
+      continue;
+    }
+    map[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return { map, errors };
+}
+
+export function pairsText(map: Record<string, string> | undefined, separator: "=" | ":"): string {
+  return Object.entries(map ?? {})
+    .map(([k, v]) => (separator === "=" ? `${k}=${v}` : `${k}: ${v}`))
+    .join("\n");
+}
+
+/** The config connect() takes: the saved entry without its id and built-in flag. */
+export function configOf(server: SavedServer): ServerConfigInput {
+  return { name: server.name, transport: server.transport, features: server.features };
+}
+
+export function describeTransport(server: SavedServer): string {
+  const t = server.transport;
+  if (t.type === "stdio") return [t.command, ...t.args].join(" ");
+  return `${t.type === "sse" ? "SSE" : "Streamable HTTP"} ${t.url}`;
+}

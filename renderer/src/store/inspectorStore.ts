@@ -1,0 +1,196 @@
+// The renderer's store: one zustand store made of slices. Core state (sessions, servers, tasks,
+// pending inputs, log, settings) changes only through `applyEvents` and `applySnapshot`, i.e. from
+// the contract's events and the first getSnapshot; never from an optimistic local copy.
+// UI state (selection, drafts, the record of tool runs) has its own small actions.
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { ApiResult, InspectorEvent } from "../../../shared/contract.js";
+import type { LogEntry, SavedServer } from "../../../shared/types.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { initialDraftsState, type DraftsState } from "./draftsSlice.js";
+import { initialLogState, reduceLog, withLogSnapshot, type LogState } from "./logSlice.js";
+import { initialPendingInputsState, reducePendingInputs, type PendingInputsState } from "./pendingInputsSlice.js";
+import { initialServersState, reduceServers, type ServersState } from "./serversSlice.js";
+import { initialSessionsState, reduceSessions, withSession, type SessionsState } from "./sessionsSlice.js";
+import { initialSettingsState, reduceSettings, type SettingsState } from "./settingsSlice.js";
+import { initialTasksState, reduceTasks, tasksFromSnapshot, type TasksState } from "./tasksSlice.js";
+import { initialToolsState, reduceTools, RUNS_KEPT, type ToolRun, type ToolsState } from "./toolsSlice.js";
+
+export type Snapshot = ApiResult<"getSnapshot">;
+
+export interface InspectorActions {
+  applyEvents(events: InspectorEvent[]): void;
+  applySnapshot(snapshot: Snapshot): void;
+  setServers(servers: SavedServer[]): void;
+  applyLogSnapshot(sessionId: string, snapshot: { entries: LogEntry[]; stderr: string[] }): void;
+  selectSession(sessionId: string): void;
+  bindServerSession(serverId: string, sessionId: string): void;
+  setToolsLoading(sessionId: string): void;
+  setTools(sessionId: string, tools: Tool[]): void;
+  setToolsError(sessionId: string, error: string): void;
+  selectTool(sessionId: string, toolName: string): void;
+  startRun(run: Omit<ToolRun, "id" | "status" | "startedAt">): number;
+  finishRun(id: number, patch: Partial<Pick<ToolRun, "status" | "result" | "error" | "taskId">>): void;
+  setDraft(key: string, value: unknown): void;
+  clearDraft(key: string): void;
+  dismissWithdrawnNote(pendingInputId: string): void;
+}
+
+export type InspectorState = SessionsState &
+  ServersState &
+  ToolsState &
+  TasksState &
+  PendingInputsState &
+  LogState &
+  SettingsState &
+  DraftsState &
+  InspectorActions;
+
+export type InspectorStore = StoreApi<InspectorState>;
+
+export function createInspectorStore(): InspectorStore {
+  let runSeq = 0;
+  return createStore<InspectorState>()((set, get) => ({
+    ...initialSessionsState,
+    ...initialServersState,
+    ...initialToolsState,
+    ...initialTasksState,
+    ...initialPendingInputsState,
+    ...initialLogState,
+    ...initialSettingsState,
+    ...initialDraftsState,
+
+    applyEvents(events) {
+      if (events.length === 0) return;
+      set((state) => {
+        let sessions: SessionsState = state;
+        let servers: ServersState = state;
+        let settings: SettingsState = state;
+        for (const event of events) {
+          sessions = reduceSessions(sessions, event);
+          servers = reduceServers(servers, event);
+          settings = reduceSettings(settings, event);
+        }
+        const tasks = reduceTasks(state, events);
+        const pending = reducePendingInputs(state, events);
+        const log = reduceLog(state, events, logLimitOf(settings));
+        const tools = reduceTools(state, events);
+        return {
+          ...pickSessions(sessions),
+          servers: servers.servers,
+          serversLoaded: servers.serversLoaded,
+          ...(settings.settings ? { settings: settings.settings } : {}),
+          clientTasks: tasks.clientTasks,
+          receiverTasks: tasks.receiverTasks,
+          taskOrder: tasks.taskOrder,
+          pendingInputs: pending.pendingInputs,
+          withdrawnNotes: pending.withdrawnNotes,
+          logs: log.logs,
+          toolsBySession: tools.toolsBySession,
+        };
+      });
+    },
+
+    applySnapshot(snapshot) {
+      set((state) => {
+        let sessions: SessionsState = state;
+        for (const info of snapshot.sessions) sessions = withSession(sessions, info);
+        const known = new Set(state.pendingInputs.map((p) => p.id));
+        return {
+          ...pickSessions(sessions),
+          settings: snapshot.settings,
+          ...tasksFromSnapshot(snapshot.clientTasks, snapshot.receiverTasks),
+          pendingInputs: [...state.pendingInputs, ...snapshot.pendingInputs.filter((p) => !known.has(p.id))],
+        };
+      });
+    },
+
+    setServers(servers) {
+      set({ servers, serversLoaded: true });
+    },
+
+    applyLogSnapshot(sessionId, snapshot) {
+      set((state) => withLogSnapshot(state, sessionId, snapshot, logLimitOf(state)));
+    },
+
+    selectSession(sessionId) {
+      set({ selectedSessionId: sessionId });
+    },
+
+    bindServerSession(serverId, sessionId) {
+      set((state) => ({ serverSessions: { ...state.serverSessions, [serverId]: sessionId }, selectedSessionId: sessionId }));
+    },
+
+    setToolsLoading(sessionId) {
+      set((state) => ({
+        toolsBySession: {
+          ...state.toolsBySession,
+          [sessionId]: { tools: state.toolsBySession[sessionId]?.tools ?? [], loading: true, stale: false },
+        },
+      }));
+    },
+
+    setTools(sessionId, tools) {
+      // A list_changed that arrived while loading keeps the list stale, so it is fetched again.
+      set((state) => ({
+        toolsBySession: { ...state.toolsBySession, [sessionId]: { tools, loading: false, stale: state.toolsBySession[sessionId]?.stale ?? false } },
+      }));
+    },
+
+    setToolsError(sessionId, error) {
+      set((state) => ({
+        toolsBySession: {
+          ...state.toolsBySession,
+          [sessionId]: { tools: state.toolsBySession[sessionId]?.tools ?? [], loading: false, stale: false, error },
+          // (not stale: a failing server is not asked again until it announces another change)
+        },
+      }));
+    },
+
+    selectTool(sessionId, toolName) {
+      set((state) => ({ selectedTool: { ...state.selectedTool, [sessionId]: toolName } }));
+    },
+
+    startRun(run) {
+      const id = ++runSeq;
+      set((state) => ({ runs: [{ ...run, id, status: "running" as const, startedAt: Date.now() }, ...state.runs].slice(0, RUNS_KEPT) }));
+      return id;
+    },
+
+    finishRun(id, patch) {
+      set((state) => ({ runs: state.runs.map((r) => (r.id === id ? { ...r, ...patch } : r)) }));
+    },
+
+    setDraft(key, value) {
+      set((state) => ({ drafts: { ...state.drafts, [key]: value } }));
+    },
+
+    clearDraft(key) {
+      if (!(key in get().drafts)) return;
+      set((state) => {
+        const drafts = { ...state.drafts };
+        delete drafts[key];
+        return { drafts };
+      });
+    },
+
+    dismissWithdrawnNote(pendingInputId) {
+      set((state) => ({ withdrawnNotes: state.withdrawnNotes.filter((n) => n.input.id !== pendingInputId) }));
+    },
+  }));
+}
+
+function pickSessions(s: SessionsState): SessionsState {
+  return {
+    sessions: s.sessions,
+    sessionOrder: s.sessionOrder,
+    serverSessions: s.serverSessions,
+    ...(s.selectedSessionId !== undefined ? { selectedSessionId: s.selectedSessionId } : {}),
+  };
+}
+
+/** Main's own default, used only until the snapshot brings the real setting. */
+const FALLBACK_LOG_LIMIT = 5000;
+
+function logLimitOf(s: SettingsState): number {
+  return s.settings?.logLimit ?? FALLBACK_LOG_LIMIT;
+}

@@ -1,0 +1,75 @@
+// Log slice: per session, the protocol message log, the server's stderr and its logging
+// notifications. Bounded like main's ring buffers, so a chatty server cannot grow the renderer.
+import type { InspectorEvent, EventPayload } from "../../../shared/contract.js";
+import type { LogEntry } from "../../../shared/types.js";
+
+export type ServerLogMessage = EventPayload<"serverLog"> & { receivedSeq: number };
+
+export interface SessionLog {
+  entries: LogEntry[];
+  stderr: string[];
+  serverLogs: ServerLogMessage[];
+}
+
+export interface LogState {
+  logs: Record<string, SessionLog>;
+}
+
+export const initialLogState: LogState = { logs: {} };
+
+export const STDERR_LINES_KEPT = 2000;
+export const SERVER_LOGS_KEPT = 5000;
+const EMPTY: SessionLog = { entries: [], stderr: [], serverLogs: [] };
+
+let serverLogSeq = 0;
+
+export function reduceLog(state: LogState, events: InspectorEvent[], entryLimit: number): LogState {
+  // Collect per session first, then copy each touched session's arrays once per batch.
+  const touched = new Map<string, { entries: LogEntry[]; stderr: string[]; serverLogs: ServerLogMessage[] }>();
+  const bucket = (sessionId: string) => {
+    let b = touched.get(sessionId);
+    if (!b) touched.set(sessionId, (b = { entries: [], stderr: [], serverLogs: [] }));
+    return b;
+  };
+  for (const event of events) {
+    if (event.type === "logEntry") bucket(event.payload.sessionId).entries.push(event.payload);
+    else if (event.type === "stderrLine") bucket(event.payload.sessionId).stderr.push(event.payload.line);
+    else if (event.type === "serverLog") bucket(event.payload.sessionId).serverLogs.push({ ...event.payload, receivedSeq: ++serverLogSeq });
+  }
+  if (touched.size === 0) return state;
+  const logs = { ...state.logs };
+  for (const [sessionId, b] of touched) {
+    const current = logs[sessionId] ?? EMPTY;
+    logs[sessionId] = {
+      entries: b.entries.length ? appendBounded(current.entries, b.entries, entryLimit) : current.entries,
+      stderr: b.stderr.length ? appendBounded(current.stderr, b.stderr, STDERR_LINES_KEPT) : current.stderr,
+      serverLogs: b.serverLogs.length ? appendBounded(current.serverLogs, b.serverLogs, SERVER_LOGS_KEPT) : current.serverLogs,
+    };
+  }
+  return { logs };
+}
+
+/** Merge what getLog returned with entries that arrived as events meanwhile (seq orders both). */
+export function withLogSnapshot(state: LogState, sessionId: string, snapshot: { entries: LogEntry[]; stderr: string[] }, entryLimit: number): LogState {
+  const current = state.logs[sessionId] ?? EMPTY;
+  const lastSnapshotSeq = snapshot.entries.at(-1)?.seq ?? -Infinity;
+  const newer = current.entries.filter((e) => e.seq > lastSnapshotSeq);
+  return {
+    logs: {
+      ...state.logs,
+      [sessionId]: {
+        entries: appendBounded(snapshot.entries, newer, entryLimit),
+        // stderr lines carry no sequence; the snapshot already holds every line seen so far.
+        stderr: snapshot.stderr.length >= current.stderr.length ? snapshot.stderr.slice(-STDERR_LINES_KEPT) : current.stderr,
+        serverLogs: current.serverLogs,
+      },
+    },
+  };
+}
+
+function appendBounded<T>(existing: T[], added: T[], limit: number): T[] {
+  const total = existing.length + added.length;
+  if (total <= limit) return existing.concat(added);
+  if (added.length >= limit) return added.slice(added.length - limit);
+  return existing.slice(total - limit).concat(added);
+}

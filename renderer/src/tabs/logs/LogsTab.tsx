@@ -1,0 +1,158 @@
+// Logs of the selected session: every JSON-RPC message in and out (virtualised, filterable by
+// direction, method and task id, each viewable as JSON), the server's logging notifications and its
+// stderr.
+import { useMemo, useState } from "react";
+import { useBridge, useInspector } from "../../app/context.js";
+import { useSelectedSession } from "../../app/useSelectedSession.js";
+import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { JsonView } from "../../components/JsonView.js";
+import { useAsyncAction } from "../../components/useAsyncAction.js";
+import { VirtualTable, type Column } from "../../components/VirtualTable.js";
+import type { SessionLog } from "../../store/logSlice.js";
+import { formatClock } from "../../util/time.js";
+import { filterLog, taskIdsOf, type LogFilter } from "./logFilter.js";
+
+const COLUMNS: Column[] = [
+  { id: "seq", header: "#", width: "5rem" },
+  { id: "time", header: "Time", width: "6rem" },
+  { id: "direction", header: "Direction", width: "5.5rem" },
+  { id: "method", header: "Method", width: "minmax(10rem, 2fr)" },
+  { id: "id", header: "Id", width: "5rem" },
+  { id: "task", header: "Task", width: "minmax(8rem, 1fr)" },
+  { id: "view", header: "JSON", width: "5rem" },
+];
+
+const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+const EMPTY: SessionLog = { entries: [], stderr: [], serverLogs: [] };
+
+export function LogsTab() {
+  const session = useSelectedSession();
+  const log = useInspector((s) => (session ? s.logs[session.sessionId] : undefined)) ?? EMPTY;
+  const [filter, setFilter] = useState<LogFilter>({ direction: "all", method: "", taskId: "" });
+  const [shownSeq, setShownSeq] = useState<number>();
+  const entries = useMemo(() => filterLog(log.entries, filter), [log.entries, filter]);
+  const shown = shownSeq === undefined ? undefined : log.entries.find((e) => e.seq === shownSeq);
+  const shownIndex = shownSeq === undefined ? -1 : entries.findIndex((e) => e.seq === shownSeq);
+
+  if (!session) return <p className="empty">Connect a server to see its log.</p>;
+
+  const cells = (index: number) => {
+    const e = entries[index];
+    if (!e) return [];
+    return [
+      e.seq,
+      formatClock(e.time),
+      e.direction === "in" ? "← in" : "→ out",
+      e.method ?? (e.id !== undefined ? "(response)" : ""),
+      e.id === undefined ? "" : String(e.id),
+      taskIdsOf(e.payload).join(", "),
+      <button type="button" className="link" aria-label={`Show message ${e.seq} as JSON`} aria-pressed={shownSeq === e.seq} onClick={() => setShownSeq(shownSeq === e.seq ? undefined : e.seq)}>
+        View
+      </button>,
+    ];
+  };
+
+  return (
+    <div className="logs-tab">
+      <section aria-label="Protocol messages">
+        <div className="toolbar">
+          <h2>Protocol messages</h2>
+          <label className="inline">
+            Direction{" "}
+            <select value={filter.direction} onChange={(e) => setFilter({ ...filter, direction: e.target.value as LogFilter["direction"] })}>
+              <option value="all">Both</option>
+              <option value="in">in (server → us)</option>
+              <option value="out">out (us → server)</option>
+            </select>
+          </label>
+          <label className="inline">
+            Method <input value={filter.method} placeholder="tasks/" onChange={(e) => setFilter({ ...filter, method: e.target.value })} />
+          </label>
+          <label className="inline">
+            Task ID <input value={filter.taskId} onChange={(e) => setFilter({ ...filter, taskId: e.target.value })} />
+          </label>
+          <span className="note" role="status">
+            {entries.length} of {log.entries.length} messages
+          </span>
+        </div>
+        <VirtualTable label="Protocol messages" columns={COLUMNS} rowCount={entries.length} renderCells={cells} height={320} rowHeight={28} {...(shownIndex >= 0 ? { selectedIndex: shownIndex } : {})} rowClassName={(i) => `dir-${entries[i]?.direction ?? ""}`} />
+        {shown && (
+          <div className="message-json">
+            <h3>
+              Message {shown.seq} ({shown.direction}) {shown.method ?? ""}
+            </h3>
+            <JsonView value={shown.payload} label={`Message ${shown.seq} JSON`} />
+          </div>
+        )}
+      </section>
+      <ServerLogSection sessionId={session.sessionId} log={log} canSetLevel={Boolean(session.serverCapabilities?.logging) && session.state === "connected"} />
+      <section aria-label="Server stderr">
+        <h2>stderr</h2>
+        {log.stderr.length === 0 ? <p className="note">Nothing on stderr.</p> : <pre className="stderr-lines">{log.stderr.join("\n")}</pre>}
+      </section>
+    </div>
+  );
+}
+
+function ServerLogSection({ sessionId, log, canSetLevel }: { sessionId: string; log: SessionLog; canSetLevel: boolean }) {
+  const bridge = useBridge();
+  const [level, setLevel] = useState<(typeof LEVELS)[number]>("info");
+  const action = useAsyncAction();
+  const [done, setDone] = useState<string>();
+  return (
+    <section aria-label="Server log">
+      <div className="toolbar">
+        <h2>Server log (notifications/message)</h2>
+        <label className="inline">
+          Logging level{" "}
+          <select value={level} onChange={(e) => setLevel(e.target.value as (typeof LEVELS)[number])}>
+            {LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          disabled={!canSetLevel || action.busy}
+          onClick={() =>
+            void action.run(async () => {
+              await bridge.setLoggingLevel({ sessionId, level });
+              setDone(`Level set to ${level}`);
+            })
+          }
+        >
+          Set level
+        </button>
+        <span role="status" className="note">
+          {done}
+        </span>
+      </div>
+      <ErrorAlert message={action.error} onDismiss={action.clearError} />
+      {log.serverLogs.length === 0 ? (
+        <p className="note">No logging notifications yet.</p>
+      ) : (
+        <ol className="server-logs">
+          {log.serverLogs.slice(-500).map((m) => (
+            <li key={m.receivedSeq} className={`level-${m.level}`}>
+              <span className="level">{m.level}</span> {m.logger && <span className="note">[{m.logger}]</span>}{" "}
+              <span className="log-data">{logText(m.data)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** One line per notification; the full data is in the protocol log's JSON view. */
+function logText(data: unknown): string {
+  let text: string;
+  try {
+    text = typeof data === "string" ? data : (JSON.stringify(data) ?? String(data));
+  } catch {
+    text = String(data);
+  }
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+}

@@ -1,0 +1,45 @@
+// Which log entries match the user's filter. Task ids are looked for where the protocol puts them:
+// params.taskId (tasks/get, result, cancel), result.task (CreateTaskResult), result.taskId (a task
+// object), notifications/tasks/status params, result.tasks (tasks/list) and related-task _meta.
+import type { LogEntry } from "../../../../shared/types.js";
+
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+export interface LogFilter {
+  direction: "all" | "in" | "out";
+  method: string;
+  taskId: string;
+}
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null ? (v as Obj) : undefined);
+
+export function taskIdsOf(payload: unknown): string[] {
+  const message = obj(obj(payload)?.message) ?? obj(payload);
+  if (!message) return [];
+  const ids = new Set<string>();
+  const add = (v: unknown) => {
+    if (typeof v === "string") ids.add(v);
+  };
+  const params = obj(message.params);
+  const result = obj(message.result);
+  add(params?.taskId);
+  add(obj(obj(params?._meta)?.[RELATED_TASK])?.taskId);
+  add(result?.taskId);
+  add(obj(result?.task)?.taskId);
+  add(obj(obj(result?._meta)?.[RELATED_TASK])?.taskId);
+  if (Array.isArray(result?.tasks)) for (const t of result.tasks) add(obj(t)?.taskId);
+  return [...ids];
+}
+
+export function filterLog(entries: LogEntry[], filter: LogFilter): LogEntry[] {
+  const method = filter.method.trim().toLowerCase();
+  const taskId = filter.taskId.trim();
+  if (filter.direction === "all" && !method && !taskId) return entries;
+  return entries.filter(
+    (e) =>
+      (filter.direction === "all" || e.direction === filter.direction) &&
+      (!method || (e.method ?? "").toLowerCase().includes(method)) &&
+      (!taskId || taskIdsOf(e.payload).some((id) => id.includes(taskId))),
+  );
+}

@@ -1,0 +1,51 @@
+// What every pending input shows besides its own content: who asked, when, and for a task-augmented
+// request its receiver task (id, live status from the tasks slice, deadline), or the server task it
+// belongs to (related-task _meta, Q3).
+import type { PendingInput } from "../../../../shared/types.js";
+import { useInspector } from "../../app/context.js";
+import { taskKey } from "../../store/keys.js";
+import { formatClock, formatTimeLeft } from "../../util/time.js";
+
+export function PendingContext({ input, now }: { input: PendingInput; now: number }) {
+  const receiverTask = useInspector((s) => (input.receiverTaskId ? s.receiverTasks[taskKey(input.sessionId, input.receiverTaskId)] : undefined));
+  const deadline = input.deadline ? Date.parse(input.deadline) : undefined;
+  return (
+    <dl className="pending-context">
+      <dt>Server</dt>
+      <dd>{input.serverName}</dd>
+      <dt>Received</dt>
+      <dd>{formatClock(input.receivedAt)}</dd>
+      {input.receiverTaskId && (
+        <>
+          <dt>Receiver task</dt>
+          <dd>
+            <code>{input.receiverTaskId}</code>{" "}
+            <span className={`status status-${receiverTask?.task.status ?? "gone"}`}>{receiverTask?.task.status ?? "removed"}</span>
+            {receiverTask?.task.statusMessage ? <span className="note"> {receiverTask.task.statusMessage}</span> : null}
+          </dd>
+        </>
+      )}
+      {input.deadline && deadline !== undefined && (
+        <>
+          <dt>Deadline</dt>
+          <dd>
+            {formatClock(input.deadline)} ({formatTimeLeft(deadline - now)} left)
+          </dd>
+        </>
+      )}
+      {input.relatedTaskId && (
+        <>
+          <dt>For server task</dt>
+          <dd>
+            <code>{input.relatedTaskId}</code>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+export function pendingTitle(input: PendingInput): string {
+  const what = input.kind === "sampling" ? "Sampling request" : "Elicitation request";
+  return `${what} from ${input.serverName} at ${formatClock(input.receivedAt)}`;
+}

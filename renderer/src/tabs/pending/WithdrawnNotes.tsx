@@ -1,0 +1,30 @@
+// Inputs that left without the user's answer (task cancelled or expired, request cancelled, session
+// ended) stay listed with the reason main gave, until the user dismisses the note.
+import type { PendingInputKind } from "../../../../shared/types.js";
+import { useInspector } from "../../app/context.js";
+import { pendingTitle } from "./PendingContext.js";
+
+export function WithdrawnNotes({ kind }: { kind: PendingInputKind }) {
+  const notes = useInspector((s) => s.withdrawnNotes);
+  const dismiss = useInspector((s) => s.dismissWithdrawnNote);
+  const mine = notes.filter((n) => n.input.kind === kind);
+  return (
+    <div aria-live="polite" className="withdrawn-notes">
+      {mine.map((note) => {
+        const title = `${pendingTitle(note.input)} (withdrawn)`;
+        return (
+          <article key={note.input.id} className="card withdrawn" aria-label={title}>
+            <h3>{title}</h3>
+            <p className="withdrawn-message">
+              Withdrawn: {note.message}
+            </p>
+            {typeof note.input.params.message === "string" && <p className="note">It asked: {note.input.params.message}</p>}
+            <button type="button" aria-label={`Dismiss note: ${title}`} onClick={() => dismiss(note.input.id)}>
+              Dismiss
+            </button>
+          </article>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// Prompts: the selected session's prompts; fill a prompt's arguments and get its messages.
+import { useCallback, useEffect, useId, useState } from "react";
+import type { Prompt } from "@modelcontextprotocol/sdk/types.js";
+import { useBridge } from "../../app/context.js";
+import { useSelectedSession } from "../../app/useSelectedSession.js";
+import { ContentBlock } from "../../components/ContentView.js";
+import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { JsonView } from "../../components/JsonView.js";
+import { useAsyncAction } from "../../components/useAsyncAction.js";
+
+export function PromptsTab() {
+  const bridge = useBridge();
+  const session = useSelectedSession();
+  const sessionId = session?.sessionId;
+  const connected = session?.state === "connected";
+  const offers = Boolean(session?.serverCapabilities?.prompts);
+  const [prompts, setPrompts] = useState<Prompt[]>([]);
+  const [selected, setSelected] = useState<string>();
+  const list = useAsyncAction();
+  const runList = list.run;
+
+  const load = useCallback(
+    () =>
+      runList(async () => {
+        if (!sessionId) return;
+        const all: Prompt[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await bridge.listPrompts({ sessionId, ...(cursor ? { cursor } : {}) });
+          all.push(...page.prompts);
+          cursor = page.nextCursor;
+        } while (cursor);
+        setPrompts(all);
+      }),
+    [bridge, sessionId, runList],
+  );
+
+  useEffect(() => {
+    if (connected && offers) void load();
+  }, [connected, offers, load]);
+
+  if (!session) return <p className="empty">Connect a server to see its prompts.</p>;
+  if (connected && !offers) return <p className="empty">{session.serverName} does not offer prompts.</p>;
+  const prompt = prompts.find((p) => p.name === selected);
+
+  return (
+    <div className="split">
+      <section className="list-pane" aria-label="Prompt list">
+        <div className="toolbar">
+          <h2>Prompts</h2>
+          <button type="button" onClick={() => void load()} disabled={!connected || list.busy}>
+            Refresh prompts
+          </button>
+        </div>
+        <ErrorAlert message={list.error} onDismiss={list.clearError} />
+        <ul className="item-list">
+          {prompts.map((p) => (
+            <li key={p.name}>
+              <button type="button" className={p.name === selected ? "item selected" : "item"} aria-label={p.name} aria-current={p.name === selected || undefined} onClick={() => setSelected(p.name)}>
+                <span className="item-name">{p.name}</span>
+                {p.description && <span className="item-description">{p.description}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="detail-pane">{prompt && sessionId && <PromptForm key={prompt.name} sessionId={sessionId} prompt={prompt} connected={connected} />}</div>
+    </div>
+  );
+}
+
+function PromptForm({ sessionId, prompt, connected }: { sessionId: string; prompt: Prompt; connected: boolean }) {
+  const bridge = useBridge();
+  const id = useId();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [missing, setMissing] = useState<string[]>([]);
+  const [result, setResult] = useState<Record<string, unknown>>();
+  const action = useAsyncAction();
+  const args = prompt.arguments ?? [];
+  return (
+    <section aria-label={`Prompt ${prompt.name}`}>
+      <h2>{prompt.name}</h2>
+      {prompt.description && <p className="description">{prompt.description}</p>}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const absent = args.filter((a) => a.required && !values[a.name]?.trim()).map((a) => a.name);
+          setMissing(absent);
+          if (absent.length) return;
+          const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
+          void action.run(async () => setResult(await bridge.getPrompt({ sessionId, name: prompt.name, arguments: filled })));
+        }}
+      >
+        {args.map((a) => (
+          <div className="field" key={a.name}>
+            <div className="label-row">
+              <label htmlFor={`${id}-${a.name}`}>{a.name}</label>
+              {a.required ? <span aria-hidden="true" className="required-mark">*</span> : null}
+            </div>
+            <input
+              id={`${id}-${a.name}`}
+              value={values[a.name] ?? ""}
+              aria-required={a.required || undefined}
+              aria-invalid={missing.includes(a.name) || undefined}
+              aria-describedby={missing.includes(a.name) ? `${id}-${a.name}-error` : undefined}
+              onChange={(e) => setValues({ ...values, [a.name]: e.target.value })}
+            />
+            {a.description && <p className="field-help">{a.description}</p>}
+            {missing.includes(a.name) && (
+              <p className="field-error" id={`${id}-${a.name}-error`}>
+                Required
+              </p>
+            )}
+          </div>
+        ))}
+        <button type="submit" disabled={!connected || action.busy}>
+          Get prompt
+        </button>
+      </form>
+      <ErrorAlert message={action.error} onDismiss={action.clearError} />
+      {result && (
+        <div className="prompt-result">
+          {typeof result.description === "string" && <p className="note">{result.description}</p>}
+          {Array.isArray(result.messages) &&
+            (result.messages as { role?: unknown; content?: unknown }[]).map((m, i) => (
+              <div key={i} className="message">
+                <span className="message-role">{String(m.role ?? "?")}</span>
+                <ContentBlock block={m.content} />
+              </div>
+            ))}
+          <details>
+            <summary>Raw result</summary>
+            <JsonView value={result} />
+          </details>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+// One tool: its description (as text), its input form, and "Run" / "Run as task" as Q1 allows.
+// Several runs may be in flight at once (Q6): a run never disables the buttons.
+import { useId, useState } from "react";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { SessionInfo } from "../../../../shared/types.js";
+import { useBridge, useInspectorStore } from "../../app/context.js";
+import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { JsonView } from "../../components/JsonView.js";
+import { SchemaFields } from "../../forms/SchemaFields.js";
+import { useSchemaForm } from "../../forms/useSchemaForm.js";
+import { draftKeys } from "../../store/draftsSlice.js";
+import { errorMessage } from "../../util/errors.js";
+import { runModes } from "./taskModes.js";
+
+export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool }) {
+  const bridge = useBridge();
+  const store = useInspectorStore();
+  const form = useSchemaForm(tool.inputSchema, draftKeys.tool(session.sessionId, tool.name));
+  const modes = runModes(session, tool);
+  const ttlId = useId();
+  const [ttl, setTtl] = useState("");
+  const [ttlError, setTtlError] = useState<string>();
+  const connected = session.state === "connected";
+
+  const start = (asTask: boolean) => {
+    const args = form.submit();
+    if (!args) return;
+    let ttlMs: number | undefined;
+    if (asTask && ttl.trim()) {
+      ttlMs = Number(ttl.trim());
+      if (!Number.isInteger(ttlMs) || ttlMs <= 0) {
+        setTtlError("The ttl must be a whole number of milliseconds above 0");
+        return;
+      }
+    }
+    setTtlError(undefined);
+    const { startRun, finishRun } = store.getState();
+    const runId = startRun({ sessionId: session.sessionId, toolName: tool.name, arguments: args, asTask });
+    const call = asTask
+      ? bridge
+          .callToolAsTask({ sessionId: session.sessionId, name: tool.name, arguments: args, ...(ttlMs ? { ttl: ttlMs } : {}) })
+          .then((clientTask) => finishRun(runId, { status: "done", taskId: clientTask.task.taskId }))
+      : bridge.callTool({ sessionId: session.sessionId, name: tool.name, arguments: args }).then((result) => finishRun(runId, { status: "done", result }));
+    call.catch((error) => finishRun(runId, { status: "error", error: errorMessage(error) }));
+  };
+
+  return (
+    <section className="tool-detail" aria-label={`Tool ${tool.name}`}>
+      <h2>{tool.name}</h2>
+      {tool.title && <p className="item-title">{tool.title}</p>}
+      {tool.description && <p className="description">{tool.description}</p>}
+      <p className="note">
+        Task support: {tool.execution?.taskSupport ?? "absent"}
+        {!session.serverCapabilities?.tasks?.requests?.tools?.call && " · the server does not advertise tasks for tools/call"}
+      </p>
+      <form
+        noValidate
+        aria-label={`Arguments for ${tool.name}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          start(!modes.run);
+        }}
+      >
+        <SchemaFields form={form} rawLabel="Arguments (JSON)" />
+        {modes.runAsTask && (
+          <div className="field">
+            <label htmlFor={ttlId}>Task ttl (ms, optional)</label>
+            <input
+              id={ttlId}
+              inputMode="numeric"
+              value={ttl}
+              aria-invalid={ttlError ? true : undefined}
+              aria-describedby={ttlError ? `${ttlId}-error` : undefined}
+              onChange={(e) => setTtl(e.target.value)}
+            />
+            {ttlError && (
+              <p className="field-error" id={`${ttlId}-error`}>
+                {ttlError}
+              </p>
+            )}
+          </div>
+        )}
+        <div className="row">
+          {modes.run && (
+            <button type="button" disabled={!connected} onClick={() => start(false)}>
+              Run
+            </button>
+          )}
+          {modes.runAsTask && (
+            <button type="button" disabled={!connected} onClick={() => start(true)}>
+              Run as task
+            </button>
+          )}
+          <button type="button" className="secondary" onClick={form.reset}>
+            Reset form
+          </button>
+        </div>
+        {!connected && <ErrorAlert message={`The session is ${session.state}; connect to run tools.`} />}
+      </form>
+      <details>
+        <summary>Input schema</summary>
+        <JsonView value={tool.inputSchema} />
+      </details>
+      {tool.outputSchema && (
+        <details>
+          <summary>Output schema</summary>
+          <JsonView value={tool.outputSchema} />
+        </details>
+      )}
+    </section>
+  );
+}

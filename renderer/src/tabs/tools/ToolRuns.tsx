@@ -1,0 +1,75 @@
+// The runs started from the Tools tab, newest first. A run as a task follows its client task in the
+// tasks slice (status from events, result once terminal, Q4).
+import { useInspector } from "../../app/context.js";
+import { useSelectTab } from "../../app/navigation.js";
+import { CallToolResultView } from "../../components/CallToolResultView.js";
+import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { JsonView } from "../../components/JsonView.js";
+import { taskKey } from "../../store/keys.js";
+import type { ToolRun } from "../../store/toolsSlice.js";
+
+export function ToolRuns({ sessionId }: { sessionId: string }) {
+  const runs = useInspector((s) => s.runs);
+  const mine = runs.filter((r) => r.sessionId === sessionId);
+  if (mine.length === 0) return null;
+  return (
+    <section className="runs" aria-label="Runs">
+      <h3>Runs</h3>
+      {mine.map((run) => (
+        <RunView key={run.id} run={run} />
+      ))}
+    </section>
+  );
+}
+
+function RunView({ run }: { run: ToolRun }) {
+  const clientTask = useInspector((s) => (run.taskId ? s.clientTasks[taskKey(run.sessionId, run.taskId)] : undefined));
+  const selectTab = useSelectTab();
+  const title = `Run ${run.id}: ${run.toolName}${run.asTask ? " as task" : ""}`;
+  // A task's status comes from the tasks slice (events); until its first event it is just created.
+  const status = clientTask ? clientTask.task.status : run.taskId ? "created" : run.status;
+  return (
+    <article className="run" aria-label={title}>
+      <header className="run-head">
+        <strong>{title}</strong>
+        <span className={`status status-${status}`}>{status}</span>
+        {run.taskId && (
+          <>
+            <span className="note">task {run.taskId}</span>
+            <button type="button" className="link" aria-label={`Show task ${run.taskId} in Tasks`} onClick={() => selectTab("tasks")}>
+              Show in Tasks
+            </button>
+          </>
+        )}
+      </header>
+      <details>
+        <summary>Arguments</summary>
+        <JsonView value={run.arguments} />
+      </details>
+      {run.error && <ErrorAlert message={run.error} />}
+      {run.result && <CallToolResultView result={run.result} />}
+      {clientTask && (
+        <div className="run-task">
+          {clientTask.task.statusMessage && <p className="note">{clientTask.task.statusMessage}</p>}
+          {clientTask.progress && (
+            <p className="note">
+              Progress {clientTask.progress.progress}
+              {clientTask.progress.total !== undefined ? ` / ${clientTask.progress.total}` : ""}
+              {clientTask.progress.message ? `: ${clientTask.progress.message}` : ""}
+            </p>
+          )}
+          {clientTask.result && <CallToolResultView result={clientTask.result} />}
+          {clientTask.error && (
+            <div className="status-error">
+              <p>
+                JSON-RPC error {clientTask.error.code}: {clientTask.error.message}
+              </p>
+              {clientTask.error.data !== undefined && <JsonView value={clientTask.error.data} />}
+            </div>
+          )}
+          {clientTask.pollError && <p className="note">{clientTask.pollError}</p>}
+        </div>
+      )}
+    </article>
+  );
+}

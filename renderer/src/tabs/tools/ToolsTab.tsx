@@ -1,0 +1,89 @@
+// Tools: the selected session's tools, a form per tool, and the runs started from here.
+import { useCallback, useEffect } from "react";
+import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
+import { useSelectedSession } from "../../app/useSelectedSession.js";
+import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { errorMessage } from "../../util/errors.js";
+import { ToolDetail } from "./ToolDetail.js";
+import { ToolRuns } from "./ToolRuns.js";
+
+export function ToolsTab() {
+  const bridge = useBridge();
+  const store = useInspectorStore();
+  const session = useSelectedSession();
+  const sessionId = session?.sessionId;
+  const entry = useInspector((s) => (sessionId ? s.toolsBySession[sessionId] : undefined));
+  const selectedName = useInspector((s) => (sessionId ? s.selectedTool[sessionId] : undefined));
+  const connected = session?.state === "connected";
+
+  const load = useCallback(async () => {
+    if (!sessionId) return;
+    const state = store.getState();
+    state.setToolsLoading(sessionId);
+    try {
+      const tools = [];
+      let cursor: string | undefined;
+      do {
+        const page = await bridge.listTools({ sessionId, ...(cursor ? { cursor } : {}) });
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor);
+      store.getState().setTools(sessionId, tools);
+    } catch (error) {
+      store.getState().setToolsError(sessionId, errorMessage(error));
+    }
+  }, [bridge, store, sessionId]);
+
+  // Load on first view, and again when the server says its list changed (servers often register
+  // tools right after initialize, depending on the client's capabilities). Drafts are kept by name.
+  const needsLoad = connected && (!entry || (entry.stale && !entry.loading));
+  useEffect(() => {
+    if (needsLoad) void load();
+  }, [needsLoad, load]);
+
+  if (!session) return <p className="empty">Connect a server to see its tools.</p>;
+  if (!session.serverCapabilities?.tools && connected) return <p className="empty">{session.serverName} does not offer tools.</p>;
+
+  const tools = entry?.tools ?? [];
+  const selected = tools.find((t) => t.name === selectedName);
+  return (
+    <div className="tools-tab split">
+      <section className="list-pane" aria-label="Tool list">
+        <div className="toolbar">
+          <h2>Tools</h2>
+          <button type="button" onClick={() => void load()} disabled={!connected || entry?.loading}>
+            Refresh tools
+          </button>
+        </div>
+        {!connected && <p className="note">The session is {session.state}; showing the last list.</p>}
+        {entry?.loading && <p className="note">Loading tools…</p>}
+        <ErrorAlert message={entry?.error} />
+        <ul className="item-list">
+          {tools.map((tool) => (
+            <li key={tool.name}>
+              <button
+                type="button"
+                className={tool.name === selectedName ? "item selected" : "item"}
+                aria-current={tool.name === selectedName || undefined}
+                aria-label={tool.name}
+                onClick={() => store.getState().selectTool(session.sessionId, tool.name)}
+              >
+                <span className="item-name">{tool.name}</span>
+                {tool.title && <span className="item-title">{tool.title}</span>}
+                {tool.description && <span className="item-description">{tool.description}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="detail-pane">
+        {selected ? (
+          <ToolDetail key={`${session.sessionId}/${selected.name}`} session={session} tool={selected} />
+        ) : (
+          <p className="empty">{tools.length ? "Pick a tool to see its form." : ""}</p>
+        )}
+        <ToolRuns sessionId={session.sessionId} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// Time formatting for task rows and deadlines: one place, so every countdown reads the same.
+
+/** "4m 05s", "1h 02m", "12s"; "expired" once the moment has passed. */
+export function formatTimeLeft(ms: number): string {
+  if (ms <= 0) return "expired";
+  const total = Math.ceil(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h}h ${String(m).padStart(2, "0")}m`;
+  if (m > 0) return `${m}m ${String(s).padStart(2, "0")}s`;
+  return `${s}s`;
+}
+
+/** Milliseconds until a task's ttl elapses, or undefined for an unlimited ttl. */
+export function ttlLeft(createdAt: string, ttl: number | null | undefined, now: number): number | undefined {
+  if (typeof ttl !== "number") return undefined;
+  const created = Date.parse(createdAt);
+  if (Number.isNaN(created)) return undefined;
+  return created + ttl - now;
+}
+
+export function formatClock(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleTimeString(undefined, { hour12: false });
+}
+
+export function formatMs(ms: number | null | undefined): string {
+  if (typeof ms !== "number") return "—";
+  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

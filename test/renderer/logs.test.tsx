@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+// Logs tab: 100,000 protocol messages virtualised; filters by direction, method and task id; a
+// message's JSON viewable; serverLog notifications and stderr shown.
+import "./setup.js";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { InspectorEvent } from "../../shared/contract.js";
+import { DEFAULT_SETTINGS, type LogEntry } from "../../shared/types.js";
+import { LogsTab } from "../../renderer/src/tabs/logs/LogsTab.js";
+import { session } from "./fixtures.js";
+import { renderWithStore } from "./renderWithStore.js";
+
+function logEntry(seq: number, direction: "in" | "out", message: Record<string, unknown>): InspectorEvent {
+  const payload: LogEntry = { seq, sessionId: "s1", direction, time: new Date(0).toISOString(), payload: { jsonrpc: "2.0", ...message } };
+  if (typeof message.method === "string") payload.method = message.method;
+  if (typeof message.id === "number") payload.id = message.id;
+  return { type: "logEntry", payload };
+}
+
+const settings = { type: "settingsChanged", payload: { ...DEFAULT_SETTINGS, logLimit: 200_000 } } as const;
+
+describe("Logs tab", () => {
+  it("100,000 entries: only the rows in view are in the DOM", () => {
+    const events = Array.from({ length: 100_000 }, (_, i) => logEntry(i + 1, i % 2 ? "in" : "out", { method: "ping", id: i }));
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...events] });
+    const table = screen.getByRole("table", { name: "Protocol messages" });
+    expect(table.getAttribute("aria-rowcount")).toBe("100001");
+    expect(within(table).getAllByRole("row").length).toBeLessThan(60);
+    expect(screen.getByText("100000 of 100000 messages")).toBeTruthy();
+  });
+
+  it("filters by direction, method and task id, and shows a message as JSON", async () => {
+    const user = userEvent.setup();
+    renderWithStore(<LogsTab />, {
+      snapshot: { sessions: [session()] },
+      events: [
+        logEntry(1, "out", { method: "tools/call", id: 1, params: { name: "x", task: { ttl: 1000 } } }),
+        logEntry(2, "in", { id: 1, result: { task: { taskId: "task-A", status: "working" } } }),
+        logEntry(3, "out", { method: "tasks/get", id: 2, params: { taskId: "task-A" } }),
+        logEntry(4, "in", { method: "elicitation/create", id: 9, params: { message: "?", _meta: { "io.modelcontextprotocol/related-task": { taskId: "task-B" } } } }),
+        { type: "serverLog", payload: { sessionId: "s1", level: "error", logger: "demo", data: "Something broke" } },
+        { type: "stderrLine", payload: { sessionId: "s1", line: "listening on stdio" } },
+      ],
+    });
+    const status = () => screen.getByText(/of 4 messages$/).textContent;
+    expect(status()).toBe("4 of 4 messages");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Direction" }), "in");
+    expect(status()).toBe("2 of 4 messages");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Direction" }), "all");
+    await user.type(screen.getByRole("textbox", { name: "Method" }), "tasks/");
+    expect(status()).toBe("1 of 4 messages");
+    await user.clear(screen.getByRole("textbox", { name: "Method" }));
+    await user.type(screen.getByRole("textbox", { name: "Task ID" }), "task-A");
+    expect(status()).toBe("2 of 4 messages");
+    await user.clear(screen.getByRole("textbox", { name: "Task ID" }));
+    await user.type(screen.getByRole("textbox", { name: "Task ID" }), "task-B");
+    expect(status()).toBe("1 of 4 messages");
+    await user.click(screen.getByRole("button", { name: "Show message 4 as JSON" }));
+    expect(screen.getByLabelText("Message 4 JSON").textContent).toContain('"io.modelcontextprotocol/related-task"');
+    expect(screen.getByText("Something broke")).toBeTruthy();
+    expect(screen.getByText("listening on stdio")).toBeTruthy();
+  });
+});

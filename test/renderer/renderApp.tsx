@@ -1,0 +1,26 @@
+// Render the whole window against a fake bridge and wait until its first snapshot is in.
+import { render, screen } from "@testing-library/react";
+import type { ApiResult } from "../../shared/contract.js";
+import { DEFAULT_SETTINGS } from "../../shared/types.js";
+import { App } from "../../renderer/src/app/App.js";
+import { createFakeBridge, type FakeBridge } from "./fakeBridge.js";
+
+export type Snapshot = ApiResult<"getSnapshot">;
+
+export async function renderApp(snapshot: Partial<Snapshot> = {}, bridge: FakeBridge = createFakeBridge()) {
+  bridge.handle("getSnapshot", () => ({
+    sessions: [],
+    pendingInputs: [],
+    clientTasks: [],
+    receiverTasks: [],
+    settings: DEFAULT_SETTINGS,
+    ...snapshot,
+  }));
+  const view = render(<App bridge={bridge} />);
+  await screen.findByRole("group", { name: "Everything (demo)" });
+  return { bridge, ...view };
+}
+
+export function tabNamed(name: string): HTMLElement {
+  return screen.getByRole("tab", { name });
+}

@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+// Servers sidebar: the built-in "Everything (demo)" entry from listServers, Connect / Disconnect,
+// live state from sessionChanged events, stderr, add and import.
+import "./setup.js";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { createFakeBridge, EVERYTHING_DEMO } from "./fakeBridge.js";
+import { session } from "./fixtures.js";
+import { renderApp } from "./renderApp.js";
+
+describe("servers sidebar", () => {
+  it("Connect starts the demo entry's config; state follows events; Disconnect ends that session", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("connect", () => session({ sessionId: "s9" }));
+    bridge.handle("disconnect", () => ({ ok: true }));
+    await renderApp({}, bridge);
+    const demo = screen.getByRole("group", { name: "Everything (demo)" });
+    expect(within(demo).getByText("disconnected")).toBeTruthy();
+    await user.click(within(demo).getByRole("button", { name: "Connect" }));
+    expect(bridge.callsOf("connect")).toEqual([{ server: { name: EVERYTHING_DEMO.name, transport: EVERYTHING_DEMO.transport, features: EVERYTHING_DEMO.features } }]);
+    bridge.emit({ type: "sessionChanged", payload: session({ sessionId: "s9", state: "connected" }) });
+    expect(await within(demo).findByText("connected")).toBeTruthy();
+    bridge.emit({ type: "stderrLine", payload: { sessionId: "s9", line: "Starting default (STDIO) server..." } });
+    expect(within(demo).getByText("Starting default (STDIO) server...")).toBeTruthy();
+    await user.click(within(demo).getByRole("button", { name: "Disconnect" }));
+    expect(bridge.callsOf("disconnect")).toEqual([{ sessionId: "s9" }]);
+    bridge.emit({ type: "sessionChanged", payload: session({ sessionId: "s9", state: "disconnected", reason: "Disconnected by the user" }) });
+    expect(within(demo).getByRole("button", { name: "Connect" })).toBeTruthy();
+    expect(within(demo).getByText("Disconnected by the user")).toBeTruthy();
+  });
+
+  it("a failed connect shows why", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("connect", () => Promise.reject(new Error('Could not connect to "nope": spawn nope ENOENT')));
+    await renderApp({}, bridge);
+    await user.click(screen.getByRole("button", { name: "Connect" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("spawn nope ENOENT");
+  });
+
+  it("adds a stdio server with args, env and capability toggles through saveServer", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("saveServer", ({ server }) => ({ ...EVERYTHING_DEMO, ...server, id: "new", builtIn: false }) as never);
+    await renderApp({}, bridge);
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    const form = screen.getByRole("form", { name: "Add server" });
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(within(form).getByRole("alert").textContent).toContain("Give the server a name");
+    expect(bridge.callsOf("saveServer")).toHaveLength(0);
+    await user.type(within(form).getByLabelText("Name"), "mine");
+    await user.type(within(form).getByLabelText("Command"), "node");
+    await user.type(within(form).getByLabelText("Arguments (one per line)"), "server.js{Enter}--stdio");
+    await user.type(within(form).getByLabelText("Environment (KEY=value per line)"), "DEBUG=1");
+    await user.click(within(form).getByLabelText("Sampling"));
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(bridge.callsOf("saveServer")).toEqual([
+      {
+        server: {
+          name: "mine",
+          transport: { type: "stdio", command: "node", args: ["server.js", "--stdio"], env: { DEBUG: "1" } },
+          features: { sampling: false, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
+        },
+      },
+    ]);
+  });
+
+  it("imports an mcpServers document through importServers; the list comes from the serversChanged event", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const imported = { ...EVERYTHING_DEMO, id: "fs", name: "filesystem", builtIn: false };
+    bridge.handle("importServers", () => [imported]);
+    await renderApp({}, bridge);
+    await user.click(screen.getByRole("button", { name: "Import servers" }));
+    const json = '{"mcpServers":{"filesystem":{"command":"npx","args":["x"]}}}';
+    await user.click(screen.getByLabelText("mcpServers JSON"));
+    await user.paste(json);
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(bridge.callsOf("importServers")).toEqual([{ json }]);
+    expect(await screen.findByText("Imported 1 server: filesystem")).toBeTruthy();
+    expect(screen.queryByRole("group", { name: "filesystem" })).toBeNull();
+    bridge.emit({ type: "serversChanged", payload: [EVERYTHING_DEMO, imported] });
+    expect(screen.getByRole("group", { name: "filesystem" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+// Server-provided text is data, never markup: a tool description, an elicitation message, a
+// sampling message or a tool result holding HTML is shown as those literal characters.
+import "./setup.js";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { createFakeBridge } from "./fakeBridge.js";
+import { elicitation, sampling, session, tool } from "./fixtures.js";
+import { renderApp, tabNamed } from "./renderApp.js";
+
+const SCRIPT = `<script>window.__pwned = true</script>`;
+const IMG = `<img src="x" onerror="window.__pwned = true">`;
+const HOSTILE = `Reads a file. ${SCRIPT} ${IMG}`;
+
+function noInjectedElements(root: HTMLElement) {
+  expect(root.querySelectorAll("script")).toHaveLength(0);
+  // The only <img> the UI draws are data: images of image content blocks; none here.
+  expect(root.querySelectorAll("img")).toHaveLength(0);
+  expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
+}
+
+describe("untrusted text renders as text", () => {
+  it("a tool's name, title, description and result with <script> and <img onerror> are literal text", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({
+      tools: [tool("evil", { title: IMG, description: HOSTILE, inputSchema: { type: "object", properties: { q: { type: "string", title: SCRIPT, description: IMG } } } })],
+    }));
+    bridge.handle("callTool", () => ({ content: [{ type: "text", text: IMG }] }));
+    const { container } = await renderApp({ sessions: [session()] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "evil" }));
+    expect(screen.getAllByText(HOSTILE).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(IMG).length).toBeGreaterThan(0);
+    // A schema title becomes a label: still text.
+    expect(screen.getByLabelText(SCRIPT)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    await screen.findByText(/isError|Run 1/);
+    noInjectedElements(container);
+  });
+
+  it("elicitation and sampling messages with markup are literal text", async () => {
+    const user = userEvent.setup();
+    const { container } = await renderApp({
+      sessions: [session()],
+      pendingInputs: [
+        elicitation("e1", { message: HOSTILE, requestedSchema: { type: "object", properties: { a: { type: "string", enum: [IMG] } } } }),
+        sampling("s1", { messages: [{ role: "user", content: { type: "text", text: HOSTILE } }], systemPrompt: SCRIPT }),
+      ],
+    });
+    await user.click(tabNamed("Elicitations"));
+    expect(screen.getByText(HOSTILE)).toBeTruthy();
+    expect(screen.getByRole("option", { name: IMG })).toBeTruthy();
+    noInjectedElements(container);
+    await user.click(tabNamed("Sampling"));
+    expect(screen.getByText(HOSTILE)).toBeTruthy();
+    expect(screen.getByText(SCRIPT)).toBeTruthy();
+    noInjectedElements(container);
+  });
+
+  it("no source file of the renderer uses dangerouslySetInnerHTML or innerHTML", async () => {
+    const { readdir, readFile } = await import("node:fs/promises");
+    const { join } = await import("node:path");
+    const root = join(import.meta.dirname, "../../renderer/src");
+    const files = (await readdir(root, { recursive: true })).filter((f) => /\.(tsx?|jsx?)$/.test(f));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const text = await readFile(join(root, file), "utf8");
+      expect(text, file).not.toMatch(/dangerouslySetInnerHTML|\.innerHTML\s*=|insertAdjacentHTML|document\.write/);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+// Tools tab and TASKS-SPEC Q1: "Run as task" only when the server advertises
+// tasks.requests.tools.call and the tool's taskSupport allows it (forced when required); a run as a
+// task follows its client task through events to its result; several runs may be in flight.
+import "./setup.js";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { runModes } from "../../renderer/src/tabs/tools/taskModes.js";
+import { createFakeBridge } from "./fakeBridge.js";
+import { clientTask, session, tool } from "./fixtures.js";
+import { renderApp } from "./renderApp.js";
+
+const withTasks = session();
+const withoutTasks = session({ serverCapabilities: { tools: {} } });
+const support = (taskSupport?: "forbidden" | "optional" | "required"): Tool => tool("t", taskSupport ? { execution: { taskSupport } } : {});
+
+describe("Q1: which run buttons a tool offers", () => {
+  it("Q1: never a task without tasks.requests.tools.call; then taskSupport decides", () => {
+    expect(runModes(withoutTasks, support("required"))).toEqual({ run: true, runAsTask: false });
+    expect(runModes(withoutTasks, support("optional"))).toEqual({ run: true, runAsTask: false });
+    expect(runModes(withTasks, support())).toEqual({ run: true, runAsTask: false });
+    expect(runModes(withTasks, support("forbidden"))).toEqual({ run: true, runAsTask: false });
+    expect(runModes(withTasks, support("optional"))).toEqual({ run: true, runAsTask: true });
+    expect(runModes(withTasks, support("required"))).toEqual({ run: false, runAsTask: true });
+  });
+
+  it("Q1: the Tools tab shows exactly the allowed buttons", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({
+      tools: [tool("plain"), tool("maybe", { execution: { taskSupport: "optional" } }), tool("must", { execution: { taskSupport: "required" } })],
+    }));
+    await renderApp({ sessions: [withTasks] }, bridge);
+    const buttonsOf = async (name: string) => {
+      await user.click(await screen.findByRole("button", { name }));
+      const form = screen.getByRole("form", { name: `Arguments for ${name}` });
+      return within(form)
+        .getAllByRole("button")
+        .map((b) => b.textContent)
+        .filter((t) => t !== "Reset form");
+    };
+    expect(await buttonsOf("plain")).toEqual(["Run"]);
+    expect(await buttonsOf("maybe")).toEqual(["Run", "Run as task"]);
+    expect(await buttonsOf("must")).toEqual(["Run as task"]);
+  });
+});
+
+describe("running tools", () => {
+  it("Run as task calls callToolAsTask and the run follows the client task to its result", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({
+      tools: [tool("simulate-research-query", { execution: { taskSupport: "required" }, inputSchema: { type: "object", properties: { topic: { type: "string" } }, required: ["topic"] } })],
+    }));
+    bridge.handle("callToolAsTask", () => clientTask("task-1"));
+    await renderApp({ sessions: [withTasks] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "simulate-research-query" }));
+    await user.type(screen.getByLabelText("topic"), "tides");
+    await user.type(screen.getByLabelText("Task ttl (ms, optional)"), "60000");
+    await user.click(screen.getByRole("button", { name: "Run as task" }));
+    expect(bridge.callsOf("callToolAsTask")).toEqual([{ sessionId: "s1", name: "simulate-research-query", arguments: { topic: "tides" }, ttl: 60000 }]);
+    const run = await screen.findByRole("article", { name: "Run 1: simulate-research-query as task" });
+    expect(await within(run).findByText("created")).toBeTruthy();
+    expect(within(run).getByText("task task-1")).toBeTruthy();
+    // Its state comes only from the core's events.
+    bridge.emit({ type: "clientTaskChanged", payload: clientTask("task-1", { status: "working" }) });
+    expect(within(run).getByText("working")).toBeTruthy();
+    bridge.emit({ type: "clientTaskChanged", payload: clientTask("task-1", { status: "completed", result: { content: [{ type: "text", text: "Findings about tides" }] } }) });
+    expect(within(run).getByText("completed")).toBeTruthy();
+    expect(within(run).getByText("Findings about tides")).toBeTruthy();
+  });
+
+  it("Q6: several runs at once; each shows its own outcome, isError included, and a failure as an alert", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("echo", { inputSchema: { type: "object", properties: { message: { type: "string" } } } })] }));
+    const pending: ((v: { content: { type: "text"; text: string }[]; isError?: boolean }) => void)[] = [];
+    let calls = 0;
+    bridge.handle("callTool", () => {
+      calls++;
+      if (calls === 3) return Promise.reject(new Error("echo is not connected"));
+      return new Promise((resolve) => pending.push(resolve));
+    });
+    await renderApp({ sessions: [withoutTasks] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "echo" }));
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(within(screen.getByRole("article", { name: "Run 1: echo" })).getByText("running")).toBeTruthy();
+    expect(within(await screen.findByRole("article", { name: "Run 3: echo" })).getByRole("alert").textContent).toContain("echo is not connected");
+    pending[1]?.({ content: [{ type: "text", text: "second" }], isError: true });
+    const second = screen.getByRole("article", { name: "Run 2: echo" });
+    expect(await within(second).findByText("second")).toBeTruthy();
+    expect(within(second).getByText(/isError: true/)).toBeTruthy();
+    expect(within(screen.getByRole("article", { name: "Run 1: echo" })).getByText("running")).toBeTruthy();
+  });
+
+  it("reloads the tool list when the server sends notifications/tools/list_changed", async () => {
+    const bridge = createFakeBridge();
+    let listed = [tool("first")];
+    bridge.handle("listTools", () => ({ tools: listed }));
+    await renderApp({ sessions: [withoutTasks] }, bridge);
+    await screen.findByRole("button", { name: "first" });
+    listed = [tool("first"), tool("added-later")];
+    bridge.emit({
+      type: "logEntry",
+      payload: { seq: 1, sessionId: "s1", direction: "in", time: new Date(0).toISOString(), method: "notifications/tools/list_changed", payload: {} },
+    });
+    expect(await screen.findByRole("button", { name: "added-later" })).toBeTruthy();
+    expect(bridge.callsOf("listTools")).toHaveLength(2);
+  });
+});
