@@ -20,9 +20,18 @@ export class EventBatcher {
   push(event: InspectorEvent): void {
     this.queue.push(event);
     if (this.timer) return;
-    // The first event after a quiet spell goes out on the next turn; later ones wait for the frame.
+    this.arm();
+  }
+
+  /** The first event after a quiet spell goes out on the next turn; later ones wait for the frame. */
+  private arm(): void {
     const wait = Math.max(0, this.lastFlush + this.frameMs - this.now());
-    this.timer = this.timers.setTimeout(() => this.flush(), wait);
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = undefined;
+      // Timers count whole milliseconds and may fire up to one early: never let two batches share a frame.
+      if (this.now() - this.lastFlush < this.frameMs) this.arm();
+      else this.flush();
+    }, wait);
   }
 
   /** Deliver whatever is queued now (used on shutdown so nothing is lost). */
