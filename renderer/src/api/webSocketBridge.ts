@@ -1,7 +1,10 @@
 // The contract over a WebSocket, for browser mode (main/web/): every API method becomes a `call`
 // message answered by a `result`; the core's event batches arrive as `events` messages.
 // The renderer cannot tell this bridge from Electron's preload one, except through `onConnection`.
-import { API_METHODS, type ApiMethod, type InspectorBridge, type InspectorEvent } from "../../../shared/contract.js";
+// Method names come from shared/channels.ts, not contract.ts: a runtime import of the contract would
+// pull zod and the SDK's schemas into the renderer bundle (about 250 KB of it) for a list of strings.
+import { API_METHOD_NAMES } from "../../../shared/channels.js";
+import type { ApiMethod, InspectorBridge, InspectorEvent } from "../../../shared/contract.js";
 
 export type BridgeConnectionState =
   | { state: "connecting" }
@@ -132,7 +135,7 @@ export function createWebSocketBridge(
       return () => void connectionListeners.delete(listener);
     },
   } as Record<string, unknown>;
-  for (const method of API_METHODS) bridge[method] = (params: unknown) => call(method, params);
+  for (const method of API_METHOD_NAMES) bridge[method] = (params: unknown) => call(method, params);
   return bridge as unknown as ConnectionAwareBridge;
 }
 

@@ -11,6 +11,24 @@ export interface Column {
   width: string;
 }
 
+/** Must match `.vrow` in app.css: the grid gap and the row's horizontal padding, in rem. */
+const ROW_GAP_REM = 0.4;
+const ROW_PADDING_REM = 0.5;
+
+/**
+ * The narrowest a row can be without cutting a column: the fixed widths plus the minimum of each
+ * `minmax()`, the gaps and the padding, in rem (`fr` tracks count as 0). Below it the table scrolls
+ * sideways instead of clipping its last columns (the Tasks table's Cancel / Details buttons).
+ */
+export function minimumRowWidthRem(columns: readonly Column[]): number {
+  let total = ROW_PADDING_REM * 2 + ROW_GAP_REM * Math.max(columns.length - 1, 0);
+  for (const { width } of columns) {
+    const rem = /^(?:minmax\(\s*)?([\d.]+)rem\b/.exec(width.trim());
+    if (rem) total += Number(rem[1]);
+  }
+  return total;
+}
+
 export function VirtualTable({
   label,
   columns,
@@ -45,9 +63,12 @@ export function VirtualTable({
     if (scrollToIndex !== undefined && scrollToIndex >= 0) virtualizer.scrollToIndex(scrollToIndex, { align: "center" });
   }, [scrollToIndex, virtualizer]);
   const template = columns.map((c) => c.width).join(" ");
+  // Header and body get the same minimum, so they scroll sideways together and stay aligned.
+  // Plus room for a scrollbar gutter, which both rowgroups reserve (app.css) so their columns line up.
+  const minWidth = `calc(${minimumRowWidthRem(columns)}rem + 16px)`;
   return (
     <div role="table" aria-label={label} aria-rowcount={rowCount + 1} className="vtable">
-      <div role="rowgroup">
+      <div role="rowgroup" className="vhead" style={{ minWidth }}>
         <div role="row" aria-rowindex={1} className="vrow vheader" style={{ gridTemplateColumns: template }}>
           {columns.map((c) => (
             <div role="columnheader" key={c.id}>
@@ -56,7 +77,7 @@ export function VirtualTable({
           ))}
         </div>
       </div>
-      <div role="rowgroup" ref={scrollRef} className="vbody" style={{ height }} tabIndex={rowCount ? 0 : -1} aria-label={`${label} rows`}>
+      <div role="rowgroup" ref={scrollRef} className="vbody" style={{ height, minWidth }} tabIndex={rowCount ? 0 : -1} aria-label={`${label} rows`}>
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((item) => {
             const cells = renderCells(item.index);

@@ -87,7 +87,9 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
         <ErrorAlert message={action.error} onDismiss={action.clearError} />
         {stderr && stderr.length > 0 && (
           <details className="stderr">
-            <summary>Server stderr ({stderr.length} lines)</summary>
+            <summary>
+              Server stderr ({stderr.length} {stderr.length === 1 ? "line" : "lines"})
+            </summary>
             <pre aria-label={`stderr of ${server.name}`}>{stderr.slice(-STDERR_SHOWN).join("\n")}</pre>
           </details>
         )}

@@ -19,16 +19,16 @@ import { TERMINAL, taskRows, type TaskFilter, type TaskKind, type TaskRow } from
 const STATUSES: TaskStatus[] = ["working", "input_required", "completed", "failed", "cancelled"];
 
 const COLUMNS: Column[] = [
-  { id: "taskId", header: "Task ID", width: "minmax(9rem, 1.4fr)" },
-  { id: "kind", header: "Kind", width: "5.5rem" },
-  { id: "origin", header: "Origin", width: "minmax(7rem, 1fr)" },
+  { id: "taskId", header: "Task ID", width: "minmax(6rem, 1.4fr)" },
+  { id: "kind", header: "Kind", width: "4.5rem" },
+  { id: "origin", header: "Origin", width: "minmax(6rem, 1fr)" },
   { id: "status", header: "Status", width: "7.5rem" },
-  { id: "statusMessage", header: "Status message", width: "minmax(8rem, 1.6fr)" },
-  { id: "created", header: "Created", width: "5.5rem" },
+  { id: "statusMessage", header: "Status message", width: "minmax(5rem, 1.6fr)" },
+  { id: "created", header: "Created", width: "5rem" },
   { id: "ttl", header: "Time left", width: "6rem" },
-  { id: "poll", header: "Poll interval", width: "6rem" },
-  { id: "input", header: "Pending input", width: "7rem" },
-  { id: "actions", header: "Actions", width: "9.5rem" },
+  { id: "poll", header: "Poll interval", width: "5rem" },
+  { id: "input", header: "Pending input", width: "8.5rem" },
+  { id: "actions", header: "Actions", width: "8.5rem" },
 ];
 
 export function TasksTab() {
