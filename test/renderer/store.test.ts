@@ -63,10 +63,71 @@ describe("inspector store", () => {
     const batch = Array.from({ length: 10_000 }, (_, i): InspectorEvent => ({ type: "clientTaskChanged", payload: clientTask(`t${i}`, { status: "completed" }) }));
     const started = performance.now();
     store.getState().applyEvents(batch);
-    // Generous: one copy per batch is a few ms; one copy per event would be seconds (10,000 × 10,000).
+    // Generous: the batch is a few ms; a copy of the records per event would be seconds (10,000 × 10,000).
     expect(performance.now() - started).toBeLessThan(1000);
     expect(notified).toBe(1);
     expect(Object.values(store.getState().clientTasks).every((t) => t.task.status === "completed")).toBe(true);
+  });
+
+  it("a batch costs O(its events): one status change among 10,000 tasks replaces only that task's object", () => {
+    const store = createInspectorStore();
+    store.getState().applyEvents(Array.from({ length: 10_000 }, (_, i): InspectorEvent => ({ type: "receiverTaskChanged", payload: receiverTask(`t${i}`) })));
+    const before = store.getState();
+    const objects = { ...before.receiverTasks };
+    const key = taskKey("s1", "t5000");
+    store.getState().applyEvents([{ type: "receiverTaskChanged", payload: receiverTask("t5000", { status: "input_required" }) }]);
+    const after = store.getState();
+    // Nothing was copied: the records are the same objects, the order did not change (no task came or went).
+    expect(after.receiverTasks).toBe(before.receiverTasks);
+    expect(after.taskOrder).toBe(before.taskOrder);
+    expect(after.tasksVersion).toBe(before.tasksVersion + 1);
+    expect(after.tasksChanged).toEqual([key]);
+    expect(after.receiverTasks[key]).not.toBe(objects[key]);
+    expect(after.receiverTasks[key]?.task.status).toBe("input_required");
+    const unchanged = Object.keys(objects).filter((k) => k !== key);
+    expect(unchanged).toHaveLength(9_999);
+    expect(unchanged.every((k) => after.receiverTasks[k] === objects[k])).toBe(true);
+    // A batch with no task event leaves the tasks slice alone.
+    store.getState().applyEvents([{ type: "stderrLine", payload: { sessionId: "s1", line: "x" } }]);
+    expect(store.getState().tasksVersion).toBe(after.tasksVersion);
+  });
+
+  it("taskOrder: new tasks append in arrival order; removed ones leave; a task removed and re-added in one batch keeps its place", () => {
+    const store = createInspectorStore();
+    const k = (id: string) => taskKey("s1", id);
+    store.getState().applyEvents(["a", "b", "c"].map((id): InspectorEvent => ({ type: "receiverTaskChanged", payload: receiverTask(id) })));
+    expect(store.getState().taskOrder).toEqual([k("a"), k("b"), k("c")]);
+    store.getState().applyEvents([
+      { type: "receiverTaskRemoved", payload: { sessionId: "s1", taskId: "a" } },
+      { type: "receiverTaskChanged", payload: receiverTask("a", { status: "input_required" }) },
+      { type: "receiverTaskChanged", payload: receiverTask("d") },
+      { type: "receiverTaskRemoved", payload: { sessionId: "s1", taskId: "d" } },
+      { type: "receiverTaskRemoved", payload: { sessionId: "s1", taskId: "b" } },
+      { type: "clientTaskChanged", payload: clientTask("e") },
+      { type: "receiverTaskRemoved", payload: { sessionId: "s1", taskId: "never-seen" } },
+    ]);
+    const s = store.getState();
+    expect(s.taskOrder).toEqual([k("a"), k("c"), k("e")]);
+    expect(s.receiverTasks[k("a")]?.task.status).toBe("input_required");
+    expect(Object.keys(s.receiverTasks).sort()).toEqual([k("a"), k("c")]);
+    expect(s.tasksChanged).toEqual([k("a"), k("d"), k("b"), k("e")]);
+  });
+
+  it("a client task with a receiver task's key makes a new taskOrder (the row changes kind)", () => {
+    const store = createInspectorStore();
+    store.getState().applyEvents([{ type: "receiverTaskChanged", payload: receiverTask("same") }]);
+    const order = store.getState().taskOrder;
+    store.getState().applyEvents([{ type: "clientTaskChanged", payload: clientTask("same") }]);
+    expect(store.getState().taskOrder).not.toBe(order);
+    expect(store.getState().taskOrder).toEqual(order);
+  });
+
+  it("every store has its own task records (they are updated in place)", () => {
+    const one = createInspectorStore();
+    const two = createInspectorStore();
+    one.getState().applyEvents([{ type: "clientTaskChanged", payload: clientTask("c1") }]);
+    expect(two.getState().clientTasks).toEqual({});
+    expect(two.getState().clientTasks).not.toBe(one.getState().clientTasks);
   });
 
   it("sync: events that arrive while the snapshot loads are applied after it, none lost; then the log of each session", async () => {

@@ -36,6 +36,8 @@ export function VirtualTable({
   rowHeight = 32,
   height = 420,
   renderCells,
+  renderRow,
+  rowKey,
   rowClassName,
   selectedIndex,
   scrollToIndex,
@@ -45,7 +47,15 @@ export function VirtualTable({
   rowCount: number;
   rowHeight?: number;
   height?: number;
-  renderCells(index: number): ReactNode[];
+  /** The cells of a row, one per column. */
+  renderCells?(index: number): ReactNode[];
+  /**
+   * Instead of renderCells: the row's content, whose elements are its `role="cell"` divs, one per
+   * column. A memoised component here lets a row that did not change skip rendering when the table does.
+   */
+  renderRow?(index: number): ReactNode;
+  /** A stable React key for a row (e.g. its item's id), so a row keeps its component when rows shift. */
+  rowKey?(index: number): string;
   rowClassName?(index: number): string;
   /** Highlighted (its details are open below the table). */
   selectedIndex?: number;
@@ -79,24 +89,23 @@ export function VirtualTable({
       </div>
       <div role="rowgroup" ref={scrollRef} className="vbody" style={{ height, minWidth }} tabIndex={rowCount ? 0 : -1} aria-label={`${label} rows`}>
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const cells = renderCells(item.index);
-            return (
-              <div
-                role="row"
-                key={item.key}
-                aria-rowindex={item.index + 2}
-                className={`vrow ${rowClassName?.(item.index) ?? ""} ${selectedIndex === item.index ? "selected" : ""}`}
-                style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
-              >
-                {cells.map((cell, i) => (
-                  <div role="cell" key={columns[i]?.id ?? i}>
-                    {cell}
-                  </div>
-                ))}
-              </div>
-            );
-          })}
+          {virtualizer.getVirtualItems().map((item) => (
+            <div
+              role="row"
+              key={rowKey?.(item.index) ?? item.key}
+              aria-rowindex={item.index + 2}
+              className={`vrow ${rowClassName?.(item.index) ?? ""} ${selectedIndex === item.index ? "selected" : ""}`}
+              style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
+            >
+              {renderRow
+                ? renderRow(item.index)
+                : renderCells?.(item.index).map((cell, i) => (
+                    <div role="cell" key={columns[i]?.id ?? i}>
+                      {cell}
+                    </div>
+                  ))}
+            </div>
+          ))}
         </div>
       </div>
       {rowCount === 0 && <p className="empty">Nothing to show.</p>}

@@ -12,7 +12,7 @@ import { initialPendingInputsState, reducePendingInputs, type PendingInputsState
 import { initialServersState, reduceServers, type ServersState } from "./serversSlice.js";
 import { initialSessionsState, reduceSessions, withSession, type SessionsState } from "./sessionsSlice.js";
 import { initialSettingsState, reduceSettings, type SettingsState } from "./settingsSlice.js";
-import { initialTasksState, reduceTasks, tasksFromSnapshot, type TasksState } from "./tasksSlice.js";
+import { createTasksState, reduceTasks, tasksFromSnapshot, type TasksState } from "./tasksSlice.js";
 import { initialToolsState, reduceTools, RUNS_KEPT, type ToolRun, type ToolsState } from "./toolsSlice.js";
 
 export type Snapshot = ApiResult<"getSnapshot">;
@@ -53,7 +53,8 @@ export function createInspectorStore(): InspectorStore {
     ...initialSessionsState,
     ...initialServersState,
     ...initialToolsState,
-    ...initialTasksState,
+    // Its own records, not a shared initial value: the tasks slice updates them in place.
+    ...createTasksState(),
     ...initialPendingInputsState,
     ...initialLogState,
     ...initialSettingsState,
@@ -82,6 +83,8 @@ export function createInspectorStore(): InspectorStore {
           clientTasks: tasks.clientTasks,
           receiverTasks: tasks.receiverTasks,
           taskOrder: tasks.taskOrder,
+          tasksVersion: tasks.tasksVersion,
+          tasksChanged: tasks.tasksChanged,
           pendingInputs: pending.pendingInputs,
           withdrawnNotes: pending.withdrawnNotes,
           logs: log.logs,
@@ -98,7 +101,7 @@ export function createInspectorStore(): InspectorStore {
         return {
           ...pickSessions(sessions),
           settings: snapshot.settings,
-          ...tasksFromSnapshot(snapshot.clientTasks, snapshot.receiverTasks),
+          ...tasksFromSnapshot(state, snapshot.clientTasks, snapshot.receiverTasks),
           pendingInputs: [...state.pendingInputs, ...snapshot.pendingInputs.filter((p) => !known.has(p.id))],
         };
       });

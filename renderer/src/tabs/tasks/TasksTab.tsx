@@ -1,8 +1,10 @@
 // Tasks: every client and receiver task of every session, virtualised; filter by kind and status;
 // "Cancel" on live ones; details (result or error) of any; refresh through tasks/list.
-import { useEffect, useMemo, useState } from "react";
+// A flood of status changes costs this tab O(changes), not O(tasks): the view of the filter follows
+// the store incrementally (useTaskView), and each visible row follows its own task (TaskTableRow).
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
-import type { TaskStatus } from "../../../../shared/types.js";
+import type { PendingInput, TaskStatus } from "../../../../shared/types.js";
 import { useBridge, useInspector } from "../../app/context.js";
 import { useFocusItem } from "../../app/focusItem.js";
 import { useSelectTab } from "../../app/navigation.js";
@@ -12,9 +14,10 @@ import { useNow } from "../../components/useNow.js";
 import { VirtualTable, type Column } from "../../components/VirtualTable.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
-import { formatClock, formatMs, formatTimeLeft, ttlLeft } from "../../util/time.js";
 import { TaskDetails } from "./TaskDetails.js";
-import { TERMINAL, taskRows, type TaskFilter, type TaskKind, type TaskRow } from "./taskRows.js";
+import { TaskTableRow, type TaskRowActions } from "./TaskTableRow.js";
+import { NO_FILTER, taskRowOf, type TaskFilter, type TaskKind, type TaskRow } from "./taskRows.js";
+import { useTaskView } from "./useTaskView.js";
 
 const STATUSES: TaskStatus[] = ["working", "input_required", "completed", "failed", "cancelled"];
 
@@ -34,12 +37,10 @@ const COLUMNS: Column[] = [
 export function TasksTab() {
   const bridge = useBridge();
   const clientTasks = useInspector((s) => s.clientTasks);
-  const receiverTasks = useInspector((s) => s.receiverTasks);
-  const taskOrder = useInspector((s) => s.taskOrder);
   const pendingInputs = useInspector((s) => s.pendingInputs);
   const sessions = useInspector((s) => s.sessions);
   const selectTab = useSelectTab();
-  const [filter, setFilter] = useState<TaskFilter>({ kind: "all", status: "all" });
+  const [filter, setFilter] = useState<TaskFilter>(NO_FILTER);
   const [selectedKey, setSelectedKey] = useState<string>();
   const [error, setError] = useState<string>();
   const [listed, setListed] = useState<{ serverName: string; tasks: Task[] }[]>();
@@ -52,12 +53,12 @@ export function TasksTab() {
   useEffect(() => {
     if (!focusItem?.sessionId) return;
     const key = taskKey(focusItem.sessionId, focusItem.itemId);
-    setFilter({ kind: "all", status: "all" });
+    setFilter(NO_FILTER);
     setSelectedKey(key);
     setScrollTarget(key);
   }, [focusItem]);
 
-  const rows = useMemo(() => taskRows({ clientTasks, receiverTasks, taskOrder }, filter), [clientTasks, receiverTasks, taskOrder, filter]);
+  const view = useTaskView(filter);
   const pendingById = useMemo(() => new Map(pendingInputs.map((p) => [p.id, p])), [pendingInputs]);
   // A pending input names its receiver task too; that link holds even before the task's own
   // record mentions the input.
@@ -65,20 +66,34 @@ export function TasksTab() {
     () => new Map(pendingInputs.flatMap((p) => (p.receiverTaskId ? [[taskKey(p.sessionId, p.receiverTaskId), p] as const] : []))),
     [pendingInputs],
   );
-  const selectedIndex = selectedKey ? rows.findIndex((r) => r.key === selectedKey) : -1;
-  const selectedRow = selectedIndex >= 0 ? rows[selectedIndex] : undefined;
-  const scrollIndex = scrollTarget ? rows.findIndex((r) => r.key === scrollTarget) : -1;
+  const selectedIndex = selectedKey ? view.indexOf(selectedKey) : -1;
+  const scrollIndex = scrollTarget ? view.indexOf(scrollTarget) : -1;
   const listable = Object.values(sessions).filter((s) => s.state === "connected" && s.serverCapabilities?.tasks?.list);
 
-  const cancel = async (row: TaskRow) => {
-    setError(undefined);
-    try {
-      if (row.kind === "client") await bridge.cancelClientTask({ sessionId: row.sessionId, taskId: row.task.taskId });
-      else await bridge.cancelReceiverTask({ sessionId: row.sessionId, taskId: row.task.taskId });
-    } catch (e) {
-      setError(`Could not cancel task ${row.task.taskId}: ${errorMessage(e)}`);
-    }
-  };
+  // Rows get one stable actions object (so their memo holds) that calls the latest closures.
+  const latest = useRef({ bridge, selectTab });
+  latest.current = { bridge, selectTab };
+  const actions = useMemo<TaskRowActions>(
+    () => ({
+      async cancel(row: TaskRow) {
+        setError(undefined);
+        try {
+          const { bridge } = latest.current;
+          if (row.kind === "client") await bridge.cancelClientTask({ sessionId: row.sessionId, taskId: row.task.taskId });
+          else await bridge.cancelReceiverTask({ sessionId: row.sessionId, taskId: row.task.taskId });
+        } catch (e) {
+          setError(`Could not cancel task ${row.task.taskId}: ${errorMessage(e)}`);
+        }
+      },
+      toggleDetails(key: string) {
+        setSelectedKey((current) => (current === key ? undefined : key));
+      },
+      answer(input: PendingInput) {
+        latest.current.selectTab(input.kind === "sampling" ? "sampling" : "elicitations");
+      },
+    }),
+    [],
+  );
 
   const refresh = async () => {
     setError(undefined);
@@ -96,54 +111,22 @@ export function TasksTab() {
     }
   };
 
-  const cells = (index: number) => {
-    const row = rows[index] as TaskRow;
-    const { task } = row;
-    const live = !TERMINAL.has(task.status);
-    const left = ttlLeft(task.createdAt, task.ttl, now);
-    const waiting = row.linkedInputIds.map((id) => pendingById.get(id)).filter((p) => p !== undefined);
-    const viaInput = row.kind === "receiver" ? pendingByReceiverTask.get(row.key) : undefined;
-    if (viaInput && !waiting.includes(viaInput)) waiting.push(viaInput);
-    return [
-      <code title={task.taskId}>{task.taskId}</code>,
-      row.kind,
-      <span title={row.origin}>{row.origin}</span>,
-      <span className={`status status-${task.status}`}>{task.status}</span>,
-      <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>,
-      formatClock(task.createdAt),
-      left === undefined ? "unlimited" : formatTimeLeft(left),
-      formatMs(task.pollInterval),
-      waiting.length ? (
-        <button
-          type="button"
-          className="link"
-          aria-label={`Answer input of task ${task.taskId}`}
-          onClick={() => selectTab(waiting[0]?.kind === "sampling" ? "sampling" : "elicitations")}
-        >
-          {waiting[0]?.kind} waiting
-        </button>
-      ) : row.linkedInputIds.length ? (
-        "answered or gone"
-      ) : (
-        "—"
-      ),
-      <span className="row-actions">
-        {live && (
-          <button type="button" aria-label={`Cancel task ${task.taskId}`} onClick={() => void cancel(row)}>
-            Cancel
-          </button>
-        )}
-        <button
-          type="button"
-          aria-label={`Details of task ${task.taskId}`}
-          aria-pressed={selectedKey === row.key}
-          onClick={() => setSelectedKey(selectedKey === row.key ? undefined : row.key)}
-        >
-          Details
-        </button>
-      </span>,
-    ];
+  const renderRow = (index: number) => {
+    const key = view.keyAt(index);
+    if (key === undefined) return null;
+    return (
+      <TaskTableRow
+        taskKey={key}
+        now={now}
+        pendingById={pendingById}
+        pendingByReceiverTask={pendingByReceiverTask}
+        selected={key === selectedKey}
+        actions={actions}
+      />
+    );
   };
+  // A key is shown as its client task when both kinds share it; that changes only with taskOrder.
+  const kindOf = (key: string | undefined): TaskKind => (key !== undefined && key in clientTasks ? "client" : "receiver");
 
   return (
     <div className="tasks-tab">
@@ -172,20 +155,21 @@ export function TasksTab() {
           Refresh
         </button>
         <span className="note" role="status">
-          {rows.length} {rows.length === 1 ? "task" : "tasks"}
+          {view.length} {view.length === 1 ? "task" : "tasks"}
         </span>
       </div>
       <ErrorAlert message={error} onDismiss={() => setError(undefined)} />
       <VirtualTable
         label="Tasks"
         columns={COLUMNS}
-        rowCount={rows.length}
-        renderCells={cells}
+        rowCount={view.length}
+        renderRow={renderRow}
+        rowKey={(i) => view.keyAt(i) ?? String(i)}
         {...(selectedIndex >= 0 ? { selectedIndex } : {})}
         {...(scrollIndex >= 0 ? { scrollToIndex: scrollIndex } : {})}
-        rowClassName={(i) => `kind-${rows[i]?.kind ?? ""}`}
+        rowClassName={(i) => `kind-${kindOf(view.keyAt(i))}`}
       />
-      {selectedRow && <TaskDetails row={selectedRow} onClose={() => setSelectedKey(undefined)} />}
+      {selectedKey && selectedIndex >= 0 && <SelectedTaskDetails taskKey={selectedKey} onClose={() => setSelectedKey(undefined)} />}
       {listed && (
         <section aria-label="Listed by the server" className="listed">
           <h3>tasks/list</h3>
@@ -201,4 +185,12 @@ export function TasksTab() {
       )}
     </div>
   );
+}
+
+/** The details of the selected task, following that task alone. */
+function SelectedTaskDetails({ taskKey: key, onClose }: { taskKey: string; onClose(): void }) {
+  const client = useInspector((s) => s.clientTasks[key]);
+  const receiver = useInspector((s) => s.receiverTasks[key]);
+  const row = taskRowOf(key, client, receiver);
+  return row ? <TaskDetails row={row} onClose={onClose} /> : null;
 }

@@ -1,4 +1,11 @@
 // The Tasks table's rows: client and receiver tasks side by side, newest first, filtered.
+//
+// The table asks for rows by index, a screenful at a time, so a view is an index → task key map, not
+// an array of row objects rebuilt from every task on every batch. With no status filter, the view
+// depends only on which tasks exist (`taskOrder`), so a status change costs it nothing. A status
+// filter is kept up to date from the keys each batch touched: a task that enters or leaves it is
+// placed by binary search on its position in `taskOrder` (tasks keep the place where they appeared;
+// status changes never move them).
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientTask, ReceiverTask, TaskStatus } from "../../../../shared/types.js";
 import type { TasksState } from "../../store/tasksSlice.js";
@@ -24,30 +31,143 @@ export interface TaskFilter {
   status: TaskStatus | "all";
 }
 
-export function taskRows(state: TasksState, filter: TaskFilter): TaskRow[] {
-  const rows: TaskRow[] = [];
-  for (let i = state.taskOrder.length - 1; i >= 0; i--) {
-    const key = state.taskOrder[i] as string;
-    const client = state.clientTasks[key];
-    if (client) {
-      if (filter.kind !== "all" && filter.kind !== "client") continue;
-      if (filter.status !== "all" && client.task.status !== filter.status) continue;
-      rows.push({ key, kind: "client", sessionId: client.sessionId, task: client.task, origin: client.toolName, linkedInputIds: client.pendingInputIds, client });
-      continue;
-    }
-    const receiver = state.receiverTasks[key];
-    if (!receiver) continue;
-    if (filter.kind !== "all" && filter.kind !== "receiver") continue;
-    if (filter.status !== "all" && receiver.task.status !== filter.status) continue;
-    rows.push({
-      key,
-      kind: "receiver",
-      sessionId: receiver.sessionId,
-      task: receiver.task,
-      origin: receiver.method === "sampling/createMessage" ? "sampling" : "elicitation",
-      linkedInputIds: receiver.pendingInputId ? [receiver.pendingInputId] : [],
-      receiver,
-    });
+export const NO_FILTER: TaskFilter = { kind: "all", status: "all" };
+
+/** One row from the task records: the client task if both kinds share the key (as in taskOrder). */
+export function taskRowOf(key: string, client: ClientTask | undefined, receiver: ReceiverTask | undefined): TaskRow | undefined {
+  if (client) return { key, kind: "client", sessionId: client.sessionId, task: client.task, origin: client.toolName, linkedInputIds: client.pendingInputIds, client };
+  if (!receiver) return undefined;
+  return {
+    key,
+    kind: "receiver",
+    sessionId: receiver.sessionId,
+    task: receiver.task,
+    origin: receiver.method === "sampling/createMessage" ? "sampling" : "elicitation",
+    linkedInputIds: receiver.pendingInputId ? [receiver.pendingInputId] : [],
+    receiver,
+  };
+}
+
+type TaskRecords = Pick<TasksState, "clientTasks" | "receiverTasks">;
+
+function matches(records: TaskRecords, key: string, filter: TaskFilter): boolean {
+  const client = records.clientTasks[key];
+  if (client) return (filter.kind === "all" || filter.kind === "client") && (filter.status === "all" || client.task.status === filter.status);
+  const receiver = records.receiverTasks[key];
+  if (!receiver) return false;
+  return (filter.kind === "all" || filter.kind === "receiver") && (filter.status === "all" || receiver.task.status === filter.status);
+}
+
+/** The rows a filter shows, newest first: index → task key. */
+export interface TaskView {
+  readonly length: number;
+  keyAt(index: number): string | undefined;
+  /** The row index of a task, or -1 if the view does not show it. O(log n). */
+  indexOf(key: string): number;
+}
+
+const positions = new WeakMap<readonly string[], Map<string, number>>();
+
+/** key → its index in taskOrder; built once per taskOrder (which changes only when tasks come or go). */
+function positionsIn(order: readonly string[]): Map<string, number> {
+  let map = positions.get(order);
+  if (!map) {
+    map = new Map();
+    for (let i = 0; i < order.length; i++) map.set(order[i] as string, i);
+    positions.set(order, map);
   }
-  return rows;
+  return map;
+}
+
+/** Every task, newest first: taskOrder read backwards, nothing copied. */
+export function allTasksView(order: readonly string[]): TaskView {
+  return {
+    length: order.length,
+    keyAt: (index) => order[order.length - 1 - index],
+    indexOf: (key) => {
+      const at = positionsIn(order).get(key);
+      return at === undefined ? -1 : order.length - 1 - at;
+    },
+  };
+}
+
+/**
+ * The tasks a filter keeps, newest first, as parallel arrays of keys and their positions in taskOrder
+ * (descending). `update` applies one batch's touched keys in O(touched × log n) plus the moves of
+ * the arrays' tails when a task enters or leaves.
+ */
+export class FilteredTaskView implements TaskView {
+  private readonly keys: string[] = [];
+  private readonly at: number[] = [];
+
+  constructor(
+    private readonly records: TaskRecords,
+    private readonly order: readonly string[],
+    private readonly filter: TaskFilter,
+  ) {
+    for (let i = order.length - 1; i >= 0; i--) {
+      const key = order[i] as string;
+      if (matches(records, key, filter)) {
+        this.keys.push(key);
+        this.at.push(i);
+      }
+    }
+  }
+
+  /** Whether this view was built for these inputs (the records are the store's own, updated in place). */
+  isFor(records: TaskRecords, order: readonly string[], filter: TaskFilter): boolean {
+    return (
+      this.records.clientTasks === records.clientTasks &&
+      this.records.receiverTasks === records.receiverTasks &&
+      this.order === order &&
+      this.filter.kind === filter.kind &&
+      this.filter.status === filter.status
+    );
+  }
+
+  get length(): number {
+    return this.keys.length;
+  }
+
+  keyAt(index: number): string | undefined {
+    return this.keys[index];
+  }
+
+  indexOf(key: string): number {
+    const position = positionsIn(this.order).get(key);
+    if (position === undefined) return -1;
+    const index = this.slot(position);
+    return this.keys[index] === key ? index : -1;
+  }
+
+  /** Re-check the tasks a batch touched (the set of tasks and their order are unchanged). */
+  update(touched: readonly string[]): void {
+    const where = positionsIn(this.order);
+    for (const key of touched) {
+      const position = where.get(key);
+      if (position === undefined) continue;
+      const index = this.slot(position);
+      const shown = this.keys[index] === key;
+      const wanted = matches(this.records, key, this.filter);
+      if (wanted && !shown) {
+        this.keys.splice(index, 0, key);
+        this.at.splice(index, 0, position);
+      } else if (!wanted && shown) {
+        this.keys.splice(index, 1);
+        this.at.splice(index, 1);
+      }
+    }
+  }
+
+  /** The first index whose position is at most `position` (positions descend). */
+  private slot(position: number): number {
+    let lo = 0;
+    let hi = this.at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.at[mid] as number) > position) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
 }

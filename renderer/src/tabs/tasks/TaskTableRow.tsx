@@ -1,0 +1,83 @@
+// One row of the Tasks table. It reads its own task from the store by key, and is memoised on its
+// props, so a batch of status changes renders only the visible rows whose task object changed (the
+// store replaces a task's object on every change and never touches the others).
+import { memo } from "react";
+import type { PendingInput } from "../../../../shared/types.js";
+import { useInspector } from "../../app/context.js";
+import { formatClock, formatMs, formatTimeLeft, ttlLeft } from "../../util/time.js";
+import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
+
+/** What a row can ask of the table; one stable object, so it never defeats the memo. */
+export interface TaskRowActions {
+  cancel(row: TaskRow): void;
+  toggleDetails(key: string): void;
+  answer(input: PendingInput): void;
+}
+
+export interface TaskTableRowProps {
+  taskKey: string;
+  /** The list's one clock, for the ttl countdown. */
+  now: number;
+  pendingById: ReadonlyMap<string, PendingInput>;
+  /** A pending input names its receiver task too; that link holds even before the task's own record mentions the input. */
+  pendingByReceiverTask: ReadonlyMap<string, PendingInput>;
+  selected: boolean;
+  actions: TaskRowActions;
+}
+
+export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingById, pendingByReceiverTask, selected, actions }: TaskTableRowProps) {
+  const client = useInspector((s) => s.clientTasks[taskKey]);
+  const receiver = useInspector((s) => s.receiverTasks[taskKey]);
+  const row = taskRowOf(taskKey, client, receiver);
+  if (!row) return null;
+  const { task } = row;
+  const live = !TERMINAL.has(task.status);
+  const left = ttlLeft(task.createdAt, task.ttl, now);
+  const waiting = row.linkedInputIds.map((id) => pendingById.get(id)).filter((p) => p !== undefined);
+  const viaInput = row.kind === "receiver" ? pendingByReceiverTask.get(row.key) : undefined;
+  if (viaInput && !waiting.includes(viaInput)) waiting.push(viaInput);
+  const first = waiting[0];
+  return (
+    <>
+      <div role="cell">
+        <code title={task.taskId}>{task.taskId}</code>
+      </div>
+      <div role="cell">{row.kind}</div>
+      <div role="cell">
+        <span title={row.origin}>{row.origin}</span>
+      </div>
+      <div role="cell">
+        <span className={`status status-${task.status}`}>{task.status}</span>
+      </div>
+      <div role="cell">
+        <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>
+      </div>
+      <div role="cell">{formatClock(task.createdAt)}</div>
+      <div role="cell">{left === undefined ? "unlimited" : formatTimeLeft(left)}</div>
+      <div role="cell">{formatMs(task.pollInterval)}</div>
+      <div role="cell">
+        {first ? (
+          <button type="button" className="link" aria-label={`Answer input of task ${task.taskId}`} onClick={() => actions.answer(first)}>
+            {first.kind} waiting
+          </button>
+        ) : row.linkedInputIds.length ? (
+          "answered or gone"
+        ) : (
+          "—"
+        )}
+      </div>
+      <div role="cell">
+        <span className="row-actions">
+          {live && (
+            <button type="button" aria-label={`Cancel task ${task.taskId}`} onClick={() => actions.cancel(row)}>
+              Cancel
+            </button>
+          )}
+          <button type="button" aria-label={`Details of task ${task.taskId}`} aria-pressed={selected} onClick={() => actions.toggleDetails(row.key)}>
+            Details
+          </button>
+        </span>
+      </div>
+    </>
+  );
+});
