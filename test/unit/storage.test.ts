@@ -1,0 +1,80 @@
+// Saved servers and settings survive restarts, and a crash mid-write never leaves a torn file.
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// A crash between writing the new content and renaming it into place is simulated by failing the
+// rename; `beforeRename` lets a test look at the disk at exactly that moment.
+const hooks = vi.hoisted(() => ({ failRename: false, beforeRename: undefined as undefined | ((from: string, to: string) => Promise<void>) }));
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:fs/promises")>();
+  return {
+    ...real,
+    rename: async (from: string, to: string) => {
+      await hooks.beforeRename?.(from, to);
+      if (hooks.failRename) throw Object.assign(new Error("simulated crash before rename"), { code: "EIO" });
+      return real.rename(from, to);
+    },
+  };
+});
+
+const { JsonFileStorage } = await import("../../main/core/storage.js");
+
+afterEach(() => {
+  hooks.failRename = false;
+  hooks.beforeRename = undefined;
+});
+
+const tempDir = () => mkdtemp(join(tmpdir(), "storage-test-"));
+
+describe("JsonFileStorage", () => {
+  it("round-trips values and reports a missing file as undefined", async () => {
+    const storage = new JsonFileStorage(join(await tempDir(), "nested", "dir"));
+    expect(await storage.read("servers")).toBeUndefined();
+    await storage.write("servers", [{ name: "a" }]);
+    expect(await storage.read("servers")).toEqual([{ name: "a" }]);
+  });
+
+  it("writes the whole new content beside the file before it replaces the old one", async () => {
+    const dir = await tempDir();
+    const storage = new JsonFileStorage(dir);
+    await storage.write("settings", { version: 1 });
+    const seen: { target: unknown; temp: unknown }[] = [];
+    hooks.beforeRename = async (from, to) => {
+      seen.push({ target: JSON.parse(await readFile(to, "utf8")), temp: JSON.parse(await readFile(from, "utf8")) });
+    };
+    await storage.write("settings", { version: 2, big: "x".repeat(100_000) });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.target).toEqual({ version: 1 });
+    expect(seen[0]?.temp).toMatchObject({ version: 2 });
+    expect(await storage.read("settings")).toMatchObject({ version: 2 });
+  });
+
+  it("a crash before the rename leaves the old file intact and no temporary file behind", async () => {
+    const dir = await tempDir();
+    const storage = new JsonFileStorage(dir);
+    await storage.write("servers", ["old"]);
+    hooks.failRename = true;
+    await expect(storage.write("servers", ["new"])).rejects.toThrow(/simulated crash/);
+    expect(await storage.read("servers")).toEqual(["old"]);
+    expect(await readdir(dir)).toEqual(["servers.json"]);
+  });
+
+  it("writes issued together land in order: the last one wins", async () => {
+    const storage = new JsonFileStorage(await tempDir());
+    await Promise.all(Array.from({ length: 20 }, (_, i) => storage.write("settings", { i })));
+    expect(await storage.read("settings")).toEqual({ i: 19 });
+  });
+
+  it("a file edited by hand into invalid JSON reads as absent, so the app starts with defaults", async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, "settings.json"), '{"logLimit": 50');
+    expect(await new JsonFileStorage(dir).read("settings")).toBeUndefined();
+  });
+
+  it("refuses names that could escape its folder", async () => {
+    const storage = new JsonFileStorage(await tempDir());
+    await expect(storage.write("../evil", {})).rejects.toThrow(/Invalid storage name/);
+  });
+});
