@@ -3,6 +3,8 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import {
+  InvalidPayloadError,
+  isApiMethod,
   parseApiParams,
   type ApiMethod,
   type ApiResult,
@@ -76,6 +78,8 @@ export class InspectorCore {
 
   /** Parse a raw payload against the contract, then run the method. Malformed input never acts. */
   async dispatch<M extends ApiMethod>(method: M, rawParams: unknown): Promise<ApiResult<M>> {
+    // Own properties only: "constructor" or "toString" must not reach a handler lookup as if they were methods.
+    if (!isApiMethod(method)) throw new InvalidPayloadError(`Unknown method: ${String(method).slice(0, 100)}`);
     const params = parseApiParams(method, rawParams);
     await this.ready;
     const handler = this.handlers[method] as (p: typeof params) => Promise<ApiResult<M>>;

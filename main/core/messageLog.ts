@@ -1,6 +1,7 @@
 // A bounded record of every JSON-RPC message in and out of a session. A ring buffer: memory stays
 // fixed at `limit` entries however chatty the server is.
 import type { LogEntry } from "../../shared/types.js";
+import { createHash } from "node:crypto";
 
 export class RingBuffer<T> {
   private items: (T | undefined)[];
@@ -48,6 +49,14 @@ export class RingBuffer<T> {
   }
 }
 
+const MAX_ID_CHARS = 200;
+
+/** How a request id is remembered: a hostile server may send megabyte-long ids, and thousands of them must not cost gigabytes. */
+export function idKey(id: unknown): string {
+  const key = `${typeof id}:${String(id)}`;
+  return key.length > MAX_ID_CHARS ? `#${createHash("sha256").update(key).digest("base64")}` : key;
+}
+
 /** Requests still waiting for their response, remembered so a response can name the method it answers. */
 const OPEN_REQUESTS_KEPT = 10_000;
 
@@ -57,7 +66,7 @@ const OPEN_REQUESTS_KEPT = 10_000;
  */
 export class MessageLog {
   private readonly entries: RingBuffer<LogEntry>;
-  /** `${direction of the request}:${typeof id}:${id}` → method. */
+  /** `${direction of the request}:${idKey(id)}` → method. */
   private readonly openRequests = new Map<string, string>();
 
   constructor(
@@ -67,17 +76,20 @@ export class MessageLog {
     this.entries = new RingBuffer(limit);
   }
 
-  /** Records one message as it crossed the wire; `note` explains a message that was not passed on. */
-  record(direction: "in" | "out", message: unknown, seq: number, time: string, note?: string): LogEntry {
+  /**
+   * Records one message as it crossed the wire; `note` explains a message that was not passed on. With
+   * `preview` (a message too big to keep), the entry holds the note and the start of its text instead.
+   */
+  record(direction: "in" | "out", message: unknown, seq: number, time: string, note?: string, preview?: string): LogEntry {
     const m = (message ?? {}) as { method?: unknown; id?: unknown; result?: unknown; error?: unknown };
     const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : undefined;
     let method = typeof m.method === "string" ? m.method : undefined;
     if (id !== undefined) {
       if (method !== undefined) {
         // A request; an ignored duplicate (note) gets no second answer, so it opens nothing.
-        if (!note) this.open(`${direction}:${typeof id}:${id}`, method);
+        if (!note || preview !== undefined) this.open(`${direction}:${idKey(id)}`, method);
       } else if ("result" in m || "error" in m) {
-        const key = `${direction === "in" ? "out" : "in"}:${typeof id}:${id}`;
+        const key = `${direction === "in" ? "out" : "in"}:${idKey(id)}`;
         method = this.openRequests.get(key);
         this.openRequests.delete(key);
       }
@@ -88,8 +100,9 @@ export class MessageLog {
       direction,
       time,
       ...(method !== undefined ? { method } : {}),
-      ...(id !== undefined ? { id } : {}),
-      payload: note ? { note, message } : message,
+      // A megabyte-long id (hostile servers send them) is shown by its start.
+      ...(id !== undefined ? { id: typeof id === "string" && id.length > MAX_ID_CHARS ? `${id.slice(0, MAX_ID_CHARS)}…` : id } : {}),
+      payload: preview !== undefined ? { note, preview } : note ? { note, message } : message,
     };
     this.entries.push(entry);
     return entry;

@@ -7,6 +7,7 @@ import {
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   McpError,
+  PingRequestSchema,
   TaskStatusNotificationSchema,
   ToolListChangedNotificationSchema,
   type ClientCapabilities,
@@ -15,6 +16,7 @@ import {
 import type { ApiResult } from "../../shared/contract.js";
 import type { ClientTask, LogEntry, ReceiverTask, ServerConfig, SessionInfo, Settings } from "../../shared/types.js";
 import { ClientTasks } from "./client/clientTasks.js";
+import { withInvalidParamsErrors } from "./invalidParams.js";
 import type { EventBus } from "./eventBus.js";
 import { MessageLog, RingBuffer } from "./messageLog.js";
 import type { PendingInputs } from "./pendingInputs.js";
@@ -23,6 +25,7 @@ import { registerElicitationHandler, registerReceiverTaskHandlers, registerSampl
 import { ReceiverTaskStore } from "./receiver/receiverTaskStore.js";
 import { openTransport } from "./transport/openTransport.js";
 import { RecordingTransport } from "./transport/recordingTransport.js";
+import { describeExit } from "./transport/stdioTransport.js";
 
 export const CLIENT_INFO = { name: "mcp-task-inspector", version: "0.1.0" };
 const STDERR_LINES_KEPT = 2000;
@@ -135,7 +138,9 @@ export class Session {
     if (capabilities.sampling) registerSamplingHandler(client, receiverContext);
     if (capabilities.elicitation) registerElicitationHandler(client, receiverContext);
     if (store) registerReceiverTaskHandlers(client, store);
-    if (capabilities.roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: this.roots }));
+    if (capabilities.roots) client.setRequestHandler(withInvalidParamsErrors(ListRootsRequestSchema), async () => ({ roots: this.roots }));
+    // The SDK's own ping handler, with -32602 for params that do not fit.
+    client.setRequestHandler(withInvalidParamsErrors(PingRequestSchema), async () => ({}));
     // Q1 decisions use the tool's taskSupport: a changed tool list must not be judged from a stale copy.
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (client === this.client) this.tools.clear();
@@ -156,32 +161,36 @@ export class Session {
     this.tools.clear();
 
     // The last lines a server printed before failing to start usually say why ("API key not set").
-    let lastLines: string[] | undefined = [];
+    let lastLines: string[] = [];
     const opened = openTransport(this.config.transport, (line) => {
-      if (lastLines) lastLines = [...lastLines, line].slice(-3);
+      lastLines = [...lastLines, line].slice(-3);
       this.onStderr(line);
     });
     const transport = new RecordingTransport(opened.transport, {
       receiverTasksEnabled: Boolean(store),
-      record: (direction, message, note) => this.record(direction, message, note),
+      record: (direction, message, note, preview) => this.record(direction, message, note, preview),
     });
     this.transport = transport;
     client.onclose = () => {
-      if (connection === this.connectionNumber) this.onClosed("The server closed the connection");
+      if (connection !== this.connectionNumber) return;
+      // Say how the server went: "exited with code 1. Its last stderr output: …" is what a developer needs.
+      const exit = opened.exit();
+      const printed = exit && exit.code !== 0 && lastLines.length ? `. Its last stderr output: ${lastLines.join(" | ")}` : "";
+      this.onClosed(`The server closed the connection${exit ? `: its process ${describeExit(exit)}${printed}` : ""}`);
     };
-    client.onerror = (error) => this.onStderr(`[transport] ${error.message}`);
+    // Cut short: the SDK's messages can quote a whole message (a 20 MB response to an unknown id).
+    client.onerror = (error) => this.onStderr(`[transport] ${truncate(error.message, 2000)}`);
 
     try {
       await client.connect(transport, { timeout: this.deps.settings().requestTimeoutMs });
     } catch (error) {
-      const printed = lastLines?.length ? `. The server's last stderr output: ${lastLines.join(" | ")}` : "";
+      const printed = lastLines.length ? `. The server's last stderr output: ${lastLines.join(" | ")}` : "";
       const reason = `Could not connect to ${describeTransport(this.config)}: ${messageOf(error)}${printed}`;
       this.teardown(reason);
       await transport.close().catch(() => {});
       this.setInfo({ ...this.info, state: "failed", reason });
       throw new Error(reason);
     }
-    lastLines = undefined;
     this.setInfo({
       sessionId: this.sessionId,
       serverName: this.config.name,
@@ -348,8 +357,8 @@ export class Session {
     this.clientTasks?.closeAll(`Session ended before the task finished: ${reason}`);
   }
 
-  private record(direction: "in" | "out", message: unknown, note?: string): void {
-    const entry = this.log.record(direction, message, this.deps.nextLogSeq(), new Date(this.deps.ports.clock.now()).toISOString(), note);
+  private record(direction: "in" | "out", message: unknown, note?: string, preview?: string): void {
+    const entry = this.log.record(direction, message, this.deps.nextLogSeq(), new Date(this.deps.ports.clock.now()).toISOString(), note, preview);
     this.deps.bus.emit("logEntry", entry);
   }
 
@@ -402,6 +411,10 @@ function describeTransport(config: ServerConfig): string {
 function formatMs(ms: number | null | undefined): string {
   if (typeof ms !== "number") return "unlimited";
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 }
 
 function messageOf(error: unknown): string {

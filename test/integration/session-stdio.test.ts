@@ -106,7 +106,7 @@ describe("sessions over stdio", () => {
     const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("session-server.mjs") });
     await h.core.dispatch("callTool", { sessionId, name: "exit", arguments: { code: 7 } });
     const ended = await h.waitFor("sessionChanged", (s) => s.sessionId === sessionId && s.state === "disconnected");
-    expect(ended.reason).toBe("The server closed the connection");
+    expect(ended.reason).toMatch(/^The server closed the connection: its process exited with code 7\. Its last stderr output: /);
     await expect(h.core.dispatch("listTools", { sessionId })).rejects.toThrow("not connected");
   });
 

@@ -22,6 +22,8 @@ import { isServerError, wireErrorOf } from "./wireError.js";
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 /** A server asking for faster polling than this gets this: one task must not flood the wire. */
 const MIN_POLL_INTERVAL_MS = 50;
+/** Task ids with pending inputs that arrived before their CreateTaskResult, remembered at most. */
+const EARLY_LINKS_KEPT = 1000;
 
 export interface ClientTaskOptions {
   sessionId: string;
@@ -100,6 +102,8 @@ export class ClientTasks {
       this.update(taskId, { pendingInputIds: [...tracked.view.pendingInputIds, pendingInputId] });
     } else {
       this.earlyLinks.set(taskId, [...(this.earlyLinks.get(taskId) ?? []), pendingInputId]);
+      // Ids of tasks we never get (a related-task _meta naming no task of ours) must not pile up.
+      if (this.earlyLinks.size > EARLY_LINKS_KEPT) this.earlyLinks.delete(this.earlyLinks.keys().next().value as string);
     }
   }
 

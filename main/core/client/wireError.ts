@@ -2,6 +2,7 @@
 // "MCP error <code>: " to the message; Q4 wants the server's own words, so the prefix goes.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonRpcError } from "../../../shared/types.js";
+import { UNUSABLE_RESPONSE_DATA } from "../transport/recordingTransport.js";
 
 export function wireErrorOf(error: McpError): JsonRpcError {
   const prefix = `MCP error ${error.code}: `;
@@ -18,6 +19,8 @@ const LOCAL_CONNECTION_CLOSED = `MCP error ${ErrorCode.ConnectionClosed}: Connec
  */
 export function isServerError(error: unknown, timeoutMs: number): error is McpError {
   if (!(error instanceof McpError)) return false;
+  // Made up by the recording transport when the server's response was unusable (not JSON, too large).
+  if ((error.data as { unusableResponse?: unknown } | undefined)?.unusableResponse === UNUSABLE_RESPONSE_DATA.unusableResponse) return false;
   if (error.code === ErrorCode.RequestTimeout) return (error.data as { timeout?: unknown } | undefined)?.timeout !== timeoutMs;
   if (error.code === ErrorCode.ConnectionClosed) return !(error.message === LOCAL_CONNECTION_CLOSED && error.data === undefined);
   return true;

@@ -9,11 +9,13 @@ import {
   ErrorCode,
   GetTaskPayloadRequestSchema,
   GetTaskRequestSchema,
+  ListTasksRequestSchema,
   McpError,
   RELATED_TASK_META_KEY,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { PendingInput, PendingInputKind, ReceiverTaskMethod } from "../../../shared/types.js";
+import { withInvalidParamsErrors } from "../invalidParams.js";
 import type { PendingAnswer, PendingInputs } from "../pendingInputs.js";
 import type { Ports } from "../ports.js";
 import { isTerminalStatus, taskNotFound, type ReceiverTaskStore } from "./receiverTaskStore.js";
@@ -35,13 +37,13 @@ interface Extra {
 }
 
 export function registerSamplingHandler(client: Client, ctx: ReceiverContext): void {
-  client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+  client.setRequestHandler(withInvalidParamsErrors(CreateMessageRequestSchema), (request, extra) =>
     handleUserRequest(ctx, "sampling", "sampling/createMessage", request.params as Record<string, unknown>, extra),
   );
 }
 
 export function registerElicitationHandler(client: Client, ctx: ReceiverContext): void {
-  client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+  client.setRequestHandler(withInvalidParamsErrors(ElicitRequestSchema), (request, extra) =>
     handleUserRequest(ctx, "elicitation", "elicitation/create", request.params as Record<string, unknown>, extra),
   );
 }
@@ -54,7 +56,9 @@ export function registerElicitationHandler(client: Client, ctx: ReceiverContext)
  *   a failed or cancelled task's JSON-RPC error (R7, R10) or answers -32602 once it expired (R6).
  * - tasks/get, tasks/cancel: the SDK answers an unknown id with a bare "Task not found"; these name the
  *   id and say when it expired (R8), and a cancel says who cancelled.
+ * - tasks/list: the SDK's wraps our "Invalid cursor" in "Failed to list tasks: MCP error -32602: …".
  * None of them carries related-task `_meta` except tasks/result (R13), and `_meta` in requests is ignored.
+ * Params that do not fit (a missing or non-string taskId) are answered -32602 (see invalidParams.ts).
  */
 export function registerReceiverTaskHandlers(client: Client, store: ReceiverTaskStore): void {
   const requireTask = (taskId: string) => {
@@ -63,9 +67,11 @@ export function registerReceiverTaskHandlers(client: Client, store: ReceiverTask
     return found;
   };
 
-  client.setRequestHandler(GetTaskRequestSchema, async (request) => requireTask(request.params.taskId).task);
+  client.setRequestHandler(withInvalidParamsErrors(GetTaskRequestSchema), async (request) => requireTask(request.params.taskId).task);
 
-  client.setRequestHandler(CancelTaskRequestSchema, async (request) => {
+  client.setRequestHandler(withInvalidParamsErrors(ListTasksRequestSchema), async (request) => store.listTasks(request.params?.cursor));
+
+  client.setRequestHandler(withInvalidParamsErrors(CancelTaskRequestSchema), async (request) => {
     const { taskId } = request.params;
     const { task } = requireTask(taskId);
     if (isTerminalStatus(task.status)) {
@@ -76,7 +82,7 @@ export function registerReceiverTaskHandlers(client: Client, store: ReceiverTask
     return requireTask(taskId).task;
   });
 
-  client.setRequestHandler(GetTaskPayloadRequestSchema, async (request, extra) => {
+  client.setRequestHandler(withInvalidParamsErrors(GetTaskPayloadRequestSchema), async (request, extra) => {
     const { taskId } = request.params;
     requireTask(taskId);
     await store.waitForSettled(taskId, extra.signal);

@@ -55,9 +55,11 @@ const LIST_PAGE_SIZE = 100;
 const CURSOR_PREFIX = "rt1.";
 
 export function taskNotFound(taskId: string, expired: boolean): McpError {
+  // Our ids are UUIDs; a megabyte-long one from a hostile server is not echoed back whole.
+  const shown = taskId.length > 200 ? `${taskId.slice(0, 200)}… (${taskId.length} characters)` : taskId;
   return new McpError(
     ErrorCode.InvalidParams,
-    expired ? `Task ${taskId} has expired: its ttl elapsed and it was deleted` : `Task not found: ${taskId}`,
+    expired ? `Task ${shown} has expired: its ttl elapsed and it was deleted` : `Task not found: ${shown}`,
   );
 }
 
@@ -243,7 +245,9 @@ export class ReceiverTaskStore implements TaskStore {
       tasks.push({ ...record.task });
       lastSeq = record.seq;
     }
-    const more = this.ordered.slice(i).some((r) => !r.removed);
+    // A scan, not slice(i).some(): copying the rest of the list made every page O(n) and a walk O(n²).
+    let more = false;
+    for (let j = i; j < this.ordered.length && !more; j++) more = !(this.ordered[j] as TaskRecord).removed;
     return more ? { tasks, nextCursor: this.encodeCursor(lastSeq) } : { tasks };
   }
 

@@ -1,23 +1,26 @@
 // Builds the SDK transport for a server config. stdio servers get the user's environment plus the
 // configured variables, and their stderr is split into lines for the UI.
-import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import type { Stream } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { TransportConfig } from "../../../shared/types.js";
+import { InspectorStdioTransport, type ExitStatus } from "./stdioTransport.js";
 
 export interface OpenedTransport {
   transport: Transport;
   /** The child's pid for stdio servers, once started. */
   pid(): number | null;
+  /** How a stdio server's process ended, once it has. */
+  exit(): ExitStatus | undefined;
 }
 
 export function openTransport(config: TransportConfig, onStderrLine: (line: string) => void): OpenedTransport {
   switch (config.type) {
     case "stdio": {
-      const transport = new StdioClientTransport({
+      const transport = new InspectorStdioTransport({
         command: config.command,
         args: config.args,
         env: { ...getDefaultEnvironment(), ...config.env },
@@ -26,12 +29,13 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
       });
       const stderr = transport.stderr;
       if (stderr) splitLines(stderr, onStderrLine);
-      return { transport, pid: () => transport.pid };
+      return { transport, pid: () => transport.pid, exit: () => transport.exit };
     }
     case "streamableHttp":
       return {
         transport: new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } }),
         pid: () => null,
+        exit: () => undefined,
       };
     case "sse":
       return {
@@ -40,6 +44,7 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
           eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...(init?.headers as Record<string, string>) } }) },
         }),
         pid: () => null,
+        exit: () => undefined,
       };
   }
 }

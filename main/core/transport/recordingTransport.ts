@@ -1,13 +1,21 @@
 // Wraps the real transport of a session: records every JSON-RPC message in and out, and applies the
 // two rules that must hold before the SDK sees a message (R1 task stripping, S3 duplicate ids).
+// Lines the stdio reader could not use (not JSON, not JSON-RPC, too large) are logged here too, and
+// nobody is left waiting on them: a malformed request gets JSON-RPC's Invalid Request, and our request
+// whose response was unusable fails at once instead of at its timeout.
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { idKey } from "../messageLog.js";
+import { bigMessageInfo, formatBytes, SDK_STDIO_LIMIT_BYTES, UnusableMessageError } from "./stdioMessageReader.js";
 
 export type Direction = "in" | "out";
 
 export interface RecordingOptions {
-  /** Called for every message, in wire order. `note` explains a message we did not pass on. */
-  record(direction: Direction, message: unknown, note?: string): void;
+  /**
+   * Called for every message, in wire order. `note` explains a message we did not pass on (or could not
+   * use); with `preview`, the message was too big to keep in the log and `preview` is the start of its text.
+   */
+  record(direction: Direction, message: unknown, note?: string, preview?: string): void;
   /** R1: when false, `params.task` on sampling/elicitation is ignored: the request runs as a plain one. */
   receiverTasksEnabled: boolean;
   /** How many incoming request ids to remember for S3. */
@@ -15,6 +23,11 @@ export interface RecordingOptions {
 }
 
 const TASKABLE_METHODS = new Set(["sampling/createMessage", "elicitation/create"]);
+/** Our requests still waiting for an answer that we remember, for releasing them (bounded like the S3 memory). */
+const OUTSTANDING_KEPT = 10_000;
+
+/** `data` of the error we deliver for a request whose response could not be used: it is not the server's error. */
+export const UNUSABLE_RESPONSE_DATA = { unusableResponse: true } as const;
 
 export class RecordingTransport implements Transport {
   onclose?: () => void;
@@ -22,13 +35,14 @@ export class RecordingTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
 
   private readonly seenRequestIds = new Set<string>();
+  private readonly outstanding = new Set<string>();
 
   constructor(
     readonly inner: Transport,
     private readonly options: RecordingOptions,
   ) {
     inner.onclose = () => this.onclose?.();
-    inner.onerror = (error) => this.onerror?.(error);
+    inner.onerror = (error) => (error instanceof UnusableMessageError ? this.unusable(error) : this.onerror?.(error));
     inner.onmessage = (message, extra) => this.receive(message, extra);
   }
 
@@ -46,6 +60,13 @@ export class RecordingTransport implements Transport {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     this.options.record("out", message);
+    if ("method" in message && "id" in message) {
+      this.outstanding.add(idKey(message.id));
+      if (this.outstanding.size > OUTSTANDING_KEPT) this.outstanding.delete(this.outstanding.values().next().value as string);
+    } else if ("method" in message && message.method === "notifications/cancelled") {
+      // The SDK gave up on the request (timeout, abort): a late answer goes nowhere.
+      this.outstanding.delete(idKey((message.params as { requestId?: unknown } | undefined)?.requestId));
+    }
     await this.inner.send(message, options);
   }
 
@@ -54,12 +75,19 @@ export class RecordingTransport implements Transport {
   }
 
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
-    this.options.record("in", message);
+    const big = bigMessageInfo(message);
+    if (big) {
+      const overSdk = big.bytes > SDK_STDIO_LIMIT_BYTES ? `; that is over the ${formatBytes(SDK_STDIO_LIMIT_BYTES)} the MCP SDK's stdio clients accept by default (they close the connection)` : "";
+      this.options.record("in", message, `A message of ${formatBytes(big.bytes)}${overSdk}. The log keeps the start of its text.`, big.preview);
+    } else {
+      this.options.record("in", message);
+    }
+    if (!("method" in message) && "id" in message) this.outstanding.delete(idKey(message.id));
     if ("method" in message && "id" in message) {
-      const key = `${typeof message.id}:${String(message.id)}`;
+      const key = idKey(message.id);
       if (this.seenRequestIds.has(key)) {
         // S3: a replayed request id (Streamable HTTP stream replays) is not processed twice.
-        this.options.record("in", message, `Ignored: request id ${JSON.stringify(message.id)} was already received in this session (S3)`);
+        this.options.record("in", message, `Ignored: request id ${describeId(message.id)} was already received in this session (S3)`);
         return;
       }
       this.remember(key);
@@ -70,6 +98,23 @@ export class RecordingTransport implements Transport {
     this.onmessage?.(message, extra);
   }
 
+  /** A line the stdio reader could not turn into a message: logged, and whoever waits on its id is answered. */
+  private unusable(error: UnusableMessageError): void {
+    this.options.record("in", error.content, error.message);
+    const { id, kind } = error.envelope;
+    if (id === undefined) return;
+    if (kind === "request") {
+      // The server waits for an answer to every request, malformed or not.
+      const [code, what] = error.kind === "not-json-rpc" ? [ErrorCode.InvalidRequest, "Invalid Request"] : [ErrorCode.ParseError, "Parse error"];
+      const answer: JSONRPCMessage = { jsonrpc: "2.0", id, error: { code, message: `${what}: ${error.reason}` } };
+      this.send(answer).catch(() => {});
+    } else if (kind === "response" && this.outstanding.delete(idKey(id))) {
+      // Otherwise our request would wait for its timeout, or much longer for a tasks/result.
+      const code = error.kind === "not-json-rpc" ? ErrorCode.InvalidRequest : ErrorCode.ParseError;
+      this.onmessage?.({ jsonrpc: "2.0", id, error: { code, message: `The server's response could not be used. ${error.message}`, data: UNUSABLE_RESPONSE_DATA } });
+    }
+  }
+
   private remember(key: string): void {
     this.seenRequestIds.add(key);
     const limit = this.options.rememberedRequestIds ?? 100_000;
@@ -78,6 +123,11 @@ export class RecordingTransport implements Transport {
       if (oldest !== undefined) this.seenRequestIds.delete(oldest);
     }
   }
+}
+
+function describeId(id: unknown): string {
+  const text = JSON.stringify(id) ?? String(id);
+  return text.length > 100 ? `${text.slice(0, 100)}… (${text.length} characters)` : text;
 }
 
 function stripTask<T extends JSONRPCMessage>(message: T): T {

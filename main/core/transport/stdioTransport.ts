@@ -1,0 +1,69 @@
+// The SDK's stdio client transport with two narrow changes: stdout is read by our StdioMessageReader
+// (big messages accepted, bad lines reported without closing the session; see there), and the child's
+// exit code or signal is kept, so a session that ends can say how the server went.
+import type { ChildProcess } from "node:child_process";
+import { StdioClientTransport, type StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StdioMessageReader } from "./stdioMessageReader.js";
+
+/** The SDK's private members this subclass relies on (checked in the constructor). */
+interface SdkInternals {
+  _readBuffer?: unknown;
+  _process?: ChildProcess;
+  processReadBuffer(): void;
+}
+
+export interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export class InspectorStdioTransport extends StdioClientTransport {
+  private exitStatus?: ExitStatus;
+  private readonly reader: StdioMessageReader;
+
+  constructor(params: StdioServerParameters, maxMessageBytes?: number) {
+    super(params);
+    // The SDK reads stdout only through its private `_readBuffer` (append, readMessage, clear); ours has
+    // that shape. Checked, so an SDK that renames the field fails loudly here instead of silently using its own.
+    const self = this as unknown as SdkInternals;
+    if (!self._readBuffer || typeof self.processReadBuffer !== "function") {
+      throw new Error("The MCP SDK's StdioClientTransport no longer has _readBuffer and processReadBuffer; update InspectorStdioTransport");
+    }
+    this.reader = new StdioMessageReader(maxMessageBytes, {
+      // The SDK's own loop (readMessage until null, each message to onmessage, each problem to onerror).
+      resume: () => self.processReadBuffer(),
+      pressure: (high) => {
+        const stdout = self._process?.stdout;
+        if (high) stdout?.pause();
+        else stdout?.resume();
+      },
+    });
+    self._readBuffer = this.reader;
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    const self = this as unknown as SdkInternals;
+    const child = self._process;
+    // 'exit' comes before the 'close' that makes the SDK call onclose, so the status is known by then.
+    child?.once("exit", (code, signal) => {
+      this.exitStatus = { code, signal };
+    });
+    // The SDK's send waits for 'drain' with one listener per write that did not fit the pipe: thousands
+    // of answers to a flooding server are expected here, not a listener leak.
+    child?.stdin?.setMaxListeners(0);
+    // Messages still waiting for their turn go to the client before the SDK reports the close.
+    child?.prependListener("close", () => this.reader.drainAll(() => self.processReadBuffer()));
+  }
+
+  /** How the server process ended, once it has. */
+  get exit(): ExitStatus | undefined {
+    return this.exitStatus;
+  }
+}
+
+/** In words: "exited with code 3", "was killed by SIGKILL". */
+export function describeExit(status: ExitStatus): string {
+  if (status.signal) return `was killed by ${status.signal}`;
+  return status.code === 0 ? "exited (code 0)" : `exited with code ${status.code}`;
+}

@@ -1,0 +1,228 @@
+// Hostile content through the real UI in Chromium (browser mode, `npm test` builds first): tool names
+// and descriptions, server info, elicitation messages, form schemas, sampling text and URLs carrying
+// HTML, <script>, javascript: and file: URLs, bidi controls and 1 MB strings. All of it must show as
+// text: no script runs (no dialog, window.__pwned unset, no CSP report), nothing navigates or fetches,
+// no link opens without the user's confirmation, and non-http(s) links are never offered.
+import { fileURLToPath } from "node:url";
+import type { BrowserContext, Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { SavedServer } from "../../shared/types.js";
+import { callFromPage, openApp, type App } from "../e2e/app.js";
+import { connect, openTab, openTool } from "../e2e/flows-ui.js";
+
+const MB = 1024 * 1024;
+// The fixture's strings (test/fixtures/hostile-server.mjs, scenario hostile-content).
+const SCRIPT = `<script>window.__pwned = "script"</script>`;
+const IMG = `<img src=x onerror="window.__pwned='img'">`;
+const BIDI = "\u202Egnp.exe\u202C \u2066isolated\u2069 \u200Fmark";
+const SERVER = "Hostile content";
+
+const hostileServer: SavedServer = {
+  id: "hostile-content",
+  name: SERVER,
+  transport: { type: "stdio", command: process.execPath, args: [fileURLToPath(new URL("../fixtures/hostile-server.mjs", import.meta.url)), "hostile-content"], env: {} },
+  features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
+};
+
+/** Everything a successful attack would leave behind, watched from before the page loads. */
+async function watch(app: App) {
+  const context: BrowserContext = app.page.context();
+  const dialogs: string[] = [];
+  const popups: string[] = [];
+  const navigations: string[] = [];
+  const foreignRequests: string[] = [];
+  app.page.on("dialog", (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  context.on("page", (page: Page) => popups.push(page.url() || "(opening)"));
+  app.page.on("framenavigated", (frame) => {
+    if (frame === app.page.mainFrame()) navigations.push(frame.url());
+  });
+  const appOrigin = app.server.origin;
+  const ownPaths = /^\/(\?token=.*|assets\/.+|favicon\.ico|api\?token=.*)?$/;
+  app.page.on("request", (request: Request) => {
+    const url = new URL(request.url());
+    if (url.protocol === "data:") return;
+    if (url.origin !== appOrigin || !ownPaths.test(url.pathname + url.search)) foreignRequests.push(request.url());
+  });
+  // A link the user confirmed opens in a new tab; the test serves it locally instead of the internet.
+  await context.route(/^https?:\/\/example\.com\//, (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "opened" }));
+  return { dialogs, popups, navigations, foreignRequests };
+}
+
+/** Markup that only server content could have put there (the app itself has none of it). */
+function injectedMarkup(page: Page) {
+  return page.evaluate(() => ({
+    pwned: (window as unknown as { __pwned?: unknown }).__pwned,
+    inlineScripts: document.querySelectorAll("script:not([src])").length,
+    handlers: document.querySelectorAll("[onerror], [onload], [onmouseover], [onclick]").length,
+    foreignImages: [...document.querySelectorAll("img")].filter((img) => !img.src.startsWith("data:")).length,
+    dangerousLinks: document.querySelectorAll("a[href^='javascript:' i], a[href^='file:' i], a[href^='data:' i]").length,
+    frames: document.querySelectorAll("iframe, object, embed, frame").length,
+  }));
+}
+
+const NOTHING_INJECTED = { pwned: undefined, inlineScripts: 0, handlers: 0, foreignImages: 0, dangerousLinks: 0, frames: 0 };
+
+async function sessionIdOf(app: App): Promise<string> {
+  const sessions = (await callFromPage(app.page, "listSessions")).result as { sessionId: string; serverName: string }[];
+  return sessions.find((s) => s.serverName === SERVER)!.sessionId;
+}
+
+/** The server sends a request to the client without waiting for its answer (the fixture's `send` tool). */
+async function serverSends(app: App, sessionId: string, method: string, params: unknown) {
+  const sent = await callFromPage(app.page, "callTool", { sessionId, name: "send", arguments: { method, params } });
+  expect(sent.ok, JSON.stringify(sent.error)).toBe(true);
+}
+
+describe("hostile content in the UI (Chromium)", () => {
+  it("tool names, descriptions, schemas and server info carrying markup, scripts, bidi controls and 1 MB strings show as text", async () => {
+    const app = await openApp({ savedServers: [hostileServer] });
+    const seen = await watch(app);
+    const { page } = app;
+    await connect(page, SERVER);
+    // Server info, in the session bar.
+    await page.getByText(`${SCRIPT}hostile ${IMG}`, { exact: false }).first().waitFor();
+
+    await openTab(page, "Tools");
+    const list = page.getByRole("region", { name: "Tool list" });
+    await list.getByText(`${IMG}evil-tool`, { exact: true }).waitFor();
+    await list.getByText(`${SCRIPT} title`, { exact: true }).waitFor();
+    const form = await openTool(page, `${IMG}evil-tool`);
+    const description = `${SCRIPT} <a href="javascript:window.__pwned='link'">click me</a> ${BIDI} [md](javascript:alert(1)) file:///etc/passwd`;
+    expect(await page.getByText(description, { exact: true }).count()).toBeGreaterThan(0);
+    // The schema's property title is the field's label, as text.
+    await form.getByLabel(SCRIPT, { exact: true }).waitFor();
+    await form.getByText(`<b onmouseover="window.__pwned='b'">bold</b> ${BIDI}`, { exact: true }).waitFor();
+
+    // The 1 MB description, one unbreakable word: drawn without freezing the window. Measured inside the
+    // page, from the click to the second frame after it (with the system-ui font this took 55 s on Linux).
+    const blockedMs = await page.evaluate(async () => {
+      const button = [...document.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === "huge-description");
+      const started = performance.now();
+      button?.click();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return performance.now() - started;
+    });
+    await page.getByRole("form", { name: "Arguments for huge-description" }).waitFor();
+    expect(blockedMs).toBeLessThan(3000);
+
+    await app.screenshot("hostile-tools");
+    expect(await injectedMarkup(page)).toEqual(NOTHING_INJECTED);
+    expect(seen).toEqual({ dialogs: [], popups: [], navigations: [], foreignRequests: [] });
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("elicitation messages, form schemas and URLs: shown as text; javascript:, file: and data: never offered; http(s) only after confirming", async () => {
+    const app = await openApp({ savedServers: [hostileServer] });
+    const seen = await watch(app);
+    const { page } = app;
+    await connect(page, SERVER);
+    const sessionId = await sessionIdOf(app);
+
+    const bigMessage = `${SCRIPT}${IMG} ${BIDI} ${"M".repeat(MB)}`;
+    await serverSends(app, sessionId, "elicitation/create", {
+      message: bigMessage,
+      requestedSchema: {
+        type: "object",
+        properties: {
+          [`${IMG}name`]: { type: "string", title: `${SCRIPT}Name`, description: `<iframe src="javascript:window.__pwned='frame'"></iframe>`, default: `${IMG}` },
+          choice: { type: "string", title: "Choice", enum: [SCRIPT, IMG, BIDI] },
+        },
+      },
+    });
+    const urls = {
+      javascript: "javascript:window.__pwned='url'",
+      mixedCase: "JaVaScRiPt:alert(1)",
+      file: "file:///etc/passwd",
+      data: "data:text/html,<script>window.__pwned='data'</script>",
+      markupInPath: "http://example.com/<script>window.__pwned='path'</script>",
+      bidiInPath: "https://example.com/\u202Efdp.exe",
+    };
+    for (const [name, url] of Object.entries(urls)) {
+      await serverSends(app, sessionId, "elicitation/create", { mode: "url", message: `open ${name} ${SCRIPT}`, url, elicitationId: `${name}-${IMG}` });
+    }
+
+    await openTab(page, "Elicitations");
+    const cards = page.getByRole("article");
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(1 + Object.keys(urls).length);
+
+    // The form elicitation: message, labels, help, enum options and default, all as text.
+    const formCard = cards.filter({ has: page.getByRole("form") }).first();
+    expect(await formCard.locator(".elicitation-message").evaluate((el) => el.textContent === null ? "" : el.textContent)).toBe(bigMessage);
+    await formCard.getByLabel(`${SCRIPT}Name`, { exact: true }).waitFor();
+    await formCard.getByText(`<iframe src="javascript:window.__pwned='frame'"></iframe>`, { exact: true }).waitFor();
+    expect(await formCard.getByLabel(`${SCRIPT}Name`, { exact: true }).inputValue()).toBe(IMG);
+
+    // URL mode: only http(s) gets an "Open URL…" button; the others say why not.
+    const cardFor = (name: string) => cards.filter({ hasText: `open ${name} ${SCRIPT}` });
+    for (const name of ["javascript", "mixedCase", "file", "data"] as const) {
+      const card = cardFor(name);
+      await card.getByText(urls[name], { exact: true }).first().waitFor();
+      await card.getByText("This is not an http(s) link, so it cannot be opened from here.", { exact: true }).waitFor();
+      expect(await card.getByRole("button", { name: "Open URL…" }).count(), name).toBe(0);
+    }
+    for (const name of ["markupInPath", "bidiInPath"] as const) {
+      const card = cardFor(name);
+      await card.getByRole("button", { name: "Open URL…" }).click();
+      const confirm = card.getByRole("alertdialog", { name: "Open this link?" });
+      // The confirmation shows the URL exactly as the server sent it.
+      await confirm.getByText(urls[name], { exact: true }).waitFor();
+      await confirm.getByRole("button", { name: "Don't open" }).click();
+      await confirm.waitFor({ state: "detached" });
+    }
+    expect(seen.popups).toEqual([]);
+
+    // Confirmed: exactly that link opens, in a new tab, and the app page stays where it is.
+    const card = cardFor("markupInPath");
+    await card.getByRole("button", { name: "Open URL…" }).click();
+    const popup = page.context().waitForEvent("page");
+    await card.getByRole("alertdialog", { name: "Open this link?" }).getByRole("button", { name: "Open link" }).click();
+    const opened = await popup;
+    await opened.waitForLoadState();
+    expect(opened.url()).toBe(new URL(urls.markupInPath).href);
+    expect(await opened.evaluate(() => document.body.textContent)).toBe("opened");
+    await opened.close();
+
+    await app.screenshot("hostile-elicitations");
+    expect(await injectedMarkup(page)).toEqual(NOTHING_INJECTED);
+    expect(seen.dialogs).toEqual([]);
+    expect(seen.navigations).toEqual([]);
+    // The one request that left the app: the confirmed link, in its own tab.
+    expect(seen.foreignRequests).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("sampling text, system prompt and content blocks: shown as text, images only from data of an image type", async () => {
+    const app = await openApp({ savedServers: [hostileServer] });
+    const seen = await watch(app);
+    const { page } = app;
+    await connect(page, SERVER);
+    const sessionId = await sessionIdOf(app);
+
+    await serverSends(app, sessionId, "sampling/createMessage", {
+      systemPrompt: `${SCRIPT} system ${BIDI}`,
+      maxTokens: 50,
+      messages: [
+        { role: "user", content: { type: "text", text: `${IMG} hello ${"S".repeat(MB)}` } },
+        { role: "assistant", content: { type: "image", mimeType: "image/svg+xml", data: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned='svg'"/>`).toString("base64") } },
+        // Not a PNG at all, but valid base64 (the schema refuses anything else).
+        { role: "user", content: { type: "image", mimeType: "image/png", data: Buffer.from(`"><script>window.__pwned='attr'</script>`).toString("base64") } },
+      ],
+    });
+    await openTab(page, "Sampling");
+    const card = page.getByRole("article").first();
+    await card.waitFor({ timeout: 20_000 });
+    await card.getByText(`${SCRIPT} system ${BIDI}`, { exact: false }).first().waitFor();
+    await card.getByText(IMG, { exact: false }).first().waitFor();
+    // The bogus PNG is an <img> of a data: URL at most; the SVG (scriptable) is never drawn as an image.
+    const images = await card.locator("img").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src.slice(0, 22)));
+    expect(images.every((src) => src.startsWith("data:image/png;base64"))).toBe(true);
+
+    await app.screenshot("hostile-sampling");
+    expect(await injectedMarkup(page)).toEqual(NOTHING_INJECTED);
+    expect(seen).toEqual({ dialogs: [], popups: [], navigations: [], foreignRequests: [] });
+    expect(app.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+// The stdout reader on its own, for what the stdio tests cannot aim at precisely: every way a stream can
+// be cut into chunks, multi-byte characters split across them, and the ends of a dropped line.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { StdioMessageReader, UnusableMessageError } from "../../main/core/transport/stdioMessageReader.js";
+
+/** Everything the reader hands over, messages and problems, in order. */
+function drain(reader: StdioMessageReader): (JSONRPCMessage | UnusableMessageError)[] {
+  const out: (JSONRPCMessage | UnusableMessageError)[] = [];
+  for (;;) {
+    try {
+      const message = reader.readMessage();
+      if (message === null) return out;
+      out.push(message);
+    } catch (error) {
+      if (!(error instanceof UnusableMessageError)) throw error;
+      out.push(error);
+    }
+  }
+}
+
+const message = fc.oneof(
+  fc.record({ jsonrpc: fc.constant("2.0" as const), method: fc.string({ minLength: 1 }), params: fc.dictionary(fc.string(), fc.jsonValue()) }),
+  fc.record({ jsonrpc: fc.constant("2.0" as const), id: fc.oneof(fc.integer(), fc.string()), result: fc.dictionary(fc.string(), fc.jsonValue()) }),
+);
+
+describe("StdioMessageReader", () => {
+  it("hands over the same messages however stdout is cut into chunks, multi-byte characters and \\r\\n included", () => {
+    fc.assert(
+      fc.property(fc.array(message, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 20 }), fc.boolean(), (messages, cuts, crlf) => {
+        const bytes = Buffer.from(messages.map((m) => `${JSON.stringify(m)}${crlf ? "\r\n" : "\n"}`).join(""), "utf8");
+        const reader = new StdioMessageReader();
+        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        let start = 0;
+        const got: unknown[] = [];
+        for (const point of [...points, bytes.length]) {
+          reader.append(bytes.subarray(start, point));
+          got.push(...drain(reader));
+          start = point;
+        }
+        // The oracle: what the SDK's own reader makes of each line (its schema drops some "__proto__" keys).
+        expect(got).toEqual(messages.map((m) => deserializeMessage(JSON.stringify(m))));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a line over the limit is skipped as it streams, then reported once with the id from its end; the next line still counts", () => {
+    const reader = new StdioMessageReader(1000);
+    const big = `{"result":{"text":"${"é".repeat(3000)}"},"jsonrpc":"2.0","id":42}\n`;
+    const next = `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"after"}}\n`;
+    const bytes = Buffer.from(big + next);
+    for (let i = 0; i < bytes.length; i += 7) reader.append(bytes.subarray(i, i + 7));
+    const [dropped, after, ...rest] = drain(reader);
+    expect(rest).toEqual([]);
+    expect(dropped).toBeInstanceOf(UnusableMessageError);
+    expect(dropped).toMatchObject({ kind: "too-large", bytes: Buffer.byteLength(big) - 1, envelope: { id: 42, kind: "response" } });
+    expect(after).toMatchObject({ method: "notifications/message", params: { data: "after" } });
+  });
+
+  it("the id of an unparseable line is taken only from where it is certain: the first members, or the very last one", () => {
+    const read = (line: string) => {
+      const reader = new StdioMessageReader();
+      reader.append(Buffer.from(`${line}\n`));
+      return (drain(reader)[0] as UnusableMessageError).envelope;
+    };
+    expect(read('{"jsonrpc":"2.0","id":"a\\"b","method":"x","params":{')).toEqual({ id: 'a"b', kind: "request" });
+    expect(read('{"id":7,"result":{"broken":}')).toEqual({ id: 7, kind: "response" });
+    expect(read('{"result":{"broken":},"jsonrpc":"2.0","id":8}')).toEqual({ id: 8, kind: "response" });
+    // An "id" nested in the payload is not the message's.
+    expect(read('{"result":{"x":{"id":9}},"oops"}')).toEqual({ kind: "response" });
+    expect(read('{"result":{"item":{"id":9}}')).toEqual({ kind: "response" });
+    expect(read("plain text")).toEqual({});
+  });
+});
