@@ -52,6 +52,8 @@ const ALLOWED_MOVES: Record<TaskStatus, ReadonlySet<TaskStatus>> = {
 
 export const AWAITING_USER = "Awaiting user response";
 const LIST_PAGE_SIZE = 100;
+/** How many deleted ids keep their "expired" message (R8); older ones read as unknown, still -32602. */
+const EXPIRED_IDS_KEPT = 2_000;
 const CURSOR_PREFIX = "rt1.";
 
 export function taskNotFound(taskId: string, expired: boolean): McpError {
@@ -283,7 +285,7 @@ export class ReceiverTaskStore implements TaskStore {
     if (!record) return;
     record.expiry = undefined;
     this.expiredIds.add(taskId);
-    if (this.expiredIds.size > 10_000) {
+    if (this.expiredIds.size > EXPIRED_IDS_KEPT) {
       const oldest = this.expiredIds.values().next().value;
       if (oldest !== undefined) this.expiredIds.delete(oldest);
     }

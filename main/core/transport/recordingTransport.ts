@@ -22,6 +22,12 @@ export interface RecordingOptions {
   rememberedRequestIds?: number;
 }
 
+/**
+ * S3: a replayed request comes back within a stream's resumption window, not after thousands of
+ * newer ones; 10,000 ids cover that for under a megabyte per session.
+ */
+const REMEMBERED_REQUEST_IDS = 10_000;
+
 const TASKABLE_METHODS = new Set(["sampling/createMessage", "elicitation/create"]);
 /** Our requests still waiting for an answer that we remember, for releasing them (bounded like the S3 memory). */
 const OUTSTANDING_KEPT = 10_000;
@@ -117,7 +123,7 @@ export class RecordingTransport implements Transport {
 
   private remember(key: string): void {
     this.seenRequestIds.add(key);
-    const limit = this.options.rememberedRequestIds ?? 100_000;
+    const limit = this.options.rememberedRequestIds ?? REMEMBERED_REQUEST_IDS;
     if (this.seenRequestIds.size > limit) {
       const oldest = this.seenRequestIds.values().next().value;
       if (oldest !== undefined) this.seenRequestIds.delete(oldest);
