@@ -78,7 +78,7 @@ export const log: Scenario = {
         ],
         notes: [
           `One session, logLimit ${LOG_LIMIT} (the default). bench/server.mjs sends ${MESSAGES.toLocaleString("en-US")} messages twice: as notifications/message (one-way), then as pings, 100 in flight (each a request in and our response out). Heap read after full collections every ${STEP.toLocaleString("en-US")} messages.`,
-          "Memory that grows with request traffic but is not the log: the transport remembers every incoming request id (S3, duplicate requests are not processed twice), up to 100,000 per session.",
+          "Memory that grows with request traffic but is not the log: the transport remembers every incoming request id (S3, duplicate requests are not processed twice), up to the latest 10,000 per session (integer ids are kept as numbers).",
         ],
         details: { heapStart, entriesStart, oneWay, requests },
       };

@@ -76,7 +76,7 @@ export const start: Scenario = {
         figure("navigation → first contentful paint, p50", paint.p50, "ms"),
       ],
       notes: [
-        "Bundle: the files npm run build writes to out/renderer/assets (electron-vite's renderer defaults, which do not minify), gzip at zlib's default level.",
+        "Bundle: the files npm run build writes to out/renderer/assets (minified: electron.vite.config.ts turns minify on for the renderer), gzip at zlib's default level.",
         `Start: browser mode (main/web) in this process with no servers connected; ${LOADS} navigations in fresh Chromium contexts after one warm-up load; the page's own clock from navigation start to the first [role=tabpanel] with a selected tab in the DOM (an init script's MutationObserver).`,
       ],
       details: { js, css, tab, paint },

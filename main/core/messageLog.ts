@@ -52,7 +52,9 @@ export class RingBuffer<T> {
 const MAX_ID_CHARS = 200;
 
 /** How a request id is remembered: a hostile server may send megabyte-long ids, and thousands of them must not cost gigabytes. */
-export function idKey(id: unknown): string {
+export function idKey(id: unknown): string | number {
+  // Integer ids (what SDKs send) are their own key: a Set of small numbers costs no string per id.
+  if (typeof id === "number" && Number.isSafeInteger(id)) return id;
   const key = `${typeof id}:${String(id)}`;
   return key.length > MAX_ID_CHARS ? `#${createHash("sha256").update(key).digest("base64")}` : key;
 }

@@ -40,8 +40,8 @@ export class RecordingTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
 
-  private readonly seenRequestIds = new Set<string>();
-  private readonly outstanding = new Set<string>();
+  private readonly seenRequestIds = new Set<string | number>();
+  private readonly outstanding = new Set<string | number>();
 
   constructor(
     readonly inner: Transport,
@@ -121,7 +121,7 @@ export class RecordingTransport implements Transport {
     }
   }
 
-  private remember(key: string): void {
+  private remember(key: string | number): void {
     this.seenRequestIds.add(key);
     const limit = this.options.rememberedRequestIds ?? REMEMBERED_REQUEST_IDS;
     if (this.seenRequestIds.size > limit) {
