@@ -1,6 +1,6 @@
 // A real core plus a recorder of its event stream, so tests await events instead of sleeping.
-import { afterEach } from "vitest";
-import type { EventName, EventPayload, InspectorEvent } from "../../shared/contract.js";
+import { afterEach, expect } from "vitest";
+import { eventSchemas, type EventName, type EventPayload, type InspectorEvent } from "../../shared/contract.js";
 import { InspectorCore, type InspectorCoreOptions } from "../../main/core/index.js";
 
 export interface Harness {
@@ -12,15 +12,32 @@ export interface Harness {
   until<T>(check: () => T | undefined | false, timeoutMs?: number, what?: string): Promise<T>;
 }
 
-const live: InspectorCore[] = [];
+const live: Harness[] = [];
 
+// Every event any test saw must match the contract the renderer parses it with; then the core shuts down.
 afterEach(async () => {
-  await Promise.all(live.splice(0).map((core) => core.shutdown()));
+  const ended = live.splice(0);
+  await Promise.all(ended.map((h) => h.core.shutdown()));
+  for (const h of ended) expectEventsMatchContract(h.events);
 });
 
+export function expectEventsMatchContract(events: InspectorEvent[]): void {
+  for (const event of events) {
+    const parsed = eventSchemas[event.type].safeParse(event.payload);
+    expect(parsed.success, `${event.type}: ${parsed.error?.message}`).toBe(true);
+  }
+}
+
+/** A harness shut down (and its events checked) after the current test. */
 export function createHarness(options: InspectorCoreOptions = {}): Harness {
+  const harness = standingHarness(options);
+  live.push(harness);
+  return harness;
+}
+
+/** A harness that outlives a single test, for suites that build state once; the caller shuts it down. */
+export function standingHarness(options: InspectorCoreOptions = {}): Harness {
   const core = new InspectorCore(options);
-  live.push(core);
   const events: InspectorEvent[] = [];
   const watchers = new Set<() => void>();
   core.subscribe((event) => {
@@ -38,11 +55,10 @@ export function createHarness(options: InspectorCoreOptions = {}): Harness {
       }, timeoutMs);
       const watcher = () => {
         const value = check();
-        if (value) {
-          clearTimeout(timer);
-          watchers.delete(watcher);
-          resolve(value);
-        }
+        if (!value) return;
+        clearTimeout(timer);
+        watchers.delete(watcher);
+        resolve(value);
       };
       watchers.add(watcher);
     });

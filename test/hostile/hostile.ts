@@ -4,7 +4,6 @@
 import { expect } from "vitest";
 import type { EventName, EventPayload, InspectorEvent } from "../../shared/contract.js";
 import type { ClientFeatureToggles, LogEntry } from "../../shared/types.js";
-import { InspectorCore, type InspectorCoreOptions } from "../../main/core/index.js";
 import type { Harness } from "../helpers/harness.js";
 import { fixtureServer } from "../helpers/servers.js";
 
@@ -100,40 +99,4 @@ export function elicitParams(extra: Record<string, unknown> = {}) {
   };
 }
 
-/**
- * Like createHarness, but it outlives a single test (createHarness shuts its core down after each one):
- * for suites that build some state once and then hammer it. The caller shuts it down.
- */
-export function standingHarness(options: InspectorCoreOptions = {}): Harness {
-  const core = new InspectorCore(options);
-  const events: InspectorEvent[] = [];
-  const watchers = new Set<() => void>();
-  core.subscribe((event) => {
-    events.push(event);
-    for (const w of [...watchers]) w();
-  });
-  function until<T>(check: () => T | undefined | false, timeoutMs = 20_000, what = "condition"): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const first = check();
-      if (first) return resolve(first);
-      const timer = setTimeout(() => {
-        watchers.delete(watcher);
-        reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`));
-      }, timeoutMs);
-      const watcher = () => {
-        const value = check();
-        if (!value) return;
-        clearTimeout(timer);
-        watchers.delete(watcher);
-        resolve(value);
-      };
-      watchers.add(watcher);
-    });
-  }
-  const waitFor = <E extends EventName>(type: E, match: (payload: EventPayload<E>) => boolean = () => true, timeoutMs = 20_000) =>
-    until(() => {
-      const hit = events.find((e) => e.type === type && match(e.payload as EventPayload<E>));
-      return hit ? (hit.payload as EventPayload<E>) : undefined;
-    }, timeoutMs, `event ${type}`);
-  return { core, events, waitFor, until };
-}
+export { standingHarness } from "../helpers/harness.js";
