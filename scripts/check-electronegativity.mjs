@@ -113,8 +113,22 @@ export function parseErrors(output) {
 // TypeScript 4 the tool ships. (2) The tool fetches translations and Electron's release list with
 // `got` (no timeout on the latter, and it rewrites files in node_modules): make every fetch fail at
 // once, so the run is offline and the same everywhere. (3) With -o the CLI drops the list of files
-// it could not parse; print it, so an unparsed (so unchecked) file fails the check.
+// it could not parse; print it, so an unparsed (so unchecked) file fails the check. (4) The tool writes
+// its CSV header and then its rows with two fs.writeFile calls it does not wait for (the header call
+// truncates, the rows call appends); on a busy machine they interleave and the CSV comes out torn.
+// Writes to one file are chained, so they land in the order they were made.
 const HOOK = `
+const fs = require("node:fs");
+const writeFile = fs.writeFile;
+const writes = new Map();
+fs.writeFile = function (file, data, options, callback) {
+  if (typeof options === "function") { callback = options; options = {}; }
+  const key = String(file);
+  const next = (writes.get(key) || Promise.resolve()).then(() => new Promise((done) => {
+    writeFile.call(fs, file, data, options || {}, (error) => { done(); if (callback) callback(error); });
+  }));
+  writes.set(key, next);
+};
 const Module = require("node:module");
 const path = require("node:path");
 const toolDir = ${JSON.stringify(join(root, "node_modules", "@doyensec", "electronegativity"))};
