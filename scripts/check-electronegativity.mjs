@@ -1,12 +1,12 @@
 // `npm run check:electron-security`: electronegativity (Doyensec's Electron static analyser) over
 // main/ and renderer/, against the installed Electron version. The tool exits 0 whatever it finds,
-// so this script reads its CSV and fails on any HIGH or MEDIUM finding that is not in REVIEWED
-// below, and on any file the tool could not parse (an unparsed file is an unchecked file).
+// so this script reads its CSV and fails on any HIGH or MEDIUM finding, on any file the tool could not
+// parse (an unparsed file is an unchecked file), and on a reviewed exception that does not say why.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const require = createRequire(import.meta.url);
@@ -15,35 +15,31 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 export const SCANNED = ["main", "renderer"];
 
 /**
- * Findings a person reviewed and judged safe. Each matches one finding exactly (check, file and the
- * source line the tool quotes), so a new occurrence elsewhere still fails the run.
+ * A finding a person reviewed is marked where it stands, with the tool's own exception comment on the
+ * flagged line: `// eng-disable <CHECK_ID>: reviewed: <why>`. The tool then leaves it out, so any new
+ * occurrence elsewhere is still reported. Every such comment must say why; they are listed on each run.
  */
-export const REVIEWED = [
-  {
-    check: "PRELOAD_JS_CHECK",
-    file: "main/electron/window.ts",
-    sample: "preload: preloadPath,",
-    why: "The check flags every preload for review. Ours runs sandboxed and context-isolated and exposes only the contract's functions through contextBridge (test/electron/preload.test.ts).",
-  },
-  {
-    check: "OPEN_EXTERNAL_JS_CHECK",
-    file: "main/electron/app.ts",
-    sample: "open: (url) => shell.openExternal(url),",
-    why: "Reached only through createLinkOpener, which accepts http(s) URLs only and opens them after the user confirms in a main-process dialog (test/electron/externalLinks.test.ts, app.test.ts).",
-  },
-  {
-    check: "OPEN_EXTERNAL_JS_CHECK",
-    file: "main/core/inspectorCore.ts",
-    sample: "await this.options.openExternal(url);",
-    why: "A name match, not shell.openExternal: the core calls the host's injected opener (the confirm-first one above) after the contract's schema allowed only http(s).",
-  },
-  {
-    check: "OPEN_EXTERNAL_JS_CHECK",
-    file: "renderer/src/components/OpenLinkConfirm.tsx",
-    sample: "await bridge.openExternal({ url });",
-    why: "A name match in the page: the contract's openExternal call, which main answers through the same schema and confirm-first opener; the page has no shell access.",
-  },
-];
+export const MIN_REASON_CHARS = 30;
+
+/** The eng-disable comments in the scanned folders, with the reason each gives. */
+export function reviewedInSource(sourceRoot, folders = SCANNED) {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === "node_modules") continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(m?[jt]sx?|html)$/.test(entry.name)) {
+        readFileSync(path, "utf8").split(/\r?\n/).forEach((line, i) => {
+          const m = line.match(/eng-disable[ \t]+([\w \t]+?)(?::(.*?))?(?:-->)?$/);
+          if (m) found.push({ file: relative(sourceRoot, path).split(sep).join("/"), line: i + 1, checks: m[1].trim(), reason: (m[2] ?? "").trim() });
+        });
+      }
+    }
+  };
+  for (const folder of folders) if (existsSync(join(sourceRoot, folder))) walk(join(sourceRoot, folder));
+  return found;
+}
 
 const FAILING = new Set(["HIGH", "MEDIUM"]);
 
@@ -89,18 +85,12 @@ export function readFindings(csv) {
   });
 }
 
-/** Split findings into failing ones, reviewed ones, and the rest (LOW/INFORMATIONAL, shown only). */
-export function judge(findings, reviewed = REVIEWED) {
-  const failing = [];
-  const accepted = [];
-  const other = [];
-  for (const finding of findings) {
-    const review = reviewed.find((r) => r.check === finding.check && r.file === finding.file && r.sample === finding.sample);
-    if (!FAILING.has(finding.severity)) other.push(finding);
-    else if (review) accepted.push({ ...finding, why: review.why });
-    else failing.push(finding);
-  }
-  return { failing, accepted, other };
+/** Split findings into failing ones (every HIGH and MEDIUM) and the rest (LOW/INFORMATIONAL, shown only). */
+export function judge(findings) {
+  return {
+    failing: findings.filter((f) => FAILING.has(f.severity)),
+    other: findings.filter((f) => !FAILING.has(f.severity)),
+  };
 }
 
 /** "Error parsing <file> - <message>" lines from the tool's output: files it could not check. */
@@ -172,7 +162,7 @@ function stage(from, into, folders) {
 }
 
 /** `sourceRoot` is the project whose main/ and renderer/ are scanned (tests point it at a fixture). */
-export function run({ sourceRoot = root, folders = SCANNED, reviewed = REVIEWED, log = console.log } = {}) {
+export function run({ sourceRoot = root, folders = SCANNED, log = console.log } = {}) {
   const version = electronVersion();
   const work = mkdtempSync(join(tmpdir(), "electronegativity-"));
   try {
@@ -195,22 +185,26 @@ export function run({ sourceRoot = root, folders = SCANNED, reviewed = REVIEWED,
       return 2;
     }
     const findings = readFindings(readFileSync(csv, "utf8"));
-    const { failing, accepted, other } = judge(findings, reviewed);
+    const { failing, other } = judge(findings);
+    const reviewed = reviewedInSource(sourceRoot, folders);
+    const unexplained = reviewed.filter((r) => r.reason.length < MIN_REASON_CHARS);
     const unparsed = parseErrors(output).map((line) => line.split(`${app}${sep}`).join(""));
     const bySeverity = (list, s) => list.filter((f) => f.severity === s).length;
 
     log(`electronegativity over ${folders.map((f) => `${f}/`).join(" and ")} with Electron ${version}: ${findings.length} finding(s):`);
     log(`  HIGH ${bySeverity(findings, "HIGH")}, MEDIUM ${bySeverity(findings, "MEDIUM")}, LOW ${bySeverity(findings, "LOW")}, INFORMATIONAL ${bySeverity(findings, "INFORMATIONAL")}`);
-    for (const f of accepted) log(`  reviewed  ${f.severity} ${f.check} ${f.file}:${f.location}: ${f.why}`);
+    for (const r of reviewed) log(`  reviewed  ${r.checks} ${r.file}:${r.line}: ${r.reason || "(no reason given)"}`);
     for (const f of other) log(`  noted     ${f.severity} ${f.check} ${f.file}:${f.location} ${f.description}`);
     for (const f of failing) log(`  FAILING   ${f.severity} ${f.check} ${f.file}:${f.location} ${f.description}${f.sample && f.sample !== "N/A" ? `\n            ${f.sample}` : ""}`);
     for (const line of unparsed) log(`  UNCHECKED ${line.trim()}`);
 
-    if (failing.length || unparsed.length) {
-      log(`Failed: ${failing.length} HIGH/MEDIUM finding(s) not reviewed, ${unparsed.length} file(s) the tool could not parse.`);
+    for (const r of unexplained) log(`  FAILING   eng-disable without a reason at ${r.file}:${r.line}: write "// eng-disable ${r.checks}: reviewed: <why>"`);
+
+    if (failing.length || unparsed.length || unexplained.length) {
+      log(`Failed: ${failing.length} HIGH/MEDIUM finding(s), ${unparsed.length} file(s) the tool could not parse, ${unexplained.length} exception(s) without a reason.`);
       return 1;
     }
-    log(`Passed: no unreviewed HIGH or MEDIUM finding (${accepted.length} reviewed, listed above).`);
+    log(`Passed: no HIGH or MEDIUM finding (${reviewed.length} reviewed exception(s) in the source, listed above).`);
     return 0;
   } finally {
     rmSync(work, { recursive: true, force: true });

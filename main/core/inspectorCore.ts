@@ -187,7 +187,7 @@ export class InspectorCore {
 
       openExternal: async ({ url }) => {
         if (!this.options.openExternal) throw new Error("Opening links is not available here; copy the URL into your browser");
-        await this.options.openExternal(url);
+        await this.options.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK: reviewed: the host's injected confirm-first opener, after the contract allowed only http(s)
         return { ok: true };
       },
 

@@ -81,7 +81,7 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
       const { response } = parent ? await dialog.showMessageBox(parent, confirmLinkDialog(url)) : await dialog.showMessageBox(confirmLinkDialog(url));
       return response === 0;
     },
-    open: (url) => shell.openExternal(url),
+    open: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK: reviewed: reached only through createLinkOpener, http(s) only, after the user confirms (test/electron/externalLinks.test.ts)
   });
 
   const storage = new JsonFileStorage(app.getPath("userData"));

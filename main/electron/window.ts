@@ -124,7 +124,7 @@ export function createMainWindow(state: WindowState, preloadPath: string): Brows
     show: false,
     title: "MCP Task Inspector",
     webPreferences: {
-      preload: preloadPath,
+      preload: preloadPath, // eng-disable PRELOAD_JS_CHECK: reviewed: sandboxed and context-isolated, it exposes only the contract's functions (test/electron/preload.test.ts)
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
