@@ -71,7 +71,16 @@ async function measureSession() {
     await flushLog(receiver);
     const timersEnd = timers();
     const heapEnd = await settledHeapUsed();
-    return { small, large, live, stillLive, createMs, heapStart, heapLive, heapEnd, timersStart, timersLive, timersEnd };
+
+    // A second full cycle tells a leak (it would grow again by as much) from what the first cycle left
+    // for good: bounded caches (recent request ids, expired ids, departed inputs) and optimised code.
+    const again = await receiver.call<{ errorCount: number }>("create-tasks", { count: LARGE, ttl: TTL_MS, concurrency: 32 });
+    if (again.errorCount > 0) throw new Error(`${again.errorCount} tasks of the second cycle were refused`);
+    await waitUntil(() => store.size === 0, "the second cycle's tasks to expire", TTL_MS + 60_000, 100);
+    await flushLog(receiver);
+    timers(); // lets go of spent timer handles, as before the first reading
+    const heapSecondEnd = await settledHeapUsed();
+    return { small, large, live, stillLive, createMs, heapStart, heapLive, heapEnd, heapSecondEnd, timersStart, timersLive, timersEnd };
   } finally {
     await receiver.close();
   }
@@ -105,6 +114,8 @@ export const scale: Scenario = {
           `first page ${sizes.map((r) => r.firstPageUs.toFixed(1)).join(" → ")} µs; middle page ${sizes.map((r) => r.middlePageUs.toFixed(1)).join(" → ")} µs`),
         figure("full tasks/list walk", m.large.walk.totalMs, "ms", { note: `${m.large.walk.pages} pages, ${n(m.large.walk.tasks)} tasks` }),
         atMost("heap after expiry ÷ heap at start", ratio(m.heapEnd, m.heapStart), "×", 1.1, "≤ 1.10×", `${mb(m.heapStart)} → ${mb(m.heapLive)} → ${mb(m.heapEnd)} MB`),
+        atMost("heap after a second cycle ÷ after the first", ratio(m.heapSecondEnd, m.heapEnd), "×", 1.05, "≤ 1.05× (no growth per cycle)",
+          `${mb(m.heapEnd)} → ${mb(m.heapSecondEnd)} MB after another ${n(LARGE)} tasks lived and expired`),
         atMost("timers left after expiry", timersLeft, "", 0, "0",
           `core timers ${m.timersStart.core} → ${m.timersLive.core} → ${m.timersEnd.core}; ref'd Timeouts ${m.timersStart.ref} → ${m.timersLive.ref} → ${m.timersEnd.ref}`),
       ],
