@@ -26,7 +26,8 @@ export function Layout({ banner }: { banner?: string | undefined }) {
     setFocusItem(undefined);
     setTab(next);
   }, []);
-  // Per-session tabs start fresh when the user picks another session.
+  // Per-session tabs remount when the user picks another session; each session's view state
+  // (filters, selection, typed arguments) stays in the store's drafts, so coming back restores it.
   const sessionKey = useInspector((s) => s.selectedSessionId ?? "none");
   const pendingSampling = useInspector((s) => s.pendingInputs.filter((p) => p.kind === "sampling").length);
   const pendingElicitations = useInspector((s) => s.pendingInputs.filter((p) => p.kind === "elicitation").length);

@@ -1,9 +1,13 @@
 // Links a server sends are data: shown as text, opened only after the user confirms, only http(s).
+// Shown with any invisible bidi control characters made visible (⟨U+202E⟩…), and the confirmation
+// warns about them; what is opened is still exactly the server's URL.
 // Electron opens them through the contract (shell.openExternal in main); where that is refused
 // (browser mode), the page opens a new tab itself, after the same confirmation.
-import { useState } from "react";
+import { useId, useMemo, useState } from "react";
 import type { InspectorBridge } from "../../../shared/contract.js";
+import { revealBidiControls } from "../util/bidi.js";
 import { errorMessage } from "../util/errors.js";
+import { RevealedText } from "./RevealedText.js";
 
 export function isOpenableUrl(url: string): boolean {
   try {
@@ -29,9 +33,15 @@ export function OpenLink({ bridge, url }: { bridge: InspectorBridge; url: string
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
   const openable = isOpenableUrl(url);
+  const segments = useMemo(() => revealBidiControls(url), [url]);
+  const markers = [...new Set(segments.flatMap((s) => (s.kind === "control" ? [s.marker] : [])))];
+  const suspicious = markers.length > 0;
+  const id = useId();
   return (
     <div className="open-link">
-      <code className="url-text">{url}</code>
+      <code className="url-text">
+        <RevealedText segments={segments} />
+      </code>
       {!openable && <p className="note">This is not an http(s) link, so it cannot be opened from here.</p>}
       {openable && !confirming && (
         <button type="button" onClick={() => setConfirming(true)}>
@@ -39,15 +49,23 @@ export function OpenLink({ bridge, url }: { bridge: InspectorBridge; url: string
         </button>
       )}
       {confirming && (
-        <div role="alertdialog" aria-label="Open this link?" className="confirm">
-          <p>
+        <div role="alertdialog" aria-label="Open this link?" aria-describedby={suspicious ? `${id}-ask ${id}-warning` : `${id}-ask`} className="confirm">
+          <p id={`${id}-ask`}>
             Open this link in your browser? It comes from the server: check it before you continue.
           </p>
-          <code className="url-text">{url}</code>
+          <code className="url-text">
+            <RevealedText segments={segments} />
+          </code>
+          {suspicious && (
+            <p className="bidi-warning" id={`${id}-warning`}>
+              This link contains invisible text-direction characters, shown as {markers.join(", ")}: they can make a link look like it goes somewhere else.
+            </p>
+          )}
           <div className="row">
             <button
               type="button"
-              autoFocus
+              // A link with hidden direction characters starts on "Don't open": Enter does not open it.
+              autoFocus={!suspicious}
               onClick={() => {
                 setConfirming(false);
                 openConfirmedUrl(bridge, url).catch((e) => setError(errorMessage(e)));
@@ -55,7 +73,7 @@ export function OpenLink({ bridge, url }: { bridge: InspectorBridge; url: string
             >
               Open link
             </button>
-            <button type="button" onClick={() => setConfirming(false)}>
+            <button type="button" autoFocus={suspicious} onClick={() => setConfirming(false)}>
               Don't open
             </button>
           </div>

@@ -4,10 +4,12 @@
 import { useMemo, useState } from "react";
 import { useBridge, useInspector } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
+import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { VirtualTable, type Column } from "../../components/VirtualTable.js";
+import { draftKeys } from "../../store/draftsSlice.js";
 import type { SessionLog } from "../../store/logSlice.js";
 import { formatClock } from "../../util/time.js";
 import { filterLog, taskIdsOf, type LogFilter } from "./logFilter.js";
@@ -23,13 +25,17 @@ const COLUMNS: Column[] = [
 ];
 
 const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+type Level = (typeof LEVELS)[number];
 const EMPTY: SessionLog = { entries: [], stderr: [], serverLogs: [] };
+const NO_FILTER: LogFilter = { direction: "all", method: "", taskId: "" };
 
 export function LogsTab() {
   const session = useSelectedSession();
   const log = useInspector((s) => (session ? s.logs[session.sessionId] : undefined)) ?? EMPTY;
-  const [filter, setFilter] = useState<LogFilter>({ direction: "all", method: "", taskId: "" });
-  const [shownSeq, setShownSeq] = useState<number>();
+  // Kept per session, outside the tab: switching tabs (or sessions) and back keeps them.
+  const scope = session?.sessionId ?? "";
+  const [filter, setFilter] = useStoredState<LogFilter>(draftKeys.view("logs", "filter", scope), NO_FILTER);
+  const [shownSeq, setShownSeq] = useStoredState<number | undefined>(draftKeys.view("logs", "shown", scope), undefined);
   const entries = useMemo(() => filterLog(log.entries, filter), [log.entries, filter]);
   const shown = shownSeq === undefined ? undefined : log.entries.find((e) => e.seq === shownSeq);
   const shownIndex = shownSeq === undefined ? -1 : entries.findIndex((e) => e.seq === shownSeq);
@@ -96,7 +102,7 @@ export function LogsTab() {
 
 function ServerLogSection({ sessionId, log, canSetLevel }: { sessionId: string; log: SessionLog; canSetLevel: boolean }) {
   const bridge = useBridge();
-  const [level, setLevel] = useState<(typeof LEVELS)[number]>("info");
+  const [level, setLevel] = useStoredState<Level>(draftKeys.view("logs", "level", sessionId), "info");
   const action = useAsyncAction();
   const [done, setDone] = useState<string>();
   return (
@@ -105,7 +111,7 @@ function ServerLogSection({ sessionId, log, canSetLevel }: { sessionId: string; 
         <h2>Server log (notifications/message)</h2>
         <label className="inline">
           Logging level{" "}
-          <select value={level} onChange={(e) => setLevel(e.target.value as (typeof LEVELS)[number])}>
+          <select value={level} onChange={(e) => setLevel(e.target.value as Level)}>
             {LEVELS.map((l) => (
               <option key={l} value={l}>
                 {l}

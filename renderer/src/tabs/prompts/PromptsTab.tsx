@@ -3,10 +3,14 @@ import { useCallback, useEffect, useId, useState } from "react";
 import type { Prompt } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
+import { useStoredState } from "../../app/useStoredState.js";
 import { ContentBlock } from "../../components/ContentView.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
+import { draftKeys } from "../../store/draftsSlice.js";
+
+const NO_VALUES: Record<string, string> = {};
 
 export function PromptsTab() {
   const bridge = useBridge();
@@ -15,7 +19,8 @@ export function PromptsTab() {
   const connected = session?.state === "connected";
   const offers = Boolean(session?.serverCapabilities?.prompts);
   const [prompts, setPrompts] = useState<Prompt[]>([]);
-  const [selected, setSelected] = useState<string>();
+  // The picked prompt and its typed arguments outlive the tab (kept per session).
+  const [selected, setSelected] = useStoredState<string | undefined>(draftKeys.view("prompts", "selected", sessionId ?? ""), undefined);
   const list = useAsyncAction();
   const runList = list.run;
 
@@ -72,7 +77,7 @@ export function PromptsTab() {
 function PromptForm({ sessionId, prompt, connected }: { sessionId: string; prompt: Prompt; connected: boolean }) {
   const bridge = useBridge();
   const id = useId();
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useStoredState(draftKeys.view("prompts", "arguments", sessionId, prompt.name), NO_VALUES);
   const [missing, setMissing] = useState<string[]>([]);
   const [result, setResult] = useState<Record<string, unknown>>();
   const action = useAsyncAction();

@@ -3,10 +3,12 @@ import { useCallback, useEffect, useId, useState } from "react";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
+import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
+import { draftKeys } from "../../store/draftsSlice.js";
 
 export function ResourcesTab() {
   const bridge = useBridge();
@@ -80,7 +82,7 @@ export function ResourcesTab() {
         </ul>
         {templates.length > 0 && <h3>Templates</h3>}
         {templates.map((t) => (
-          <TemplateReader key={t.uriTemplate} template={t} onRead={(uri) => void readUri(uri)} disabled={!connected} />
+          <TemplateReader key={t.uriTemplate} sessionId={session.sessionId} template={t} onRead={(uri) => void readUri(uri)} disabled={!connected} />
         ))}
       </section>
       <section className="detail-pane" aria-label="Resource contents">
@@ -91,9 +93,10 @@ export function ResourcesTab() {
   );
 }
 
-function TemplateReader({ template, onRead, disabled }: { template: ResourceTemplate; onRead(uri: string): void; disabled: boolean }) {
+function TemplateReader({ sessionId, template, onRead, disabled }: { sessionId: string; template: ResourceTemplate; onRead(uri: string): void; disabled: boolean }) {
   const id = useId();
-  const [uri, setUri] = useState(template.uriTemplate);
+  // What the user typed outlives the tab (kept per session and template).
+  const [uri, setUri] = useStoredState(draftKeys.view("resources", "template", sessionId, template.uriTemplate), template.uriTemplate);
   return (
     <form
       className="template"

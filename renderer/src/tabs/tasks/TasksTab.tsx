@@ -8,10 +8,12 @@ import type { PendingInput, TaskStatus } from "../../../../shared/types.js";
 import { useBridge, useInspector } from "../../app/context.js";
 import { useFocusItem } from "../../app/focusItem.js";
 import { useSelectTab } from "../../app/navigation.js";
+import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { useNow } from "../../components/useNow.js";
 import { VirtualTable, type Column } from "../../components/VirtualTable.js";
+import { draftKeys } from "../../store/draftsSlice.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { TaskDetails } from "./TaskDetails.js";
@@ -20,6 +22,9 @@ import { NO_FILTER, taskRowOf, type TaskFilter, type TaskKind, type TaskRow } fr
 import { useTaskView } from "./useTaskView.js";
 
 const STATUSES: TaskStatus[] = ["working", "input_required", "completed", "failed", "cancelled"];
+
+const FILTER_KEY = draftKeys.view("tasks", "filter");
+const SELECTED_KEY = draftKeys.view("tasks", "selected");
 
 const COLUMNS: Column[] = [
   { id: "taskId", header: "Task ID", width: "minmax(6rem, 1.4fr)" },
@@ -40,8 +45,9 @@ export function TasksTab() {
   const pendingInputs = useInspector((s) => s.pendingInputs);
   const sessions = useInspector((s) => s.sessions);
   const selectTab = useSelectTab();
-  const [filter, setFilter] = useState<TaskFilter>(NO_FILTER);
-  const [selectedKey, setSelectedKey] = useState<string>();
+  // The filter and the open details outlive the tab: switching away and back keeps them.
+  const [filter, setFilter] = useStoredState<TaskFilter>(FILTER_KEY, NO_FILTER);
+  const [selectedKey, setSelectedKey] = useStoredState<string | undefined>(SELECTED_KEY, undefined);
   const [error, setError] = useState<string>();
   const [listed, setListed] = useState<{ serverName: string; tasks: Task[] }[]>();
   const [refreshing, setRefreshing] = useState(false);
@@ -56,7 +62,7 @@ export function TasksTab() {
     setFilter(NO_FILTER);
     setSelectedKey(key);
     setScrollTarget(key);
-  }, [focusItem]);
+  }, [focusItem, setFilter, setSelectedKey]);
 
   const view = useTaskView(filter);
   const pendingById = useMemo(() => new Map(pendingInputs.map((p) => [p.id, p])), [pendingInputs]);
@@ -92,7 +98,7 @@ export function TasksTab() {
         latest.current.selectTab(input.kind === "sampling" ? "sampling" : "elicitations");
       },
     }),
-    [],
+    [setSelectedKey],
   );
 
   const refresh = async () => {
