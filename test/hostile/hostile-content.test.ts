@@ -167,8 +167,10 @@ describe("hostile content in the UI (Chromium)", () => {
       const card = cardFor(name);
       await card.getByRole("button", { name: "Open URL…" }).click();
       const confirm = card.getByRole("alertdialog", { name: "Open this link?" });
-      // The confirmation shows the URL exactly as the server sent it.
-      await confirm.getByText(urls[name], { exact: true }).waitFor();
+      // The confirmation shows the URL as the server sent it, its invisible direction characters made
+      // visible (so "\u202Efdp.exe" cannot pass for "exe.pdf"), with a warning when there are any.
+      await confirm.getByText(urls[name].replace("\u202E", "⟨U+202E⟩"), { exact: true }).waitFor();
+      expect(await confirm.getByText(/invisible text-direction characters/).count(), name).toBe(name === "bidiInPath" ? 1 : 0);
       await confirm.getByRole("button", { name: "Don't open" }).click();
       await confirm.waitFor({ state: "detached" });
     }
