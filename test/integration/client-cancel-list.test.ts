@@ -1,7 +1,7 @@
 // Q5 over real stdio: cancelling a client task with tasks/cancel, and walking tasks/list page by page.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ClientTask } from "../../shared/types.js";
-import { createHarness, type Harness } from "../helpers/harness.js";
+import { createHarness } from "../helpers/harness.js";
 import { fixtureServer } from "../helpers/servers.js";
 
 interface Seen {
@@ -10,15 +10,10 @@ interface Seen {
   calls: { name: string }[];
 }
 
-let harness: Harness | undefined;
-// Every event is checked against the contract by the harness after each test.
-afterEach(() => {
-  harness = undefined;
-});
 
 async function connect(args: string[] = []) {
-  harness = createHarness();
-  const h = harness;
+  // The harness shuts the session down and checks every event against the contract after the test.
+  const h = createHarness();
   const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("tool-tasks-server.mjs", args) });
   const seen = async (): Promise<Seen> => {
     const result = await h.core.dispatch("callTool", { sessionId, name: "stats", arguments: {} });

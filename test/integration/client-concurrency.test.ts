@@ -1,19 +1,14 @@
 // Q6 and Q7 over real stdio: several client tasks at once, and progress that follows a task for its life.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type InspectorEvent } from "../../shared/contract.js";
 import type { ClientTask } from "../../shared/types.js";
-import { createHarness, type Harness } from "../helpers/harness.js";
+import { createHarness } from "../helpers/harness.js";
 import { fixtureServer } from "../helpers/servers.js";
 
-let harness: Harness | undefined;
-// Every event is checked against the contract by the harness after each test.
-afterEach(() => {
-  harness = undefined;
-});
 
 async function connect() {
-  harness = createHarness();
-  const h = harness;
+  // The harness shuts the session down and checks every event against the contract after the test.
+  const h = createHarness();
   const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("tool-tasks-server.mjs") });
   const view = (taskId: string) => h.core.session(sessionId).clientTaskList.find((t) => t.task.taskId === taskId) as ClientTask;
   const finished = (taskId: string) => h.until(() => (view(taskId)?.result || view(taskId)?.error ? view(taskId) : undefined), 20_000, `task ${taskId} to finish`);

@@ -1,8 +1,8 @@
 // Q2 and Q4 over real stdio: how client tasks are polled, and what a failed task shows. The fixture
 // records when each tasks/get reached it, so the pollInterval is checked where it matters: on the server.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ClientTask, LogEntry } from "../../shared/types.js";
-import { createHarness, type Harness } from "../helpers/harness.js";
+import { createHarness } from "../helpers/harness.js";
 import { fixtureServer } from "../helpers/servers.js";
 
 interface Seen {
@@ -11,15 +11,10 @@ interface Seen {
   statusNotifications: number;
 }
 
-let harness: Harness | undefined;
-// Every event is checked against the contract by the harness after each test.
-afterEach(() => {
-  harness = undefined;
-});
 
 async function connect() {
-  harness = createHarness();
-  const h = harness;
+  // The harness shuts the session down and checks every event against the contract after the test.
+  const h = createHarness();
   const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("tool-tasks-server.mjs") });
   const seen = async (): Promise<Seen> => {
     const result = await h.core.dispatch("callTool", { sessionId, name: "stats", arguments: {} });

@@ -1,6 +1,6 @@
 // Q1: when a tools/call may carry a task, checked against what reached a real fixture server over stdio.
-import { afterEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../helpers/harness.js";
+import { describe, expect, it } from "vitest";
+import { createHarness } from "../helpers/harness.js";
 import { fixtureServer } from "../helpers/servers.js";
 
 const FIXTURE = "tool-tasks-server.mjs";
@@ -9,15 +9,10 @@ interface Seen {
   calls: { name: string; task: { ttl?: number } | null }[];
 }
 
-let harness: Harness | undefined;
-// Every event is checked against the contract by the harness after each test.
-afterEach(() => {
-  harness = undefined;
-});
 
 async function connect(args: string[] = []) {
-  harness = createHarness();
-  const h = harness;
+  // The harness shuts the session down and checks every event against the contract after the test.
+  const h = createHarness();
   const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer(FIXTURE, args) });
   const seen = async (): Promise<Seen> => {
     const result = await h.core.dispatch("callTool", { sessionId, name: "stats", arguments: {} });
