@@ -62,8 +62,19 @@ export const ClientFeatureTogglesSchema = z.object({
 });
 export type ClientFeatureToggles = z.output<typeof ClientFeatureTogglesSchema>;
 
+/**
+ * E1: which protocol era to speak. Auto probes (E2 on stdio, E3 over HTTP); the other two pin one era.
+ * Legacy is 2025-11-25 (`initialize`, tasks in core); modern is 2026-07-28 (stateless, tasks extension, MRTR).
+ */
+export const EraSettingSchema = z.enum(["auto", "2025-11-25", "2026-07-28"]);
+export type EraSetting = z.output<typeof EraSettingSchema>;
+/** The era a session actually speaks, once connected. */
+export const EraSchema = z.enum(["legacy", "modern"]);
+export type Era = z.output<typeof EraSchema>;
+
 export const ServerConfigSchema = z.object({
   name: z.string().min(1).max(200),
+  era: EraSettingSchema.default("auto"),
   transport: TransportConfigSchema,
   features: ClientFeatureTogglesSchema.default({
     sampling: true,
@@ -97,6 +108,10 @@ export const SessionInfoSchema = z.object({
   clientCapabilities: ClientCapabilitiesSchema.optional(),
   protocolVersion: z.string().optional(),
   instructions: z.string().optional(),
+  /** E1: the era in use, once known. */
+  era: EraSchema.optional(),
+  /** E1/E2: what the era probe saw, in one line ("server/discover answered 2026-07-28", "no answer in 2 s: legacy"). */
+  eraProbe: z.string().optional(),
 });
 export type SessionInfo = z.output<typeof SessionInfoSchema>;
 
@@ -133,6 +148,12 @@ export const ClientTaskSchema = z.object({
   progress: ProgressSchema.optional(),
   /** Pending inputs the server sent with this task's related-task `_meta` (Q3). */
   pendingInputIds: z.array(PendingInputIdSchema),
+  /** Legacy (SEP-1686) unless set; a modern task's ttlMs / pollIntervalMs are mapped onto `task.ttl` / `task.pollInterval`. */
+  era: EraSchema.optional(),
+  /** M6: the user asked to cancel; the server acknowledged; the terminal status is not known yet. */
+  cancelRequested: z.boolean().optional(),
+  /** M3: `createdAt + ttlMs` passed without a terminal status, or the server no longer knows the task (purged). */
+  gone: z.enum(["expired", "purged"]).optional(),
 });
 export type ClientTask = z.output<typeof ClientTaskSchema>;
 
@@ -173,6 +194,13 @@ export const PendingInputSchema = z.object({
   deadline: z.string().optional(),
   /** The server's task this request belongs to (related-task `_meta`, Q3), if any. */
   relatedTaskId: z.string().optional(),
+  /**
+   * Modern era: where the input request came from. `mrtr` is a multi round-trip request's round (I1), `task`
+   * a modern task's `inputRequests` (M5); `key` is the server's key for it, answered once.
+   */
+  modern: z
+    .object({ via: z.enum(["mrtr", "task"]), key: z.string().max(1000), round: z.number().int().positive().optional() })
+    .optional(),
 });
 export type PendingInput = z.output<typeof PendingInputSchema>;
 

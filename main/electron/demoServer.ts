@@ -19,6 +19,7 @@ export function everythingDemoServer(appPath: string): SavedServer {
     id: DEMO_SERVER_ID,
     name: "Everything (demo)",
     builtIn: true,
+    era: "auto",
     transport: { type: "stdio", command: "node", args: [script, "stdio"], env: {} },
     features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
   };

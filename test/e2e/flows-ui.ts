@@ -18,6 +18,7 @@ export function fixtureServer(id: string, name: string, file: string): SavedServ
   return {
     id,
     name,
+    era: "auto",
     transport: { type: "stdio", command: process.execPath, args: [fileURLToPath(new URL(`../fixtures/${file}`, import.meta.url))], env: {} },
     features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
   };

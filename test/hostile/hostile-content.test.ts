@@ -20,6 +20,7 @@ const SERVER = "Hostile content";
 const hostileServer: SavedServer = {
   id: "hostile-content",
   name: SERVER,
+  era: "auto",
   transport: { type: "stdio", command: process.execPath, args: [fileURLToPath(new URL("../fixtures/hostile-server.mjs", import.meta.url)), "hostile-content"], env: {} },
   features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
 };

@@ -26,6 +26,7 @@ export const EVERYTHING_DEMO: SavedServer = {
   id: "everything-demo",
   name: "Everything (demo)",
   builtIn: true,
+  era: "auto",
   transport: { type: "stdio", command: "node", args: ["server-everything/dist/index.js", "stdio"], env: {} },
   features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
 };

@@ -130,6 +130,7 @@ describe("API params schemas", () => {
   it("fills defaults the core relies on", () => {
     expect(parseApiParams("connect", cases.connect.valid).server).toEqual({
       name: "local",
+      era: "auto",
       transport: { type: "stdio", command: "node", args: ["server.js"], env: {} },
       features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
     });

@@ -8,6 +8,7 @@ import type { SavedServer } from "../../shared/types.js";
 const demo: SavedServer = {
   id: "everything-demo",
   name: "Everything (demo)",
+  era: "auto",
   transport: { type: "stdio", command: "node", args: ["everything.js", "stdio"], env: {} },
   features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
 };
