@@ -3,6 +3,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell } from "electron";
 import { fileURLToPath } from "node:url";
 import type { InspectorEvent } from "../../shared/contract.js";
+import type { SavedServer } from "../../shared/types.js";
 import { InspectorCore, JsonFileStorage, systemPorts } from "../core/index.js";
 import { APP_ID, APP_PAGE_URL, APP_SCHEME } from "./constants.js";
 import { everythingDemoServer } from "./demoServer.js";
@@ -28,6 +29,10 @@ export interface DesktopApp {
   window(): BrowserWindow | undefined;
   /** Opens the window, or focuses it when there is one. */
   showWindow(): Promise<BrowserWindow>;
+  /** The current window's page load: resolves when it loaded, rejects with why it did not. */
+  pageLoaded(): Promise<void>;
+  /** The built-in demo entry this app offers. */
+  demoServer: SavedServer;
 }
 
 /**
@@ -73,6 +78,7 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
 
   let win: BrowserWindow | undefined;
   let stream: EventStream | undefined;
+  let pageLoad: Promise<void> = Promise.resolve();
   let pageReady: Promise<void> = Promise.resolve();
 
   const openLink = createLinkOpener({
@@ -85,9 +91,10 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
   });
 
   const storage = new JsonFileStorage(app.getPath("userData"));
+  const demoServer = everythingDemoServer(app.getAppPath());
   const core = new InspectorCore({
     storage,
-    builtInServers: [everythingDemoServer(app.getAppPath())],
+    builtInServers: [demoServer],
     openExternal: async (url) => {
       await openLink(url);
     },
@@ -111,7 +118,8 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
         stream = undefined;
       }
     });
-    pageReady = created.loadURL(pageUrl).catch(() => {});
+    pageLoad = created.loadURL(pageUrl);
+    pageReady = pageLoad.catch(() => {});
     return created;
   };
 
@@ -170,5 +178,5 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
   });
 
   await showWindow();
-  return { core, window: () => win, showWindow };
+  return { core, window: () => win, showWindow, pageLoaded: () => pageLoad, demoServer };
 }

@@ -8,6 +8,12 @@ export class FakeWebContents extends EventEmitter {
   readonly sent: Array<{ channel: string; args: unknown[] }> = [];
   destroyed = false;
   windowOpenHandler?: (details: { url: string }) => { action: string };
+  /** What the page does with executeJavaScript; a test sets it to play the renderer's part. */
+  pageScript: (code: string) => Promise<unknown> = () => Promise.reject(new Error("no page script in this test"));
+
+  executeJavaScript(code: string, _userGesture?: boolean): Promise<unknown> {
+    return this.pageScript(code);
+  }
 
   send(channel: string, ...args: unknown[]): void {
     this.sent.push({ channel, args });
@@ -61,9 +67,12 @@ export class BrowserWindow extends EventEmitter {
     app.emit("web-contents-created", {}, this.webContents);
   }
 
+  /** A test sets it to make the next page load fail. */
+  static loadFailure: Error | undefined;
+
   loadURL(url: string): Promise<void> {
     this.loadedUrl = url;
-    return Promise.resolve();
+    return BrowserWindow.loadFailure ? Promise.reject(BrowserWindow.loadFailure) : Promise.resolve();
   }
   isFocused(): boolean {
     return this.focused;
@@ -113,6 +122,10 @@ class FakeApp extends EventEmitter {
   setBadgeCount = vi.fn((_count?: number) => true);
   whenReady = vi.fn(() => Promise.resolve());
   getPath = vi.fn((_name: string) => this.userData);
+  setPath = vi.fn((_name: string, path: string) => {
+    this.userData = path;
+  });
+  exit = vi.fn((_code?: number) => {});
   getAppPath = vi.fn(() => this.appPath);
 }
 
@@ -170,12 +183,13 @@ export class Notification extends EventEmitter {
 
 export function resetFakeElectron(): void {
   BrowserWindow.instances = [];
+  BrowserWindow.loadFailure = undefined;
   Notification.shown = [];
   Notification.supported = true;
   Notification.events.removeAllListeners();
   app.removeAllListeners();
   Object.assign(app, { lockGranted: true, userData: "/nonexistent", appPath: "/nonexistent", isPackaged: false });
-  for (const fn of [app.requestSingleInstanceLock, app.quit, app.enableSandbox, app.setAppUserModelId, app.setBadgeCount, app.whenReady, app.getPath, app.getAppPath]) fn.mockClear();
+  for (const fn of [app.requestSingleInstanceLock, app.quit, app.enableSandbox, app.setAppUserModelId, app.setBadgeCount, app.whenReady, app.getPath, app.setPath, app.exit, app.getAppPath]) fn.mockClear();
   ipcMain.handlers.clear();
   for (const fn of [
     protocol.registerSchemesAsPrivileged,
