@@ -25,7 +25,10 @@ export interface PageReport {
  */
 export const PAGE_PROBE = `(async () => {
   const snapshot = await window.inspector.getSnapshot({});
-  return { href: location.href, sessions: snapshot.sessions.length, rendered: (document.getElementById("root")?.childElementCount ?? 0) > 0 };
+  const root = document.getElementById("root");
+  // React renders in its own task after the load event: give it a few frames.
+  for (let frame = 0; frame < 300 && !(root?.childElementCount > 0); frame++) await new Promise(requestAnimationFrame);
+  return { href: location.href, sessions: snapshot.sessions.length, rendered: (root?.childElementCount ?? 0) > 0 };
 })()`;
 
 export interface SmokeDeps {
