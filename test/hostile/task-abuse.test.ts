@@ -24,7 +24,7 @@ describe("task abuse", () => {
     for (const [ttl, message] of refused) {
       const response = await s.request("elicitation/create", elicitParams({ task: { ttl } }));
       expect(response.error?.code, JSON.stringify(ttl)).toBe(-32602);
-      expect(response.error?.message.replace(/^MCP error -32602: /, "")).toMatch(message);
+      expect(response.error?.message).toMatch(message);
     }
     // 1e400 is valid JSON that parses to Infinity.
     const infinite = await s.requestLine(`{"jsonrpc":"2.0","id":"inf","method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}},"task":{"ttl":1e400}}}`, "inf");
@@ -58,7 +58,7 @@ describe("task abuse", () => {
     expect(accepted.every((a) => a.status === "working")).toBe(true);
     expect(new Set(accepted.map((a) => a.taskId)).size).toBe(limit);
     expect(errors).toEqual({
-      [`-32600 MCP error -32600: Too many live tasks: this client holds at most ${limit} unfinished receiver tasks per session; wait for some to finish or cancel them`]: 10_000 - limit,
+      [`-32600 Too many live tasks: this client holds at most ${limit} unfinished receiver tasks per session; wait for some to finish or cancel them`]: 10_000 - limit,
     });
     // The first `limit` requests in wire order are the accepted ones.
     expect(accepted.map((a) => a.id)).toEqual(Array.from({ length: limit }, (_, i) => `flood-${i}`));
@@ -103,13 +103,13 @@ describe("task abuse", () => {
       for (const wrong of [5, null, { id: "x" }, ["x"]]) {
         expect((await b.request(method, { taskId: wrong })).error?.code, `${method} ${JSON.stringify(wrong)}`).toBe(-32602);
       }
-      expect((await b.request(method, { taskId: "" })).error).toEqual({ code: -32602, message: "MCP error -32602: Task not found: " });
+      expect((await b.request(method, { taskId: "" })).error).toEqual({ code: -32602, message: "Task not found: " });
       // A 1 MB id is refused without echoing it back whole.
       const big = await b.request(method, { taskId: huge });
       expect(big.error?.code).toBe(-32602);
-      expect(big.error?.message).toBe(`MCP error -32602: Task not found: ${"t".repeat(200)}… (${MB} characters)`);
+      expect(big.error?.message).toBe(`Task not found: ${"t".repeat(200)}… (${MB} characters)`);
       // S1: another session's task does not exist here.
-      expect((await b.request(method, { taskId: mine.taskId })).error).toEqual({ code: -32602, message: `MCP error -32602: Task not found: ${mine.taskId}` });
+      expect((await b.request(method, { taskId: mine.taskId })).error).toEqual({ code: -32602, message: `Task not found: ${mine.taskId}` });
     }
     // Session a's task is untouched by all of that.
     expect((await a.request("tasks/get", { taskId: mine.taskId })).result).toMatchObject({ taskId: mine.taskId, status: "working" });
@@ -134,7 +134,7 @@ describe("task abuse", () => {
     for (const cursor of bad) {
       const response = await a.request("tasks/list", { cursor });
       expect(response.error?.code, cursor.slice(0, 40)).toBe(-32602);
-      expect(response.error?.message).toMatch(/^MCP error -32602: Invalid cursor: ".{0,100}"$/);
+      expect(response.error?.message).toMatch(/^Invalid cursor: ".{0,100}"$/);
     }
     for (const cursor of [5, null, { page: 2 }]) {
       expect((await a.request("tasks/list", { cursor })).error).toMatchObject({ code: -32602, message: expect.stringMatching(/Invalid params for tasks\/list: params\.cursor: /) });

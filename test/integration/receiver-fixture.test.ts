@@ -347,6 +347,25 @@ describe("receiver tasks over stdio, driven by a fixture server", () => {
     expect(result.response.result?.action).toBe("accept");
   });
 
+  it("R8 R10: every error we send has exactly our words and code, with no SDK prefix (the server's SDK adds its own)", async () => {
+    const h = createHarness();
+    const fx = await connectFixture(h);
+    const task = await fx.createTask();
+    expect((await fx.request("tasks/cancel", { taskId: task.taskId })).response.result?.status).toBe("cancelled");
+    expect((await fx.request("tasks/cancel", { taskId: task.taskId })).response.error).toEqual({
+      code: INVALID_PARAMS,
+      message: `Cannot cancel task ${task.taskId}: it is already cancelled`,
+    });
+    expect((await fx.request("tasks/get", { taskId: "no-such-task" })).response.error).toEqual({ code: INVALID_PARAMS, message: "Task not found: no-such-task" });
+    const badCursor = (await fx.request("tasks/list", { cursor: "garbage" })).response.error;
+    expect(badCursor).toEqual({ code: INVALID_PARAMS, message: 'Invalid cursor: "garbage"' });
+    // The log shows what was sent, byte for byte.
+    const { entries } = await h.core.dispatch("getLog", { sessionId: fx.sessionId });
+    const sentErrors = entries.filter((e) => e.direction === "out" && (e.payload as { error?: unknown }).error);
+    expect(sentErrors.length).toBeGreaterThanOrEqual(3);
+    for (const e of sentErrors) expect((e.payload as { error: { message: string } }).error.message).not.toMatch(/^MCP error/);
+  });
+
   it("R10 R11: the user cancels a receiver task in the inspector; the server sees it cancelled and notified", async () => {
     const h = createHarness();
     const fx = await connectFixture(h);

@@ -65,6 +65,7 @@ export class RecordingTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    message = withOurOwnWords(message);
     this.options.record("out", message);
     if ("method" in message && "id" in message) {
       this.outstanding.add(idKey(message.id));
@@ -141,4 +142,18 @@ function stripTask<T extends JSONRPCMessage>(message: T): T {
   if (!params || !("task" in params)) return message;
   const { task: _ignored, ...rest } = params;
   return { ...message, params: rest };
+}
+
+/**
+ * The SDK's McpError puts "MCP error <code>: " in front of every message, and the SDK sends `message` as
+ * it is: the server's SDK then adds its own prefix, and a server author read "MCP error -32602: MCP error
+ * -32602: Cannot cancel task …". Every error response leaves here with exactly our words; this covers
+ * errors the SDK makes for us as well as ours, and the log records what was really sent.
+ */
+export function withOurOwnWords(message: JSONRPCMessage): JSONRPCMessage {
+  if (!("error" in message) || !message.error || typeof message.error.message !== "string") return message;
+  const prefix = `MCP error ${message.error.code}: `;
+  let text = message.error.message;
+  while (text.startsWith(prefix)) text = text.slice(prefix.length);
+  return text === message.error.message ? message : { ...message, error: { ...message.error, message: text } };
 }
