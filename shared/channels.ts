@@ -39,3 +39,10 @@ export const API_METHOD_NAMES = [
 // A method added to the contract but not listed above fails the typecheck here.
 type Unlisted = Exclude<ApiMethod, (typeof API_METHOD_NAMES)[number]>;
 export const everyMethodListed: [Unlisted] extends [never] ? true : Unlisted = true;
+
+/**
+ * Browser mode carries one call or one event batch per WebSocket message, up to this size: room for a
+ * tool argument as large as a stdio server may be sent (64 MB) plus the envelope. The page refuses a
+ * larger call before sending it; the server closes a socket that sends more (1009).
+ */
+export const MAX_BRIDGE_MESSAGE_BYTES = 72 * 1024 * 1024;

@@ -97,8 +97,18 @@ export class InspectorCore {
   }
 
   /** Disconnect everything (app quit). */
-  async shutdown(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map((s) => s.disconnect("The inspector is shutting down")));
+  /**
+   * Disconnect every session. With `graceMs`, servers that have not exited by then are stopped with
+   * SIGTERM (the SDK's own close waits up to 4 s per server, too long for a Ctrl+C).
+   */
+  async shutdown(options: { graceMs?: number } = {}): Promise<void> {
+    const sessions = [...this.sessions.values()];
+    const closing = Promise.all(sessions.map((s) => s.disconnect("The inspector is shutting down")));
+    if (options.graceMs === undefined) return void (await closing);
+    let timer: unknown;
+    await Promise.race([closing, new Promise<void>((resolve) => (timer = this.ports.timers.setTimeout(resolve, options.graceMs!)))]);
+    this.ports.timers.clearTimeout(timer as never);
+    for (const session of sessions) session.terminateServerProcess();
   }
 
   private async connect(server: ServerConfig) {

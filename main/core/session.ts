@@ -66,6 +66,8 @@ export function clientCapabilitiesFor(features: ServerConfig["features"]): Clien
 export class Session {
   private client?: Client;
   private transport?: RecordingTransport;
+  /** The last transport opened, kept past teardown so quitting can stop its process. */
+  private opened?: ReturnType<typeof openTransport>;
   private store?: ReceiverTaskStore;
   private clientTasks?: ClientTasks;
   private readonly log: MessageLog;
@@ -166,6 +168,7 @@ export class Session {
       lastLines = [...lastLines, line].slice(-3);
       this.onStderr(line);
     });
+    this.opened = opened;
     const transport = new RecordingTransport(opened.transport, {
       receiverTasksEnabled: Boolean(store),
       record: (direction, message, note, preview) => this.record(direction, message, note, preview),
@@ -209,6 +212,11 @@ export class Session {
     this.teardown(reason);
     this.setInfo({ ...this.info, state: "disconnected", reason });
     await transport?.close().catch(() => {});
+  }
+
+  /** Stop the server's process now: the inspector is quitting and a graceful close took too long. */
+  terminateServerProcess(): void {
+    this.opened?.terminate();
   }
 
   // --- plain inspector operations ---

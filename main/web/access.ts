@@ -23,8 +23,6 @@ export interface AccessPolicy {
   token: string;
   /** `host:port` values the Host header may carry. `undefined` accepts any (wildcard bind; the token is then the only guard). */
   allowedHosts: Set<string> | undefined;
-  /** The cookie that carries the token for the page's own asset requests. */
-  cookieName: string;
 }
 
 /** A Host header that is not ours means DNS rebinding: a foreign site's name pointed at 127.0.0.1. */
@@ -37,15 +35,25 @@ export function checkHost(policy: AccessPolicy, request: IncomingMessage): Refus
   return undefined;
 }
 
-/** Page and asset requests: the token in the URL, or the cookie the page set when it loaded. */
+/**
+ * Page and asset requests. The built UI holds no secret (it is the same bundle for every run), so it
+ * needs no token: the token guards the API socket only. No cookie either: Chromium sends a
+ * 127.0.0.1 cookie to every port on 127.0.0.1, so a cookie carrying the token would reach any other
+ * local service the browser talks to. The page reads the token from its first URL into session
+ * storage and drops it from the address bar. A `?token=` that is present must still be right, so a
+ * stale bookmark is told so at once instead of opening a page that cannot reach the core.
+ */
 export function checkPageRequest(policy: AccessPolicy, request: IncomingMessage, url: URL): Refusal | undefined {
   const hostRefusal = checkHost(policy, request);
   if (hostRefusal) return hostRefusal;
-  const presented = url.searchParams.get("token") ?? readCookie(request, policy.cookieName);
-  return checkToken(policy, presented);
+  const presented = url.searchParams.get("token");
+  return presented === null ? undefined : checkToken(policy, presented);
 }
 
-/** The API socket: the token in its URL (never a cookie, which a foreign page could ride on) and the served page's Origin. */
+/**
+ * The API socket: the token in its URL and the served page's Origin. A program other than a browser can
+ * claim any Origin; it must hold the token, which only this run's console output and the page have.
+ */
 export function checkApiUpgrade(policy: AccessPolicy, request: IncomingMessage, url: URL): Refusal | undefined {
   const hostRefusal = checkHost(policy, request);
   if (hostRefusal) return hostRefusal;
@@ -68,14 +76,6 @@ function checkToken(policy: AccessPolicy, presented: string | null | undefined):
   }
   if (!tokensMatch(policy.token, presented)) {
     return { status: 403, message: "Refused: wrong token. Each run of `npm run web` prints a new URL; open the latest one." };
-  }
-  return undefined;
-}
-
-function readCookie(request: IncomingMessage, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
   }
   return undefined;
 }

@@ -58,13 +58,30 @@ async function main(): Promise<void> {
   });
   await core.ready;
 
-  const server = await startWebServer({
-    core,
-    rendererDir,
-    port,
-    unsafeBindAddress: values["unsafe-bind-address"],
-    log: (line) => console.error(line),
-  });
+  let server;
+  try {
+    server = await startWebServer({
+      core,
+      rendererDir,
+      port,
+      unsafeBindAddress: values["unsafe-bind-address"],
+      log: (line) => console.error(line),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const where = `${values["unsafe-bind-address"] ?? "127.0.0.1"}:${port}`;
+    const why =
+      code === "EADDRINUSE"
+        ? `port ${port} is already in use on ${where.replace(/:\d+$/, "")}; choose another with --port, or leave --port out to use a free one`
+        : code === "EACCES"
+          ? `this user may not listen on ${where}; choose a port above 1023`
+          : code === "EADDRNOTAVAIL"
+            ? `${where.replace(/:\d+$/, "")} is not an address of this machine`
+            : (error as Error).message;
+    console.error(`Browser mode could not start: ${why}.`);
+    await core.shutdown({ graceMs: 0 });
+    process.exit(2);
+  }
   if (values["unsafe-bind-address"]) {
     console.error(
       `WARNING: listening on ${values["unsafe-bind-address"]}, not only 127.0.0.1. Anyone who can reach this address and learns the URL below can start programs on this machine as you.`,
@@ -76,8 +93,9 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) process.exit(1); // a second Ctrl+C: do not wait
     stopping = true;
+    // Within a second, servers included: they get half a second to exit on their own, then SIGTERM.
     await server.close();
-    await core.shutdown();
+    await core.shutdown({ graceMs: 500 });
     process.exit(0);
   };
   process.on("SIGINT", () => void stop());

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { MAX_BRIDGE_MESSAGE_BYTES } from "../../shared/channels.js";
 import { EventBatcher } from "../core/eventBatcher.js";
 import type { InspectorCore } from "../core/inspectorCore.js";
 import { systemPorts, type Ports } from "../core/ports.js";
@@ -14,8 +15,6 @@ import { parseClientMessage, type ServerMessage } from "./wire.js";
 
 export const LOOPBACK = "127.0.0.1";
 export const API_PATH = "/api";
-/** importServers accepts a 1 MB document; leave room for the envelope. */
-const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
 export interface WebServerOptions {
   core: InspectorCore;
@@ -52,8 +51,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const token = options.token ?? newToken();
   const bindAddress = options.unsafeBindAddress ?? LOOPBACK;
   const wildcard = bindAddress === "0.0.0.0" || bindAddress === "::";
-  const policy: AccessPolicy = { token, allowedHosts: new Set(), cookieName: "" };
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const policy: AccessPolicy = { token, allowedHosts: new Set() };
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_BRIDGE_MESSAGE_BYTES });
 
   const http = createServer((request, response) => {
     void servePage(request, response).catch((error: unknown) => {
@@ -79,16 +78,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     if (!file) return send(response, 404, "text/plain; charset=utf-8", "Not found");
     setSecurityHeaders(response, request.headers.host ?? "");
-    if (file.contentType.startsWith("text/html")) {
-      // The page's own asset requests carry no ?token=; this cookie (strict, script-invisible) covers them.
-      response.setHeader("Set-Cookie", `${policy.cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-    }
     response.writeHead(200, { "Content-Type": file.contentType, "Content-Length": file.body.length });
     response.end(request.method === "HEAD" ? undefined : file.body);
   }
 
   function refuse(response: ServerResponse, refusal: Refusal, request: IncomingMessage): void {
-    log(`Browser mode: ${refusal.message} (${request.method} ${redact(request.url)})`);
+    log(`Browser mode: ${refusal.message} (${request.method} ${redact(request.url, token)})`);
     send(response, refusal.status, "text/plain; charset=utf-8", refusal.message);
   }
 
@@ -99,7 +94,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       url.pathname === API_PATH ? checkApiUpgrade(policy, request, url) : { status: 403, message: `Refused: the API is at ${API_PATH}.` };
     if (refusal) {
       // Refused before the handshake: nothing of the core is reachable from this socket.
-      log(`Browser mode: ${refusal.message} (WebSocket ${redact(request.url)})`);
+      log(`Browser mode: ${refusal.message} (WebSocket ${redact(request.url, token)})`);
       const body = Buffer.from(refusal.message);
       const statusText = refusal.status === 401 ? "Unauthorized" : "Forbidden";
       socket.end(
@@ -127,6 +122,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         (error: unknown) => deliver({ type: "result", id: message.id, ok: false, error: { message: errorMessage(error) } }),
       );
     });
+    // A frame over the size limit, invalid UTF-8, a bad opcode, RSV bits or close code: ws has already
+    // closed this socket with the matching close code (1009, 1007, 1002). Without a listener the
+    // 'error' event would take the whole process down, and every server with it.
+    ws.on("error", (error: Error) => log(`Browser mode: closed a page's connection: ${error.message}`));
     ws.on("close", () => {
       unsubscribe();
       batcher.dispose();
@@ -144,8 +143,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const port = (http.address() as AddressInfo).port;
   const urlHost = wildcard ? LOOPBACK : bindAddress.includes(":") ? `[${bindAddress}]` : bindAddress;
   policy.allowedHosts = wildcard ? undefined : new Set([`${LOOPBACK}:${port}`, `localhost:${port}`, `${urlHost.toLowerCase()}:${port}`]);
-  // Cookies are per host, not per port: name it by port so two runs do not overwrite each other's.
-  policy.cookieName = `mcp-task-inspector-${port}`;
   const origin = `http://${urlHost}:${port}`;
 
   return {
@@ -205,7 +202,9 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Log lines must not carry the secret. */
-function redact(url: string | undefined): string {
-  return (url ?? "").replace(/([?&]token=)[^&]*/, "$1…");
+/** Log lines must not carry the secret, however often a URL repeats it. */
+export function redact(url: string | undefined, token?: string): string {
+  let text = (url ?? "").replace(/([?&;]token=)[^&#;]*/gi, "$1…");
+  if (token) text = text.split(token).join("…");
+  return text;
 }

@@ -240,13 +240,14 @@ export async function openApp(options: OpenAppOptions = {}): Promise<App> {
 
 /**
  * One API call over the page's own WebSocket, made inside the page: the real browser's Origin,
- * CSP and cookies apply. For checks the UI does not show; UI flows should go through the UI.
+ * CSP apply. For checks the UI does not show; UI flows should go through the UI.
  */
 export async function callFromPage(page: Page, method: string, params: unknown = {}): Promise<{ ok: boolean; result?: unknown; error?: { message: string } }> {
   return page.evaluate(
     ({ method, params }) =>
       new Promise<{ ok: boolean; result?: unknown; error?: { message: string } }>((resolve, reject) => {
-        const token = new URLSearchParams(location.search).get("token") ?? "";
+        // Where the page keeps this run's token after taking it from its first URL.
+        const token = sessionStorage.getItem("mcp-task-inspector-token") ?? "";
         const socket = new WebSocket(`ws://${location.host}/api?token=${encodeURIComponent(token)}`);
         socket.onopen = () => socket.send(JSON.stringify({ type: "call", id: 1, method, params }));
         socket.onmessage = (event) => {

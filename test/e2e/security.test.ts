@@ -65,11 +65,43 @@ describe("browser mode refuses other web pages", () => {
     const server = await startBrowserMode();
     const browser = await launchChromium();
     const page = await browser.newPage();
+    // The UI itself is public (it holds no secret); without the token it cannot reach the core, and says so.
     const bare = await page.goto(server.origin);
-    expect(bare?.status()).toBe(401);
-    expect(await page.textContent("body")).toContain("Open the full URL that `npm run web` printed");
+    expect(bare?.status()).toBe(200);
+    await page.getByRole("alert").filter({ hasText: "open the URL that `npm run web` printed" }).waitFor();
     const stale = await page.goto(`${server.origin}/?token=from-an-earlier-run`);
     expect(stale?.status()).toBe(403);
     expect(await page.textContent("body")).toContain("wrong token");
+  });
+});
+
+describe("browser mode's token never leaves its page", () => {
+  it("another service on 127.0.0.1 never sees it: no cookie, no URL, no Referer; the page keeps working after a reload", async () => {
+    const seen: { url: string; headers: Record<string, unknown> }[] = [];
+    const other = createServer((request, response) => {
+      seen.push({ url: request.url ?? "", headers: request.headers });
+      response.writeHead(200, { "Content-Type": "text/html" });
+      response.end("<!doctype html><title>another local service</title><img src='/pixel'>");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    attackers.push(() => new Promise((resolve) => other.close(() => resolve())));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}/`;
+
+    const app = await openApp();
+    await app.page.getByText("Everything (demo)", { exact: true }).waitFor();
+    // The address bar no longer shows the token.
+    expect(app.page.url()).not.toContain(app.server.token);
+    // Same browser, same context: a cookie for 127.0.0.1 would be sent here whatever the port.
+    const tab = await app.page.context().newPage();
+    await tab.goto(otherUrl);
+    await tab.evaluate((url) => fetch(url, { credentials: "include" }).then((r) => r.text()), otherUrl);
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    for (const request of seen) expect(JSON.stringify(request)).not.toContain(app.server.token);
+    expect((await app.page.context().cookies()).map((c) => c.value)).not.toContain(app.server.token);
+
+    // A reload finds the token in the tab's session storage and reconnects.
+    await app.page.reload();
+    await app.page.getByText("Everything (demo)", { exact: true }).waitFor();
+    expect(await callFromPage(app.page, "listSessions")).toMatchObject({ ok: true });
   });
 });

@@ -8,7 +8,7 @@ describe("browser mode in Chromium", () => {
     expect(app.server.output.stdout).toContain("MCP Task Inspector is running in browser mode");
     expect(await app.page.title()).toBe("MCP Task Inspector");
 
-    // The module script (served only with the page's cookie) ran, and the app's own bridge
+    // The module script ran, and the app's own bridge
     // fetched the saved servers over the WebSocket: the built-in demo entry is listed.
     await app.page.getByText("Everything (demo)", { exact: true }).waitFor();
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import type { InspectorEvent } from "../../shared/contract.js";
-import { apiUrlFromLocation, createWebSocketBridge, type BridgeConnectionState, type WebSocketLike } from "../../renderer/src/api/webSocketBridge.js";
+import { apiUrlFor, createWebSocketBridge, takeToken, type BridgeConnectionState, type WebSocketLike } from "../../renderer/src/api/webSocketBridge.js";
 import { startTestWebServer } from "./fixture.js";
 
 /** `ws` speaks the DOM WebSocket API; a browser sends its page's Origin by itself, `ws` is told to. */
@@ -117,8 +117,47 @@ describe("the WebSocket bridge over a real browser-mode server", () => {
     await expect(bridge.listServers({})).rejects.not.toThrow(/not-this-run/);
   });
 
-  it("derives the API URL from the page it was served with", () => {
-    expect(apiUrlFromLocation({ protocol: "http:", host: "127.0.0.1:6280", search: "?token=a%2Bb" })).toBe("ws://127.0.0.1:6280/api?token=a%2Bb");
-    expect(apiUrlFromLocation({ protocol: "http:", host: "localhost:1", search: "" })).toBe("ws://localhost:1/api?token=");
+  it("takes the token from the first URL into session storage, drops it from the address bar, and finds it again after a reload", () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const replaced: string[] = [];
+    const history = { replaceState: (_s: unknown, _t: string, url?: string | URL | null) => void replaced.push(String(url)) };
+    expect(takeToken({ search: "?token=a%2Bb&x=1", pathname: "/", hash: "#tools" }, history, storage)).toBe("a+b");
+    expect(replaced).toEqual(["/?x=1#tools"]);
+    // The reload: no token in the URL any more, the same one from storage, nothing rewritten.
+    expect(takeToken({ search: "", pathname: "/", hash: "" }, history, storage)).toBe("a+b");
+    expect(replaced).toHaveLength(1);
+    expect(apiUrlFor({ protocol: "http:", host: "127.0.0.1:6280" }, "a+b")).toBe("ws://127.0.0.1:6280/api?token=a%2Bb");
+  });
+
+  it("a socket the server closes for a bad frame: the UI is told why, the bridge reconnects, and calls work again", async () => {
+    const test = await startTestWebServer();
+    const opened: WebSocket[] = [];
+    const bridge = createWebSocketBridge(test.server.apiUrl, (url) => {
+      const socket = new WebSocket(url, { origin: test.server.origin });
+      opened.push(socket);
+      return socket as unknown as WebSocketLike;
+    });
+    const states = recorder<BridgeConnectionState>();
+    bridge.onConnection((state) => states.push(state));
+    await bridge.listServers({});
+    // RSV1 set without an extension: a protocol error, closed by the server with 1002.
+    (opened[0] as unknown as { _socket: { write(b: Buffer): void } })._socket.write(Buffer.from([0xc1, 0x80, 0, 0, 0, 0]));
+    await states.until(() => states.items.some((s) => s.state === "reconnecting"));
+    expect(states.items.find((s) => s.state === "reconnecting")).toEqual({ state: "reconnecting", reason: expect.stringMatching(/RSV1|code 1002/) });
+    await states.until(() => states.items.at(-1)?.state === "open");
+    expect(opened).toHaveLength(2);
+    expect(await bridge.listSessions({})).toEqual([]);
+  });
+
+  it("a call larger than browser mode carries is refused before it is sent, with its size", async () => {
+    const test = await startTestWebServer();
+    const bridge = createWebSocketBridge(test.server.apiUrl, nodeSocket(test.server.origin));
+    const huge = "x".repeat(73 * 1024 * 1024);
+    await expect(bridge.callTool({ sessionId: "s", name: "echo", arguments: { message: huge } })).rejects.toThrow(
+      /^callTool was not sent: it is 73\.0 MB, over the 72\.0 MB that browser mode carries in one message$/,
+    );
+    // The socket was never troubled: the next call goes through.
+    expect(await bridge.listSessions({})).toEqual([]);
   });
 });

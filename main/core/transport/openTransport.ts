@@ -15,6 +15,8 @@ export interface OpenedTransport {
   pid(): number | null;
   /** How a stdio server's process ended, once it has. */
   exit(): ExitStatus | undefined;
+  /** Stop a stdio server's process at once (nothing for HTTP). */
+  terminate(): void;
 }
 
 export function openTransport(config: TransportConfig, onStderrLine: (line: string) => void): OpenedTransport {
@@ -29,13 +31,14 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
       });
       const stderr = transport.stderr;
       if (stderr) splitLines(stderr, onStderrLine);
-      return { transport, pid: () => transport.pid, exit: () => transport.exit };
+      return { transport, pid: () => transport.pid, exit: () => transport.exit, terminate: () => transport.terminate() };
     }
     case "streamableHttp":
       return {
         transport: new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } }),
         pid: () => null,
         exit: () => undefined,
+        terminate: () => {},
       };
     case "sse":
       return {
@@ -45,6 +48,7 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
         }),
         pid: () => null,
         exit: () => undefined,
+        terminate: () => {},
       };
   }
 }

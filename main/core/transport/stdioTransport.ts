@@ -20,6 +20,8 @@ export interface ExitStatus {
 export class InspectorStdioTransport extends StdioClientTransport {
   private exitStatus?: ExitStatus;
   private readonly reader: StdioMessageReader;
+  /** Kept past the SDK's close(), which forgets the process before it has ended. */
+  private child?: ChildProcess;
 
   constructor(params: StdioServerParameters, maxMessageBytes?: number) {
     super(params);
@@ -45,6 +47,7 @@ export class InspectorStdioTransport extends StdioClientTransport {
     await super.start();
     const self = this as unknown as SdkInternals;
     const child = self._process;
+    this.child = child;
     // 'exit' comes before the 'close' that makes the SDK call onclose, so the status is known by then.
     child?.once("exit", (code, signal) => {
       this.exitStatus = { code, signal };
@@ -54,6 +57,15 @@ export class InspectorStdioTransport extends StdioClientTransport {
     child?.stdin?.setMaxListeners(0);
     // Messages still waiting for their turn go to the client before the SDK reports the close.
     child?.prependListener("close", () => this.reader.drainAll(() => self.processReadBuffer()));
+  }
+
+  /**
+   * Stop the server process now (SIGTERM), without the SDK's close() grace of up to 4 s: for an inspector
+   * that is quitting and must not leave servers behind.
+   */
+  terminate(): void {
+    const child = this.child;
+    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
   }
 
   /** How the server process ended, once it has. */

@@ -1,7 +1,7 @@
 // The one way the UI reaches the core: Electron's preload puts the bridge on `window.inspector`;
 // in browser mode (`npm run web`) there is none, so the contract goes over the page's WebSocket.
 import type { InspectorBridge } from "../../../shared/contract.js";
-import { apiUrlFromLocation, createWebSocketBridge, type BridgeConnectionState, type ConnectionAwareBridge } from "./webSocketBridge.js";
+import { apiUrlFor, createWebSocketBridge, takeToken, type BridgeConnectionState, type ConnectionAwareBridge } from "./webSocketBridge.js";
 
 export type { BridgeConnectionState } from "./webSocketBridge.js";
 
@@ -10,7 +10,7 @@ let bridge: InspectorBridge | undefined;
 export function getBridge(): InspectorBridge {
   if (!bridge) {
     const preload = (window as { inspector?: InspectorBridge }).inspector;
-    bridge = preload ?? createWebSocketBridge(apiUrlFromLocation(window.location));
+    bridge = preload ?? createWebSocketBridge(apiUrlFor(window.location, takeToken(window.location, window.history, window.sessionStorage)));
   }
   return bridge;
 }

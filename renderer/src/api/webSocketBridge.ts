@@ -3,14 +3,21 @@
 // The renderer cannot tell this bridge from Electron's preload one, except through `onConnection`.
 // Method names come from shared/channels.ts, not contract.ts: a runtime import of the contract would
 // pull zod and the SDK's schemas into the renderer bundle (about 250 KB of it) for a list of strings.
-import { API_METHOD_NAMES } from "../../../shared/channels.js";
+import { API_METHOD_NAMES, MAX_BRIDGE_MESSAGE_BYTES } from "../../../shared/channels.js";
 import type { ApiMethod, InspectorBridge, InspectorEvent } from "../../../shared/contract.js";
 
 export type BridgeConnectionState =
   | { state: "connecting" }
   | { state: "open" }
+  /** The socket was closed for `reason` (a clause); a new one is on its way. Calls made now wait for it. */
+  | { state: "reconnecting"; reason: string }
   /** The socket is gone; every pending and later call is rejected with `reason` (a clause, no final period). */
   | { state: "closed"; reason: string };
+
+/** Close codes after which trying again cannot help: the server is going away, or refused us. */
+const FINAL_CLOSE_CODES = new Set([1001]);
+/** Waits before each new attempt; after the last one the bridge gives up. */
+const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 4000];
 
 export interface ConnectionAwareBridge extends InspectorBridge {
   /** Called at once with the current state, then on every change. */
@@ -44,15 +51,18 @@ type ServerMessage =
 export function createWebSocketBridge(
   url: string,
   openSocket: (url: string) => WebSocketLike = (u) => new WebSocket(u) as unknown as WebSocketLike,
+  schedule: (fn: () => void, ms: number) => void = (fn, ms) => void setTimeout(fn, ms),
 ): ConnectionAwareBridge {
-  const socket = openSocket(url);
+  let socket: WebSocketLike;
   const pending = new Map<number, PendingCall>();
-  /** Calls made before the socket opened; sent in order once it does. */
+  /** Calls made while no socket was open; sent in order once one is. */
   const queued: string[] = [];
   const eventListeners = new Set<(events: InspectorEvent[]) => void>();
   const connectionListeners = new Set<(state: BridgeConnectionState) => void>();
   let connection: BridgeConnectionState = { state: "connecting" };
   let nextId = 1;
+  let everOpened = false;
+  let attempt = 0;
 
   function setConnection(next: BridgeConnectionState): void {
     connection = next;
@@ -63,12 +73,7 @@ export function createWebSocketBridge(
     return new Error(`${method} failed: the connection to MCP Task Inspector is gone (${reason})`);
   }
 
-  socket.addEventListener("open", () => {
-    for (const message of queued.splice(0)) socket.send(message);
-    setConnection({ state: "open" });
-  });
-
-  socket.addEventListener("message", (event) => {
+  function onMessage(event: { data: unknown }): void {
     let message: ServerMessage;
     try {
       message = JSON.parse(String(event.data)) as ServerMessage;
@@ -94,36 +99,60 @@ export function createWebSocketBridge(
       if (message.ok) call.resolve(message.result);
       else call.reject(new Error(message.error.message));
     }
-  });
+  }
 
-  // A failed socket always closes next; the close handler reports it.
-  socket.addEventListener("error", () => {});
+  function open(): void {
+    const current = openSocket(url);
+    socket = current;
+    current.addEventListener("open", () => {
+      everOpened = true;
+      attempt = 0;
+      for (const message of queued.splice(0)) current.send(message);
+      setConnection({ state: "open" });
+    });
+    current.addEventListener("message", onMessage);
+    // A failed socket always closes next; the close handler reports it.
+    current.addEventListener("error", () => {});
+    current.addEventListener("close", (event) => onClose(event));
+  }
 
-  socket.addEventListener("close", (event) => {
+  function onClose(event: { code: number; reason: string }): void {
     // A clause, not a sentence: the UI and call errors wrap it in their own words.
-    const reason =
-      connection.state === "connecting"
-        ? `could not connect to ${describeUrl(url)}${event.reason ? ` (${event.reason})` : ""}: the server may have stopped, or this page's token is not the current run's; open the URL that \`npm run web\` printed`
-        : event.reason || "the browser-mode server stopped or could not be reached";
-    queued.length = 0;
+    const reason = !everOpened
+      ? `could not connect to ${describeUrl(url)}${event.reason ? ` (${event.reason})` : ""}: the server may have stopped, or this page's token is not the current run's; open the URL that \`npm run web\` printed`
+      : event.reason || `the connection closed (code ${event.code})`;
+    // What was in flight on this socket cannot be answered by the next one: the caller hears why.
     for (const [id, call] of pending) {
       pending.delete(id);
       call.reject(closedError(call.method, reason));
     }
+    if (everOpened && !FINAL_CLOSE_CODES.has(event.code) && attempt < RECONNECT_DELAYS_MS.length) {
+      setConnection({ state: "reconnecting", reason });
+      schedule(open, RECONNECT_DELAYS_MS[attempt++]!);
+      return;
+    }
+    queued.length = 0;
     setConnection({ state: "closed", reason });
-  });
+  }
 
   function call(method: ApiMethod, params: unknown): Promise<unknown> {
     if (connection.state === "closed") return Promise.reject(closedError(method, connection.reason));
     const id = nextId++;
     const message = JSON.stringify({ type: "call", id, method, params: params ?? {} });
+    const size = bytesOver(message, MAX_BRIDGE_MESSAGE_BYTES);
+    if (size !== undefined) {
+      return Promise.reject(
+        new Error(`${method} was not sent: it is ${megabytes(size)} MB, over the ${megabytes(MAX_BRIDGE_MESSAGE_BYTES)} MB that browser mode carries in one message`),
+      );
+    }
     return new Promise((resolve, reject) => {
       pending.set(id, { method, resolve, reject });
-      if (socket.readyState === OPEN) socket.send(message);
+      if (connection.state === "open" && socket.readyState === OPEN) socket.send(message);
       else queued.push(message);
     });
   }
 
+  open();
   const bridge = {
     onEvents(listener: (events: InspectorEvent[]) => void) {
       eventListeners.add(listener);
@@ -139,9 +168,42 @@ export function createWebSocketBridge(
   return bridge as unknown as ConnectionAwareBridge;
 }
 
-/** The API endpoint for a page served by browser mode: same host, `/api`, the page's own token. */
-export function apiUrlFromLocation(location: Pick<Location, "protocol" | "host" | "search">): string {
-  const token = new URLSearchParams(location.search).get("token") ?? "";
+/** The UTF-8 size of `text` when it is over `limit`; undefined otherwise (measured only when it might be). */
+function bytesOver(text: string, limit: number): number | undefined {
+  if (text.length * 3 <= limit) return undefined;
+  const size = new TextEncoder().encode(text).length;
+  return size > limit ? size : undefined;
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / 1_048_576).toFixed(1);
+}
+
+const TOKEN_KEY = "mcp-task-inspector-token";
+
+/**
+ * This run's token: taken once from the URL `npm run web` printed, kept in the tab's session storage
+ * (never a cookie, which the browser would send to every service on 127.0.0.1), and dropped from the
+ * address bar so it is not in the history, a bookmark or a screen share. A reload finds it in storage.
+ */
+export function takeToken(
+  location: Pick<Location, "search" | "pathname" | "hash">,
+  history: Pick<History, "replaceState">,
+  storage: Pick<Storage, "getItem" | "setItem">,
+): string {
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get("token");
+  if (fromUrl !== null) {
+    storage.setItem(TOKEN_KEY, fromUrl);
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+  }
+  return storage.getItem(TOKEN_KEY) ?? "";
+}
+
+/** The API endpoint for a page served by browser mode: same host, `/api`, this run's token. */
+export function apiUrlFor(location: Pick<Location, "protocol" | "host">, token: string): string {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${location.host}/api?token=${encodeURIComponent(token)}`;
 }

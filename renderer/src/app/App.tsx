@@ -6,7 +6,11 @@ import { InspectorProvider } from "./context.js";
 import { Layout } from "./Layout.js";
 import { startSync } from "./sync.js";
 
-export type BridgeLink = { state: "connecting" } | { state: "open" } | { state: "closed"; reason: string };
+export type BridgeLink =
+  | { state: "connecting" }
+  | { state: "open" }
+  | { state: "reconnecting"; reason: string }
+  | { state: "closed"; reason: string };
 
 export interface AppProps {
   bridge: InspectorBridge;
@@ -20,9 +24,22 @@ export function App({ bridge, store: given, onBridgeConnection }: AppProps) {
   const [store] = useState(() => given ?? createInspectorStore());
   const [loadError, setLoadError] = useState<string>();
   const [link, setLink] = useState<BridgeLink>({ state: "open" });
+  // Each reconnect starts a new sync: events sent while the socket was down are in the fresh snapshot.
+  const [generation, setGeneration] = useState(0);
 
-  useEffect(() => startSync(bridge, store, setLoadError), [bridge, store]);
-  useEffect(() => onBridgeConnection?.(setLink), [onBridgeConnection]);
+  useEffect(() => startSync(bridge, store, setLoadError), [bridge, store, generation]);
+  useEffect(() => {
+    let wasDown = false;
+    return onBridgeConnection?.((next) => {
+      setLink(next);
+      if (next.state === "reconnecting") wasDown = true;
+      if (next.state === "open" && wasDown) {
+        wasDown = false;
+        setLoadError(undefined);
+        setGeneration((g) => g + 1);
+      }
+    });
+  }, [onBridgeConnection]);
 
   return (
     <InspectorProvider bridge={bridge} store={store}>
@@ -30,7 +47,9 @@ export function App({ bridge, store: given, onBridgeConnection }: AppProps) {
         banner={
           link.state === "closed"
             ? `The connection to the inspector core was lost: ${link.reason}. Restart it and reload this page.`
-            : loadError
+            : link.state === "reconnecting"
+              ? `The connection to the inspector core was closed (${link.reason}); reconnecting…`
+              : loadError
         }
       />
     </InspectorProvider>
