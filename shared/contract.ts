@@ -26,7 +26,13 @@ import {
 const session = { sessionId: SessionIdSchema };
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
-const Json = z.record(z.string(), z.unknown());
+/**
+ * A JSON object, passed on as it is. Not z.record: that copies the object and silently drops a
+ * "__proto__" key, and a server may name a schema property so (the user's answer must keep it).
+ */
+const Json = z.custom<Record<string, unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), {
+  message: "Invalid input: expected a JSON object",
+});
 const Cursor = z.string().max(10_000).optional();
 
 const LoggingLevelSchema = z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);

@@ -42,7 +42,7 @@ const cases: { [M in ApiMethod]: Case } = {
     malformed: { ...S, roots: [{ uri: "https://example.com" }] },
     says: "roots.0.uri: a root must be a file:// URI",
   },
-  callTool: { valid: { ...S, name: "echo" }, malformed: { ...S, name: "echo", arguments: ["a"] }, says: "arguments: Invalid input: expected record, received array" },
+  callTool: { valid: { ...S, name: "echo" }, malformed: { ...S, name: "echo", arguments: ["a"] }, says: "arguments: Invalid input: expected a JSON object" },
   callToolAsTask: { valid: { ...S, name: "long", ttl: 60_000 }, malformed: { ...S, name: "long", ttl: -5 }, says: /^ttl: Too small/ },
   refreshClientTasks: { valid: S, malformed: {}, says: "sessionId: Invalid input: expected string, received undefined" },
   cancelClientTask: { valid: { ...S, taskId: "t-1" }, malformed: S, says: "taskId: Invalid input: expected string, received undefined" },
@@ -108,7 +108,7 @@ describe("API params schemas", () => {
       'Invalid payload for answerElicitation: (payload): Unrecognized key: "content"',
     );
     expect(rejection("answerElicitation", { pendingInputId: "p", action: "accept", content: "yes" }).message).toBe(
-      "Invalid payload for answerElicitation: content: Invalid input: expected record, received string",
+      "Invalid payload for answerElicitation: content: Invalid input: expected a JSON object",
     );
   });
 
@@ -163,5 +163,17 @@ describe("event schemas", () => {
       expect(eventSchemas[name].safeParse("not an object").success).toBe(false);
       expect(eventSchemas[name].safeParse({}).success).toBe(false);
     }
+  });
+});
+
+describe("schema property names a server chose", () => {
+  it("an answer's content keeps every key, \"__proto__\", \"constructor\" and \"toString\" included, as own keys", () => {
+    const content = JSON.parse('{"__proto__":"p","constructor":"c","toString":"t","hasOwnProperty":"h"}') as Record<string, unknown>;
+    const parsed = parseApiParams("answerElicitation", { pendingInputId: "p1", action: "accept", content });
+    if (parsed.action !== "accept") throw new Error("unreachable");
+    expect(JSON.stringify(parsed.content)).toBe('{"__proto__":"p","constructor":"c","toString":"t","hasOwnProperty":"h"}');
+    expect(Object.getPrototypeOf(parsed.content)).toBe(Object.prototype);
+    const call = parseApiParams("callTool", { sessionId: "s", name: "t", arguments: content });
+    expect(Object.keys(call.arguments)).toEqual(["__proto__", "constructor", "toString", "hasOwnProperty"]);
   });
 });

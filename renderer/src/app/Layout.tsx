@@ -1,5 +1,6 @@
 // Server sidebar on the left; on the right the session bar, the tabs and the open tab's panel.
 import { useCallback, useEffect, useState } from "react";
+import { ErrorBoundary } from "../components/ErrorBoundary.js";
 import { TabBar, type TabItem } from "../components/TabBar.js";
 import { ServersSidebar } from "../sidebar/ServersSidebar.js";
 import { ElicitationsTab } from "../tabs/pending/ElicitationsTab.js";
@@ -68,7 +69,9 @@ export function Layout({ banner }: { banner?: string | undefined }) {
     <NavigationContext.Provider value={selectTab}>
       <FocusItemContext.Provider value={focusItem}>
       <div className="app">
-        <ServersSidebar />
+        <ErrorBoundary what="the servers sidebar">
+          <ServersSidebar />
+        </ErrorBoundary>
         <main className="main">
           {banner && (
             <div className="alert error banner" role="alert">
@@ -78,13 +81,15 @@ export function Layout({ banner }: { banner?: string | undefined }) {
           <SessionBar />
           <TabBar<TabId> tabs={tabs} selected={tab} onSelect={selectTab} label="Inspector" idPrefix={PREFIX} />
           <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="panel" tabIndex={-1}>
-            {tab === "tools" && <ToolsTab />}
-            {tab === "tasks" && <TasksTab />}
-            {tab === "sampling" && <SamplingTab />}
-            {tab === "elicitations" && <ElicitationsTab />}
-            {tab === "resources" && <ResourcesTab key={sessionKey} />}
-            {tab === "prompts" && <PromptsTab key={sessionKey} />}
-            {tab === "logs" && <LogsTab key={sessionKey} />}
+            <ErrorBoundary key={tab} what={`the ${TAB_LABELS[tab]} tab`}>
+              {tab === "tools" && <ToolsTab />}
+              {tab === "tasks" && <TasksTab />}
+              {tab === "sampling" && <SamplingTab />}
+              {tab === "elicitations" && <ElicitationsTab />}
+              {tab === "resources" && <ResourcesTab key={sessionKey} />}
+              {tab === "prompts" && <PromptsTab key={sessionKey} />}
+              {tab === "logs" && <LogsTab key={sessionKey} />}
+            </ErrorBoundary>
           </div>
         </main>
       </div>

@@ -3,6 +3,7 @@
 import { useId } from "react";
 import type { FieldSpec } from "./schemaForm.js";
 import type { SchemaFormState } from "./useSchemaForm.js";
+import { own } from "../util/dict.js";
 
 export function SchemaFields({ form, rawLabel = "Value (JSON)" }: { form: SchemaFormState; rawLabel?: string }) {
   const prefix = useId();
@@ -15,7 +16,7 @@ export function SchemaFields({ form, rawLabel = "Value (JSON)" }: { form: Schema
         <p className="note">No arguments.</p>
       ) : (
         spec.fields.map((field) => (
-          <Field key={field.name} field={field} id={`${prefix}-${field.name}`} form={form} errors={errors.fieldErrors[field.name] ?? []} />
+          <Field key={field.name} field={field} id={`${prefix}-${field.name}`} form={form} errors={own(errors.fieldErrors, field.name) ?? []} />
         ))
       )}
       {errors.formErrors.length > 0 && (
@@ -55,7 +56,7 @@ function RawField({ form, id, label, note }: { form: SchemaFormState; id: string
 }
 
 function Field({ field, id, form, errors }: { field: FieldSpec; id: string; form: SchemaFormState; errors: string[] }) {
-  const value = form.draft.values[field.name];
+  const value = own(form.draft.values, field.name);
   const helpId = field.description ? `${id}-help` : undefined;
   const errorId = errors.length ? `${id}-error` : undefined;
   const describedBy = [helpId, errorId].filter(Boolean).join(" ") || undefined;

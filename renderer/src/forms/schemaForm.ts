@@ -4,6 +4,8 @@
 // kit, styling and a much larger bundle for that; anything nested falls back to a JSON textarea per
 // field (or for the whole value when the root is not a plain object schema).
 
+import { dict, own } from "../util/dict.js";
+
 export type JsonSchema = Record<string, unknown>;
 
 export type FieldControl = "text" | "number" | "integer" | "checkbox" | "select" | "multiselect" | "json";
@@ -99,6 +101,7 @@ export function buildFormSpec(schema: unknown): FormSpec {
   const type = typeOf(schema);
   if (type !== undefined && type !== "object") return { kind: "raw", reason: `The schema's type is ${type}` };
   const properties = isObject(schema.properties) ? schema.properties : {};
+  // Object.entries lists own keys only, "__proto__" included when JSON.parse made it one.
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : []);
   const fields = Object.entries(properties).map(([name, prop]) => fieldFor(name, isObject(prop) ? prop : {}, required.has(name)));
   return { kind: "fields", fields };
@@ -106,7 +109,7 @@ export function buildFormSpec(schema: unknown): FormSpec {
 
 /** Defaults from the schema, as the controls hold them. */
 export function initialDraft(spec: FormSpec, schema: unknown): FormDraft {
-  const values: Record<string, FieldValue> = {};
+  const values = dict<FieldValue>();
   if (spec.kind === "fields") {
     for (const field of spec.fields) values[field.name] = initialValue(field);
   }
@@ -147,7 +150,7 @@ export interface CollectResult {
 
 /** Turn the draft into the value to send. Empty text means "not given", so `required` can catch it. */
 export function collectValue(spec: FormSpec, draft: FormDraft): CollectResult {
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors = dict<string[]>();
   const formErrors: string[] = [];
   if (spec.kind === "raw") {
     try {
@@ -158,9 +161,9 @@ export function collectValue(spec: FormSpec, draft: FormDraft): CollectResult {
       return { value: {}, fieldErrors, formErrors: [`Invalid JSON: ${(error as Error).message}`] };
     }
   }
-  const value: Record<string, unknown> = {};
+  const value = dict<unknown>();
   for (const field of spec.fields) {
-    const raw = draft.values[field.name];
+    const raw = own(draft.values, field.name);
     switch (field.control) {
       case "checkbox":
         value[field.name] = raw === true;

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from "react";
 import { useInspector, useInspectorStore } from "../app/context.js";
 import { buildFormSpec, collectValue, initialDraft, type FieldValue, type FormDraft, type FormSpec } from "./schemaForm.js";
 import { validateAgainstSchema } from "./validate.js";
+import { dict, own, withKey } from "../util/dict.js";
 
 export interface FormErrors {
   fieldErrors: Record<string, string[]>;
@@ -21,7 +22,7 @@ export interface SchemaFormState {
   reset(): void;
 }
 
-const NO_ERRORS: FormErrors = { fieldErrors: {}, formErrors: [] };
+const NO_ERRORS: FormErrors = { fieldErrors: dict(), formErrors: [] };
 
 export function useSchemaForm(schema: unknown, draftKey: string): SchemaFormState {
   const store = useInspectorStore();
@@ -34,9 +35,9 @@ export function useSchemaForm(schema: unknown, draftKey: string): SchemaFormStat
   const setField = useCallback(
     (name: string, value: FieldValue) => {
       const current = (store.getState().drafts[draftKey] as FormDraft | undefined) ?? fallback;
-      store.getState().setDraft(draftKey, { ...current, values: { ...current.values, [name]: value } });
+      store.getState().setDraft(draftKey, { ...current, values: withKey(current.values, name, value) });
       // An edited field's old error no longer describes it.
-      setErrors((e) => (e.fieldErrors[name] ? { ...e, fieldErrors: { ...e.fieldErrors, [name]: [] } } : e));
+      setErrors((e) => (own(e.fieldErrors, name) ? { ...e, fieldErrors: withKey<string[]>(e.fieldErrors, name, []) } : e));
     },
     [store, draftKey, fallback],
   );

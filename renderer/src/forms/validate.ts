@@ -4,6 +4,7 @@
 // runtimes without eval (the MCP SDK offers it as its own alternative to ajv); main still validates
 // elicitation answers with ajv before they reach the server.
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from "@cfworker/json-schema";
+import { dict, own } from "../util/dict.js";
 
 export interface ValidationOutcome {
   valid: boolean;
@@ -36,19 +37,19 @@ function pointerSegment(name: string): string {
 }
 
 export function validateAgainstSchema(schema: unknown, value: unknown, fieldNames: string[] = []): ValidationOutcome {
-  const outcome: ValidationOutcome = { valid: true, fieldErrors: {}, formErrors: [] };
+  const outcome: ValidationOutcome = { valid: true, fieldErrors: dict(), formErrors: [] };
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return outcome;
   let result: { valid: boolean; errors: OutputUnit[] };
   try {
     result = validatorFor(schema as Record<string, unknown>).validate(value);
   } catch (error) {
-    return { valid: false, fieldErrors: {}, formErrors: [`The schema cannot be used for validation: ${(error as Error).message}`] };
+    return { valid: false, fieldErrors: dict(), formErrors: [`The schema cannot be used for validation: ${(error as Error).message}`] };
   }
   if (result.valid) return outcome;
   outcome.valid = false;
   const byPointer = new Map(fieldNames.map((name) => [`#/${pointerSegment(name)}`, name]));
   const add = (name: string, message: string) => {
-    const list = (outcome.fieldErrors[name] ??= []);
+    const list = own(outcome.fieldErrors, name) ?? (outcome.fieldErrors[name] = []);
     if (!list.includes(message)) list.push(message);
   };
   for (const error of result.errors) {

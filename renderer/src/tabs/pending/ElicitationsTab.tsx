@@ -14,6 +14,8 @@ import { useSchemaForm } from "../../forms/useSchemaForm.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { PendingContext, pendingTitle } from "./PendingContext.js";
 import { WithdrawnNotes } from "./WithdrawnNotes.js";
+import { ErrorBoundary } from "../../components/ErrorBoundary.js";
+import { FallbackAnswer } from "./FallbackAnswer.js";
 
 export function ElicitationsTab() {
   const inputs = useInspector((s) => s.pendingInputs);
@@ -25,7 +27,13 @@ export function ElicitationsTab() {
       <WithdrawnNotes kind="elicitation" />
       {elicitations.length === 0 && <p className="empty">No elicitation is waiting.</p>}
       {elicitations.map((input) => (
-        <ElicitationCard key={input.id} input={input} now={now} />
+        <ErrorBoundary
+          key={input.id}
+          what={`the elicitation from ${input.serverName}`}
+          fallbackActions={<FallbackAnswer label="Decline it" answer={(bridge) => bridge.answerElicitation({ pendingInputId: input.id, action: "decline" })} />}
+        >
+          <ElicitationCard input={input} now={now} />
+        </ErrorBoundary>
       ))}
     </div>
   );

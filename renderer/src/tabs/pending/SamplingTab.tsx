@@ -13,6 +13,8 @@ import { useNow } from "../../components/useNow.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { PendingContext, pendingTitle } from "./PendingContext.js";
 import { WithdrawnNotes } from "./WithdrawnNotes.js";
+import { ErrorBoundary } from "../../components/ErrorBoundary.js";
+import { FallbackAnswer } from "./FallbackAnswer.js";
 
 interface SamplingDraft {
   role: "assistant" | "user";
@@ -34,7 +36,13 @@ export function SamplingTab() {
       <WithdrawnNotes kind="sampling" />
       {sampling.length === 0 && <p className="empty">No sampling request is waiting.</p>}
       {sampling.map((input) => (
-        <SamplingCard key={input.id} input={input} now={now} />
+        <ErrorBoundary
+          key={input.id}
+          what={`the sampling request from ${input.serverName}`}
+          fallbackActions={<FallbackAnswer label="Reject it" answer={(bridge) => bridge.rejectSampling({ pendingInputId: input.id, reason: "The inspector could not show this request" })} />}
+        >
+          <SamplingCard input={input} now={now} />
+        </ErrorBoundary>
       ))}
     </div>
   );

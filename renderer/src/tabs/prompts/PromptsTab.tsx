@@ -9,6 +9,7 @@ import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
+import { own, withKey } from "../../util/dict.js";
 
 const NO_VALUES: Record<string, string> = {};
 
@@ -90,7 +91,7 @@ function PromptForm({ sessionId, prompt, connected }: { sessionId: string; promp
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const absent = args.filter((a) => a.required && !values[a.name]?.trim()).map((a) => a.name);
+          const absent = args.filter((a) => a.required && !own(values, a.name)?.trim()).map((a) => a.name);
           setMissing(absent);
           if (absent.length) return;
           const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
@@ -105,11 +106,11 @@ function PromptForm({ sessionId, prompt, connected }: { sessionId: string; promp
             </div>
             <input
               id={`${id}-${a.name}`}
-              value={values[a.name] ?? ""}
+              value={own(values, a.name) ?? ""}
               aria-required={a.required || undefined}
               aria-invalid={missing.includes(a.name) || undefined}
               aria-describedby={missing.includes(a.name) ? `${id}-${a.name}-error` : undefined}
-              onChange={(e) => setValues({ ...values, [a.name]: e.target.value })}
+              onChange={(e) => setValues(withKey(values, a.name, e.target.value))}
             />
             {a.description && <p className="field-help">{a.description}</p>}
             {missing.includes(a.name) && (

@@ -20,6 +20,7 @@ import { TaskDetails } from "./TaskDetails.js";
 import { TaskTableRow, type TaskRowActions } from "./TaskTableRow.js";
 import { NO_FILTER, taskRowOf, type TaskFilter, type TaskKind, type TaskRow } from "./taskRows.js";
 import { useTaskView } from "./useTaskView.js";
+import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 
 const STATUSES: TaskStatus[] = ["working", "input_required", "completed", "failed", "cancelled"];
 
@@ -198,5 +199,9 @@ function SelectedTaskDetails({ taskKey: key, onClose }: { taskKey: string; onClo
   const client = useInspector((s) => s.clientTasks[key]);
   const receiver = useInspector((s) => s.receiverTasks[key]);
   const row = taskRowOf(key, client, receiver);
-  return row ? <TaskDetails row={row} onClose={onClose} /> : null;
+  return row ? (
+    <ErrorBoundary key={key} what={`the details of task ${row.task.taskId}`}>
+      <TaskDetails row={row} onClose={onClose} />
+    </ErrorBoundary>
+  ) : null;
 }

@@ -6,6 +6,7 @@ import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { errorMessage } from "../../util/errors.js";
 import { ToolDetail } from "./ToolDetail.js";
 import { ToolRuns } from "./ToolRuns.js";
+import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 
 export function ToolsTab() {
   const bridge = useBridge();
@@ -78,7 +79,9 @@ export function ToolsTab() {
       </section>
       <div className="detail-pane">
         {selected ? (
-          <ToolDetail key={`${session.sessionId}/${selected.name}`} session={session} tool={selected} />
+          <ErrorBoundary key={`${session.sessionId}/${selected.name}`} what={`the tool ${selected.name}`}>
+            <ToolDetail session={session} tool={selected} />
+          </ErrorBoundary>
         ) : (
           <p className="empty">{tools.length ? "Pick a tool to see its form." : ""}</p>
         )}
