@@ -1,6 +1,7 @@
 // The core behind the contract: sessions, pending inputs, settings. Adapters (Electron IPC, WebSocket)
 // call `dispatch`, which parses every payload against the contract before anything happens.
-import { Ajv, type ValidateFunction } from "ajv";
+import type { ValidateFunction } from "ajv";
+import { createLinearAjv } from "./linearRegExp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import {
   InvalidPayloadError,
@@ -44,7 +45,7 @@ export class InspectorCore {
   private readonly ports: Ports;
   private logSeq = 0;
   // addUsedSchema off: a requestedSchema's `$id` must not clash with the one of an earlier elicitation.
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, addUsedSchema: false });
+  private readonly ajv = createLinearAjv({ allErrors: true, strict: false, addUsedSchema: false });
   /**
    * Compiled requestedSchemas by their JSON text, newest last. Ajv caches by object identity, and every
    * request brings a freshly parsed object: without this each answer compiled anew (~1 ms) and Ajv kept

@@ -16,6 +16,7 @@ import {
 import type { ApiResult } from "../../shared/contract.js";
 import type { ClientTask, LogEntry, ReceiverTask, ServerConfig, SessionInfo, Settings } from "../../shared/types.js";
 import { ClientTasks } from "./client/clientTasks.js";
+import { linearJsonSchemaValidator } from "./linearRegExp.js";
 import { withInvalidParamsErrors } from "./invalidParams.js";
 import type { EventBus } from "./eventBus.js";
 import { MessageLog, RingBuffer } from "./messageLog.js";
@@ -128,7 +129,12 @@ export class Session {
           removed: (task, wasLive) => this.onReceiverTaskRemoved(task, wasLive),
         })
       : undefined;
-    const client = new Client(CLIENT_INFO, { capabilities, ...(store ? { taskStore: store } : {}) });
+    const client = new Client(CLIENT_INFO, {
+      capabilities,
+      // outputSchema patterns are the server's: checked in linear time (linearRegExp.ts).
+      jsonSchemaValidator: linearJsonSchemaValidator(),
+      ...(store ? { taskStore: store } : {}),
+    });
     const receiverContext = {
       sessionId: this.sessionId,
       serverName: this.config.name,

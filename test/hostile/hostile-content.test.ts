@@ -228,4 +228,47 @@ describe("hostile content in the UI (Chromium)", () => {
     expect(seen).toEqual({ dialogs: [], popups: [], navigations: [], foreignRequests: [] });
     expect(app.pageErrors).toEqual([]);
   });
+
+  it("property names like constructor and toString, and a pattern exponential in V8: answered through the UI, the server gets every key, the page never freezes", async () => {
+    const app = await openApp({ savedServers: [hostileServer] });
+    const { page } = app;
+    await connect(page, SERVER);
+    const sessionId = await sessionIdOf(app);
+    const requestedSchema = {
+      type: "object",
+      properties: {
+        constructor: { type: "string" },
+        toString: { type: "string" },
+        hasOwnProperty: { type: "string" },
+        word: { type: "string", pattern: "^(a+)+$", default: `${"a".repeat(32)}!` },
+      },
+      required: ["constructor", "toString", "hasOwnProperty", "word"],
+    };
+    // The fixture's `request` tool waits for our answer and returns what the server received.
+    const received = callFromPage(page, "callTool", { sessionId, name: "request", arguments: { method: "elicitation/create", params: { message: "Names and a pattern", requestedSchema } } });
+    await openTab(page, "Elicitations");
+    const card = page.getByRole("article").filter({ hasText: "Names and a pattern" });
+    for (const name of ["constructor", "toString", "hasOwnProperty"]) await card.getByLabel(name, { exact: true }).fill(`${name}!`);
+    // Accept with the server's own default: refused by the pattern, measured inside the page.
+    const blockedMs = await page.evaluate(async () => {
+      const accept = [...document.querySelectorAll("button")].find((b) => b.textContent === "Accept");
+      const started = performance.now();
+      accept?.click();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return performance.now() - started;
+    });
+    expect(blockedMs).toBeLessThan(1000);
+    await card.getByText("must match the pattern ^(a+)+$").first().waitFor();
+    await card.getByLabel("word", { exact: true }).fill("aaaa");
+    await card.getByRole("button", { name: "Accept" }).click();
+    const result = await received;
+    expect(result.ok, JSON.stringify(result.error)).toBe(true);
+    const text = ((result.result as { content: { text: string }[] }).content[0]!.text);
+    expect(JSON.parse(text).response.result).toEqual({
+      action: "accept",
+      content: { constructor: "constructor!", toString: "toString!", hasOwnProperty: "hasOwnProperty!", word: "aaaa" },
+    });
+    await app.screenshot("hostile-keys-and-redos");
+    expect(app.pageErrors).toEqual([]);
+  });
 });

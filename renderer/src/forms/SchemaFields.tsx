@@ -19,6 +19,12 @@ export function SchemaFields({ form, rawLabel = "Value (JSON)" }: { form: Schema
           <Field key={field.name} field={field} id={`${prefix}-${field.name}`} form={form} errors={own(errors.fieldErrors, field.name) ?? []} />
         ))
       )}
+      {form.uncheckedPatterns.length > 0 && (
+        <p className="note" role="note">
+          Not checked here: the pattern{form.uncheckedPatterns.length > 1 ? "s" : ""} {form.uncheckedPatterns.map((p) => JSON.stringify(p.slice(0, 200))).join(", ")} (
+          {"this inspector runs server patterns in linear time, which rules out backreferences, lookaround and patterns under anyOf/oneOf; the server still checks them"}).
+        </p>
+      )}
       {errors.formErrors.length > 0 && (
         <div className="form-errors" role="alert">
           {errors.formErrors.map((e, i) => (

@@ -3,6 +3,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { useInspector, useInspectorStore } from "../app/context.js";
 import { buildFormSpec, collectValue, initialDraft, type FieldValue, type FormDraft, type FormSpec } from "./schemaForm.js";
+import { uncheckedPatterns } from "./patterns.js";
 import { validateAgainstSchema } from "./validate.js";
 import { dict, own, withKey } from "../util/dict.js";
 
@@ -13,6 +14,8 @@ export interface FormErrors {
 
 export interface SchemaFormState {
   spec: FormSpec;
+  /** Patterns of the schema this form cannot check (patterns.ts): the form says so. */
+  uncheckedPatterns: string[];
   draft: FormDraft;
   errors: FormErrors;
   setField(name: string, value: FieldValue): void;
@@ -27,6 +30,7 @@ const NO_ERRORS: FormErrors = { fieldErrors: dict(), formErrors: [] };
 export function useSchemaForm(schema: unknown, draftKey: string): SchemaFormState {
   const store = useInspectorStore();
   const spec = useMemo(() => buildFormSpec(schema), [schema]);
+  const unchecked = useMemo(() => uncheckedPatterns(schema), [schema]);
   const stored = useInspector((s) => s.drafts[draftKey]) as FormDraft | undefined;
   const fallback = useMemo(() => initialDraft(spec, schema), [spec, schema]);
   const draft = stored ?? fallback;
@@ -71,5 +75,5 @@ export function useSchemaForm(schema: unknown, draftKey: string): SchemaFormStat
     setErrors(NO_ERRORS);
   }, [store, draftKey]);
 
-  return { spec, draft, errors, setField, setRaw, submit, reset };
+  return { spec, uncheckedPatterns: unchecked, draft, errors, setField, setRaw, submit, reset };
 }

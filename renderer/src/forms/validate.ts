@@ -5,6 +5,7 @@
 // elicitation answers with ajv before they reach the server.
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from "@cfworker/json-schema";
 import { dict, own } from "../util/dict.js";
+import { checkPatterns, withoutPatterns } from "./patterns.js";
 
 export interface ValidationOutcome {
   valid: boolean;
@@ -25,8 +26,9 @@ function draftOf(schema: Record<string, unknown>): SchemaDraft {
 function validatorFor(schema: Record<string, unknown>): Validator {
   let validator = validators.get(schema);
   if (!validator) {
-    // The validator annotates the schema it is given; hand it a copy, never the store's object.
-    validator = new Validator(structuredClone(schema) as Schema, draftOf(schema), false);
+    // The validator annotates the schema it is given; hand it a copy, never the store's object. The copy
+    // has no patterns: @cfworker/json-schema would run them in V8's backtracking engine (patterns.ts).
+    validator = new Validator(withoutPatterns(schema) as Schema, draftOf(schema), false);
     validators.set(schema, validator);
   }
   return validator;
@@ -45,9 +47,17 @@ export function validateAgainstSchema(schema: unknown, value: unknown, fieldName
   } catch (error) {
     return { valid: false, fieldErrors: dict(), formErrors: [`The schema cannot be used for validation: ${(error as Error).message}`] };
   }
-  if (result.valid) return outcome;
+  const patternProblems = checkPatterns(schema, value);
+  if (result.valid && patternProblems.length === 0) return outcome;
   outcome.valid = false;
   const byPointer = new Map(fieldNames.map((name) => [`#/${pointerSegment(name)}`, name]));
+  const rawPointer = new Map(fieldNames.map((name) => [`#/${name}`, name]));
+  for (const problem of patternProblems) {
+    const top = problem.at === "#" ? undefined : problem.at.slice(2).split("/")[0];
+    const field = top === undefined ? undefined : rawPointer.get(`#/${top}`);
+    if (field !== undefined) (own(outcome.fieldErrors, field) ?? (outcome.fieldErrors[field] = [])).push(problem.message);
+    else outcome.formErrors.push(`${problem.at.slice(1) || "(value)"}: ${problem.message}`);
+  }
   const add = (name: string, message: string) => {
     const list = own(outcome.fieldErrors, name) ?? (outcome.fieldErrors[name] = []);
     if (!list.includes(message)) list.push(message);
