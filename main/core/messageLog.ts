@@ -131,3 +131,40 @@ export class MessageLog {
     }
   }
 }
+
+/**
+ * Lines bounded by count and by characters: a server that prints 400 MB keeps at most `maxChars` of it
+ * here (the newest lines), and the page asks for no more than that.
+ */
+export class BoundedLines {
+  private lines: string[] = [];
+  private start = 0;
+  private chars = 0;
+
+  constructor(
+    private readonly maxLines: number,
+    private readonly maxChars: number,
+  ) {}
+
+  push(line: string): void {
+    this.lines.push(line);
+    this.chars += line.length;
+    while (this.lines.length - this.start > this.maxLines || (this.chars > this.maxChars && this.lines.length - this.start > 1)) {
+      this.chars -= this.lines[this.start]!.length;
+      this.lines[this.start++] = "";
+    }
+    // Compact now and then, so dropped lines do not pile up as holes.
+    if (this.start > 1024 && this.start * 2 > this.lines.length) {
+      this.lines = this.lines.slice(this.start);
+      this.start = 0;
+    }
+  }
+
+  toArray(): string[] {
+    return this.lines.slice(this.start);
+  }
+
+  get totalChars(): number {
+    return this.chars;
+  }
+}

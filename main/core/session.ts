@@ -19,7 +19,7 @@ import { ClientTasks } from "./client/clientTasks.js";
 import { linearJsonSchemaValidator } from "./linearRegExp.js";
 import { withInvalidParamsErrors } from "./invalidParams.js";
 import type { EventBus } from "./eventBus.js";
-import { MessageLog, RingBuffer } from "./messageLog.js";
+import { BoundedLines, MessageLog } from "./messageLog.js";
 import type { PendingInputs } from "./pendingInputs.js";
 import type { Ports } from "./ports.js";
 import { registerElicitationHandler, registerReceiverTaskHandlers, registerSamplingHandler } from "./receiver/receiverRequests.js";
@@ -30,6 +30,8 @@ import { describeExit } from "./transport/stdioTransport.js";
 
 export const CLIENT_INFO = { name: "mcp-task-inspector", version: "0.1.0" };
 const STDERR_LINES_KEPT = 2000;
+/** What one session keeps of its server's stderr, in characters (the page keeps the same). */
+export const STDERR_CHARS_KEPT = 1024 * 1024;
 
 export interface SessionDeps {
   bus: EventBus;
@@ -72,7 +74,7 @@ export class Session {
   private store?: ReceiverTaskStore;
   private clientTasks?: ClientTasks;
   private readonly log: MessageLog;
-  private readonly stderr = new RingBuffer<string>(STDERR_LINES_KEPT);
+  private readonly stderr = new BoundedLines(STDERR_LINES_KEPT, STDERR_CHARS_KEPT);
   private info: SessionInfo;
   private connectionNumber = 0;
   private roots: { uri: string; name?: string }[] = [];

@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS, type LogEntry } from "../../shared/types.js";
 import { LogsTab } from "../../renderer/src/tabs/logs/LogsTab.js";
 import { session } from "./fixtures.js";
 import { renderWithStore } from "./renderWithStore.js";
+import { STDERR_CHARS_KEPT } from "../../renderer/src/store/logSlice.js";
 
 function logEntry(seq: number, direction: "in" | "out", message: Record<string, unknown>): InspectorEvent {
   const payload: LogEntry = { seq, sessionId: "s1", direction, time: new Date(0).toISOString(), payload: { jsonrpc: "2.0", ...message } };
@@ -60,5 +61,21 @@ describe("Logs tab", () => {
     expect(screen.getByLabelText("Message 4 JSON").textContent).toContain('"io.modelcontextprotocol/related-task"');
     expect(screen.getByText("Something broke")).toBeTruthy();
     expect(screen.getByText("listening on stdio")).toBeTruthy();
+  });
+});
+
+describe("a server that printed a lot on stderr", () => {
+  it("the page keeps at most STDERR_CHARS_KEPT characters, the newest lines, and the Logs tab opens at once", () => {
+    const line = (i: number) => `${String(i).padStart(6, "0")} ${"x".repeat(8 * 1024)}`;
+    const lines = Array.from({ length: 5000 }, (_, i) => ({ type: "stderrLine" as const, payload: { sessionId: "s1", line: line(i) } }));
+    const started = performance.now();
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: lines });
+    const shown = screen.getByRole("region", { name: "Server stderr" }).querySelector("pre")!.textContent!;
+    const openedMs = performance.now() - started;
+    expect(shown.length).toBeLessThanOrEqual(STDERR_CHARS_KEPT + 200);
+    expect(shown.endsWith(line(4999))).toBe(true);
+    expect(shown).not.toContain(line(0));
+    // Generous here (a shared CI machine); the benchmark-style figure is in the closing note.
+    expect(openedMs).toBeLessThan(1000);
   });
 });

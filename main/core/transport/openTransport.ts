@@ -53,27 +53,45 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
   }
 }
 
-const MAX_STDERR_LINE = 64 * 1024;
+/** One stderr line is kept up to this many characters (a 400 MB line without a newline is one line). */
+export const MAX_STDERR_LINE = 8 * 1024;
 
 function splitLines(stream: Stream, onLine: (line: string) => void): void {
   let buffer = "";
+  /** The kept start of a line longer than MAX_STDERR_LINE, while the rest of it streams past. */
+  let head: string | undefined;
+  let dropped = 0;
   // A multi-byte character split across chunks must not turn into two replacement characters.
   const decoder = new StringDecoder("utf8");
+  const finish = (rest: string) => {
+    if (head === undefined && rest.length <= MAX_STDERR_LINE) return onLine(rest.replace(/\r$/, ""));
+    if (head === undefined) {
+      head = rest.slice(0, MAX_STDERR_LINE);
+      rest = rest.slice(MAX_STDERR_LINE);
+    }
+    onLine(`${head} … [${dropped + rest.length} more characters of this line were not kept]`);
+    head = undefined;
+    dropped = 0;
+  };
   stream.on("data", (chunk: string | Buffer) => {
     buffer += typeof chunk === "string" ? chunk : decoder.write(chunk);
     let index: number;
     while ((index = buffer.indexOf("\n")) !== -1) {
-      onLine(buffer.slice(0, index).replace(/\r$/, ""));
+      finish(buffer.slice(0, index));
       buffer = buffer.slice(index + 1);
     }
-    // A server that never prints a newline must not grow this buffer without bound.
-    if (buffer.length > MAX_STDERR_LINE) {
-      onLine(buffer);
+    // A server that never prints a newline must not grow this buffer: keep the line's start, count the rest.
+    if (head !== undefined) {
+      dropped += buffer.length;
+      buffer = "";
+    } else if (buffer.length > MAX_STDERR_LINE) {
+      head = buffer.slice(0, MAX_STDERR_LINE);
+      dropped = buffer.length - MAX_STDERR_LINE;
       buffer = "";
     }
   });
   stream.on("end", () => {
-    if (buffer) onLine(buffer);
+    if (buffer || head !== undefined) finish(buffer);
     buffer = "";
   });
 }

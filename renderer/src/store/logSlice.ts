@@ -18,6 +18,8 @@ export interface LogState {
 export const initialLogState: LogState = { logs: {} };
 
 export const STDERR_LINES_KEPT = 2000;
+/** As in main (session.ts): whatever a server prints, at most this many characters of it are kept. */
+export const STDERR_CHARS_KEPT = 1024 * 1024;
 export const SERVER_LOGS_KEPT = 5000;
 const EMPTY: SessionLog = { entries: [], stderr: [], serverLogs: [] };
 
@@ -42,7 +44,7 @@ export function reduceLog(state: LogState, events: InspectorEvent[], entryLimit:
     const current = logs[sessionId] ?? EMPTY;
     logs[sessionId] = {
       entries: b.entries.length ? appendBounded(current.entries, b.entries, entryLimit) : current.entries,
-      stderr: b.stderr.length ? appendBounded(current.stderr, b.stderr, STDERR_LINES_KEPT) : current.stderr,
+      stderr: b.stderr.length ? withinChars(appendBounded(current.stderr, b.stderr, STDERR_LINES_KEPT)) : current.stderr,
       serverLogs: b.serverLogs.length ? appendBounded(current.serverLogs, b.serverLogs, SERVER_LOGS_KEPT) : current.serverLogs,
     };
   }
@@ -60,7 +62,7 @@ export function withLogSnapshot(state: LogState, sessionId: string, snapshot: { 
       [sessionId]: {
         entries: appendBounded(snapshot.entries, newer, entryLimit),
         // stderr lines carry no sequence; the snapshot already holds every line seen so far.
-        stderr: snapshot.stderr.length >= current.stderr.length ? snapshot.stderr.slice(-STDERR_LINES_KEPT) : current.stderr,
+        stderr: withinChars(snapshot.stderr.length >= current.stderr.length ? snapshot.stderr.slice(-STDERR_LINES_KEPT) : current.stderr),
         serverLogs: current.serverLogs,
       },
     },
@@ -72,4 +74,12 @@ function appendBounded<T>(existing: T[], added: T[], limit: number): T[] {
   if (total <= limit) return existing.concat(added);
   if (added.length >= limit) return added.slice(added.length - limit);
   return existing.slice(total - limit).concat(added);
+}
+
+/** The newest lines that fit STDERR_CHARS_KEPT (at least the last one). */
+function withinChars(lines: string[]): string[] {
+  let chars = 0;
+  let from = lines.length;
+  while (from > 0 && (chars + lines[from - 1]!.length <= STDERR_CHARS_KEPT || from === lines.length)) chars += lines[--from]!.length;
+  return from === 0 ? lines : lines.slice(from);
 }
