@@ -130,7 +130,10 @@ export const apiMethods = {
   saveServer: method(z.object({ id: z.string().min(1).max(200).optional(), server: ServerConfigSchema }).strict(), SavedServerSchema),
   removeServer: method(z.object({ id: z.string().min(1).max(200) }).strict(), Ok),
   /** Import a Claude Desktop / VS Code style `{ "mcpServers": { name: {command, args, env} | {url} } }` document. */
-  importServers: method(z.object({ json: z.string().max(1_000_000) }).strict(), z.array(SavedServerSchema)),
+  importServers: method(
+    z.object({ json: z.string().max(1_000_000) }).strict(),
+    z.object({ added: z.array(SavedServerSchema), duplicates: z.array(z.string()), notImported: z.number().int(), message: z.string() }),
+  ),
 
   /** Open an http(s) link in the user's browser; the renderer asks the user to confirm first. */
   openExternal: method(

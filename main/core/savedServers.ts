@@ -4,6 +4,25 @@ import { SavedServerSchema, ServerConfigSchema, type SavedServer, type ServerCon
 import type { Storage } from "./storage.js";
 
 const STORAGE_NAME = "servers";
+/** One import takes at most this many entries: a 990 KB document once added 22,494 servers. */
+export const IMPORT_LIMIT = 500;
+/** More saved servers than a person can use; beyond it a save or an import is refused with a message. */
+export const SAVED_SERVERS_LIMIT = 2000;
+
+export interface ImportOutcome {
+  added: SavedServer[];
+  /** Names skipped because an identical entry is already saved (or came earlier in the document). */
+  duplicates: string[];
+  /** Entries left out because the import or the list was full. */
+  notImported: number;
+  /** One line for the user: what was added, skipped and left out, and why. */
+  message: string;
+}
+
+/** Identity for "exact duplicate": everything but the id. */
+function sameness(server: ServerConfig): string {
+  return JSON.stringify({ name: server.name, era: server.era, transport: server.transport, features: server.features });
+}
 
 export class SavedServers {
   private saved: SavedServer[] = [];
@@ -31,6 +50,9 @@ export class SavedServers {
     const entry: SavedServer = { ...server, id: id ?? this.newId() };
     const index = this.saved.findIndex((s) => s.id === entry.id);
     if (id && index < 0) throw new Error(`No saved server with id ${id}`);
+    if (index < 0 && this.saved.length >= SAVED_SERVERS_LIMIT) {
+      throw new Error(`There are already ${SAVED_SERVERS_LIMIT} saved servers, the most this inspector keeps; remove some first`);
+    }
     if (index >= 0) this.saved[index] = entry;
     else this.saved.push(entry);
     await this.persist();
@@ -46,22 +68,46 @@ export class SavedServers {
   }
 
   /** Claude Desktop / VS Code style: `{ "mcpServers": { name: {...} } }` (VS Code also uses `servers`). */
-  async import(json: string): Promise<SavedServer[]> {
+  async import(json: string): Promise<ImportOutcome> {
     const configs = parseMcpServersJson(json);
+    const seen = new Set(this.saved.map(sameness));
     const added: SavedServer[] = [];
+    const duplicates: string[] = [];
+    let notImported = 0;
     for (const config of configs) {
+      const key = sameness(config);
+      if (seen.has(key)) {
+        duplicates.push(config.name);
+        continue;
+      }
+      if (added.length >= IMPORT_LIMIT || this.saved.length >= SAVED_SERVERS_LIMIT) {
+        notImported++;
+        continue;
+      }
+      seen.add(key);
       const entry: SavedServer = { ...config, id: this.newId() };
       this.saved.push(entry);
       added.push(entry);
     }
-    await this.persist();
-    return added;
+    if (added.length) await this.persist();
+    return { added, duplicates, notImported, message: describeImport(added.length, duplicates.length, notImported, this.saved.length) };
   }
 
   private async persist(): Promise<void> {
     await this.storage.write(STORAGE_NAME, this.saved);
     this.changed(this.list());
   }
+}
+
+function describeImport(added: number, duplicates: number, notImported: number, total: number): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const parts = [`Imported ${plural(added, "server")}`];
+  if (duplicates) parts.push(`skipped ${plural(duplicates, "exact duplicate")} of servers already saved`);
+  if (notImported) {
+    const why = total >= SAVED_SERVERS_LIMIT ? `the list holds at most ${SAVED_SERVERS_LIMIT} servers` : `one import takes at most ${IMPORT_LIMIT}`;
+    parts.push(`left out ${notImported} more (${why})`);
+  }
+  return `${parts.join("; ")}.`;
 }
 
 const ImportedEntrySchema = z.union([

@@ -71,7 +71,7 @@ describe("servers sidebar", () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     const imported = { ...EVERYTHING_DEMO, id: "fs", name: "filesystem", builtIn: false };
-    bridge.handle("importServers", () => [imported]);
+    bridge.handle("importServers", () => ({ added: [imported], duplicates: [], notImported: 0, message: "Imported 1 server." }));
     await renderApp({}, bridge);
     await user.click(screen.getByRole("button", { name: "Import servers" }));
     const json = '{"mcpServers":{"filesystem":{"command":"npx","args":["x"]}}}';
@@ -79,9 +79,30 @@ describe("servers sidebar", () => {
     await user.paste(json);
     await user.click(screen.getByRole("button", { name: "Import" }));
     expect(bridge.callsOf("importServers")).toEqual([{ json }]);
-    expect(await screen.findByText("Imported 1 server: filesystem")).toBeTruthy();
+    expect(await screen.findByText("Imported 1 server. Added: filesystem.")).toBeTruthy();
     expect(screen.queryByRole("group", { name: "filesystem" })).toBeNull();
     bridge.emit({ type: "serversChanged", payload: [EVERYTHING_DEMO, imported] });
     expect(screen.getByRole("group", { name: "filesystem" })).toBeTruthy();
+  });
+});
+
+describe("many saved servers", () => {
+  it("2,000 saved servers: the sidebar draws the first 100 at once, filters by name, and shows more on request", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const many = Array.from({ length: 2000 }, (_, i) => ({ ...EVERYTHING_DEMO, id: `s${i}`, name: `server ${i}`, builtIn: false }));
+    bridge.handle("listServers", () => [EVERYTHING_DEMO, ...many]);
+    const started = performance.now();
+    await renderApp({}, bridge);
+    await screen.findByRole("group", { name: "server 98" });
+    const drawnMs = performance.now() - started;
+    expect(screen.queryByRole("group", { name: "server 99" })).toBeNull();
+    expect(drawnMs).toBeLessThan(3000);
+    await user.click(screen.getByRole("button", { name: "Show 100 more of 1901" }));
+    expect(screen.getByRole("group", { name: "server 198" })).toBeTruthy();
+    await user.type(screen.getByRole("searchbox", { name: "Filter servers by name" }), "server 1999");
+    expect(await screen.findByRole("group", { name: "server 1999" })).toBeTruthy();
+    expect(screen.queryByRole("group", { name: "server 1" })).toBeNull();
+    console.log(`sidebar with 2,001 servers drawn in ${drawnMs.toFixed(0)} ms`);
   });
 });

@@ -49,12 +49,12 @@ describe("saved servers", () => {
     const claude = await c.dispatch("importServers", {
       json: JSON.stringify({ mcpServers: { files: { command: "npx", args: ["-y", "fs-server", "/tmp"], env: { DEBUG: "1" } }, remote: { url: "https://example.com/mcp" } } }),
     });
-    expect(claude).toMatchObject([
+    expect(claude.added).toMatchObject([
       { name: "files", transport: { type: "stdio", command: "npx", args: ["-y", "fs-server", "/tmp"], env: { DEBUG: "1" } } },
       { name: "remote", transport: { type: "streamableHttp", url: "https://example.com/mcp" } },
     ]);
     const vscode = await c.dispatch("importServers", { json: JSON.stringify({ servers: { events: { type: "sse", url: "http://127.0.0.1:3001/sse", headers: { Authorization: "Bearer x" } } } }) });
-    expect(vscode[0]).toMatchObject({ name: "events", transport: { type: "sse", headers: { Authorization: "Bearer x" } } });
+    expect(vscode.added[0]).toMatchObject({ name: "events", transport: { type: "sse", headers: { Authorization: "Bearer x" } } });
     expect(await c.dispatch("listServers", {})).toHaveLength(4);
   });
 
@@ -77,5 +77,27 @@ describe("settings", () => {
     await expect(c.dispatch("updateSettings", { logLimit: 1 })).rejects.toThrow(/logLimit/);
     expect((await c.dispatch("getSettings", {})).logLimit).toBe(5000);
     expect(await core(storage).core.dispatch("getSettings", {})).toMatchObject({ maxLiveReceiverTasks: 7, notificationsEnabled: false });
+  });
+
+  it("one import takes at most 500 entries and skips exact duplicates, saying so; the list holds at most 2,000", async () => {
+    const { core: c } = core();
+    const table = (from: number, count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`server-${from + i}`, { command: "node", args: [`s${from + i}.js`] }]));
+    // A 990 KB document of 22,494 entries added every one of them before.
+    const first = await c.dispatch("importServers", { json: JSON.stringify({ mcpServers: table(0, 700) }) });
+    expect(first.added).toHaveLength(500);
+    expect(first.notImported).toBe(200);
+    expect(first.message).toBe("Imported 500 servers; left out 200 more (one import takes at most 500).");
+    // The same document again: the first 500 are exact duplicates, the rest are new.
+    const again = await c.dispatch("importServers", { json: JSON.stringify({ mcpServers: table(0, 700) }) });
+    expect(again.duplicates).toHaveLength(500);
+    expect(again.added.map((s) => s.name)).toEqual(Array.from({ length: 200 }, (_, i) => `server-${500 + i}`));
+    expect(again.message).toBe("Imported 200 servers; skipped 500 exact duplicates of servers already saved.");
+    // Same name, another command: not a duplicate.
+    const changed = await c.dispatch("importServers", { json: JSON.stringify({ mcpServers: { "server-1": { command: "node", args: ["other.js"] } } }) });
+    expect(changed.added).toHaveLength(1);
+    for (let from = 1000; from < 2300; from += 500) await c.dispatch("importServers", { json: JSON.stringify({ mcpServers: table(from, 500) }) });
+    expect((await c.dispatch("listServers", {})).filter((s) => !s.builtIn)).toHaveLength(2000);
+    await expect(c.dispatch("saveServer", { server: { name: "one more", transport: { type: "stdio", command: "x" } } })).rejects.toThrow(/already 2000 saved servers/);
   });
 });

@@ -17,8 +17,10 @@ export function ImportServers({ onDone }: { onDone(): void }) {
       onSubmit={(e) => {
         e.preventDefault();
         void action.run(async () => {
-          const servers = await bridge.importServers({ json });
-          setImported(`Imported ${servers.length} server${servers.length === 1 ? "" : "s"}: ${servers.map((s) => s.name).join(", ")}`);
+          const outcome = await bridge.importServers({ json });
+          const names = outcome.added.slice(0, 20).map((s) => s.name).join(", ");
+          const more = outcome.added.length > 20 ? `, and ${outcome.added.length - 20} more` : "";
+          setImported(outcome.added.length ? `${outcome.message} Added: ${names}${more}.` : outcome.message);
           setJson("");
         });
       }}

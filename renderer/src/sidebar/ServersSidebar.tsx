@@ -1,10 +1,15 @@
 // The saved servers (the built-in "Everything (demo)" first, as main lists it), add / import, settings.
-import { useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { useInspector } from "../app/context.js";
 import { ImportServers } from "./ImportServers.js";
 import { ServerEditor, type EditorTarget } from "./ServerEditor.js";
 import { ServerEntry } from "./ServerEntry.js";
 import { SettingsPanel } from "./SettingsPanel.js";
+
+/** Entries drawn at first; "Show more" adds as many again. A list of 2,000 once took seconds to draw. */
+const PAGE = 100;
+/** From this many servers on, a filter box is offered. */
+const FILTER_FROM = 12;
 
 export function ServersSidebar() {
   const servers = useInspector((s) => s.servers);
@@ -12,14 +17,35 @@ export function ServersSidebar() {
   const [editing, setEditing] = useState<EditorTarget>();
   const [importing, setImporting] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [filter, setFilter] = useState("");
+  const [shown, setShown] = useState(PAGE);
+  const deferredFilter = useDeferredValue(filter);
+  const matching = useMemo(() => {
+    const needle = deferredFilter.trim().toLowerCase();
+    return needle ? servers.filter((s) => s.name.toLowerCase().includes(needle)) : servers;
+  }, [servers, deferredFilter]);
 
   return (
     <aside className="sidebar" aria-label="Servers">
       <h1 className="app-title">MCP Task Inspector</h1>
       <h2>Servers</h2>
       {!loaded && <p className="note">Loading servers…</p>}
+      {servers.length >= FILTER_FROM && (
+        <div className="field">
+          <input
+            type="search"
+            aria-label="Filter servers by name"
+            placeholder={`Filter ${servers.length} servers`}
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value);
+              setShown(PAGE);
+            }}
+          />
+        </div>
+      )}
       <ul className="server-list">
-        {servers.map((server) => (
+        {matching.slice(0, shown).map((server) => (
           <ServerEntry
             key={server.id}
             server={server}
@@ -28,6 +54,12 @@ export function ServersSidebar() {
           />
         ))}
       </ul>
+      {matching.length > shown && (
+        <button type="button" onClick={() => setShown((n) => n + PAGE)}>
+          Show {Math.min(PAGE, matching.length - shown)} more of {matching.length - shown}
+        </button>
+      )}
+      {filter && matching.length === 0 && <p className="note">No saved server matches “{filter}”.</p>}
       {editing ? (
         <ServerEditor key={editing.id ?? "new"} target={editing} onDone={() => setEditing(undefined)} />
       ) : importing ? (
