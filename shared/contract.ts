@@ -17,6 +17,7 @@ import {
   SessionIdSchema,
   SessionInfoSchema,
   SettingsSchema,
+  StorageStatusSchema,
   TaskIdSchema,
   TaskObjectSchema,
   ToolSchema,
@@ -59,6 +60,8 @@ export const apiMethods = {
       clientTasks: z.array(ClientTaskSchema),
       receiverTasks: z.array(ReceiverTaskSchema),
       settings: SettingsSchema,
+      /** Problems loading saved servers or settings, and how secrets are kept (absent from older hosts). */
+      storage: StorageStatusSchema.optional(),
     }),
   ),
   getLog: method(z.object(session).strict(), z.object({ entries: z.array(LogEntrySchema), stderr: z.array(z.string()) })),

@@ -225,6 +225,21 @@ export const LogEntrySchema = z.object({
 });
 export type LogEntry = z.output<typeof LogEntrySchema>;
 
+/** A stored file that could not be loaded as it was: which, what was wrong, and where the original is kept. */
+export const StorageProblemSchema = z.object({
+  file: z.string(),
+  problem: z.string(),
+  backup: z.string().optional(),
+});
+export type StorageProblem = z.output<typeof StorageProblemSchema>;
+
+/** What the user should know about where their data is: problems at load, and whether secrets are encrypted. */
+export const StorageStatusSchema = z.object({
+  problems: z.array(StorageProblemSchema),
+  secrets: z.object({ encrypted: z.boolean(), description: z.string() }),
+});
+export type StorageStatus = z.output<typeof StorageStatusSchema>;
+
 export const SettingsSchema = z.object({
   /** Ring-buffer size of the protocol message log, per session. */
   logLimit: z.number().int().min(100).max(1_000_000),

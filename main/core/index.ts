@@ -4,3 +4,4 @@ export type { EventListener } from "./eventBus.js";
 export { EventBatcher, FRAME_MS } from "./eventBatcher.js";
 export { JsonFileStorage, MemoryStorage, type Storage } from "./storage.js";
 export { parseMcpServersJson } from "./savedServers.js";
+export { PLAIN_SECRETS, type SecretCodec } from "./secrets.js";

@@ -1,7 +1,9 @@
 // The core behind the contract: sessions, pending inputs, settings. Adapters (Electron IPC, WebSocket)
 // call `dispatch`, which parses every payload against the contract before anything happens.
+import type { z } from "zod";
 import type { ValidateFunction } from "ajv";
 import { createLinearAjv } from "./linearRegExp.js";
+import { PLAIN_SECRETS, type SecretCodec } from "./secrets.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import {
   InvalidPayloadError,
@@ -11,13 +13,13 @@ import {
   type ApiResult,
   type InspectorHandlers,
 } from "../../shared/contract.js";
-import { DEFAULT_SETTINGS, SettingsSchema, type SavedServer, type ServerConfig, type Settings } from "../../shared/types.js";
+import { DEFAULT_SETTINGS, SettingsSchema, type SavedServer, type ServerConfig, type Settings, type StorageProblem } from "../../shared/types.js";
 import { EventBus, type EventListener } from "./eventBus.js";
 import { PendingInputs } from "./pendingInputs.js";
 import { systemPorts, type Ports } from "./ports.js";
 import { SavedServers } from "./savedServers.js";
 import { Session } from "./session.js";
-import { MemoryStorage, type Storage } from "./storage.js";
+import { MemoryStorage, UnreadableStorageError, type Storage } from "./storage.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -35,6 +37,8 @@ export interface InspectorCoreOptions {
   builtInServers?: SavedServer[];
   /** Opens an http(s) URL in the user's browser; hosts without one report that clearly. */
   openExternal?: (url: string) => Promise<void>;
+  /** Encrypts saved servers' env and header values (Electron's safeStorage); plain when absent. */
+  secrets?: SecretCodec;
 }
 
 export class InspectorCore {
@@ -44,6 +48,7 @@ export class InspectorCore {
   private settings: Settings;
   private readonly ports: Ports;
   private logSeq = 0;
+  private readonly storageProblems: StorageProblem[] = [];
   // addUsedSchema off: a requestedSchema's `$id` must not clash with the one of an earlier elicitation.
   private readonly ajv = createLinearAjv({ allErrors: true, strict: false, addUsedSchema: false });
   /**
@@ -62,15 +67,44 @@ export class InspectorCore {
     this.ports = options.ports ?? systemPorts;
     this.settings = SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...options.settings });
     this.storage = options.storage ?? new MemoryStorage();
-    this.servers = new SavedServers(this.storage, options.builtInServers ?? [], this.ports.newId, (list) => this.bus.emit("serversChanged", list));
+    this.servers = new SavedServers(
+      this.storage,
+      options.builtInServers ?? [],
+      this.ports.newId,
+      (list) => this.bus.emit("serversChanged", list),
+      options.secrets ?? PLAIN_SECRETS,
+    );
     this.handlers = this.createHandlers();
     this.ready = this.load();
   }
 
   private async load(): Promise<void> {
-    await this.servers.load();
-    const stored = SettingsSchema.partial().safeParse((await this.storage.read("settings")) ?? {});
-    if (stored.success) this.settings = SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...stored.data, ...this.options.settings });
+    this.storageProblems.push(...(await this.servers.load()));
+    this.storageProblems.push(...(await this.loadSettings()));
+  }
+
+  /** Every stored setting that is valid is kept; a bad one falls back to its default, and the user is told. */
+  private async loadSettings(): Promise<StorageProblem[]> {
+    let raw: unknown;
+    try {
+      raw = (await this.storage.read("settings")) ?? {};
+    } catch (error) {
+      if (!(error instanceof UnreadableStorageError)) throw error;
+      return [{ file: error.file, problem: error.problem, ...(error.backup ? { backup: error.backup } : {}) }];
+    }
+    const kept: Partial<Settings> = {};
+    const bad: string[] = [];
+    const shape = SettingsSchema.shape as Record<string, z.ZodType>;
+    for (const [key, value] of Object.entries(typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : {})) {
+      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+      const parsed = field?.safeParse(value);
+      if (parsed?.success) (kept as Record<string, unknown>)[key] = parsed.data;
+      else bad.push(field ? `${key}: ${parsed?.error.issues[0]?.message ?? "invalid"} (the default is used)` : `${key}: not a setting`);
+    }
+    this.settings = SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...kept, ...this.options.settings });
+    if (!bad.length && typeof raw === "object" && raw !== null && !Array.isArray(raw)) return [];
+    const backup = await this.storage.backup("settings");
+    return [{ file: this.storage.where("settings"), problem: bad.length ? bad.join("; ") : "it does not hold an object of settings", ...(backup ? { backup } : {}) }];
   }
 
   subscribe(listener: EventListener): () => void {
@@ -143,6 +177,7 @@ export class InspectorCore {
         clientTasks: [...this.sessions.values()].flatMap((s) => s.clientTaskList),
         receiverTasks: [...this.sessions.values()].flatMap((s) => s.receiverTasks),
         settings: this.settings,
+        storage: { problems: this.storageProblems, secrets: { encrypted: (this.options.secrets ?? PLAIN_SECRETS).available, description: (this.options.secrets ?? PLAIN_SECRETS).description } },
       }),
       getLog: async ({ sessionId }) => this.session(sessionId).logSnapshot(),
 

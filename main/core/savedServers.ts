@@ -1,7 +1,8 @@
 // The user's saved servers, plus the host's built-in entries (the Everything demo), persisted in Storage.
 import { z } from "zod";
-import { SavedServerSchema, ServerConfigSchema, type SavedServer, type ServerConfig } from "../../shared/types.js";
-import type { Storage } from "./storage.js";
+import { SavedServerSchema, ServerConfigSchema, type SavedServer, type ServerConfig, type StorageProblem } from "../../shared/types.js";
+import { openValues, PLAIN_SECRETS, sealValues, type SecretCodec } from "./secrets.js";
+import { UnreadableStorageError, type Storage } from "./storage.js";
 
 const STORAGE_NAME = "servers";
 /** One import takes at most this many entries: a 990 KB document once added 22,494 servers. */
@@ -32,13 +33,61 @@ export class SavedServers {
     private readonly builtIn: SavedServer[],
     private readonly newId: () => string,
     private readonly changed: (servers: SavedServer[]) => void,
+    private readonly secrets: SecretCodec = PLAIN_SECRETS,
   ) {}
 
-  async load(): Promise<void> {
-    const stored = await this.storage.read(STORAGE_NAME);
-    const parsed = z.array(SavedServerSchema).safeParse(stored ?? []);
-    // An unreadable list is not fatal: the user still gets the built-in entries.
-    this.saved = parsed.success ? parsed.data.filter((s) => !s.builtIn) : [];
+  /**
+   * Every entry that validates is loaded; one that does not is named, and the file is copied aside
+   * first, so the next save (which writes only the valid entries) loses nothing. Nothing is fatal: the
+   * user still gets the built-in entries.
+   */
+  async load(): Promise<StorageProblem[]> {
+    const file = this.storage.where(STORAGE_NAME);
+    let stored: unknown;
+    try {
+      stored = (await this.storage.read(STORAGE_NAME)) ?? [];
+    } catch (error) {
+      if (!(error instanceof UnreadableStorageError)) throw error;
+      this.saved = [];
+      return [{ file: error.file, problem: error.problem, ...(error.backup ? { backup: error.backup } : {}) }];
+    }
+    if (!Array.isArray(stored)) {
+      this.saved = [];
+      const backup = await this.storage.backup(STORAGE_NAME);
+      return [{ file, problem: "it does not hold a list of servers", ...(backup ? { backup } : {}) }];
+    }
+    const problems: string[] = [];
+    this.saved = [];
+    stored.forEach((raw: unknown, index) => {
+      const name = typeof (raw as { name?: unknown } | null)?.name === "string" ? ` ("${(raw as { name: string }).name.slice(0, 100)}")` : "";
+      const { entry, undecryptable } = this.fromDisk(raw);
+      const parsed = SavedServerSchema.safeParse(entry);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        problems.push(`entry ${index + 1}${name}: ${issue?.path.join(".") || "(entry)"}: ${issue?.message ?? "invalid"}`);
+        return;
+      }
+      if (undecryptable.length) problems.push(`entry ${index + 1}${name}: ${undecryptable.join(", ")} could not be decrypted and must be entered again`);
+      if (!parsed.data.builtIn) this.saved.push(parsed.data);
+    });
+    if (!problems.length) return [];
+    const backup = await this.storage.backup(STORAGE_NAME);
+    return [{ file, problem: `${problems.length === 1 ? "one entry was" : `${problems.length} entries were`} not loaded as saved: ${problems.join("; ")}`, ...(backup ? { backup } : {}) }];
+  }
+
+  /** env and header values are sealed on disk (secrets.ts); everything else is stored as it is. */
+  private toDisk(server: SavedServer): unknown {
+    const t = server.transport;
+    const transport = t.type === "stdio" ? { ...t, env: sealValues(t.env, this.secrets) } : { ...t, headers: sealValues(t.headers, this.secrets) };
+    return { ...server, transport };
+  }
+
+  private fromDisk(raw: unknown): { entry: unknown; undecryptable: string[] } {
+    const transport = (raw as { transport?: Record<string, unknown> } | null)?.transport;
+    if (!transport || typeof transport !== "object") return { entry: raw, undecryptable: [] };
+    const field = transport.type === "stdio" ? "env" : "headers";
+    const { values, failed } = openValues(transport[field], this.secrets);
+    return { entry: { ...(raw as object), transport: { ...transport, [field]: values } }, undecryptable: failed.map((key) => `${field}.${key}`) };
   }
 
   list(): SavedServer[] {
@@ -94,7 +143,7 @@ export class SavedServers {
   }
 
   private async persist(): Promise<void> {
-    await this.storage.write(STORAGE_NAME, this.saved);
+    await this.storage.write(STORAGE_NAME, this.saved.map((server) => this.toDisk(server)));
     this.changed(this.list());
   }
 }

@@ -1,6 +1,6 @@
 // The desktop shell's wiring: app lifecycle, the window, IPC, notifications, menu. Each behaviour
 // lives in its own small module; this file only connects them to Electron and to the core.
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell } from "electron";
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from "electron";
 import { fileURLToPath } from "node:url";
 import type { InspectorEvent } from "../../shared/contract.js";
 import type { SavedServer } from "../../shared/types.js";
@@ -14,6 +14,7 @@ import { isNotificationSupported, showNativeNotification } from "./nativeNotific
 import { connectNotifier, Notifier } from "./notifier.js";
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler, createMainWindow, focusWindow, hardenSession, hardenWebContents } from "./window.js";
 import { restoreWindowState, trackWindowState, WINDOW_STATE_KEY } from "./windowState.js";
+import { safeStorageSecrets } from "./safeStorageSecrets.js";
 
 export interface StartOptions {
   platform?: NodeJS.Platform;
@@ -94,6 +95,8 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
   const demoServer = everythingDemoServer(app.getAppPath());
   const core = new InspectorCore({
     storage,
+    // safeStorage works only once the app is ready (it is, here).
+    secrets: safeStorageSecrets(safeStorage, platform),
     builtInServers: [demoServer],
     openExternal: async (url) => {
       await openLink(url);

@@ -152,6 +152,19 @@ export const screen = { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, w
 export const dialog = { showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 1, checkboxChecked: false })) };
 export const shell = { openExternal: vi.fn(async (_url: string) => {}) };
 export const net = { fetch: vi.fn() };
+/** A stand-in keychain: "encrypts" by reversing and tagging, so a test can see nothing is stored in the clear. */
+export const safeStorage = {
+  available: true,
+  backend: "gnome_libsecret",
+  isEncryptionAvailable: vi.fn(() => safeStorage.available),
+  getSelectedStorageBackend: vi.fn(() => safeStorage.backend),
+  encryptString: vi.fn((plain: string) => Buffer.from(`sealed:${[...plain].reverse().join("")}`)),
+  decryptString: vi.fn((cipher: Buffer) => {
+    const text = cipher.toString();
+    if (!text.startsWith("sealed:")) throw new Error("Error while decrypting the ciphertext provided to safeStorage.decryptString.");
+    return [...text.slice("sealed:".length)].reverse().join("");
+  }),
+};
 export const contextBridge = { exposeInMainWorld: vi.fn() };
 export const ipcRenderer = { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() };
 
@@ -184,6 +197,7 @@ export class Notification extends EventEmitter {
 export function resetFakeElectron(): void {
   BrowserWindow.instances = [];
   BrowserWindow.loadFailure = undefined;
+  Object.assign(safeStorage, { available: true, backend: "gnome_libsecret" });
   Notification.shown = [];
   Notification.supported = true;
   Notification.events.removeAllListeners();
@@ -209,4 +223,4 @@ export function resetFakeElectron(): void {
   dialog.showMessageBox.mockImplementation(async () => ({ response: 1, checkboxChecked: false }));
 }
 
-export default { app, BrowserWindow, ipcMain, protocol, session, Menu, screen, dialog, shell, net, contextBridge, ipcRenderer, Notification };
+export default { app, BrowserWindow, ipcMain, protocol, session, Menu, screen, dialog, shell, net, safeStorage, contextBridge, ipcRenderer, Notification };

@@ -106,3 +106,23 @@ describe("many saved servers", () => {
     console.log(`sidebar with 2,001 servers drawn in ${drawnMs.toFixed(0)} ms`);
   });
 });
+
+describe("what the user must know about their saved data", () => {
+  it("a file that did not load as it was: the sidebar names it, says what was wrong and where the backup is, until dismissed", async () => {
+    const user = userEvent.setup();
+    await renderApp({
+      storage: {
+        problems: [{ file: "/home/u/.config/mcp-task-inspector/servers.json", problem: "line 3, column 1: a trailing comma", backup: "/home/u/.config/mcp-task-inspector/servers.unreadable-2026.json" }],
+        secrets: { encrypted: false, description: "Secrets in saved servers (env and header values) are stored unencrypted, readable only by your user." },
+      },
+    });
+    const alert = screen.getByRole("alert", { name: "Problems loading saved data" });
+    expect(alert.textContent).toContain("/home/u/.config/mcp-task-inspector/servers.json could not be loaded as it was: line 3, column 1: a trailing comma.");
+    expect(alert.textContent).toContain("The original is kept in /home/u/.config/mcp-task-inspector/servers.unreadable-2026.json.");
+    // Where env is typed, the user learns how it will be kept.
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    expect(screen.getByText(/stored unencrypted, readable only by your user/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByRole("alert", { name: "Problems loading saved data" })).toBeNull();
+  });
+});

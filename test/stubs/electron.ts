@@ -10,4 +10,5 @@ export const shell = {};
 export const Menu = {};
 export const session = {};
 export const dialog = {};
+export const safeStorage = {};
 export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, Notification, shell, Menu, session, dialog };

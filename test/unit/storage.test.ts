@@ -1,5 +1,5 @@
 // Saved servers and settings survive restarts, and a crash mid-write never leaves a torn file.
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -19,7 +19,7 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   };
 });
 
-const { JsonFileStorage } = await import("../../main/core/storage.js");
+const { JsonFileStorage, UnreadableStorageError } = await import("../../main/core/storage.js");
 
 afterEach(() => {
   hooks.failRename = false;
@@ -67,10 +67,28 @@ describe("JsonFileStorage", () => {
     expect(await storage.read("settings")).toEqual({ i: 19 });
   });
 
-  it("a file edited by hand into invalid JSON reads as absent, so the app starts with defaults", async () => {
+  it("a file edited by hand into invalid JSON is moved aside to a dated backup, and the error says where and what", async () => {
     const dir = await tempDir();
-    await writeFile(join(dir, "settings.json"), '{"logLimit": 50');
-    expect(await new JsonFileStorage(dir).read("settings")).toBeUndefined();
+    await writeFile(join(dir, "settings.json"), '{\n  "logLimit": 50,\n}');
+    const error = await new JsonFileStorage(dir).read("settings").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnreadableStorageError);
+    const { file, problem, backup } = error as InstanceType<typeof UnreadableStorageError>;
+    expect(file).toBe(join(dir, "settings.json"));
+    expect(problem).toBe("line 3, column 1: Expected double-quoted property name");
+    expect(backup).toMatch(/settings\.unreadable-\d{4}-\d\d-\d\dT[\d-]+Z\.json$/);
+    expect(await readFile(backup!, "utf8")).toBe('{\n  "logLimit": 50,\n}');
+    expect(await readdir(dir)).not.toContain("settings.json");
+  });
+
+  it.runIf(process.platform !== "win32")("files are written 0600 and the folder is 0700, an existing 0755 folder included", async () => {
+    const dir = await tempDir();
+    await chmod(dir, 0o755);
+    const storage = new JsonFileStorage(dir);
+    await storage.write("servers", [{ secret: "sk-live" }]);
+    expect((await stat(join(dir, "servers.json"))).mode & 0o777).toBe(0o600);
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    const copy = await storage.backup("servers");
+    expect((await stat(copy!)).mode & 0o777).toBe(0o600);
   });
 
   it("refuses names that could escape its folder", async () => {

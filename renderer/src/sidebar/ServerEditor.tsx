@@ -6,6 +6,7 @@ import { useBridge } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { linesOf, pairsText, parsePairs } from "./configText.js";
+import { SecretsNote } from "./StorageProblems.js";
 
 type TransportType = "stdio" | "streamableHttp" | "sse";
 
@@ -104,6 +105,7 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
           <div className="field">
             <label htmlFor={`${id}-env`}>Environment (KEY=value per line)</label>
             <textarea id={`${id}-env`} rows={2} spellCheck={false} value={env} onChange={(e) => setEnv(e.target.value)} />
+            <SecretsNote />
           </div>
           <div className="field">
             <label htmlFor={`${id}-cwd`}>Working directory</label>
@@ -119,6 +121,7 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
           <div className="field">
             <label htmlFor={`${id}-headers`}>Headers (Name: value per line)</label>
             <textarea id={`${id}-headers`} rows={2} spellCheck={false} value={headers} onChange={(e) => setHeaders(e.target.value)} />
+            <SecretsNote />
           </div>
         </>
       )}

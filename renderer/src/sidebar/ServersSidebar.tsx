@@ -5,6 +5,7 @@ import { ImportServers } from "./ImportServers.js";
 import { ServerEditor, type EditorTarget } from "./ServerEditor.js";
 import { ServerEntry } from "./ServerEntry.js";
 import { SettingsPanel } from "./SettingsPanel.js";
+import { StorageProblems } from "./StorageProblems.js";
 
 /** Entries drawn at first; "Show more" adds as many again. A list of 2,000 once took seconds to draw. */
 const PAGE = 100;
@@ -29,6 +30,7 @@ export function ServersSidebar() {
     <aside className="sidebar" aria-label="Servers">
       <h1 className="app-title">MCP Task Inspector</h1>
       <h2>Servers</h2>
+      <StorageProblems />
       {!loaded && <p className="note">Loading servers…</p>}
       {servers.length >= FILTER_FROM && (
         <div className="field">

@@ -33,6 +33,8 @@ export interface InspectorActions {
   setDraft(key: string, value: unknown): void;
   clearDraft(key: string): void;
   dismissWithdrawnNote(pendingInputId: string): void;
+  /** The user has read the storage problems: they leave the screen (the backups stay on disk). */
+  dismissStorageProblems(): void;
 }
 
 export type InspectorState = SessionsState &
@@ -101,6 +103,7 @@ export function createInspectorStore(): InspectorStore {
         return {
           ...pickSessions(sessions),
           settings: snapshot.settings,
+          ...(snapshot.storage ? { storage: snapshot.storage } : {}),
           ...tasksFromSnapshot(state, snapshot.clientTasks, snapshot.receiverTasks),
           pendingInputs: [...state.pendingInputs, ...snapshot.pendingInputs.filter((p) => !known.has(p.id))],
         };
@@ -178,6 +181,10 @@ export function createInspectorStore(): InspectorStore {
 
     dismissWithdrawnNote(pendingInputId) {
       set((state) => ({ withdrawnNotes: state.withdrawnNotes.filter((n) => n.input.id !== pendingInputId) }));
+    },
+
+    dismissStorageProblems() {
+      set((state) => (state.storage ? { storage: { ...state.storage, problems: [] } } : {}));
     },
   }));
 }
