@@ -258,6 +258,7 @@ describe("hostile content in the UI (Chromium)", () => {
       return performance.now() - started;
     });
     expect(blockedMs).toBeLessThan(1000);
+    console.log(`page blocked by Accept on the ReDoS pattern: ${blockedMs.toFixed(1)} ms (click to second frame)`);
     await card.getByText("must match the pattern ^(a+)+$").first().waitFor();
     await card.getByLabel("word", { exact: true }).fill("aaaa");
     await card.getByRole("button", { name: "Accept" }).click();
