@@ -1,9 +1,7 @@
 // The core behind the contract: sessions, pending inputs, settings. Adapters (Electron IPC, WebSocket)
 // call `dispatch`, which parses every payload against the contract before anything happens.
-import type { z } from "zod";
 import type { ValidateFunction } from "ajv";
-import { createLinearAjv } from "./linearRegExp.js";
-import { PLAIN_SECRETS, type SecretCodec } from "./secrets.js";
+import type { z } from "zod";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import {
   InvalidPayloadError,
@@ -15,9 +13,11 @@ import {
 } from "../../shared/contract.js";
 import { DEFAULT_SETTINGS, SettingsSchema, type SavedServer, type ServerConfig, type Settings, type StorageProblem } from "../../shared/types.js";
 import { EventBus, type EventListener } from "./eventBus.js";
+import { createLinearAjv } from "./linearRegExp.js";
 import { PendingInputs } from "./pendingInputs.js";
 import { systemPorts, type Ports } from "./ports.js";
 import { SavedServers } from "./savedServers.js";
+import { PLAIN_SECRETS, type SecretCodec } from "./secrets.js";
 import { Session } from "./session.js";
 import { MemoryStorage, UnreadableStorageError, type Storage } from "./storage.js";
 
@@ -49,6 +49,7 @@ export class InspectorCore {
   private readonly ports: Ports;
   private logSeq = 0;
   private readonly storageProblems: StorageProblem[] = [];
+  private readonly secrets: SecretCodec;
   // addUsedSchema off: a requestedSchema's `$id` must not clash with the one of an earlier elicitation.
   private readonly ajv = createLinearAjv({ allErrors: true, strict: false, addUsedSchema: false });
   /**
@@ -67,12 +68,13 @@ export class InspectorCore {
     this.ports = options.ports ?? systemPorts;
     this.settings = SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...options.settings });
     this.storage = options.storage ?? new MemoryStorage();
+    this.secrets = options.secrets ?? PLAIN_SECRETS;
     this.servers = new SavedServers(
       this.storage,
       options.builtInServers ?? [],
       this.ports.newId,
       (list) => this.bus.emit("serversChanged", list),
-      options.secrets ?? PLAIN_SECRETS,
+      this.secrets,
     );
     this.handlers = this.createHandlers();
     this.ready = this.load();
@@ -90,7 +92,7 @@ export class InspectorCore {
       raw = (await this.storage.read("settings")) ?? {};
     } catch (error) {
       if (!(error instanceof UnreadableStorageError)) throw error;
-      return [{ file: error.file, problem: error.problem, ...(error.backup ? { backup: error.backup } : {}) }];
+      return [error.toProblem()];
     }
     const kept: Partial<Settings> = {};
     const bad: string[] = [];
@@ -131,9 +133,8 @@ export class InspectorCore {
     return this.settings;
   }
 
-  /** Disconnect everything (app quit). */
   /**
-   * Disconnect every session. With `graceMs`, servers that have not exited by then are stopped with
+   * Disconnect every session (app quit). With `graceMs`, servers that have not exited by then are stopped with
    * SIGTERM (the SDK's own close waits up to 4 s per server, too long for a Ctrl+C).
    */
   async shutdown(options: { graceMs?: number } = {}): Promise<void> {
@@ -177,7 +178,7 @@ export class InspectorCore {
         clientTasks: [...this.sessions.values()].flatMap((s) => s.clientTaskList),
         receiverTasks: [...this.sessions.values()].flatMap((s) => s.receiverTasks),
         settings: this.settings,
-        storage: { problems: this.storageProblems, secrets: { encrypted: (this.options.secrets ?? PLAIN_SECRETS).available, description: (this.options.secrets ?? PLAIN_SECRETS).description } },
+        storage: { problems: this.storageProblems, secrets: { encrypted: this.secrets.available, description: this.secrets.description } },
       }),
       getLog: async ({ sessionId }) => this.session(sessionId).logSnapshot(),
 

@@ -49,7 +49,7 @@ export class SavedServers {
     } catch (error) {
       if (!(error instanceof UnreadableStorageError)) throw error;
       this.saved = [];
-      return [{ file: error.file, problem: error.problem, ...(error.backup ? { backup: error.backup } : {}) }];
+      return [error.toProblem()];
     }
     if (!Array.isArray(stored)) {
       this.saved = [];

@@ -2,6 +2,7 @@
 // place: Electron's user-data folder, or a config folder in browser mode; tests use memory.
 import { chmod, copyFile, mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { StorageProblem } from "../../shared/types.js";
 
 export interface Storage {
   /** The stored value; undefined when there is none. Throws UnreadableStorageError for a file that does not parse. */
@@ -22,6 +23,10 @@ export class UnreadableStorageError extends Error {
     readonly backup: string | undefined,
   ) {
     super(`${file} could not be read (${problem})${backup ? `; it was moved to ${backup}` : ""}`);
+  }
+
+  toProblem(): StorageProblem {
+    return { file: this.file, problem: this.problem, ...(this.backup ? { backup: this.backup } : {}) };
   }
 }
 
