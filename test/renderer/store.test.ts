@@ -167,3 +167,14 @@ describe("inspector store", () => {
     await expect.poll(() => errors).toEqual(["Could not load the inspector's state: socket closed"]);
   });
 });
+
+describe("a fresh snapshot after the page reconnected", () => {
+  it("is the truth for pending inputs: one answered while the socket was down is gone, a new one is there", () => {
+    const store = createInspectorStore();
+    const base = { sessions: [session()], clientTasks: [], receiverTasks: [], settings: DEFAULT_SETTINGS };
+    store.getState().applySnapshot({ ...base, pendingInputs: [elicitation("old", { message: "answered elsewhere" })] });
+    expect(store.getState().pendingInputs.map((p) => p.id)).toEqual(["old"]);
+    store.getState().applySnapshot({ ...base, pendingInputs: [elicitation("new", { message: "arrived meanwhile" })] });
+    expect(store.getState().pendingInputs.map((p) => p.id)).toEqual(["new"]);
+  });
+});

@@ -99,13 +99,13 @@ export function createInspectorStore(): InspectorStore {
       set((state) => {
         let sessions: SessionsState = state;
         for (const info of snapshot.sessions) sessions = withSession(sessions, info);
-        const known = new Set(state.pendingInputs.map((p) => p.id));
         return {
           ...pickSessions(sessions),
           settings: snapshot.settings,
           ...(snapshot.storage ? { storage: snapshot.storage } : {}),
           ...tasksFromSnapshot(state, snapshot.clientTasks, snapshot.receiverTasks),
-          pendingInputs: [...state.pendingInputs, ...snapshot.pendingInputs.filter((p) => !known.has(p.id))],
+          // The snapshot is the truth: after a reconnect, inputs answered or withdrawn meanwhile are gone.
+          pendingInputs: snapshot.pendingInputs,
         };
       });
     },
