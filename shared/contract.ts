@@ -25,6 +25,18 @@ import {
 } from "./types.js";
 
 const session = { sessionId: SessionIdSchema };
+
+/**
+ * A tool run's result as the server sent it, plus what the inspector adds on 2026-07-28: `startedTask` when
+ * the server answered with a task (M2; `content` is then empty and the task is followed in the Tasks tab),
+ * and `inputRounds` when the call took more than one round (I3). Both names are ours: the core removes
+ * them from a server's result.
+ */
+export const ToolRunResultSchema = CallToolResultSchema.extend({
+  startedTask: ClientTaskSchema.optional(),
+  inputRounds: z.number().int().positive().optional(),
+});
+export const INSPECTOR_RESULT_KEYS = ["startedTask", "inputRounds"] as const;
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
 /**
@@ -89,7 +101,7 @@ export const apiMethods = {
   // Tools: a plain call, or a call as a client task (Q1 decides whether that is allowed)
   callTool: method(
     z.object({ ...session, name: z.string().min(1), arguments: Json.default({}) }).strict(),
-    CallToolResultSchema,
+    ToolRunResultSchema,
   ),
   callToolAsTask: method(
     z.object({ ...session, name: z.string().min(1), arguments: Json.default({}), ttl: z.number().int().positive().optional() }).strict(),

@@ -112,6 +112,8 @@ export const SessionInfoSchema = z.object({
   era: EraSchema.optional(),
   /** E1/E2: what the era probe saw, in one line ("server/discover answered 2026-07-28", "no answer in 2 s: legacy"). */
   eraProbe: z.string().optional(),
+  /** E5: what a modern server did that 2026-07-28 forbids (it sent us a request), newest last; bounded. */
+  violations: z.array(z.string()).max(20).optional(),
 });
 export type SessionInfo = z.output<typeof SessionInfoSchema>;
 
@@ -222,6 +224,10 @@ export const LogEntrySchema = z.object({
   id: z.union([z.string(), z.number()]).optional(),
   /** The JSON-RPC message itself, or a note when it could not be parsed. */
   payload: z.unknown(),
+  /** A remark on a message passed on as it is: the era probe, an unsolicited request, a protocol violation. */
+  remark: z.string().optional(),
+  /** I5: one logical call's rounds (a modern request, each input_required, each retry) share `call`. */
+  exchange: z.object({ call: z.number().int(), round: z.number().int() }).optional(),
 });
 export type LogEntry = z.output<typeof LogEntrySchema>;
 
@@ -254,6 +260,10 @@ export const SettingsSchema = z.object({
   /** How long one client-side request (tasks/get, tools/call…) may take before it is reported as timed out. */
   requestTimeoutMs: z.number().int().min(100).max(3_600_000),
   notificationsEnabled: z.boolean(),
+  /** E2: how long Auto waits for `server/discover` on stdio before speaking 2025-11-25. */
+  eraProbeTimeoutMs: z.number().int().min(100).max(60_000),
+  /** I3: the most rounds one multi round-trip request may take before it is stopped. */
+  maxInputRounds: z.number().int().min(1).max(1000),
 });
 export type Settings = z.output<typeof SettingsSchema>;
 
@@ -265,6 +275,8 @@ export const DEFAULT_SETTINGS: Settings = {
   receiverTaskPollIntervalMs: 500,
   requestTimeoutMs: 60_000,
   notificationsEnabled: true,
+  eraProbeTimeoutMs: 2000,
+  maxInputRounds: 10,
 };
 
 export {

@@ -48,6 +48,8 @@ export class InspectorCore {
   private settings: Settings;
   private readonly ports: Ports;
   private logSeq = 0;
+  /** E2: the era each server entry was found to speak, while the app runs. */
+  private readonly eraMemory = new Map<string, "legacy" | "modern">();
   private readonly storageProblems: StorageProblem[] = [];
   private readonly secrets: SecretCodec;
   // addUsedSchema off: a requestedSchema's `$id` must not clash with the one of an earlier elicitation.
@@ -154,6 +156,7 @@ export class InspectorCore {
       ports: this.ports,
       settings: () => this.settings,
       nextLogSeq: () => ++this.logSeq,
+      eraMemory: this.eraMemory,
     });
     this.sessions.set(session.sessionId, session);
     return session.connect();

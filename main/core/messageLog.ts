@@ -59,6 +59,12 @@ export function idKey(id: unknown): string | number {
   return key.length > MAX_ID_CHARS ? `#${createHash("sha256").update(key).digest("base64")}` : key;
 }
 
+/** What a log entry may carry besides the message: a remark (E2 probe, E5), a modern round's exchange (I5). */
+export interface LogMarks {
+  remark?: string;
+  exchange?: LogEntry["exchange"];
+}
+
 /** Requests still waiting for their response, remembered so a response can name the method it answers. */
 const OPEN_REQUESTS_KEPT = 10_000;
 
@@ -68,8 +74,8 @@ const OPEN_REQUESTS_KEPT = 10_000;
  */
 export class MessageLog {
   private readonly entries: RingBuffer<LogEntry>;
-  /** `${direction of the request}:${idKey(id)}` → method. */
-  private readonly openRequests = new Map<string, string>();
+  /** `${direction of the request}:${idKey(id)}` → method, and the exchange a modern round belongs to (I5). */
+  private readonly openRequests = new Map<string, { method: string; exchange?: LogEntry["exchange"] }>();
 
   constructor(
     private readonly sessionId: string,
@@ -82,17 +88,20 @@ export class MessageLog {
    * Records one message as it crossed the wire; `note` explains a message that was not passed on. With
    * `preview` (a message too big to keep), the entry holds the note and the start of its text instead.
    */
-  record(direction: "in" | "out", message: unknown, seq: number, time: string, note?: string, preview?: string): LogEntry {
+  record(direction: "in" | "out", message: unknown, seq: number, time: string, note?: string, preview?: string, marks: LogMarks = {}): LogEntry {
     const m = (message ?? {}) as { method?: unknown; id?: unknown; result?: unknown; error?: unknown };
     const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : undefined;
     let method = typeof m.method === "string" ? m.method : undefined;
+    let exchange = marks.exchange;
     if (id !== undefined) {
       if (method !== undefined) {
         // A request; an ignored duplicate (note) gets no second answer, so it opens nothing.
-        if (!note || preview !== undefined) this.open(`${direction}:${idKey(id)}`, method);
+        if (!note || preview !== undefined) this.open(`${direction}:${idKey(id)}`, { method, ...(exchange ? { exchange } : {}) });
       } else if ("result" in m || "error" in m) {
         const key = `${direction === "in" ? "out" : "in"}:${idKey(id)}`;
-        method = this.openRequests.get(key);
+        const open = this.openRequests.get(key);
+        method = open?.method;
+        exchange ??= open?.exchange;
         this.openRequests.delete(key);
       }
     }
@@ -105,6 +114,8 @@ export class MessageLog {
       // A megabyte-long id (hostile servers send them) is shown by its start.
       ...(id !== undefined ? { id: typeof id === "string" && id.length > MAX_ID_CHARS ? `${id.slice(0, MAX_ID_CHARS)}…` : id } : {}),
       payload: preview !== undefined ? { note, preview } : note ? { note, message } : message,
+      ...(marks.remark ? { remark: marks.remark } : {}),
+      ...(exchange ? { exchange } : {}),
     };
     this.entries.push(entry);
     return entry;
@@ -122,8 +133,8 @@ export class MessageLog {
     this.entries.resize(limit);
   }
 
-  private open(key: string, method: string): void {
-    this.openRequests.set(key, method);
+  private open(key: string, request: { method: string; exchange?: LogEntry["exchange"] }): void {
+    this.openRequests.set(key, request);
     // A peer that never answers must not grow this map without bound.
     if (this.openRequests.size > OPEN_REQUESTS_KEPT) {
       const oldest = this.openRequests.keys().next().value;

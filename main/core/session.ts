@@ -4,6 +4,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   CallToolResultSchema,
   ErrorCode,
+  ListPromptsResultSchema,
+  ListResourcesResultSchema,
+  ListResourceTemplatesResultSchema,
+  ListToolsResultSchema,
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   McpError,
@@ -13,7 +17,7 @@ import {
   type ClientCapabilities,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { ApiResult } from "../../shared/contract.js";
+import { INSPECTOR_RESULT_KEYS, type ApiResult } from "../../shared/contract.js";
 import type { ClientTask, LogEntry, ReceiverTask, ServerConfig, SessionInfo, Settings } from "../../shared/types.js";
 import { ClientTasks } from "./client/clientTasks.js";
 import { linearJsonSchemaValidator } from "./linearRegExp.js";
@@ -27,6 +31,14 @@ import { ReceiverTaskStore } from "./receiver/receiverTaskStore.js";
 import { openTransport } from "./transport/openTransport.js";
 import { RecordingTransport } from "./transport/recordingTransport.js";
 import { describeExit } from "./transport/stdioTransport.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { EraSetting } from "../../shared/types.js";
+import type { OpenedTransport } from "./transport/openTransport.js";
+import type { LogMarks } from "./messageLog.js";
+import { modernCapabilitiesFor, MODERN_VERSION, type Envelope } from "./modern/envelope.js";
+import { probeEra, ProbedTransport } from "./modern/eraProbe.js";
+import { ModernConnection } from "./modern/modernConnection.js";
+import { ModernSession } from "./modern/modernSession.js";
 
 export const CLIENT_INFO = { name: "mcp-task-inspector", version: "0.1.0" };
 const STDERR_LINES_KEPT = 2000;
@@ -40,6 +52,8 @@ export interface SessionDeps {
   settings: () => Settings;
   /** A global sequence for log entries, so entries of all sessions sort in one order. */
   nextLogSeq: () => number;
+  /** E2: the era each server entry (by its transport) was found to speak, for as long as the app runs. */
+  eraMemory?: Map<string, "legacy" | "modern">;
 }
 
 /** What we advertise (R1): exactly what the user left switched on. */
@@ -80,6 +94,16 @@ export class Session {
   private roots: { uri: string; name?: string }[] = [];
   private tools = new Map<string, Tool>();
   private closing = false;
+  /** The 2026-07-28 side of this session, when it speaks that era. */
+  private modern?: ModernSession;
+  private violations: string[] = [];
+  /** The era this connection speaks, once chosen (E5 reads requests by it). */
+  private eraInUse?: "legacy" | "modern";
+  private lastLines: string[] = [];
+  /** E1: a remark for the next message we send (the era chosen). */
+  private nextRemark?: string;
+  /** I5: the exchange the next modern request belongs to. */
+  private nextExchange?: LogMarks["exchange"];
 
   constructor(
     readonly sessionId: string,
@@ -99,7 +123,7 @@ export class Session {
   }
 
   get clientTaskList(): ClientTask[] {
-    return this.clientTasks?.list() ?? [];
+    return [...(this.clientTasks?.list() ?? []), ...(this.modern?.tasks.list() ?? [])];
   }
 
   get receiverTaskStore(): ReceiverTaskStore | undefined {
@@ -118,12 +142,90 @@ export class Session {
     if (this.info.state === "connecting" || this.info.state === "connected") {
       throw new Error(`Session ${this.sessionId} is already ${this.info.state}`);
     }
-    const { features } = this.config;
     const connection = ++this.connectionNumber;
     this.closing = false;
-    const capabilities = clientCapabilitiesFor(features);
-    this.setInfo({ sessionId: this.sessionId, serverName: this.config.name, state: "connecting", clientCapabilities: capabilities });
+    this.violations = [];
+    this.eraInUse = undefined;
+    this.modern = undefined;
+    this.client = undefined;
+    const setting = this.config.era ?? "auto";
+    const legacyCapabilities = clientCapabilitiesFor(this.config.features);
+    this.setInfo({ sessionId: this.sessionId, serverName: this.config.name, state: "connecting", clientCapabilities: legacyCapabilities });
 
+    // The last lines a server printed before failing to start usually say why ("API key not set").
+    const wire = this.openWire(connection, Boolean(legacyCapabilities.tasks && setting !== "2026-07-28"));
+    let probeSaid: string | undefined;
+    try {
+      let legacyTransport: Transport = wire.transport;
+      if (this.shouldProbe(setting)) {
+        // E2: one server/discover on the user's one process, before anything else.
+        await wire.transport.start();
+        const envelope = this.modernEnvelope(MODERN_VERSION);
+        const outcome = await probeEra(wire.transport, { envelope, timeoutMs: this.deps.settings().eraProbeTimeoutMs, timers: this.deps.ports.timers });
+        probeSaid = outcome.said;
+        if (outcome.era === "modern") {
+          this.deps.eraMemory?.set(this.eraKey(), "modern");
+          return await this.connectModern(wire, { ...envelope, protocolVersion: outcome.version }, outcome.discover, outcome.said, connection);
+        }
+        if (setting === "2026-07-28") throw new Error(`it did not answer as a 2026-07-28 server: ${outcome.said}`);
+        if (outcome.era === "closed") {
+          // E2: a server that exits on the probe is legacy; it is started once more, for initialize.
+          await wire.transport.close().catch(() => {});
+          legacyTransport = this.openWire(connection, Boolean(legacyCapabilities.tasks)).transport;
+        } else {
+          legacyTransport = new ProbedTransport(wire.transport);
+        }
+      } else if (setting === "2026-07-28") {
+        throw new Error("2026-07-28 over HTTP is not supported yet; choose Auto or 2025-11-25 for this server");
+      }
+      return await this.connectLegacy(legacyTransport, legacyCapabilities, connection, probeSaid ?? this.legacyWithoutProbe(setting));
+    } catch (error) {
+      // E2: a cached era that fails is probed again next time.
+      this.deps.eraMemory?.delete(this.eraKey());
+      const printed = this.lastLines.length ? `. The server's last stderr output: ${this.lastLines.join(" | ")}` : "";
+      const reason = `Could not connect to ${describeTransport(this.config)}: ${messageOf(error)}${printed}`;
+      this.teardown(reason);
+      await this.transport?.close().catch(() => {});
+      this.setInfo({ ...this.info, state: "failed", reason, ...(probeSaid ? { eraProbe: probeSaid } : {}) });
+      throw new Error(reason);
+    }
+  }
+
+  /** E2/E3: Auto and 2026-07-28 probe on stdio, unless this entry is remembered as legacy. */
+  private shouldProbe(setting: EraSetting): boolean {
+    if (this.config.transport.type !== "stdio" || setting === "2025-11-25") return false;
+    return setting === "2026-07-28" || this.deps.eraMemory?.get(this.eraKey()) !== "legacy";
+  }
+
+  private legacyWithoutProbe(setting: EraSetting): string {
+    if (setting === "2025-11-25") return "2025-11-25 chosen for this server: no probe";
+    if (this.config.transport.type !== "stdio") return "over HTTP the 2026-07-28 probe is not built yet: 2025-11-25 (initialize)";
+    return "remembered from an earlier connection as 2025-11-25: no probe";
+  }
+
+  private eraKey(): string {
+    return JSON.stringify(this.config.transport);
+  }
+
+  /** A fresh transport for this connection, recorded into the log; stderr feeds the session's lines. */
+  private openWire(connection: number, receiverTasksEnabled: boolean): { opened: OpenedTransport; transport: RecordingTransport } {
+    this.lastLines = [];
+    const opened = openTransport(this.config.transport, (line) => {
+      this.lastLines = [...this.lastLines, line].slice(-3);
+      this.onStderr(line);
+    });
+    this.opened = opened;
+    const transport = new RecordingTransport(opened.transport, {
+      receiverTasksEnabled,
+      record: (direction, message, note, preview, marks) => this.record(direction, message, note, preview, marks),
+      era: () => (connection === this.connectionNumber ? this.eraInUse : undefined),
+    });
+    this.transport = transport;
+    return { opened, transport };
+  }
+
+  private async connectLegacy(transport: Transport, capabilities: ClientCapabilities, connection: number, eraProbe: string): Promise<SessionInfo> {
+    const { features } = this.config;
     // A fresh store per connection (its own cursor key too): tasks and cursors of an earlier connection never leak into this one (S1).
     const store = capabilities.tasks
       ? new ReceiverTaskStore(this.sessionId, this.deps.ports, () => this.receiverLimits(), {
@@ -148,16 +250,14 @@ export class Session {
     if (capabilities.sampling) registerSamplingHandler(client, receiverContext);
     if (capabilities.elicitation) registerElicitationHandler(client, receiverContext);
     if (store) registerReceiverTaskHandlers(client, store);
-    if (capabilities.roots) client.setRequestHandler(withInvalidParamsErrors(ListRootsRequestSchema), async () => ({ roots: this.roots }));
+    if (features.roots) client.setRequestHandler(withInvalidParamsErrors(ListRootsRequestSchema), async () => ({ roots: this.roots }));
     // The SDK's own ping handler, with -32602 for params that do not fit.
     client.setRequestHandler(withInvalidParamsErrors(PingRequestSchema), async () => ({}));
     // Q1 decisions use the tool's taskSupport: a changed tool list must not be judged from a stale copy.
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (client === this.client) this.tools.clear();
     });
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
-      this.deps.bus.emit("serverLog", { sessionId: this.sessionId, level: n.params.level, ...(n.params.logger ? { logger: n.params.logger } : {}), data: n.params.data });
-    });
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => this.onServerLog(n.params));
     const clientTasks = new ClientTasks(client, {
       sessionId: this.sessionId,
       ports: this.deps.ports,
@@ -169,49 +269,99 @@ export class Session {
     this.clientTasks = clientTasks;
     this.client = client;
     this.tools.clear();
-
-    // The last lines a server printed before failing to start usually say why ("API key not set").
-    let lastLines: string[] = [];
-    const opened = openTransport(this.config.transport, (line) => {
-      lastLines = [...lastLines, line].slice(-3);
-      this.onStderr(line);
-    });
-    this.opened = opened;
-    const transport = new RecordingTransport(opened.transport, {
-      receiverTasksEnabled: Boolean(store),
-      record: (direction, message, note, preview) => this.record(direction, message, note, preview),
-    });
-    this.transport = transport;
-    client.onclose = () => {
-      if (connection !== this.connectionNumber) return;
-      // Say how the server went: "exited with code 1. Its last stderr output: …" is what a developer needs.
-      const exit = opened.exit();
-      const printed = exit && exit.code !== 0 && lastLines.length ? `. Its last stderr output: ${lastLines.join(" | ")}` : "";
-      this.onClosed(`The server closed the connection${exit ? `: its process ${describeExit(exit)}${printed}` : ""}`);
-    };
+    this.eraInUse = "legacy";
+    // E1: the log says which era was chosen and why, on the first message of that era.
+    this.nextRemark = `Era: 2025-11-25 (initialize). ${eraProbe}`;
+    client.onclose = () => this.onWireClosed(connection);
     // Cut short: the SDK's messages can quote a whole message (a 20 MB response to an unknown id).
     client.onerror = (error) => this.onStderr(`[transport] ${truncate(error.message, 2000)}`);
 
-    try {
-      await client.connect(transport, { timeout: this.deps.settings().requestTimeoutMs });
-    } catch (error) {
-      const printed = lastLines.length ? `. The server's last stderr output: ${lastLines.join(" | ")}` : "";
-      const reason = `Could not connect to ${describeTransport(this.config)}: ${messageOf(error)}${printed}`;
-      this.teardown(reason);
-      await transport.close().catch(() => {});
-      this.setInfo({ ...this.info, state: "failed", reason });
-      throw new Error(reason);
-    }
+    await client.connect(transport, { timeout: this.deps.settings().requestTimeoutMs });
     this.setInfo({
       sessionId: this.sessionId,
       serverName: this.config.name,
       state: "connected",
       clientCapabilities: capabilities,
+      era: "legacy",
+      eraProbe,
       ...(client.getServerVersion() ? { serverInfo: client.getServerVersion() } : {}),
       ...(client.getServerCapabilities() ? { serverCapabilities: client.getServerCapabilities() } : {}),
       ...(client.getInstructions() ? { instructions: client.getInstructions() } : {}),
+      ...(this.transport?.negotiatedVersion ? { protocolVersion: this.transport.negotiatedVersion } : {}),
     });
+    if (eraProbe.startsWith("server/discover")) this.deps.eraMemory?.set(this.eraKey(), "legacy");
     return this.info;
+  }
+
+  /** E4/M1: what every modern request of this session carries in `_meta`. */
+  private modernEnvelope(protocolVersion: string): Envelope {
+    return { protocolVersion, clientInfo: CLIENT_INFO, clientCapabilities: modernCapabilitiesFor(this.config.features) };
+  }
+
+  private async connectModern(
+    wire: { transport: RecordingTransport },
+    envelope: Envelope,
+    discover: Record<string, unknown>,
+    eraProbe: string,
+    connection: number,
+  ): Promise<SessionInfo> {
+    this.eraInUse = "modern";
+    const modernConnection = new ModernConnection(envelope, { violation: (method) => this.onViolation(method) });
+    modernConnection.setNotificationHandler(LoggingMessageNotificationSchema, (n) => this.onServerLog(n.params));
+    modernConnection.fallbackNotificationHandler = async (n) => {
+      if (n.method === "notifications/tasks" && n.params) this.modern?.tasks.onNotification(n.params as Record<string, unknown>);
+    };
+    modernConnection.onclose = () => this.onWireClosed(connection);
+    modernConnection.onerror = (error) => this.onStderr(`[transport] ${truncate(error.message, 2000)}`);
+    await modernConnection.connect(new ProbedTransport(wire.transport));
+    const features = this.config.features;
+    this.modern = new ModernSession(modernConnection, discover, {
+      desk: {
+        sessionId: this.sessionId,
+        serverName: this.config.name,
+        ports: this.deps.ports,
+        pendingInputs: this.deps.pendingInputs,
+        roots: () => this.roots,
+        features: { sampling: features.sampling, elicitation: features.elicitationForm || features.elicitationUrl, roots: features.roots },
+      },
+      requestTimeoutMs: () => this.deps.settings().requestTimeoutMs,
+      maxRounds: () => this.deps.settings().maxInputRounds,
+      taskChanged: (task) => this.deps.bus.emit("clientTaskChanged", task),
+      round: (call, round) => {
+        this.nextExchange = { call, round };
+      },
+    });
+    this.tools.clear();
+    this.setInfo({
+      sessionId: this.sessionId,
+      serverName: this.config.name,
+      state: "connected",
+      clientCapabilities: envelope.clientCapabilities,
+      era: "modern",
+      eraProbe,
+      ...this.modern.serverFacts(),
+    });
+    this.note(`Connected as ${envelope.protocolVersion}: ${eraProbe}`);
+    return this.info;
+  }
+
+  /** How the wire of this connection went: "exited with code 1. Its last stderr output: …" is what a developer needs. */
+  private onWireClosed(connection: number): void {
+    if (connection !== this.connectionNumber) return;
+    const exit = this.opened?.exit();
+    const printed = exit && exit.code !== 0 && this.lastLines.length ? `. Its last stderr output: ${this.lastLines.join(" | ")}` : "";
+    this.onClosed(`The server closed the connection${exit ? `: its process ${describeExit(exit)}${printed}` : ""}`);
+  }
+
+  /** E5: a modern server sent us a request; it was answered with an error, and the user is told. */
+  private onViolation(method: string): void {
+    const said = `The server sent a "${method.slice(0, 100)}" request, which 2026-07-28 forbids (servers cannot send requests to the client); it was answered with an error`;
+    this.violations = [...this.violations, said].slice(-20);
+    this.setInfo({ ...this.info, violations: this.violations });
+  }
+
+  private onServerLog(params: { level: string; logger?: string; data?: unknown }): void {
+    this.deps.bus.emit("serverLog", { sessionId: this.sessionId, level: params.level, ...(params.logger ? { logger: params.logger } : {}), data: params.data });
   }
 
   async disconnect(reason = "Disconnected by the user"): Promise<void> {
@@ -231,48 +381,63 @@ export class Session {
 
   async ping(): Promise<{ roundTripMs: number }> {
     const started = performance.now();
-    await this.requireClient().ping({ timeout: this.deps.settings().requestTimeoutMs });
+    // 2026-07-28 has no ping: server/discover is its cheapest request.
+    if (this.modern) await this.requireModern().connection.call("server/discover", undefined, this.requestOptions());
+    else await this.requireClient().ping({ timeout: this.deps.settings().requestTimeoutMs });
     return { roundTripMs: performance.now() - started };
   }
 
   async listTools(cursor?: string): Promise<ApiResult<"listTools">> {
-    const result = await this.requireClient().listTools(cursor ? { cursor } : undefined, this.requestOptions());
+    const result = this.modern
+      ? ListToolsResultSchema.parse(await this.requireModern().list("tools/list", cursor))
+      : await this.requireClient().listTools(cursor ? { cursor } : undefined, this.requestOptions());
     if (!cursor) this.tools.clear();
     for (const tool of result.tools) this.tools.set(tool.name, tool);
     return { tools: result.tools, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
   }
 
   async listResources(cursor?: string): Promise<ApiResult<"listResources">> {
-    const result = await this.requireClient().listResources(cursor ? { cursor } : undefined, this.requestOptions());
+    const result = this.modern
+      ? ListResourcesResultSchema.parse(await this.requireModern().list("resources/list", cursor))
+      : await this.requireClient().listResources(cursor ? { cursor } : undefined, this.requestOptions());
     return { resources: result.resources, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
   }
 
   async listResourceTemplates(cursor?: string): Promise<ApiResult<"listResourceTemplates">> {
-    const result = await this.requireClient().listResourceTemplates(cursor ? { cursor } : undefined, this.requestOptions());
+    const result = this.modern
+      ? ListResourceTemplatesResultSchema.parse(await this.requireModern().list("resources/templates/list", cursor))
+      : await this.requireClient().listResourceTemplates(cursor ? { cursor } : undefined, this.requestOptions());
     return { resourceTemplates: result.resourceTemplates, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
   }
 
   async readResource(uri: string): Promise<Record<string, unknown>> {
+    if (this.modern) return this.requireModern().readResource(uri);
     return this.requireClient().readResource({ uri }, this.requestOptions());
   }
 
   async listPrompts(cursor?: string): Promise<ApiResult<"listPrompts">> {
-    const result = await this.requireClient().listPrompts(cursor ? { cursor } : undefined, this.requestOptions());
+    const result = this.modern
+      ? ListPromptsResultSchema.parse(await this.requireModern().list("prompts/list", cursor))
+      : await this.requireClient().listPrompts(cursor ? { cursor } : undefined, this.requestOptions());
     return { prompts: result.prompts, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
   }
 
   async getPrompt(name: string, args: Record<string, string>): Promise<Record<string, unknown>> {
+    if (this.modern) return this.requireModern().getPrompt(name, args);
     return this.requireClient().getPrompt({ name, arguments: args }, this.requestOptions());
   }
 
   async setLoggingLevel(level: Parameters<Client["setLoggingLevel"]>[0]): Promise<void> {
+    // 2026-07-28 has no logging/setLevel: the level rides on every request's _meta (E6: deprecated, still works).
+    if (this.modern) return this.requireModern().connection.setLogLevel(level);
     await this.requireClient().setLoggingLevel(level, this.requestOptions());
   }
 
   async setRoots(roots: { uri: string; name?: string }[]): Promise<void> {
     if (!this.config.features.roots) throw new Error("Roots are switched off for this server");
     this.roots = roots;
-    if (this.info.state === "connected") await this.requireClient().sendRootsListChanged();
+    // On 2026-07-28 roots are read from here when a request asks for them (I1, M5): there is nothing to send.
+    if (this.info.state === "connected" && !this.modern) await this.requireClient().sendRootsListChanged();
   }
 
   // --- tools and client tasks ---
@@ -280,19 +445,28 @@ export class Session {
   /** A plain tools/call. Q1: a tool whose taskSupport is `required` can only run as a task. */
   async callTool(name: string, args: Record<string, unknown>): Promise<ApiResult<"callTool">> {
     const tool = await this.toolNamed(name);
+    if (this.modern) {
+      // M2: the server decides whether this becomes a task.
+      const outcome = await this.requireModern().callTool(tool, name, args);
+      const rounds = outcome.rounds > 1 ? { inputRounds: outcome.rounds } : {};
+      if (outcome.kind === "task") return { content: [], startedTask: outcome.task, ...rounds };
+      return { ...withoutOurKeys(CallToolResultSchema.parse(outcome.result)), ...rounds };
+    }
     if (tool?.execution?.taskSupport === "required" && this.serverAcceptsToolTasks()) {
       throw new Error(`Tool "${name}" requires task execution (taskSupport: required); run it as a task`);
     }
     const client = this.requireClient();
     // Not client.callTool(): it refuses tools it has cached as task-required, and we decided above.
-    return client.request({ method: "tools/call", params: { name, arguments: args } }, CallToolResultSchema, {
+    const result = await client.request({ method: "tools/call", params: { name, arguments: args } }, CallToolResultSchema, {
       ...this.requestOptions(),
       resetTimeoutOnProgress: true,
     });
+    return withoutOurKeys(result);
   }
 
   /** Q1: only when the server advertises tasks.requests.tools.call and the tool allows it. */
   async callToolAsTask(name: string, args: Record<string, unknown>, ttl?: number): Promise<ClientTask> {
+    if (this.modern) throw new Error("On 2026-07-28 the server decides whether a tool call becomes a task: use Run");
     if (!this.serverAcceptsToolTasks()) {
       throw new Error(`${this.config.name} does not advertise tasks.requests.tools.call, so tools cannot run as tasks`);
     }
@@ -306,10 +480,12 @@ export class Session {
   }
 
   cancelClientTask(taskId: string): Promise<ClientTask> {
+    if (this.modern?.tasks.get(taskId)) return this.requireModern().tasks.cancel(taskId);
     return this.requireClientTasks().cancel(taskId);
   }
 
   refreshClientTasks(): Promise<ApiResult<"refreshClientTasks">["tasks"]> {
+    if (this.modern) throw new Error("2026-07-28 has no tasks/list: the Tasks tab lists the tasks this inspector started (M8)");
     if (!this.requireClient().getServerCapabilities()?.tasks?.list) {
       throw new Error(`${this.config.name} does not advertise tasks.list`);
     }
@@ -371,11 +547,23 @@ export class Session {
     this.deps.pendingInputs.withdrawSession(this.sessionId, "disconnected", `The session ended: ${reason}`);
     this.store?.closeAll(`Session ended: ${reason}`);
     this.clientTasks?.closeAll(`Session ended before the task finished: ${reason}`);
+    this.modern?.tasks.closeAll(`Session ended: ${reason}`);
   }
 
-  private record(direction: "in" | "out", message: unknown, note?: string, preview?: string): void {
-    const entry = this.log.record(direction, message, this.deps.nextLogSeq(), new Date(this.deps.ports.clock.now()).toISOString(), note, preview);
+  private record(direction: "in" | "out", message: unknown, note?: string, preview?: string, marks: LogMarks = {}): void {
+    if (direction === "out" && message && typeof message === "object" && "method" in message) {
+      if (this.nextExchange) marks = { ...marks, exchange: this.nextExchange };
+      if (this.nextRemark) marks = { ...marks, remark: this.nextRemark };
+      this.nextExchange = undefined;
+      this.nextRemark = undefined;
+    }
+    const entry = this.log.record(direction, message, this.deps.nextLogSeq(), new Date(this.deps.ports.clock.now()).toISOString(), note, preview, marks);
     this.deps.bus.emit("logEntry", entry);
+  }
+
+  /** A line of our own in the log (the era chosen, E1), not a message on the wire. */
+  private note(text: string): void {
+    this.record("in", undefined, text);
   }
 
   private onStderr(line: string): void {
@@ -399,6 +587,13 @@ export class Session {
     return this.client;
   }
 
+  private requireModern(): ModernSession {
+    if (!this.modern || this.info.state !== "connected") {
+      throw new McpError(ErrorCode.ConnectionClosed, `${this.config.name} is not connected`);
+    }
+    return this.modern;
+  }
+
   private requireClientTasks(): ClientTasks {
     this.requireClient();
     return this.clientTasks as ClientTasks;
@@ -417,6 +612,14 @@ export class Session {
     }
     return this.tools.get(name);
   }
+}
+
+/** A server's result never speaks for the inspector: the keys the inspector adds to a run are removed from it. */
+function withoutOurKeys<T extends Record<string, unknown>>(result: T): T {
+  if (!INSPECTOR_RESULT_KEYS.some((key) => key in result)) return result;
+  const copy: Record<string, unknown> = { ...result };
+  for (const key of INSPECTOR_RESULT_KEYS) delete copy[key];
+  return copy as T;
 }
 
 function describeTransport(config: ServerConfig): string {

@@ -25,17 +25,23 @@ describe("the protocol log", () => {
     await h.core.dispatch("callTool", { sessionId, name: "list-roots", arguments: {} });
     const { entries } = await h.core.dispatch("getLog", { sessionId });
 
-    // The handshake, exactly as it went over the wire.
-    expect(entries.slice(0, 3).map((e) => [e.direction, e.method, e.id])).toEqual([
+    // The era probe (E2: Auto, a 2025-11-25 server answers it with an error), then the handshake, exactly as it went over the wire.
+    expect(entries.slice(0, 2).map((e) => [e.direction, e.method, e.id])).toEqual([
+      ["out", "server/discover", "inspector-era-probe-1"],
+      ["in", "server/discover", "inspector-era-probe-1"],
+    ]);
+    const legacy = entries.slice(2);
+    expect(legacy.slice(0, 3).map((e) => [e.direction, e.method, e.id])).toEqual([
       ["out", "initialize", 0],
       ["in", "initialize", 0],
       ["out", "notifications/initialized", undefined],
     ]);
-    expect(entries[0]?.payload).toMatchObject({ jsonrpc: "2.0", id: 0, method: "initialize", params: { clientInfo: { name: "mcp-task-inspector" } } });
-    expect(entries[1]?.payload).toMatchObject({ jsonrpc: "2.0", id: 0, result: { serverInfo: { name: "session-fixture" } } });
+    expect(legacy[0]?.payload).toMatchObject({ jsonrpc: "2.0", id: 0, method: "initialize", params: { clientInfo: { name: "mcp-task-inspector" } } });
+    expect(legacy[0]?.remark).toMatch(/^Era: 2025-11-25 \(initialize\)\. server\/discover answered error -32601/);
+    expect(legacy[1]?.payload).toMatchObject({ jsonrpc: "2.0", id: 0, result: { serverInfo: { name: "session-fixture" } } });
 
     // A request from the server and our answer, in wire order, inside our own tools/call.
-    expect(entries.slice(3).map((e) => [e.direction, e.method])).toEqual([
+    expect(legacy.slice(3).map((e) => [e.direction, e.method])).toEqual([
       ["out", "tools/list"],
       ["in", "tools/list"],
       ["out", "tools/call"],
@@ -66,7 +72,8 @@ describe("the protocol log", () => {
     for (let i = 0; i < 60; i++) await h.core.dispatch("ping", { sessionId });
 
     const emitted = logEvents(h.events, sessionId);
-    expect(emitted.length).toBe(3 + 120);
+    // The era probe's two messages, the handshake's three, two per ping.
+    expect(emitted.length).toBe(2 + 3 + 120);
     let { entries } = await h.core.dispatch("getLog", { sessionId });
     expect(entries).toEqual(emitted.slice(-100));
 

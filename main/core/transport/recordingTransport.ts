@@ -5,7 +5,7 @@
 // whose response was unusable fails at once instead of at its timeout.
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
-import { idKey } from "../messageLog.js";
+import { idKey, type LogMarks } from "../messageLog.js";
 import { bigMessageInfo, formatBytes, SDK_STDIO_LIMIT_BYTES, UnusableMessageError } from "./stdioMessageReader.js";
 
 export type Direction = "in" | "out";
@@ -15,7 +15,9 @@ export interface RecordingOptions {
    * Called for every message, in wire order. `note` explains a message we did not pass on (or could not
    * use); with `preview`, the message was too big to keep in the log and `preview` is the start of its text.
    */
-  record(direction: Direction, message: unknown, note?: string, preview?: string): void;
+  record(direction: Direction, message: unknown, note?: string, preview?: string, marks?: LogMarks): void;
+  /** The era spoken, once known: it decides what a server's request means (E5). */
+  era?(): "legacy" | "modern" | undefined;
   /** R1: when false, `params.task` on sampling/elicitation is ignored: the request runs as a plain one. */
   receiverTasksEnabled: boolean;
   /** How many incoming request ids to remember for S3. */
@@ -29,6 +31,8 @@ export interface RecordingOptions {
 const REMEMBERED_REQUEST_IDS = 10_000;
 
 const TASKABLE_METHODS = new Set(["sampling/createMessage", "elicitation/create"]);
+/** Requests that 2026-07-28 allows only inside a client request's exchange (SEP-2260). */
+const USER_INPUT_METHODS = new Set(["sampling/createMessage", "elicitation/create", "roots/list"]);
 /** Our requests still waiting for an answer that we remember, for releasing them (bounded like the S3 memory). */
 const OUTSTANDING_KEPT = 10_000;
 
@@ -56,7 +60,11 @@ export class RecordingTransport implements Transport {
     return this.inner.sessionId;
   }
 
+  /** The version `initialize` settled on (legacy), as the SDK tells its transport. */
+  negotiatedVersion?: string;
+
   setProtocolVersion(version: string): void {
+    this.negotiatedVersion = version;
     this.inner.setProtocolVersion?.(version);
   }
 
@@ -87,7 +95,7 @@ export class RecordingTransport implements Transport {
       const overSdk = big.bytes > SDK_STDIO_LIMIT_BYTES ? `; that is over the ${formatBytes(SDK_STDIO_LIMIT_BYTES)} the MCP SDK's stdio clients accept by default (they close the connection)` : "";
       this.options.record("in", message, `A message of ${formatBytes(big.bytes)}${overSdk}. The log keeps the start of its text.`, big.preview);
     } else {
-      this.options.record("in", message);
+      this.options.record("in", message, undefined, undefined, this.remarkOn(message));
     }
     if (!("method" in message) && "id" in message) this.outstanding.delete(idKey(message.id));
     if ("method" in message && "id" in message) {
@@ -103,6 +111,17 @@ export class RecordingTransport implements Transport {
       }
     }
     this.onmessage?.(message, extra);
+  }
+
+  /** E5: a request from the server says something about the era's rules. */
+  private remarkOn(message: JSONRPCMessage): LogMarks | undefined {
+    if (!("method" in message) || !("id" in message)) return undefined;
+    const era = this.options.era?.();
+    if (era === "modern") return { remark: "Protocol violation: a 2026-07-28 server must not send requests to the client (SEP-2260); answered with an error" };
+    if (era === "legacy" && USER_INPUT_METHODS.has(message.method) && this.outstanding.size === 0) {
+      return { remark: "Unsolicited: no request of ours was in flight (SEP-2260); served anyway" };
+    }
+    return undefined;
   }
 
   /** A line the stdio reader could not turn into a message: logged, and whoever waits on its id is answered. */

@@ -41,7 +41,12 @@ export function SessionBar() {
       {session.serverInfo && (
         <span className="note">
           {session.serverInfo.name} {session.serverInfo.version}
-          {session.protocolVersion ? ` · protocol ${session.protocolVersion}` : ""}
+        </span>
+      )}
+      {session.era && (
+        // E1: the era and version in use, and why (the probe) on hover and for screen readers.
+        <span className="note era" title={session.eraProbe} aria-label={`Protocol ${session.protocolVersion ?? ""} (${session.era === "modern" ? "2026-07-28 era" : "2025-11-25 era"}). ${session.eraProbe ?? ""}`}>
+          {session.era === "modern" ? "2026-07-28 · stateless" : `protocol ${session.protocolVersion ?? "2025-11-25"}`}
         </span>
       )}
       <button
@@ -51,7 +56,8 @@ export function SessionBar() {
           setPong(undefined);
           void ping.run(async () => {
             const result = await bridge.ping({ sessionId: session.sessionId });
-            setPong(`Pong in ${Math.round(result.roundTripMs)} ms`);
+            // 2026-07-28 has no ping: the core times server/discover instead.
+            setPong(`${session.era === "modern" ? "server/discover answered" : "Pong"} in ${Math.round(result.roundTripMs)} ms`);
           });
         }}
       >
@@ -61,6 +67,12 @@ export function SessionBar() {
         {pong}
       </span>
       {session.reason && session.state !== "connected" && <span className="note">{session.reason}</span>}
+      {session.violations && session.violations.length > 0 && (
+        // E5: a modern server broke the era's rules; the user must see it, not only the log.
+        <p className="status-error" role="alert">
+          Protocol violation ({session.violations.length}): {session.violations.at(-1)}
+        </p>
+      )}
       <ErrorAlert message={ping.error} onDismiss={ping.clearError} />
     </header>
   );

@@ -1,7 +1,7 @@
 // Add or edit a saved server: stdio (command, args, env, cwd) or Streamable HTTP / SSE (URL,
 // headers), plus the client capabilities to advertise to it. main validates the result again.
 import { useId, useState } from "react";
-import type { ClientFeatureToggles, SavedServer, ServerConfigInput } from "../../../shared/types.js";
+import type { ClientFeatureToggles, EraSetting, SavedServer, ServerConfigInput } from "../../../shared/types.js";
 import { useBridge } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
@@ -15,7 +15,14 @@ const FEATURE_LABELS: Record<keyof ClientFeatureToggles, string> = {
   elicitationForm: "Elicitation (form)",
   elicitationUrl: "Elicitation (URL)",
   roots: "Roots",
-  receiverTasks: "Receiver tasks",
+  receiverTasks: "Tasks (receiver tasks on 2025-11-25, the tasks extension on 2026-07-28)",
+};
+
+/** E1: Auto probes; the other two pin one era. */
+const ERA_LABELS: Record<EraSetting, string> = {
+  auto: "Auto (probe the server)",
+  "2025-11-25": "2025-11-25 (initialize)",
+  "2026-07-28": "2026-07-28 (stateless)",
 };
 
 const ALL_ON: ClientFeatureToggles = { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true };
@@ -40,6 +47,7 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
   const [url, setUrl] = useState(t && t.type !== "stdio" ? t.url : "");
   const [headers, setHeaders] = useState(t && t.type !== "stdio" ? pairsText(t.headers, ":") : "");
   const [features, setFeatures] = useState<ClientFeatureToggles>(initial?.features ?? ALL_ON);
+  const [era, setEra] = useState<EraSetting>(initial?.era ?? "auto");
   const [problems, setProblems] = useState<string[]>([]);
   const save = useAsyncAction();
 
@@ -55,12 +63,13 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
         name: name.trim(),
         transport: { type, command: command.trim(), args: linesOf(args), env: envPairs.map, ...(cwd.trim() ? { cwd: cwd.trim() } : {}) },
         features,
+        era,
       };
     } else {
       if (!/^https?:\/\//i.test(url.trim())) errors.push("URL must start with http:// or https://");
       const headerPairs = parsePairs(headers, ":");
       errors.push(...headerPairs.errors);
-      server = { name: name.trim(), transport: { type, url: url.trim(), headers: headerPairs.map }, features };
+      server = { name: name.trim(), transport: { type, url: url.trim(), headers: headerPairs.map }, features, era };
     }
     setProblems(errors);
     if (errors.length || !server) return;
@@ -125,6 +134,16 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
           </div>
         </>
       )}
+      <div className="field">
+        <label htmlFor={`${id}-era`}>Protocol era</label>
+        <select id={`${id}-era`} value={era} onChange={(e) => setEra(e.target.value as EraSetting)}>
+          {(Object.keys(ERA_LABELS) as EraSetting[]).map((value) => (
+            <option key={value} value={value}>
+              {ERA_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
       <fieldset className="field">
         <legend>Client capabilities</legend>
         {(Object.keys(FEATURE_LABELS) as (keyof ClientFeatureToggles)[]).map((key) => (

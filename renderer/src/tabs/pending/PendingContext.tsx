@@ -33,6 +33,16 @@ export function PendingContext({ input, now }: { input: PendingInput; now: numbe
           </dd>
         </>
       )}
+      {input.modern && (
+        <>
+          {/* I1, I3, M5: where a 2026-07-28 input request came from; the key is what the server will receive. */}
+          <dt>Asked by</dt>
+          <dd>
+            {input.modern.via === "mrtr" ? `a multi round-trip request, round ${input.modern.round ?? 1}` : "a 2026-07-28 task (answered with tasks/update)"} · key{" "}
+            <code>{input.modern.key}</code>
+          </dd>
+        </>
+      )}
       {input.relatedTaskId && (
         <>
           <dt>For server task</dt>

@@ -31,7 +31,8 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
   const row = taskRowOf(taskKey, client, receiver);
   if (!row) return null;
   const { task } = row;
-  const live = !TERMINAL.has(task.status);
+  const modern = row.client?.era === "modern" ? row.client : undefined;
+  const live = !TERMINAL.has(task.status) && !modern?.gone;
   const left = ttlLeft(task.createdAt, task.ttl, now);
   const waiting = row.linkedInputIds.map((id) => pendingById.get(id)).filter((p) => p !== undefined);
   const viaInput = row.kind === "receiver" ? pendingByReceiverTask.get(row.key) : undefined;
@@ -42,12 +43,20 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
       <div role="cell">
         <code title={task.taskId}>{task.taskId}</code>
       </div>
-      <div role="cell">{row.kind}</div>
+      <div role="cell">
+        {row.kind}
+        {/* The era changes the rules the task follows (M2–M8), so it is named on every row. */}
+        <span className="note era-tag" title={modern ? "2026-07-28 tasks extension" : "2025-11-25 tasks"}>
+          {modern ? " · 2026" : ""}
+        </span>
+      </div>
       <div role="cell">
         <span title={row.origin}>{row.origin}</span>
       </div>
       <div role="cell">
         <span className={`status status-${task.status}`}>{task.status}</span>
+        {modern?.cancelRequested && !TERMINAL.has(task.status) && <span className="note"> · cancel requested</span>}
+        {modern?.gone && <span className="note"> · {modern.gone === "purged" ? "purged by the server" : "expired"}</span>}
       </div>
       <div role="cell">
         <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>
@@ -68,7 +77,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
       </div>
       <div role="cell">
         <span className="row-actions">
-          {live && (
+          {live && !(modern?.cancelRequested) && (
             <button type="button" aria-label={`Cancel task ${task.taskId}`} onClick={() => actions.cancel(row)}>
               Cancel
             </button>

@@ -40,7 +40,9 @@ export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool
       ? bridge
           .callToolAsTask({ sessionId: session.sessionId, name: tool.name, arguments: args, ...(ttlMs ? { ttl: ttlMs } : {}) })
           .then((clientTask) => finishRun(runId, { status: "done", taskId: clientTask.task.taskId }))
-      : bridge.callTool({ sessionId: session.sessionId, name: tool.name, arguments: args }).then((result) => finishRun(runId, { status: "done", result }));
+      : bridge
+          .callTool({ sessionId: session.sessionId, name: tool.name, arguments: args })
+          .then((result) => finishRun(runId, result.startedTask ? { status: "done", taskId: result.startedTask.task.taskId } : { status: "done", result }));
     call.catch((error) => finishRun(runId, { status: "error", error: errorMessage(error) }));
   };
 
@@ -49,10 +51,14 @@ export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool
       <h2>{tool.name}</h2>
       {tool.title && <p className="item-title">{tool.title}</p>}
       {tool.description && <p className="description">{tool.description}</p>}
-      <p className="note">
-        Task support: {tool.execution?.taskSupport ?? "absent"}
-        {!session.serverCapabilities?.tasks?.requests?.tools?.call && " · the server does not advertise tasks for tools/call"}
-      </p>
+      {session.era === "modern" ? (
+        <p className="note">2026-07-28: the server decides whether a call runs as a task; if it does, the task appears in the Tasks tab.</p>
+      ) : (
+        <p className="note">
+          Task support: {tool.execution?.taskSupport ?? "absent"}
+          {!session.serverCapabilities?.tasks?.requests?.tools?.call && " · the server does not advertise tasks for tools/call"}
+        </p>
+      )}
       <form
         noValidate
         aria-label={`Arguments for ${tool.name}`}

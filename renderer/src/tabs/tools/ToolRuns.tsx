@@ -46,6 +46,10 @@ function RunView({ run }: { run: ToolRun }) {
         <summary>Arguments</summary>
         <JsonView value={run.arguments} />
       </details>
+      {typeof run.result?.inputRounds === "number" && (
+        <p className="note">The server asked for input: the call took {run.result.inputRounds} rounds (2026-07-28 multi round-trip).</p>
+      )}
+      {run.taskId && !run.asTask && <p className="note">The server ran this call as a task (2026-07-28: the server decides).</p>}
       {run.error && <ErrorAlert message={run.error} />}
       {run.result && <CallToolResultView result={run.result} />}
       {clientTask && (

@@ -1,0 +1,91 @@
+// Everything a session does on a 2026-07-28 connection, in the same domain words as legacy: listing,
+// reading, prompts and tool calls (with MRTR rounds, I1–I5), and client tasks (M2–M6).
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientTask, SessionInfo } from "../../../shared/types.js";
+import { SERVER_INFO_KEY } from "./envelope.js";
+import type { InputDeskContext } from "./inputRequests.js";
+import type { ModernConnection, RawResult } from "./modernConnection.js";
+import { ModernTasks } from "./modernTasks.js";
+import { requestWithRounds, RoundsError } from "./mrtr.js";
+
+export interface ModernSessionOptions {
+  desk: InputDeskContext;
+  requestTimeoutMs(): number;
+  maxRounds(): number;
+  taskChanged(task: ClientTask): void;
+  /** I5: the log groups one logical call's rounds; called before each round is sent. */
+  round(callId: number, round: number, method: string): void;
+}
+
+export type ToolCallOutcome = { kind: "result"; result: RawResult; rounds: number } | { kind: "task"; task: ClientTask; rounds: number };
+
+export class ModernSession {
+  readonly tasks: ModernTasks;
+  private nextCallId = 1;
+
+  constructor(
+    readonly connection: ModernConnection,
+    readonly discover: Record<string, unknown>,
+    private readonly options: ModernSessionOptions,
+  ) {
+    this.tasks = new ModernTasks(connection, {
+      sessionId: options.desk.sessionId,
+      ports: options.desk.ports,
+      desk: options.desk,
+      requestTimeoutMs: options.requestTimeoutMs,
+      changed: options.taskChanged,
+    });
+  }
+
+  /** What the session shows about the server: from server/discover. */
+  serverFacts(): Pick<SessionInfo, "serverInfo" | "serverCapabilities" | "instructions" | "protocolVersion"> {
+    const meta = (this.discover._meta ?? {}) as Record<string, unknown>;
+    const info = meta[SERVER_INFO_KEY] as { name?: unknown; version?: unknown } | undefined;
+    const capabilities = this.discover.capabilities;
+    return {
+      protocolVersion: this.connection.protocolVersion,
+      ...(info && typeof info.name === "string" && typeof info.version === "string" ? { serverInfo: { name: info.name, version: info.version } } : {}),
+      ...(capabilities && typeof capabilities === "object" && !Array.isArray(capabilities) ? { serverCapabilities: capabilities as SessionInfo["serverCapabilities"] } : {}),
+      ...(typeof this.discover.instructions === "string" ? { instructions: this.discover.instructions } : {}),
+    };
+  }
+
+  list(method: "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list", cursor?: string): Promise<RawResult> {
+    return this.connection.call(method, cursor ? { cursor } : {}, { timeout: this.options.requestTimeoutMs() });
+  }
+
+  async readResource(uri: string): Promise<RawResult> {
+    return stripResultType((await this.withRounds("resources/read", { uri })).result);
+  }
+
+  async getPrompt(name: string, args: Record<string, string>): Promise<RawResult> {
+    return stripResultType((await this.withRounds("prompts/get", { name, arguments: args })).result);
+  }
+
+  /** M2: the server decides; a `resultType: "task"` answer becomes a client task followed to its end. */
+  async callTool(tool: Tool | undefined, name: string, args: Record<string, unknown>): Promise<ToolCallOutcome> {
+    const { result, rounds } = await this.withRounds("tools/call", { name, arguments: args });
+    if (result.resultType === "task") return { kind: "task", task: this.tasks.adopt(tool?.name ?? name, args, result), rounds };
+    return { kind: "result", result: stripResultType(result), rounds };
+  }
+
+  private withRounds(method: string, params: Record<string, unknown>) {
+    const callId = this.nextCallId++;
+    return requestWithRounds(method, params, {
+      desk: this.options.desk,
+      maxRounds: this.options.maxRounds(),
+      send: (roundParams, round) => {
+        this.options.round(callId, round, method);
+        return this.connection.call(method, roundParams, { timeout: this.options.requestTimeoutMs(), resetTimeoutOnProgress: true });
+      },
+    });
+  }
+}
+
+export { RoundsError };
+
+/** The wire's `resultType` is ours to read, not part of what the user sees as the result. */
+function stripResultType(result: RawResult): RawResult {
+  const { resultType: _consumed, ...rest } = result;
+  return rest;
+}

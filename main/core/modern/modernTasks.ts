@@ -1,0 +1,273 @@
+// Modern tasks (extension io.modelcontextprotocol/tasks, M2–M6, M10): we are the requestor. The server
+// alone decides that a tools/call becomes a task. Each task is polled with tasks/get at its *current*
+// pollIntervalMs; `completed` and `failed` carry the outcome inline (no tasks/result), `input_required`
+// carries inputRequests that we answer with tasks/update, and tasks/cancel is only a request.
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, TaskStatusSchema, type ClientTask, type JsonRpcError, type TaskStatus } from "../../../shared/types.js";
+import { isServerError, wireErrorOf } from "../client/wireError.js";
+import type { Ports, TimerHandle } from "../ports.js";
+import { askInput, readInputRequests, type InputDeskContext } from "./inputRequests.js";
+import type { ModernConnection, RawResult } from "./modernConnection.js";
+
+const DEFAULT_POLL_INTERVAL_MS = 1000;
+/** A server asking for faster polling than this gets this: one task must not flood the wire. */
+const MIN_POLL_INTERVAL_MS = 50;
+/** M10: the most modern tasks one session watches at once. */
+export const MAX_WATCHED_TASKS = 5000;
+const MAX_STATUS_MESSAGE = 10_000;
+
+export interface ModernTaskOptions {
+  sessionId: string;
+  ports: Ports;
+  desk: InputDeskContext;
+  requestTimeoutMs: () => number;
+  changed(task: ClientTask): void;
+}
+
+interface Watched {
+  view: ClientTask;
+  timer?: TimerHandle;
+  stopped: boolean;
+  /** M5: input request keys shown to the user (by key → pending input id), and keys already answered. */
+  asked: Map<string, string>;
+  answered: Set<string>;
+}
+
+export class ModernTaskError extends Error {
+  override name = "ModernTaskError";
+}
+
+export class ModernTasks {
+  private readonly watched = new Map<string, Watched>();
+
+  constructor(
+    private readonly connection: ModernConnection,
+    private readonly options: ModernTaskOptions,
+  ) {}
+
+  list(): ClientTask[] {
+    return [...this.watched.values()].map((w) => w.view);
+  }
+
+  get(taskId: string): ClientTask | undefined {
+    return this.watched.get(taskId)?.view;
+  }
+
+  /** M2: a `resultType: "task"` answer to tools/call: start watching it. */
+  adopt(toolName: string, args: Record<string, unknown>, created: RawResult): ClientTask {
+    const task = readTask(created);
+    if (this.watched.has(task.taskId)) throw new ModernTaskError(`The server created task ${task.taskId} twice`);
+    if (this.watched.size >= MAX_WATCHED_TASKS) throw new ModernTaskError(`This session already watches ${MAX_WATCHED_TASKS} tasks; task ${task.taskId} is not followed`);
+    const view: ClientTask = { sessionId: this.options.sessionId, toolName, arguments: args, task, pendingInputIds: [], era: "modern" };
+    const watched: Watched = { view, stopped: false, asked: new Map(), answered: new Set() };
+    this.watched.set(task.taskId, watched);
+    this.options.changed(view);
+    this.apply(watched, created);
+    return watched.view;
+  }
+
+  /** M6: cancel is a request; the task says "cancel requested" until a terminal status arrives. */
+  async cancel(taskId: string): Promise<ClientTask> {
+    const watched = this.watched.get(taskId);
+    if (!watched) throw new Error(`Unknown client task ${taskId}`);
+    if (isTerminal(watched.view.task.status)) throw new Error(`Task ${taskId} is already ${watched.view.task.status}`);
+    await this.connection.call("tasks/cancel", { taskId }, { timeout: this.options.requestTimeoutMs() });
+    this.update(watched, { cancelRequested: true });
+    // Look now: the server may have cancelled at once (or finished first).
+    this.pollNow(watched);
+    return watched.view;
+  }
+
+  /** M7: a `notifications/tasks` carries the full task: applied at once; polling carries on regardless. */
+  onNotification(params: Record<string, unknown>): void {
+    const taskId = params.taskId;
+    const watched = typeof taskId === "string" ? this.watched.get(taskId) : undefined;
+    if (!watched || watched.stopped) return;
+    try {
+      this.apply(watched, params);
+    } catch {
+      // A malformed notification changes nothing: the next poll is the truth.
+    }
+  }
+
+  /** S1: the session ended; live tasks can no longer be followed. */
+  closeAll(statusMessage: string): void {
+    for (const watched of this.watched.values()) {
+      this.stop(watched);
+      if (!isTerminal(watched.view.task.status) && !watched.view.gone) this.update(watched, { pollError: statusMessage });
+    }
+  }
+
+  // --- one task's loop ---
+
+  private apply(watched: Watched, raw: RawResult): void {
+    if (watched.stopped || isTerminal(watched.view.task.status)) return;
+    const task = readTask(raw);
+    if (Date.parse(task.lastUpdatedAt) < Date.parse(watched.view.task.lastUpdatedAt)) return;
+    const patch: Partial<ClientTask> = { task };
+    if (task.status === "completed") {
+      // M4: the result inline, with or without its own resultType; isError stays a tool error of a completed task.
+      const { resultType: _inner, ...result } = (raw.result && typeof raw.result === "object" ? raw.result : {}) as Record<string, unknown>;
+      const parsed = CallToolResultSchema.safeParse(result);
+      if (parsed.success) patch.result = parsed.data;
+      else patch.pollError = `The completed task's result is not a tool result: ${parsed.error.issues[0]?.message ?? "invalid"}`;
+    } else if (task.status === "failed") {
+      patch.error = readError(raw.error);
+    }
+    this.update(watched, patch);
+    if (task.status === "input_required") this.askFor(watched, raw.inputRequests);
+    else this.withdrawAsked(watched, new Set(), "The task no longer needs this input");
+    if (isTerminal(task.status)) this.stop(watched);
+    else this.schedule(watched);
+  }
+
+  /** M5: each key shown once however often polls repeat it; a key that leaves unanswered is withdrawn. */
+  private askFor(watched: Watched, value: unknown): void {
+    let requests;
+    try {
+      requests = readInputRequests(value);
+    } catch (error) {
+      this.update(watched, { pollError: `input_required: ${(error as Error).message}` });
+      return;
+    }
+    this.withdrawAsked(watched, new Set(requests.keys()), "The server no longer asks for this input");
+    const taskId = watched.view.task.taskId;
+    for (const [key, request] of requests) {
+      if (watched.asked.has(key) || watched.answered.has(key)) continue;
+      const asked = askInput(this.options.desk, key, request, { modern: { via: "task", key }, relatedTaskId: taskId });
+      if (asked.pendingInputId) {
+        watched.asked.set(key, asked.pendingInputId);
+        this.update(watched, { pendingInputIds: [...watched.view.pendingInputIds, asked.pendingInputId] });
+      } else {
+        watched.asked.set(key, "");
+      }
+      asked.answer.then(
+        (answer) => {
+          watched.asked.delete(key);
+          watched.answered.add(key);
+          // A refused sampling request has no response to send; the task goes on without it.
+          if (answer.kind === "response") void this.sendUpdate(watched, key, answer.response);
+        },
+        (error: Error) => {
+          watched.asked.delete(key);
+          if (!watched.stopped) this.update(watched, { pollError: `Input "${key}" could not be answered: ${error.message}` });
+        },
+      );
+    }
+  }
+
+  private async sendUpdate(watched: Watched, key: string, response: Record<string, unknown>): Promise<void> {
+    const taskId = watched.view.task.taskId;
+    try {
+      // Acknowledged with an empty result; the status catches up on a later poll (eventually consistent).
+      await this.connection.call("tasks/update", { taskId, inputResponses: { [key]: response } }, { timeout: this.options.requestTimeoutMs() });
+      this.pollNow(watched);
+    } catch (error) {
+      if (!watched.stopped) this.update(watched, { pollError: `tasks/update for "${key}" failed: ${messageOf(error)}` });
+    }
+  }
+
+  private withdrawAsked(watched: Watched, keep: Set<string>, message: string): void {
+    for (const [key, pendingInputId] of [...watched.asked]) {
+      if (keep.has(key)) continue;
+      watched.asked.delete(key);
+      if (pendingInputId) this.options.desk.pendingInputs.withdraw(pendingInputId, "taskCancelled", `${message} (task ${watched.view.task.taskId}, "${key}")`);
+    }
+  }
+
+  private schedule(watched: Watched): void {
+    if (watched.stopped || watched.timer) return;
+    const task = watched.view.task;
+    // M3: a task past createdAt + ttlMs without a terminal status is expired.
+    if (typeof task.ttl === "number" && this.options.ports.clock.now() >= Date.parse(task.createdAt) + task.ttl) {
+      this.update(watched, { gone: "expired" });
+      this.stop(watched);
+      return;
+    }
+    const delay = Math.max(MIN_POLL_INTERVAL_MS, task.pollInterval ?? DEFAULT_POLL_INTERVAL_MS);
+    watched.timer = this.options.ports.timers.setTimeout(() => {
+      watched.timer = undefined;
+      void this.poll(watched);
+    }, delay);
+  }
+
+  private pollNow(watched: Watched): void {
+    if (watched.stopped) return;
+    if (watched.timer) this.options.ports.timers.clearTimeout(watched.timer);
+    watched.timer = undefined;
+    void this.poll(watched);
+  }
+
+  private async poll(watched: Watched): Promise<void> {
+    if (watched.stopped) return;
+    const taskId = watched.view.task.taskId;
+    const timeout = this.options.requestTimeoutMs();
+    try {
+      const raw = await this.connection.call("tasks/get", { taskId }, { timeout });
+      if (watched.stopped) return;
+      if (watched.view.pollError) this.update(watched, { pollError: undefined });
+      this.apply(watched, raw);
+    } catch (error) {
+      if (watched.stopped) return;
+      if (isServerError(error, timeout) && error.code === ErrorCode.InvalidParams) {
+        // M3: the server no longer knows the task: it was purged.
+        this.update(watched, { gone: "purged", pollError: `tasks/get: ${wireErrorOf(error).message}` });
+        this.stop(watched);
+        return;
+      }
+      this.update(watched, { pollError: `tasks/get failed: ${messageOf(error)}` });
+      // The connection is gone: the session's end says so for every task.
+      if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed && !isServerError(error, timeout)) return;
+      this.schedule(watched);
+    }
+  }
+
+  private update(watched: Watched, patch: Partial<ClientTask>): void {
+    const next: ClientTask = { ...watched.view, ...patch };
+    for (const key of Object.keys(patch) as (keyof ClientTask)[]) if (patch[key] === undefined) delete next[key];
+    watched.view = next;
+    this.options.changed(next);
+  }
+
+  private stop(watched: Watched): void {
+    watched.stopped = true;
+    if (watched.timer) this.options.ports.timers.clearTimeout(watched.timer);
+    watched.timer = undefined;
+  }
+}
+
+/** A modern task object (flat on the result), mapped onto the task shape the UI knows. */
+function readTask(raw: RawResult): ClientTask["task"] {
+  const status = TaskStatusSchema.safeParse(raw.status);
+  if (typeof raw.taskId !== "string" || !raw.taskId || raw.taskId.length > 1000) throw new ModernTaskError("the task has no valid taskId");
+  if (!status.success) throw new ModernTaskError(`task ${raw.taskId.slice(0, 100)} has an unknown status ${JSON.stringify(raw.status)?.slice(0, 50)}`);
+  if (typeof raw.createdAt !== "string" || Number.isNaN(Date.parse(raw.createdAt))) throw new ModernTaskError(`task ${raw.taskId.slice(0, 100)} has no valid createdAt`);
+  const lastUpdatedAt = typeof raw.lastUpdatedAt === "string" && !Number.isNaN(Date.parse(raw.lastUpdatedAt)) ? raw.lastUpdatedAt : raw.createdAt;
+  const ttl = typeof raw.ttlMs === "number" && raw.ttlMs >= 0 ? raw.ttlMs : null;
+  return {
+    taskId: raw.taskId,
+    status: status.data,
+    ttl,
+    createdAt: raw.createdAt,
+    lastUpdatedAt,
+    ...(typeof raw.pollIntervalMs === "number" && raw.pollIntervalMs >= 0 ? { pollInterval: raw.pollIntervalMs } : {}),
+    ...(typeof raw.statusMessage === "string" ? { statusMessage: raw.statusMessage.slice(0, MAX_STATUS_MESSAGE) } : {}),
+  };
+}
+
+function readError(value: unknown): JsonRpcError {
+  const e = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  return {
+    code: typeof e.code === "number" ? e.code : 0,
+    message: typeof e.message === "string" ? e.message : "(the failed task carried no error message)",
+    ...(e.data !== undefined ? { data: e.data } : {}),
+  };
+}
+
+function isTerminal(status: TaskStatus): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
