@@ -35,7 +35,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { EraSetting } from "../../shared/types.js";
 import type { OpenedTransport } from "./transport/openTransport.js";
 import type { LogMarks } from "./messageLog.js";
-import { modernCapabilitiesFor, MODERN_VERSION, type Envelope } from "./modern/envelope.js";
+import { modernCapabilitiesFor, MODERN_VERSION, UNSUPPORTED_PROTOCOL_VERSION, type Envelope } from "./modern/envelope.js";
 import { probeEra, ProbedTransport } from "./modern/eraProbe.js";
 import { ModernConnection } from "./modern/modernConnection.js";
 import { ModernSession } from "./modern/modernSession.js";
@@ -183,7 +183,9 @@ export class Session {
       // E2: a cached era that fails is probed again next time.
       this.deps.eraMemory?.delete(this.eraKey());
       const printed = this.lastLines.length ? `. The server's last stderr output: ${this.lastLines.join(" | ")}` : "";
-      const reason = `Could not connect to ${describeTransport(this.config)}: ${messageOf(error)}${printed}`;
+      // E4: a modern-only server refusing initialize names its versions; say what to change.
+      const hint = error instanceof McpError && error.code === UNSUPPORTED_PROTOCOL_VERSION && this.eraInUse === "legacy" ? ". The server speaks a newer protocol: set this server's era to Auto or 2026-07-28" : "";
+      const reason = `Could not connect to ${describeTransport(this.config)}: ${messageOf(error)}${hint}${printed}`;
       this.teardown(reason);
       await this.transport?.close().catch(() => {});
       this.setInfo({ ...this.info, state: "failed", reason, ...(probeSaid ? { eraProbe: probeSaid } : {}) });

@@ -7,7 +7,7 @@ import { Protocol, type RequestOptions } from "@modelcontextprotocol/sdk/shared/
 import { ErrorCode, McpError, type Notification, type Request, type Result } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
-import { withEnvelope, type Envelope } from "./envelope.js";
+import { explainModernError, withEnvelope, type Envelope } from "./envelope.js";
 
 /** Any JSON object: modern results are read by their `resultType`, not forced through one schema. */
 const RawResultSchema = z.looseObject({});
@@ -45,8 +45,16 @@ export class ModernConnection extends Protocol<Request, Notification, Result> {
   }
 
   /** One modern request: the envelope added, the result returned as the server sent it. */
-  call(method: string, params: Record<string, unknown> | undefined, options?: RequestOptions): Promise<RawResult> {
-    return this.request({ method, params: withEnvelope(params, this.envelope) }, RawResultSchema, options) as Promise<RawResult>;
+  async call(method: string, params: Record<string, unknown> | undefined, options?: RequestOptions): Promise<RawResult> {
+    try {
+      return (await this.request({ method, params: withEnvelope(params, this.envelope) }, RawResultSchema, options)) as RawResult;
+    } catch (error) {
+      // E4: the modern errors say what the user can do about them.
+      const meaning = error instanceof McpError ? explainModernError(error.code, error.data) : undefined;
+      if (!meaning) throw error;
+      const said = (error as McpError).message.replace(/^MCP error -?\d+: /, "");
+      throw new McpError((error as McpError).code, `${meaning} The server said: ${said}`, (error as McpError).data);
+    }
   }
 
   override connect(transport: Transport): Promise<void> {
