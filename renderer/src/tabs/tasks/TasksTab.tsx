@@ -29,7 +29,7 @@ const SELECTED_KEY = draftKeys.view("tasks", "selected");
 
 const COLUMNS: Column[] = [
   { id: "taskId", header: "Task ID", width: "minmax(6rem, 1.4fr)" },
-  { id: "kind", header: "Kind", width: "4.5rem" },
+  { id: "kind", header: "Kind", width: "7rem" },
   { id: "origin", header: "Origin", width: "minmax(6rem, 1fr)" },
   { id: "status", header: "Status", width: "7.5rem" },
   { id: "statusMessage", header: "Status message", width: "minmax(5rem, 1.6fr)" },
