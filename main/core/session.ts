@@ -37,6 +37,7 @@ import type { OpenedTransport } from "./transport/openTransport.js";
 import type { LogMarks } from "./messageLog.js";
 import { modernCapabilitiesFor, MODERN_VERSION, UNSUPPORTED_PROTOCOL_VERSION, type Envelope } from "./modern/envelope.js";
 import { probeEra, ProbedTransport } from "./modern/eraProbe.js";
+import { probeEraOverHttp } from "./modern/httpProbe.js";
 import { ModernConnection } from "./modern/modernConnection.js";
 import { ModernSession } from "./modern/modernSession.js";
 
@@ -152,12 +153,26 @@ export class Session {
     const legacyCapabilities = clientCapabilitiesFor(this.config.features);
     this.setInfo({ sessionId: this.sessionId, serverName: this.config.name, state: "connecting", clientCapabilities: legacyCapabilities });
 
-    // The last lines a server printed before failing to start usually say why ("API key not set").
-    const wire = this.openWire(connection, Boolean(legacyCapabilities.tasks && setting !== "2026-07-28"));
     let probeSaid: string | undefined;
     try {
+      const transport = this.config.transport;
+      if (transport.type === "streamableHttp" && this.shouldProbe(setting)) {
+        // E3: the first request is a modern one; the log shows it as it went.
+        const envelope = this.modernEnvelope(MODERN_VERSION);
+        const outcome = await probeEraOverHttp(transport.url, transport.headers, envelope, this.deps.settings().requestTimeoutMs, (direction, message, note) => this.record(direction, message, note));
+        probeSaid = outcome.said;
+        if (outcome.era === "modern") {
+          const wire = this.openWire(connection, false, { modern: true });
+          await wire.transport.start();
+          this.deps.eraMemory?.set(this.eraKey(), "modern");
+          return await this.connectModern(wire, { ...envelope, protocolVersion: outcome.version }, outcome.discover, outcome.said, connection);
+        }
+        if (setting === "2026-07-28") throw new Error(`it did not answer as a 2026-07-28 server: ${outcome.said}`);
+      }
+      // The last lines a server printed before failing to start usually say why ("API key not set").
+      const wire = this.openWire(connection, Boolean(legacyCapabilities.tasks && setting !== "2026-07-28"));
       let legacyTransport: Transport = wire.transport;
-      if (this.shouldProbe(setting)) {
+      if (transport.type === "stdio" && this.shouldProbe(setting)) {
         // E2: one server/discover on the user's one process, before anything else.
         await wire.transport.start();
         const envelope = this.modernEnvelope(MODERN_VERSION);
@@ -176,7 +191,7 @@ export class Session {
           legacyTransport = new ProbedTransport(wire.transport);
         }
       } else if (setting === "2026-07-28") {
-        throw new Error("2026-07-28 over HTTP is not supported yet; choose Auto or 2025-11-25 for this server");
+        throw new Error("2026-07-28 has no HTTP+SSE transport: use Streamable HTTP, or choose 2025-11-25 for this server");
       }
       return await this.connectLegacy(legacyTransport, legacyCapabilities, connection, probeSaid ?? this.legacyWithoutProbe(setting));
     } catch (error) {
@@ -193,15 +208,15 @@ export class Session {
     }
   }
 
-  /** E2/E3: Auto and 2026-07-28 probe on stdio, unless this entry is remembered as legacy. */
+  /** E2/E3: Auto and 2026-07-28 probe (stdio, Streamable HTTP), unless this entry is remembered as legacy. */
   private shouldProbe(setting: EraSetting): boolean {
-    if (this.config.transport.type !== "stdio" || setting === "2025-11-25") return false;
+    if (this.config.transport.type === "sse" || setting === "2025-11-25") return false;
     return setting === "2026-07-28" || this.deps.eraMemory?.get(this.eraKey()) !== "legacy";
   }
 
   private legacyWithoutProbe(setting: EraSetting): string {
     if (setting === "2025-11-25") return "2025-11-25 chosen for this server: no probe";
-    if (this.config.transport.type !== "stdio") return "over HTTP the 2026-07-28 probe is not built yet: 2025-11-25 (initialize)";
+    if (this.config.transport.type === "sse") return "the HTTP+SSE transport is 2025-11-25 only: no probe";
     return "remembered from an earlier connection as 2025-11-25: no probe";
   }
 
@@ -210,12 +225,16 @@ export class Session {
   }
 
   /** A fresh transport for this connection, recorded into the log; stderr feeds the session's lines. */
-  private openWire(connection: number, receiverTasksEnabled: boolean): { opened: OpenedTransport; transport: RecordingTransport } {
+  private openWire(connection: number, receiverTasksEnabled: boolean, options: { modern?: boolean } = {}): { opened: OpenedTransport; transport: RecordingTransport } {
     this.lastLines = [];
-    const opened = openTransport(this.config.transport, (line) => {
-      this.lastLines = [...this.lastLines, line].slice(-3);
-      this.onStderr(line);
-    });
+    const opened = openTransport(
+      this.config.transport,
+      (line) => {
+        this.lastLines = [...this.lastLines, line].slice(-3);
+        this.onStderr(line);
+      },
+      options,
+    );
     this.opened = opened;
     const transport = new RecordingTransport(opened.transport, {
       receiverTasksEnabled,

@@ -8,6 +8,7 @@ import { StringDecoder } from "node:string_decoder";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { TransportConfig } from "../../../shared/types.js";
 import { InspectorStdioTransport, type ExitStatus } from "./stdioTransport.js";
+import { modernHttpFetch } from "../modern/httpHeaders.js";
 
 export interface OpenedTransport {
   transport: Transport;
@@ -19,7 +20,8 @@ export interface OpenedTransport {
   terminate(): void;
 }
 
-export function openTransport(config: TransportConfig, onStderrLine: (line: string) => void): OpenedTransport {
+/** `modern`: a 2026-07-28 connection over HTTP, whose every POST carries the standard MCP headers (E4, M9). */
+export function openTransport(config: TransportConfig, onStderrLine: (line: string) => void, options: { modern?: boolean } = {}): OpenedTransport {
   switch (config.type) {
     case "stdio": {
       const transport = new InspectorStdioTransport({
@@ -35,7 +37,10 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
     }
     case "streamableHttp":
       return {
-        transport: new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } }),
+        transport: new StreamableHTTPClientTransport(new URL(config.url), {
+          requestInit: { headers: config.headers },
+          ...(options.modern ? { fetch: modernHttpFetch() } : {}),
+        }),
         pid: () => null,
         exit: () => undefined,
         terminate: () => {},

@@ -1,0 +1,109 @@
+// E3: which era does a Streamable HTTP server speak? The first request is a modern one (headers and
+// `_meta`). A result, or a 400 whose body is a recognised modern JSON-RPC error, means modern; any other
+// 4xx means legacy. Auth statuses, server errors, silence and a dead server are never era evidence.
+import { LEGACY_VERSION, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION, HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, withEnvelope, type Envelope } from "./envelope.js";
+import { mcpHeadersFor } from "./httpHeaders.js";
+import { PROBE_ID_PREFIX, type ProbeOutcome } from "./eraProbe.js";
+
+const MODERN_ERRORS = new Set([HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION]);
+/** A discover answer is small; a server sending more is not read further. */
+const MAX_BODY_CHARS = 1024 * 1024;
+
+export class HttpProbeError extends Error {
+  override name = "HttpProbeError";
+}
+
+export async function probeEraOverHttp(
+  url: string,
+  headers: Record<string, string>,
+  envelope: Envelope,
+  timeoutMs: number,
+  record: (direction: "in" | "out", message: unknown, note?: string) => void,
+): Promise<ProbeOutcome> {
+  let version = envelope.protocolVersion;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const message = { jsonrpc: "2.0", id: `${PROBE_ID_PREFIX}${attempt}`, method: "server/discover", params: withEnvelope(undefined, { ...envelope, protocolVersion: version }) };
+    record("out", message);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...mcpHeadersFor(message) },
+        body: JSON.stringify(message),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === "TimeoutError";
+      throw new HttpProbeError(timedOut ? `server/discover got no answer in ${timeoutMs} ms` : `the server could not be reached (${(error as Error).message})`);
+    }
+    const status = response.status;
+    if (status === 401 || status === 403) throw new HttpProbeError(`server/discover was refused with HTTP ${status}: the server needs authorization (not a sign of its era)`);
+    if (status >= 500) throw new HttpProbeError(`server/discover failed with HTTP ${status}: a server error, not a sign of its era`);
+    const answer = await readAnswer(response, message.id);
+    if (answer) record("in", { jsonrpc: "2.0", id: message.id, ...answer });
+    else record("in", undefined, `server/discover: HTTP ${status} with no JSON-RPC answer`);
+    if (status >= 400 && status < 500) {
+      const code = answer?.error?.code;
+      if (status !== 400 || typeof code !== "number" || !MODERN_ERRORS.has(code)) {
+        return { era: "legacy", said: `server/discover: HTTP ${status} without a 2026-07-28 error, so 2025-11-25 (initialize)` };
+      }
+    }
+    if (answer?.result) {
+      const supported = stringsOf(answer.result.supportedVersions);
+      const chosen = MODERN_VERSIONS.find((v) => supported.includes(v));
+      if (chosen) return { era: "modern", version: chosen, discover: answer.result, said: `server/discover answered over HTTP: supports ${supported.join(", ")}; speaking ${chosen}` };
+      return { era: "legacy", said: `server/discover answered but lists no 2026-07-28 version (${supported.join(", ") || "none"}), so 2025-11-25 (initialize)` };
+    }
+    if (answer?.error) {
+      const supported = answer.error.code === UNSUPPORTED_PROTOCOL_VERSION ? stringsOf((answer.error.data as { supported?: unknown } | undefined)?.supported) : [];
+      const chosen = MODERN_VERSIONS.find((v) => supported.includes(v));
+      if (chosen && chosen !== version) {
+        version = chosen;
+        continue;
+      }
+      if (supported.includes(LEGACY_VERSION)) return { era: "legacy", said: `server/discover: -32022, the server supports ${supported.join(", ")}, so 2025-11-25 (initialize)` };
+      if (MODERN_ERRORS.has(answer.error.code)) throw new HttpProbeError(`server/discover: the server answered ${answer.error.code} (${answer.error.message.slice(0, 200)})`);
+      return { era: "legacy", said: `server/discover answered error ${answer.error.code}, so 2025-11-25 (initialize)` };
+    }
+    return { era: "legacy", said: `server/discover: HTTP ${status} with no JSON-RPC answer, so 2025-11-25 (initialize)` };
+  }
+  throw new HttpProbeError("server/discover kept rejecting the versions it named");
+}
+
+interface Answer {
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+/** The JSON-RPC answer in a JSON body or an SSE stream, if there is one. */
+async function readAnswer(response: Response, id: string): Promise<Answer | undefined> {
+  let text: string;
+  try {
+    text = (await response.text()).slice(0, MAX_BODY_CHARS);
+  } catch {
+    return undefined;
+  }
+  const candidates = (response.headers.get("content-type") ?? "").includes("text/event-stream")
+    ? text.split(/\r?\n/).filter((line) => line.startsWith("data:")).map((line) => line.slice(5).trim())
+    : [text];
+  for (const candidate of candidates) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(candidate);
+    } catch {
+      continue;
+    }
+    const message = parsed as { id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } };
+    if (!message || typeof message !== "object") continue;
+    if (message.id !== id && message.id !== null && message.id !== undefined) continue;
+    if (message.result && typeof message.result === "object") return { result: message.result as Record<string, unknown> };
+    if (message.error && typeof message.error.code === "number") {
+      return { error: { code: message.error.code, message: typeof message.error.message === "string" ? message.error.message : "", data: message.error.data } };
+    }
+  }
+  return undefined;
+}
+
+function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string").slice(0, 50).map((v) => v.slice(0, 100)) : [];
+}
