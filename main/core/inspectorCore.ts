@@ -20,6 +20,7 @@ import { SavedServers } from "./savedServers.js";
 import { PLAIN_SECRETS, type SecretCodec } from "./secrets.js";
 import { Session } from "./session.js";
 import { MemoryStorage, UnreadableStorageError, type Storage } from "./storage.js";
+import { TaskMemory } from "./modern/taskMemory.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -61,6 +62,7 @@ export class InspectorCore {
    */
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly storage: Storage;
+  private readonly taskMemory: TaskMemory;
   private readonly servers: SavedServers;
   /** Stored settings and servers are loaded once; every call waits for that. */
   readonly ready: Promise<void>;
@@ -70,6 +72,7 @@ export class InspectorCore {
     this.ports = options.ports ?? systemPorts;
     this.settings = SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...options.settings });
     this.storage = options.storage ?? new MemoryStorage();
+    this.taskMemory = new TaskMemory(this.storage);
     this.secrets = options.secrets ?? PLAIN_SECRETS;
     this.servers = new SavedServers(
       this.storage,
@@ -157,6 +160,7 @@ export class InspectorCore {
       settings: () => this.settings,
       nextLogSeq: () => ++this.logSeq,
       eraMemory: this.eraMemory,
+      taskMemory: this.taskMemory,
     });
     this.sessions.set(session.sessionId, session);
     return session.connect();

@@ -38,6 +38,7 @@ import type { LogMarks } from "./messageLog.js";
 import { modernCapabilitiesFor, MODERN_VERSION, UNSUPPORTED_PROTOCOL_VERSION, type Envelope } from "./modern/envelope.js";
 import { probeEra, ProbedTransport } from "./modern/eraProbe.js";
 import { probeEraOverHttp } from "./modern/httpProbe.js";
+import { serverKeyOf, type TaskMemory } from "./modern/taskMemory.js";
 import { ModernConnection } from "./modern/modernConnection.js";
 import { ModernSession } from "./modern/modernSession.js";
 
@@ -55,6 +56,8 @@ export interface SessionDeps {
   nextLogSeq: () => number;
   /** E2: the era each server entry (by its transport) was found to speak, for as long as the app runs. */
   eraMemory?: Map<string, "legacy" | "modern">;
+  /** M8: modern task handles kept across restarts. */
+  taskMemory?: TaskMemory;
 }
 
 /** What we advertise (R1): exactly what the user left switched on. */
@@ -336,6 +339,8 @@ export class Session {
     modernConnection.onerror = (error) => this.onStderr(`[transport] ${truncate(error.message, 2000)}`);
     await modernConnection.connect(new ProbedTransport(wire.transport));
     const features = this.config.features;
+    const memory = features.receiverTasks ? this.deps.taskMemory : undefined;
+    const serverKey = serverKeyOf(this.config.transport);
     this.modern = new ModernSession(modernConnection, discover, {
       desk: {
         sessionId: this.sessionId,
@@ -347,7 +352,9 @@ export class Session {
       },
       requestTimeoutMs: () => this.deps.settings().requestTimeoutMs,
       maxRounds: () => this.deps.settings().maxInputRounds,
+      maxWatched: () => this.deps.settings().maxLiveReceiverTasks,
       taskChanged: (task) => this.deps.bus.emit("clientTaskChanged", task),
+      ...(memory ? { memory: { remember: (task) => void memory.remember(serverKey, { taskId: task.task.taskId, toolName: task.toolName, arguments: task.arguments }), forget: (taskId) => void memory.forget(serverKey, taskId) } } : {}),
       round: (call, round) => {
         this.nextExchange = { call, round };
       },
@@ -363,7 +370,17 @@ export class Session {
       ...this.modern.serverFacts(),
     });
     this.note(`Connected as ${envelope.protocolVersion}: ${eraProbe}`);
+    if (memory) void this.resumeTasks(this.modern, memory, serverKey);
     return this.info;
+  }
+
+  /** M8: tasks this server entry started before a restart are watched again, if the server still has them. */
+  private async resumeTasks(modern: ModernSession, memory: TaskMemory, serverKey: string): Promise<void> {
+    for (const remembered of await memory.list(serverKey)) {
+      if (this.modern !== modern) return;
+      const outcome = await modern.tasks.resume(remembered);
+      if (outcome !== "unreachable") this.note(`Task ${remembered.taskId} from an earlier run: ${outcome === "resumed" ? "watched again" : "the server no longer has it"}`);
+    }
   }
 
   /** How the wire of this connection went: "exited with code 1. Its last stderr output: …" is what a developer needs. */

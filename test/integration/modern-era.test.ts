@@ -184,8 +184,8 @@ describe("multi round-trip requests (I1–I5)", () => {
 });
 
 describe("modern tasks (M2–M6)", () => {
-  async function startTask(h: Harness, sessionId: string, tool: string): Promise<ClientTask> {
-    const result = await h.core.dispatch("callTool", { sessionId, name: tool, arguments: {} });
+  async function startTask(h: Harness, sessionId: string, tool: string, args: Record<string, unknown> = tool === "task-hostile" ? { shape: "long" } : {}): Promise<ClientTask> {
+    const result = await h.core.dispatch("callTool", { sessionId, name: tool, arguments: args });
     expect(result.startedTask).toBeDefined();
     expect(result.content).toEqual([]);
     return result.startedTask!;
@@ -282,5 +282,18 @@ describe("modern tasks (M2–M6)", () => {
     const h = createHarness();
     const { sessionId } = await connectModern(h);
     await expect(h.core.dispatch("refreshClientTasks", { sessionId })).rejects.toThrow(/no tasks\/list/);
+  });
+
+  it("M10: task payloads are untrusted: an unknown status is refused, a 1 MB status message is cut, 150 input requests are refused, and the watched tasks are bounded", async () => {
+    const h = createHarness({ settings: { maxLiveReceiverTasks: 2 } });
+    const { sessionId } = await connectModern(h);
+    await expect(h.core.dispatch("callTool", { sessionId, name: "task-hostile", arguments: { shape: "bad-status" } })).rejects.toThrow(/unknown status "<script>"/);
+    const long = await startTask(h, sessionId, "task-hostile");
+    expect(long.task.statusMessage!.length).toBe(10_000);
+    const many = await h.core.dispatch("callTool", { sessionId, name: "task-hostile", arguments: { shape: "many-inputs" } });
+    const refused = await settled(h, many.startedTask!.task.taskId, (t) => t.pollError !== undefined);
+    expect(refused.pollError).toBe("input_required: inputRequests has 150 entries; at most 100 are accepted");
+    expect(h.core.pendingInputs.list()).toHaveLength(0);
+    await expect(h.core.dispatch("callTool", { sessionId, name: "task-hang", arguments: {} })).rejects.toThrow(/already watches 2 live tasks \(the limit, a setting\)/);
   });
 });

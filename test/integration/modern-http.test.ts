@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { MemoryStorage } from "../../main/core/storage.js";
 import { createHarness, type Harness } from "../helpers/harness.js";
 
 const MODERN_HTTP = fileURLToPath(new URL("../fixtures/modern/modern-http-server.mjs", import.meta.url));
@@ -86,5 +87,28 @@ describe("2026-07-28 over Streamable HTTP", () => {
     await expect(h.core.dispatch("connect", { server: { name: "nobody", transport: { type: "streamableHttp", url: "http://127.0.0.1:9/mcp" } } })).rejects.toThrow(
       /the server could not be reached/,
     );
+  });
+
+  it("M8: a live task's handle is kept with its server entry; after a restart it is watched again and can be cancelled", async () => {
+    const url = await start(MODERN_HTTP);
+    const storage = new MemoryStorage();
+    const server = { name: "modern-http", transport: { type: "streamableHttp" as const, url } };
+    const first = createHarness({ storage });
+    const { sessionId } = await first.core.dispatch("connect", { server });
+    const started = await first.core.dispatch("callTool", { sessionId, name: "task-hang", arguments: {} });
+    const finished = await first.core.dispatch("callTool", { sessionId, name: "task-simple", arguments: {} });
+    await first.waitFor("clientTaskChanged", (t) => t.task.taskId === finished.startedTask!.task.taskId && t.task.status === "completed");
+    await first.core.shutdown();
+
+    // A new run of the app over the same storage: the hanging task is back, the finished one is not.
+    const second = createHarness({ storage });
+    const again = await second.core.dispatch("connect", { server });
+    const taskId = started.startedTask!.task.taskId;
+    const resumed = await second.waitFor("clientTaskChanged", (t) => t.task.taskId === taskId);
+    expect(resumed).toMatchObject({ sessionId: again.sessionId, era: "modern", toolName: "task-hang", task: { status: "working" } });
+    await second.core.dispatch("cancelClientTask", { sessionId: again.sessionId, taskId });
+    await second.waitFor("clientTaskChanged", (t) => t.task.taskId === taskId && t.task.status === "cancelled");
+    const snapshot = await second.core.dispatch("getSnapshot", {});
+    expect(snapshot.clientTasks.map((t) => t.task.taskId)).toEqual([taskId]);
   });
 });

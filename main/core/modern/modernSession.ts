@@ -12,7 +12,10 @@ export interface ModernSessionOptions {
   desk: InputDeskContext;
   requestTimeoutMs(): number;
   maxRounds(): number;
+  maxWatched(): number;
   taskChanged(task: ClientTask): void;
+  /** M8: where task handles are kept across restarts, if anywhere. */
+  memory?: { remember(task: ClientTask): void; forget(taskId: string): void };
   /** I5: the log groups one logical call's rounds; called before each round is sent. */
   round(callId: number, round: number, method: string): void;
 }
@@ -33,7 +36,10 @@ export class ModernSession {
       ports: options.desk.ports,
       desk: options.desk,
       requestTimeoutMs: options.requestTimeoutMs,
+      maxWatched: options.maxWatched,
       changed: options.taskChanged,
+      watching: (task) => options.memory?.remember(task),
+      done: (taskId) => options.memory?.forget(taskId),
     });
   }
 

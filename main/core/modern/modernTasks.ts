@@ -12,8 +12,6 @@ import type { ModernConnection, RawResult } from "./modernConnection.js";
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 /** A server asking for faster polling than this gets this: one task must not flood the wire. */
 const MIN_POLL_INTERVAL_MS = 50;
-/** M10: the most modern tasks one session watches at once. */
-export const MAX_WATCHED_TASKS = 5000;
 const MAX_STATUS_MESSAGE = 10_000;
 
 export interface ModernTaskOptions {
@@ -21,7 +19,12 @@ export interface ModernTaskOptions {
   ports: Ports;
   desk: InputDeskContext;
   requestTimeoutMs: () => number;
+  /** M10: the most live tasks one session watches at once (the S2 limit). */
+  maxWatched: () => number;
   changed(task: ClientTask): void;
+  /** M8: a task is being watched (remember its handle), or no longer can be (forget it). */
+  watching?(task: ClientTask): void;
+  done?(taskId: string): void;
 }
 
 interface Watched {
@@ -57,13 +60,33 @@ export class ModernTasks {
   adopt(toolName: string, args: Record<string, unknown>, created: RawResult): ClientTask {
     const task = readTask(created);
     if (this.watched.has(task.taskId)) throw new ModernTaskError(`The server created task ${task.taskId} twice`);
-    if (this.watched.size >= MAX_WATCHED_TASKS) throw new ModernTaskError(`This session already watches ${MAX_WATCHED_TASKS} tasks; task ${task.taskId} is not followed`);
+    const live = [...this.watched.values()].filter((w) => !w.stopped).length;
+    if (live >= this.options.maxWatched()) {
+      throw new ModernTaskError(`This session already watches ${live} live tasks (the limit, a setting); the server's task ${task.taskId.slice(0, 100)} is not followed`);
+    }
     const view: ClientTask = { sessionId: this.options.sessionId, toolName, arguments: args, task, pendingInputIds: [], era: "modern" };
     const watched: Watched = { view, stopped: false, asked: new Map(), answered: new Set() };
     this.watched.set(task.taskId, watched);
     this.options.changed(view);
+    this.options.watching?.(view);
     this.apply(watched, created);
     return watched.view;
+  }
+
+  /** M8: a task remembered from an earlier run: watched again if the server still knows it. */
+  async resume(remembered: { taskId: string; toolName: string; arguments: Record<string, unknown> }): Promise<"resumed" | "gone" | "unreachable"> {
+    if (this.watched.has(remembered.taskId)) return "resumed";
+    try {
+      const raw = await this.connection.call("tasks/get", { taskId: remembered.taskId }, { timeout: this.options.requestTimeoutMs() });
+      this.adopt(remembered.toolName, remembered.arguments, raw);
+      return "resumed";
+    } catch (error) {
+      if (isServerError(error, this.options.requestTimeoutMs()) && error.code === ErrorCode.InvalidParams) {
+        this.options.done?.(remembered.taskId);
+        return "gone";
+      }
+      return "unreachable";
+    }
   }
 
   /** M6: cancel is a request; the task says "cancel requested" until a terminal status arrives. */
@@ -230,6 +253,8 @@ export class ModernTasks {
   }
 
   private stop(watched: Watched): void {
+    // A task that ended (or is gone) need not be watched after a restart; one cut off by the session's end does.
+    if (isTerminal(watched.view.task.status) || watched.view.gone) this.options.done?.(watched.view.task.taskId);
     watched.stopped = true;
     if (watched.timer) this.options.ports.timers.clearTimeout(watched.timer);
     watched.timer = undefined;
