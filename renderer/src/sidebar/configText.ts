@@ -28,7 +28,7 @@ export function pairsText(map: Record<string, string> | undefined, separator: "=
 
 /** The config connect() takes: the saved entry without its id and built-in flag. */
 export function configOf(server: SavedServer): ServerConfigInput {
-  return { name: server.name, transport: server.transport, features: server.features };
+  return { name: server.name, era: server.era, transport: server.transport, features: server.features };
 }
 
 export function describeTransport(server: SavedServer): string {

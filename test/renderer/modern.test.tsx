@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+// The UI in the words of each era: the era setting of a server entry (E1), the era on the session bar,
+// no "Run as task" on 2026-07-28 (M2), where a modern input request came from (I1, M5), a protocol
+// violation shown where the user sees it (E5), and modern task states in the Tasks tab (M3, M6).
+import "./setup.js";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { runModes } from "../../renderer/src/tabs/tools/taskModes.js";
+import { createFakeBridge, EVERYTHING_DEMO } from "./fakeBridge.js";
+import { clientTask, elicitation, sampling, session, tool } from "./fixtures.js";
+import { renderApp } from "./renderApp.js";
+
+const modern = session({ era: "modern", protocolVersion: "2026-07-28", eraProbe: "server/discover answered: supports 2026-07-28; speaking 2026-07-28", serverCapabilities: { tools: {} } });
+
+describe("eras in the UI", () => {
+  it("E1: a server entry's era is chosen in the editor, saved with it, and sent on Connect", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const saved = { ...EVERYTHING_DEMO, id: "m", name: "mine", builtIn: false, era: "2026-07-28" as const };
+    bridge.handle("saveServer", () => saved);
+    bridge.handle("connect", () => session({ sessionId: "s9" }));
+    bridge.handle("listServers", () => [EVERYTHING_DEMO, saved]);
+    await renderApp({}, bridge);
+    const entry = screen.getByRole("group", { name: "mine" });
+    await user.click(within(entry).getByRole("button", { name: "Edit server mine" }));
+    const form = screen.getByRole("form", { name: "Edit server mine" });
+    const era = within(form).getByLabelText("Protocol era") as HTMLSelectElement;
+    expect(era.value).toBe("2026-07-28");
+    await user.selectOptions(era, "2025-11-25 (initialize)");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(bridge.callsOf("saveServer")[0]).toMatchObject({ id: "m", server: { era: "2025-11-25" } });
+    await user.click(within(screen.getByRole("group", { name: "mine" })).getByRole("button", { name: "Connect" }));
+    expect(bridge.callsOf("connect")[0]).toMatchObject({ server: { era: "2026-07-28" } });
+  });
+
+  it("E1: the session bar names the era and version, with the probe's finding", async () => {
+    await renderApp({ sessions: [modern] }, createFakeBridge());
+    const era = screen.getByText("2026-07-28 · stateless");
+    expect(era.getAttribute("title")).toBe(modern.eraProbe);
+  });
+
+  it("M2: no Run as task on a 2026-07-28 session, whatever the tool says; the tool detail says why", async () => {
+    const user = userEvent.setup();
+    expect(runModes(modern, tool("t", { execution: { taskSupport: "required" } }))).toEqual({ run: true, runAsTask: false });
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("slow", { execution: { taskSupport: "required" } })] }));
+    bridge.handle("callTool", () => ({ content: [], startedTask: clientTask("t-9", { era: "modern" }) }));
+    await renderApp({ sessions: [modern] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "slow" }));
+    const form = screen.getByRole("form", { name: "Arguments for slow" });
+    expect(within(form).queryByRole("button", { name: "Run as task" })).toBeNull();
+    expect(screen.getByText(/the server decides whether a call runs as a task/)).toBeTruthy();
+    await user.click(within(form).getByRole("button", { name: "Run" }));
+    const run = await screen.findByRole("article", { name: "Run 1: slow" });
+    expect(await within(run).findByText("task t-9")).toBeTruthy();
+    expect(within(run).getByText("The server ran this call as a task (2026-07-28: the server decides).")).toBeTruthy();
+  });
+
+  it("I1, M5: a modern input request says whether a round or a task asked, and under which key", async () => {
+    await renderApp(
+      {
+        sessions: [modern],
+        pendingInputs: [
+          elicitation("e1", { message: "Name?", requestedSchema: { type: "object", properties: {} } }, { modern: { via: "mrtr", key: "name", round: 2 } }),
+          sampling("p1", { messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 5 }, { modern: { via: "task", key: "summary" }, relatedTaskId: "t-1" }),
+        ],
+      },
+      createFakeBridge(),
+    );
+    await userEvent.setup().click(screen.getByRole("tab", { name: "Elicitations" }));
+    expect(screen.getByText(/a multi round-trip request, round 2 · key/).textContent).toContain("name");
+    await userEvent.setup().click(screen.getByRole("tab", { name: "Sampling" }));
+    expect(screen.getByText(/a 2026-07-28 task \(answered with tasks\/update\) · key/).textContent).toContain("summary");
+  });
+
+  it("E5: a protocol violation by a modern server is shown on the session bar", async () => {
+    await renderApp({ sessions: [{ ...modern, violations: ['The server sent a "elicitation/create" request, which 2026-07-28 forbids'] }] }, createFakeBridge());
+    expect(screen.getByRole("alert").textContent).toBe('Protocol violation (1): The server sent a "elicitation/create" request, which 2026-07-28 forbids');
+  });
+
+  it("M3, M6: modern task rows say 2026, cancel requested, purged or expired; Cancel is not offered twice", async () => {
+    const user = userEvent.setup();
+    await renderApp(
+      {
+        sessions: [modern],
+        clientTasks: [
+          clientTask("asked", { era: "modern", cancelRequested: true }),
+          clientTask("purged", { era: "modern", gone: "purged" }),
+          clientTask("legacy"),
+        ],
+      },
+      createFakeBridge(),
+    );
+    await user.click(screen.getByRole("tab", { name: "Tasks" }));
+    const row = (id: string) => screen.getAllByRole("row").find((r) => within(r).queryByText(id, { exact: true }))!;
+    expect(within(row("asked")).getByText("· cancel requested")).toBeTruthy();
+    expect(within(row("asked")).queryByRole("button", { name: "Cancel task asked" })).toBeNull();
+    expect(within(row("asked")).getByText("· 2026")).toBeTruthy();
+    expect(within(row("purged")).getByText("· purged by the server")).toBeTruthy();
+    expect(within(row("legacy")).queryByText("· 2026")).toBeNull();
+    expect(within(row("legacy")).getByRole("button", { name: "Cancel task legacy" })).toBeTruthy();
+  });
+});
