@@ -101,4 +101,25 @@ describe("eras in the UI", () => {
     expect(within(row("legacy")).queryByText("· 2026")).toBeNull();
     expect(within(row("legacy")).getByRole("button", { name: "Cancel task legacy" })).toBeTruthy();
   });
+
+  it("I5, E6: the Logs tab shows a call's rounds as one exchange and flags remarks; sampling and logging are marked deprecated on 2026-07-28", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const at = new Date(0).toISOString();
+    bridge.handle("getLog", () => ({
+      entries: [
+        { seq: 1, sessionId: "s1", direction: "out" as const, time: at, method: "tools/call", id: 4, payload: {}, exchange: { call: 1, round: 1 } },
+        { seq: 2, sessionId: "s1", direction: "out" as const, time: at, method: "tools/call", id: 5, payload: {}, exchange: { call: 1, round: 2 } },
+        { seq: 3, sessionId: "s1", direction: "in" as const, time: at, method: "elicitation/create", id: "x", payload: {}, remark: "Protocol violation: …" },
+      ],
+      stderr: [],
+    }));
+    await renderApp({ sessions: [modern], pendingInputs: [sampling("p1", { messages: [], maxTokens: 5 }, { modern: { via: "mrtr", key: "k", round: 1 } })] }, bridge);
+    await user.click(screen.getByRole("tab", { name: "Logs" }));
+    expect(await screen.findByText("tools/call · call 1, round 2")).toBeTruthy();
+    expect(screen.getByText("elicitation/create ⚑").getAttribute("title")).toBe("Protocol violation: …");
+    expect(screen.getByText(/Logging is deprecated in 2026-07-28/)).toBeTruthy();
+    await user.click(screen.getByRole("tab", { name: "Sampling" }));
+    expect(screen.getByText(/Sampling is deprecated in 2026-07-28/)).toBeTruthy();
+  });
 });

@@ -13,6 +13,7 @@ import { draftKeys } from "../../store/draftsSlice.js";
 import type { SessionLog } from "../../store/logSlice.js";
 import { formatClock } from "../../util/time.js";
 import { filterLog, taskIdsOf, type LogFilter } from "./logFilter.js";
+import type { SessionInfo } from "../../../../shared/types.js";
 
 const COLUMNS: Column[] = [
   { id: "seq", header: "#", width: "5rem" },
@@ -49,7 +50,12 @@ export function LogsTab() {
       e.seq,
       formatClock(e.time),
       e.direction === "in" ? "← in" : "→ out",
-      e.method ?? (e.id !== undefined ? "(response)" : ""),
+      // I5: one logical call's rounds read as one conversation; a remark (era probe, E5) is flagged.
+      <span title={e.remark}>
+        {e.method ?? (e.id !== undefined ? "(response)" : "(note)")}
+        {e.exchange ? ` · call ${e.exchange.call}, round ${e.exchange.round}` : ""}
+        {e.remark ? " ⚑" : ""}
+      </span>,
       e.id === undefined ? "" : String(e.id),
       taskIdsOf(e.payload).join(", "),
       <button type="button" className="link" aria-label={`Show message ${e.seq} as JSON`} aria-pressed={shownSeq === e.seq} onClick={() => setShownSeq(shownSeq === e.seq ? undefined : e.seq)}>
@@ -87,11 +93,12 @@ export function LogsTab() {
             <h3>
               Message {shown.seq} ({shown.direction}) {shown.method ?? ""}
             </h3>
+            {shown.remark && <p className="note">{shown.remark}</p>}
             <JsonView value={shown.payload} label={`Message ${shown.seq} JSON`} />
           </div>
         )}
       </section>
-      <ServerLogSection sessionId={session.sessionId} log={log} canSetLevel={Boolean(session.serverCapabilities?.logging) && session.state === "connected"} />
+      <ServerLogSection sessionId={session.sessionId} era={session.era} log={log} canSetLevel={(session.era === "modern" || Boolean(session.serverCapabilities?.logging)) && session.state === "connected"} />
       <section aria-label="Server stderr">
         <h2>stderr</h2>
         {log.stderr.length === 0 ? <p className="note">Nothing on stderr.</p> : <pre className="stderr-lines">{log.stderr.join("\n")}</pre>}
@@ -100,7 +107,7 @@ export function LogsTab() {
   );
 }
 
-function ServerLogSection({ sessionId, log, canSetLevel }: { sessionId: string; log: SessionLog; canSetLevel: boolean }) {
+function ServerLogSection({ sessionId, era, log, canSetLevel }: { sessionId: string; era: SessionInfo["era"]; log: SessionLog; canSetLevel: boolean }) {
   const bridge = useBridge();
   const [level, setLevel] = useStoredState<Level>(draftKeys.view("logs", "level", sessionId), "info");
   const action = useAsyncAction();
@@ -109,6 +116,7 @@ function ServerLogSection({ sessionId, log, canSetLevel }: { sessionId: string; 
     <section aria-label="Server log">
       <div className="toolbar">
         <h2>Server log (notifications/message)</h2>
+        {era === "modern" && <span className="note deprecated">Logging is deprecated in 2026-07-28; the level rides on each request</span>}
         <label className="inline">
           Logging level{" "}
           <select value={level} onChange={(e) => setLevel(e.target.value as Level)}>

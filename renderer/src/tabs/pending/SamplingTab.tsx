@@ -33,6 +33,10 @@ export function SamplingTab() {
   return (
     <div className="pending-tab">
       <h2>Sampling</h2>
+      {sampling.some((p) => p.modern) && (
+        // E6: still answered, but the era marks it deprecated.
+        <p className="note deprecated">Sampling is deprecated in 2026-07-28; servers of that era still ask for it inside their results.</p>
+      )}
       <WithdrawnNotes kind="sampling" />
       {sampling.length === 0 && <p className="empty">No sampling request is waiting.</p>}
       {sampling.map((input) => (
