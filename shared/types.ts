@@ -156,6 +156,8 @@ export const ClientTaskSchema = z.object({
   cancelRequested: z.boolean().optional(),
   /** M3: `createdAt + ttlMs` passed without a terminal status, or the server no longer knows the task (purged). */
   gone: z.enum(["expired", "purged"]).optional(),
+  /** M7: the server accepted this task's id on the session's subscriptions/listen stream (notifications/tasks). */
+  listening: z.boolean().optional(),
 });
 export type ClientTask = z.output<typeof ClientTaskSchema>;
 

@@ -165,7 +165,7 @@ export class Session {
         const outcome = await probeEraOverHttp(transport.url, transport.headers, envelope, this.deps.settings().requestTimeoutMs, (direction, message, note) => this.record(direction, message, note));
         probeSaid = outcome.said;
         if (outcome.era === "modern") {
-          const wire = this.openWire(connection, false, { modern: true });
+          const wire = this.openWire(connection, false, { modern: { protocolVersion: outcome.version } });
           await wire.transport.start();
           this.deps.eraMemory?.set(this.eraKey(), "modern");
           return await this.connectModern(wire, { ...envelope, protocolVersion: outcome.version }, outcome.discover, outcome.said, connection);
@@ -228,7 +228,7 @@ export class Session {
   }
 
   /** A fresh transport for this connection, recorded into the log; stderr feeds the session's lines. */
-  private openWire(connection: number, receiverTasksEnabled: boolean, options: { modern?: boolean } = {}): { opened: OpenedTransport; transport: RecordingTransport } {
+  private openWire(connection: number, receiverTasksEnabled: boolean, options: { modern?: { protocolVersion: string } } = {}): { opened: OpenedTransport; transport: RecordingTransport } {
     this.lastLines = [];
     const opened = openTransport(
       this.config.transport,
@@ -333,7 +333,11 @@ export class Session {
     const modernConnection = new ModernConnection(envelope, { violation: (method) => this.onViolation(method) });
     modernConnection.setNotificationHandler(LoggingMessageNotificationSchema, (n) => this.onServerLog(n.params));
     modernConnection.fallbackNotificationHandler = async (n) => {
-      if (n.method === "notifications/tasks" && n.params) this.modern?.tasks.onNotification(n.params as Record<string, unknown>);
+      const params = (n.params ?? {}) as Record<string, unknown>;
+      if (n.method === "notifications/tasks") this.modern?.tasks.onNotification(params);
+      else if (n.method === "notifications/subscriptions/acknowledged") this.modern?.listen.onAcknowledged(params);
+      // E6: list changes come only through the listen stream on 2026-07-28.
+      else if (n.method === "notifications/tools/list_changed") this.tools.clear();
     };
     modernConnection.onclose = () => this.onWireClosed(connection);
     modernConnection.onerror = (error) => this.onStderr(`[transport] ${truncate(error.message, 2000)}`);
@@ -353,6 +357,8 @@ export class Session {
       requestTimeoutMs: () => this.deps.settings().requestTimeoutMs,
       maxRounds: () => this.deps.settings().maxInputRounds,
       maxWatched: () => this.deps.settings().maxLiveReceiverTasks,
+      tasksEnabled: features.receiverTasks,
+      listenEnded: (why) => this.note(why),
       taskChanged: (task) => this.deps.bus.emit("clientTaskChanged", task),
       ...(memory ? { memory: { remember: (task) => void memory.remember(serverKey, { taskId: task.task.taskId, toolName: task.toolName, arguments: task.arguments }), forget: (taskId) => void memory.forget(serverKey, taskId) } } : {}),
       round: (call, round) => {
@@ -370,6 +376,7 @@ export class Session {
       ...this.modern.serverFacts(),
     });
     this.note(`Connected as ${envelope.protocolVersion}: ${eraProbe}`);
+    this.modern.listen.start();
     if (memory) void this.resumeTasks(this.modern, memory, serverKey);
     return this.info;
   }
@@ -585,6 +592,7 @@ export class Session {
     this.deps.pendingInputs.withdrawSession(this.sessionId, "disconnected", `The session ended: ${reason}`);
     this.store?.closeAll(`Session ended: ${reason}`);
     this.clientTasks?.closeAll(`Session ended before the task finished: ${reason}`);
+    this.modern?.listen.close();
     this.modern?.tasks.closeAll(`Session ended: ${reason}`);
   }
 

@@ -274,8 +274,11 @@ describe("modern tasks (M2–M6)", () => {
     const won = await settled(h, racing.task.taskId, (t) => t.task.status === "completed");
     expect(won.cancelRequested).toBe(true);
     expect(won.result?.content).toEqual([{ type: "text", text: "finished before the cancel" }]);
-    // M6: never notifications/cancelled for a task.
-    expect((await logOf(h, sessionId)).some((e) => e.method === "notifications/cancelled")).toBe(false);
+    // M6: never notifications/cancelled for a task (only for a replaced subscriptions/listen stream, M7).
+    const log = await logOf(h, sessionId);
+    const listenIds = new Set(log.filter((e) => e.direction === "out" && e.method === "subscriptions/listen").map((e) => e.id));
+    const cancelled = log.filter((e) => e.method === "notifications/cancelled").map((e) => (e.payload as { params: { requestId: unknown } }).params.requestId);
+    for (const id of cancelled) expect(listenIds.has(id as number)).toBe(true);
   });
 
   it("M8: refreshing the task list says there is no tasks/list on 2026-07-28", async () => {
@@ -295,5 +298,32 @@ describe("modern tasks (M2–M6)", () => {
     expect(refused.pollError).toBe("input_required: inputRequests has 150 entries; at most 100 are accepted");
     expect(h.core.pendingInputs.list()).toHaveLength(0);
     await expect(h.core.dispatch("callTool", { sessionId, name: "task-hang", arguments: {} })).rejects.toThrow(/already watches 2 live tasks \(the limit, a setting\)/);
+  });
+});
+
+describe("the subscriptions/listen stream (M7, E6)", () => {
+  it("M7: a modern session's listen stream carries its live task ids; the acknowledgement is shown; a notifications/tasks is applied at once, long before the next poll", async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("modern/listen-server.mjs") });
+    const started = await h.core.dispatch("callTool", { sessionId, name: "later", arguments: {} });
+    const taskId = started.startedTask!.task.taskId;
+    expect(started.startedTask!.task.pollInterval).toBe(60_000);
+    const listened = await h.waitFor("clientTaskChanged", (t) => t.task.taskId === taskId && t.listening === true);
+    expect(listened.task.status).toBe("working");
+    const done = await h.waitFor("clientTaskChanged", (t) => t.task.taskId === taskId && t.task.status === "completed");
+    expect(done.result?.content).toEqual([{ type: "text", text: "done, told at once" }]);
+    // No poll was due yet: the stream alone brought the change.
+    const log = await logOf(h, sessionId);
+    expect(log.filter((e) => e.direction === "out" && e.method === "tasks/get")).toHaveLength(0);
+    const listens = log.filter((e) => e.direction === "out" && e.method === "subscriptions/listen").map((e) => (e.payload as { params: { notifications: Record<string, unknown> } }).params.notifications);
+    expect(listens[0]).toEqual({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true });
+    expect(listens.at(-1)).toMatchObject({ taskIds: [taskId] });
+  });
+
+  it("M7: a server that takes no task ids on the stream (the SDK v2's) changes nothing else; polling carries on", async () => {
+    const h = createHarness();
+    const { sessionId } = await connectModern(h);
+    const task = await h.core.dispatch("callTool", { sessionId, name: "task-simple", arguments: {} });
+    await h.waitFor("clientTaskChanged", (t) => t.task.taskId === task.startedTask!.task.taskId && t.task.status === "completed");
   });
 });

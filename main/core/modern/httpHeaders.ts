@@ -35,8 +35,11 @@ export function mcpHeadersFor(body: unknown): Record<string, string> {
   return headers;
 }
 
-/** A fetch for the SDK's Streamable HTTP transport that adds the MCP headers of each POSTed body. */
-export function modernHttpFetch(inner: Fetch = fetch): Fetch {
+/**
+ * A fetch for the SDK's Streamable HTTP transport that adds the MCP headers of each POSTed body; the
+ * protocol version goes on every POST, notifications (which carry no envelope) included.
+ */
+export function modernHttpFetch(protocolVersion: string, inner: Fetch = fetch): Fetch {
   return (url, init) => {
     if (init?.method !== "POST" || typeof init.body !== "string") return inner(url, init);
     let body: unknown;
@@ -48,6 +51,7 @@ export function modernHttpFetch(inner: Fetch = fetch): Fetch {
     const headers = new Headers(init.headers);
     // A modern connection has no session: whatever the transport remembered does not go out (E4).
     headers.delete("mcp-session-id");
+    headers.set("MCP-Protocol-Version", protocolVersion);
     for (const [name, value] of Object.entries(mcpHeadersFor(body))) headers.set(name, value);
     return inner(url, { ...init, headers });
   };

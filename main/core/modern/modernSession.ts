@@ -6,6 +6,7 @@ import { SERVER_INFO_KEY } from "./envelope.js";
 import type { InputDeskContext } from "./inputRequests.js";
 import type { ModernConnection, RawResult } from "./modernConnection.js";
 import { ModernTasks } from "./modernTasks.js";
+import { ListenStream } from "./listenStream.js";
 import { requestWithRounds, RoundsError } from "./mrtr.js";
 
 export interface ModernSessionOptions {
@@ -16,6 +17,9 @@ export interface ModernSessionOptions {
   taskChanged(task: ClientTask): void;
   /** M8: where task handles are kept across restarts, if anywhere. */
   memory?: { remember(task: ClientTask): void; forget(taskId: string): void };
+  /** M7: the tasks extension is declared, so task ids go on the listen stream. */
+  tasksEnabled: boolean;
+  listenEnded(why: string): void;
   /** I5: the log groups one logical call's rounds; called before each round is sent. */
   round(callId: number, round: number, method: string): void;
 }
@@ -24,6 +28,7 @@ export type ToolCallOutcome = { kind: "result"; result: RawResult; rounds: numbe
 
 export class ModernSession {
   readonly tasks: ModernTasks;
+  readonly listen: ListenStream;
   private nextCallId = 1;
 
   constructor(
@@ -40,7 +45,15 @@ export class ModernSession {
       changed: options.taskChanged,
       watching: (task) => options.memory?.remember(task),
       done: (taskId) => options.memory?.forget(taskId),
+      liveChanged: () => this.listen?.tasksChanged(),
     });
+    this.listen = new ListenStream(
+      connection,
+      options.desk.ports.timers,
+      () => this.tasks.liveIds(),
+      { accepted: (ids) => this.tasks.markListening(ids), ended: options.listenEnded },
+      options.tasksEnabled,
+    );
   }
 
   /** What the session shows about the server: from server/discover. */

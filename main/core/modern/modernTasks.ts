@@ -25,6 +25,8 @@ export interface ModernTaskOptions {
   /** M8: a task is being watched (remember its handle), or no longer can be (forget it). */
   watching?(task: ClientTask): void;
   done?(taskId: string): void;
+  /** M7: the set of live tasks changed (the listen stream follows it). */
+  liveChanged?(): void;
 }
 
 interface Watched {
@@ -70,7 +72,23 @@ export class ModernTasks {
     this.options.changed(view);
     this.options.watching?.(view);
     this.apply(watched, created);
+    this.options.liveChanged?.();
     return watched.view;
+  }
+
+  /** Ids of the tasks still followed, for the listen stream (M7). */
+  liveIds(): string[] {
+    return [...this.watched.values()].filter((w) => !w.stopped).map((w) => w.view.task.taskId);
+  }
+
+  /** M7: the acknowledgement says which live tasks the server will notify about. */
+  markListening(accepted: string[]): void {
+    const ids = new Set(accepted);
+    for (const watched of this.watched.values()) {
+      if (watched.stopped) continue;
+      const listening = ids.has(watched.view.task.taskId);
+      if (Boolean(watched.view.listening) !== listening) this.update(watched, { listening: listening || undefined });
+    }
   }
 
   /** M8: a task remembered from an earlier run: watched again if the server still knows it. */
@@ -255,9 +273,11 @@ export class ModernTasks {
   private stop(watched: Watched): void {
     // A task that ended (or is gone) need not be watched after a restart; one cut off by the session's end does.
     if (isTerminal(watched.view.task.status) || watched.view.gone) this.options.done?.(watched.view.task.taskId);
+    const wasLive = !watched.stopped;
     watched.stopped = true;
     if (watched.timer) this.options.ports.timers.clearTimeout(watched.timer);
     watched.timer = undefined;
+    if (wasLive) this.options.liveChanged?.();
   }
 }
 

@@ -21,7 +21,7 @@ export interface OpenedTransport {
 }
 
 /** `modern`: a 2026-07-28 connection over HTTP, whose every POST carries the standard MCP headers (E4, M9). */
-export function openTransport(config: TransportConfig, onStderrLine: (line: string) => void, options: { modern?: boolean } = {}): OpenedTransport {
+export function openTransport(config: TransportConfig, onStderrLine: (line: string) => void, options: { modern?: { protocolVersion: string } } = {}): OpenedTransport {
   switch (config.type) {
     case "stdio": {
       const transport = new InspectorStdioTransport({
@@ -39,7 +39,7 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
       return {
         transport: new StreamableHTTPClientTransport(new URL(config.url), {
           requestInit: { headers: config.headers },
-          ...(options.modern ? { fetch: modernHttpFetch() } : {}),
+          ...(options.modern ? { fetch: modernHttpFetch(options.modern.protocolVersion) } : {}),
         }),
         pid: () => null,
         exit: () => undefined,
