@@ -46,8 +46,8 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
       <div role="cell">
         {row.kind}
         {/* The era changes the rules the task follows (M2–M8), so it is named on every row. */}
-        <span className="note era-tag" title={modern ? "2026-07-28 tasks extension" : "2025-11-25 tasks"}>
-          {modern ? " · 2026" : ""}
+        <span className="note era-tag" title={modern ? `2026-07-28 tasks extension${modern.listening ? "; the server notifies changes on the listen stream" : ""}` : "2025-11-25 tasks"}>
+          {modern ? (modern.listening ? " · 2026 · notified" : " · 2026") : ""}
         </span>
       </div>
       <div role="cell">
