@@ -104,4 +104,14 @@ describe("the era setting (E1)", () => {
     const modern = await h.core.dispatch("connect", { server: fixtureServer("modern/modern-server.mjs", ["--modern-only"]) });
     expect(modern.era).toBe("modern");
   });
+
+  it("E5: on 2025-11-25 a roots/list that arrives while no request of ours is in flight is served, and marked unsolicited in the log", async () => {
+    const h = createHarness({ settings: { eraProbeTimeoutMs: 200 } });
+    const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("era-quirks.mjs", ["silent"]) });
+    await h.core.dispatch("callTool", { sessionId, name: "ask-later", arguments: {} });
+    const answer = await h.waitFor("logEntry", (e) => e.direction === "out" && e.id === "later-1");
+    expect(answer.payload).toMatchObject({ result: { roots: [] } });
+    const request = (await logOf(h, sessionId)).find((e) => e.direction === "in" && e.id === "later-1");
+    expect(request?.remark).toBe("Unsolicited: no request of ours was in flight (SEP-2260); served anyway");
+  });
 });
