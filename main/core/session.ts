@@ -179,7 +179,12 @@ export class Session {
         // E2: one server/discover on the user's one process, before anything else.
         await wire.transport.start();
         const envelope = this.modernEnvelope(MODERN_VERSION);
-        const outcome = await probeEra(wire.transport, { envelope, timeoutMs: this.deps.settings().eraProbeTimeoutMs, timers: this.deps.ports.timers });
+        const outcome = await probeEra(wire.transport, {
+          envelope,
+          timeoutMs: this.deps.settings().eraProbeTimeoutMs,
+          timers: this.deps.ports.timers,
+          abandon: (id) => wire.transport.abandon(id),
+        });
         probeSaid = outcome.said;
         if (outcome.era === "modern") {
           this.deps.eraMemory?.set(this.eraKey(), "modern");

@@ -18,6 +18,8 @@ export interface ProbeOptions {
   envelope: Envelope;
   timeoutMs: number;
   timers: Timers;
+  /** The probe stopped waiting for `id`: whoever tracks requests in flight forgets it. */
+  abandon?(id: string): void;
 }
 
 /**
@@ -69,7 +71,10 @@ function discoverOnce(transport: Transport, id: string, envelope: Envelope, opti
       transport.onclose = onclose;
       resolve(answer);
     };
-    const timer = options.timers.setTimeout(() => finish({ kind: "timeout" }), options.timeoutMs);
+    const timer = options.timers.setTimeout(() => {
+      options.abandon?.(id);
+      finish({ kind: "timeout" });
+    }, options.timeoutMs);
     transport.onmessage = (message: JSONRPCMessage, _extra?: MessageExtraInfo) => {
       if (!("id" in message) || message.id !== id || "method" in message) return;
       if ("result" in message) {

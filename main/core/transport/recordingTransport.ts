@@ -89,6 +89,11 @@ export class RecordingTransport implements Transport {
     return this.inner.close();
   }
 
+  /** We stopped waiting for our request `id` (an era probe that timed out): it is no longer in flight. */
+  abandon(id: string | number): void {
+    this.outstanding.delete(idKey(id));
+  }
+
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     const big = bigMessageInfo(message);
     if (big) {
