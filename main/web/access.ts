@@ -17,7 +17,7 @@ export function tokensMatch(expected: string, presented: string | undefined | nu
   return timingSafeEqual(a, b);
 }
 
-export type Refusal = { status: 401 | 403; message: string };
+export type Refusal = { status: 400 | 401 | 403; message: string };
 
 export interface AccessPolicy {
   token: string;

@@ -56,14 +56,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const http = createServer((request, response) => {
     void servePage(request, response).catch((error: unknown) => {
-      log(`Browser mode: could not serve ${request.url}: ${(error as Error).message}`);
+      log(`Browser mode: could not serve ${redact(request.url, token)}: ${(error as Error).message}`);
       if (!response.headersSent) send(response, 500, "text/plain; charset=utf-8", "Internal error");
       else response.destroy();
     });
   });
 
   async function servePage(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? "/", "http://placeholder");
+    const url = requestUrl(request);
+    if (!url) return refuse(response, BAD_TARGET, request);
     const refusal = checkPageRequest(policy, request, url);
     if (refusal) return refuse(response, refusal, request);
     if (request.method !== "GET" && request.method !== "HEAD") {
@@ -89,14 +90,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   http.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => {});
-    const url = new URL(request.url ?? "/", "http://placeholder");
-    const refusal: Refusal | undefined =
-      url.pathname === API_PATH ? checkApiUpgrade(policy, request, url) : { status: 403, message: `Refused: the API is at ${API_PATH}.` };
+    // A target that is not a URL ("//[") threw here, outside any handler: the process died with every server.
+    const url = requestUrl(request);
+    const refusal: Refusal | undefined = !url
+      ? BAD_TARGET
+      : url.pathname === API_PATH
+        ? checkApiUpgrade(policy, request, url)
+        : { status: 403, message: `Refused: the API is at ${API_PATH}.` };
     if (refusal) {
       // Refused before the handshake: nothing of the core is reachable from this socket.
       log(`Browser mode: ${refusal.message} (WebSocket ${redact(request.url, token)})`);
       const body = Buffer.from(refusal.message);
-      const statusText = refusal.status === 401 ? "Unauthorized" : "Forbidden";
+      const statusText = refusal.status === 400 ? "Bad Request" : refusal.status === 401 ? "Unauthorized" : "Forbidden";
       socket.end(
         `HTTP/1.1 ${refusal.status} ${statusText}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
       );
@@ -203,6 +208,17 @@ function errorMessage(error: unknown): string {
 }
 
 /** Log lines must not carry the secret, however often a URL repeats it. */
+const BAD_TARGET: Refusal = { status: 400, message: "Refused: the request target is not a valid URL path." };
+
+/** The request's target as a URL, or nothing when it is not one (no browser sends such a target). */
+function requestUrl(request: IncomingMessage): URL | undefined {
+  try {
+    return new URL(request.url ?? "/", "http://placeholder");
+  } catch {
+    return undefined;
+  }
+}
+
 export function redact(url: string | undefined, token?: string): string {
   let text = (url ?? "").replace(/([?&;]token=)[^&#;]*/gi, "$1…");
   if (token) text = text.split(token).join("…");

@@ -1,7 +1,9 @@
 // Browser mode's socket against frames no browser would send: over the size limit, invalid UTF-8, a
 // bad opcode, RSV bits, a bad close code. Each used to kill the whole process with an unhandled 'error'
 // event (and every connected server with it). Now the offending socket is closed with the matching code
-// and everything else carries on: another page's live session still answers.
+// and everything else carries on: another page's live session still answers. A request target that is
+// not a URL used to kill it the same way.
+import { connect } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
@@ -96,5 +98,32 @@ describe("browser mode's logs never carry the token", () => {
     const line = redact(url, token);
     expect(line).not.toContain(token);
     expect(line).toBe("/api?token=…&x=1&token=…&next=/?token=…#…");
+  });
+});
+
+describe("browser mode survives any request target", () => {
+  /** One raw HTTP/1.1 request on its own TCP connection; resolves with the status line. */
+  function rawRequest(port: number, text: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.write(text));
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      socket.on("end", () => resolve(answer.split("\r\n")[0] ?? ""));
+      socket.on("error", reject);
+    });
+  }
+
+  it("a target that is not a URL ('//[') is refused with 400, page or WebSocket, the token never reaches the log, and the server carries on", async () => {
+    const logged: string[] = [];
+    const test = await startTestWebServer({ log: (line) => logged.push(line) });
+    const { port, token } = test.server;
+    const host = `Host: 127.0.0.1:${port}\r\n`;
+    expect(await rawRequest(port, `GET //[?token=${token} HTTP/1.1\r\n${host}Connection: close\r\n\r\n`)).toBe("HTTP/1.1 400 Bad Request");
+    const upgrade = `GET //[?token=${token} HTTP/1.1\r\n${host}Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`;
+    expect(await rawRequest(port, upgrade)).toBe("HTTP/1.1 400 Bad Request");
+    expect(logged.some((line) => line.includes(token))).toBe(false);
+    expect(logged.filter((line) => line.includes("not a valid URL path"))).toHaveLength(2);
+    const { ping } = await liveSession(test);
+    expect(await ping()).toMatchObject({ ok: true });
   });
 });
