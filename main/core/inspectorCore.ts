@@ -149,7 +149,7 @@ export class InspectorCore {
     let timer: unknown;
     await Promise.race([closing, new Promise<void>((resolve) => (timer = this.ports.timers.setTimeout(resolve, options.graceMs!)))]);
     this.ports.timers.clearTimeout(timer as never);
-    for (const session of sessions) session.terminateServerProcess();
+    await Promise.all(sessions.map((session) => session.terminateServerProcess()));
   }
 
   private async connect(server: ServerConfig) {

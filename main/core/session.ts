@@ -423,8 +423,8 @@ export class Session {
   }
 
   /** Stop the server's process now: the inspector is quitting and a graceful close took too long. */
-  terminateServerProcess(): void {
-    this.opened?.terminate();
+  async terminateServerProcess(): Promise<void> {
+    await this.opened?.terminate();
   }
 
   // --- plain inspector operations ---

@@ -93,9 +93,10 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) process.exit(1); // a second Ctrl+C: do not wait
     stopping = true;
-    // Within a second, servers included: they get half a second to exit on their own, then SIGTERM.
+    // Within a second, servers included: 400 ms to exit on their own, then SIGTERM, then SIGKILL for a
+    // server that ignores it (a process left behind would outlive the inspector).
     await server.close();
-    await core.shutdown({ graceMs: 500 });
+    await core.shutdown({ graceMs: 400 });
     process.exit(0);
   };
   process.on("SIGINT", () => void stop());

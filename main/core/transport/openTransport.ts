@@ -16,8 +16,8 @@ export interface OpenedTransport {
   pid(): number | null;
   /** How a stdio server's process ended, once it has. */
   exit(): ExitStatus | undefined;
-  /** Stop a stdio server's process at once (nothing for HTTP). */
-  terminate(): void;
+  /** Stop a stdio server's process at once, SIGKILL if it ignores SIGTERM (nothing for HTTP). */
+  terminate(): Promise<void>;
 }
 
 /** `modern`: a 2026-07-28 connection over HTTP, whose every POST carries the standard MCP headers (E4, M9). */
@@ -43,7 +43,7 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
         }),
         pid: () => null,
         exit: () => undefined,
-        terminate: () => {},
+        terminate: async () => {},
       };
     case "sse":
       return {
@@ -53,7 +53,7 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
         }),
         pid: () => null,
         exit: () => undefined,
-        terminate: () => {},
+        terminate: async () => {},
       };
   }
 }

@@ -61,11 +61,18 @@ export class InspectorStdioTransport extends StdioClientTransport {
 
   /**
    * Stop the server process now (SIGTERM), without the SDK's close() grace of up to 4 s: for an inspector
-   * that is quitting and must not leave servers behind.
+   * that is quitting and must not leave servers behind. A server that ignores SIGTERM gets SIGKILL after
+   * `killAfterMs`; resolves once the process is gone (or the kill was sent and a moment passed).
    */
-  terminate(): void {
+  async terminate(killAfterMs = 200): Promise<void> {
     const child = this.child;
-    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<boolean>((resolve) => child.once("exit", () => resolve(true)));
+    const within = (ms: number) => Promise.race([exited, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
+    child.kill("SIGTERM");
+    if (await within(killAfterMs)) return;
+    child.kill("SIGKILL");
+    await within(killAfterMs);
   }
 
   /** How the server process ended, once it has. */
