@@ -2,6 +2,17 @@
 // An entry leaves exactly once: answered by the user, or withdrawn with a reason the UI shows.
 import type { PendingInput, WithdrawReason } from "../../shared/types.js";
 import type { EventBus } from "./eventBus.js";
+import type { Ports } from "./ports.js";
+
+/** A new pending input for a request a session's server made (legacy request, MRTR round or modern task). */
+export function newPendingInput(
+  from: { sessionId: string; serverName: string; ports: Ports },
+  kind: PendingInput["kind"],
+  params: Record<string, unknown>,
+  link: Pick<PendingInput, "modern" | "relatedTaskId"> = {},
+): PendingInput {
+  return { id: from.ports.newId(), sessionId: from.sessionId, serverName: from.serverName, kind, params, receivedAt: new Date(from.ports.clock.now()).toISOString(), ...link };
+}
 
 export type SamplingAnswer =
   | { kind: "sampling"; result: Record<string, unknown> }

@@ -32,25 +32,38 @@ export async function probeEra(transport: Transport, options: ProbeOptions): Pro
     const answer = await discoverOnce(transport, `${PROBE_ID_PREFIX}${attempt}`, { ...options.envelope, protocolVersion: version }, options);
     if (answer.kind === "closed") return { era: "closed", said: "the server's process ended during the era probe" };
     if (answer.kind === "timeout") return { era: "legacy", said: `server/discover: no answer in ${formatSeconds(options.timeoutMs)}, so 2025-11-25 (initialize)` };
-    if (answer.kind === "result") {
-      const supported = stringsOf(answer.result.supportedVersions);
-      const chosen = MODERN_VERSIONS.find((v) => supported.includes(v));
-      if (chosen) return { era: "modern", version: chosen, discover: answer.result, said: `server/discover answered: supports ${supported.join(", ")}; speaking ${chosen}` };
-      return { era: "legacy", said: `server/discover answered but lists no 2026-07-28 version (${supported.join(", ") || "none"}), so 2025-11-25 (initialize)` };
-    }
-    const { code, message, data } = answer.error;
-    const supported = code === UNSUPPORTED_PROTOCOL_VERSION ? stringsOf((data as { supported?: unknown } | undefined)?.supported) : [];
-    const chosen = MODERN_VERSIONS.find((v) => supported.includes(v));
-    if (chosen && chosen !== version) {
-      version = chosen;
+    const reading = readDiscoverAnswer(answer.kind === "result" ? { result: answer.result } : { error: answer.error }, version, "");
+    if (reading && "retryWith" in reading) {
+      version = reading.retryWith;
       continue;
     }
-    if (code === UNSUPPORTED_PROTOCOL_VERSION && supported.includes(LEGACY_VERSION)) {
-      return { era: "legacy", said: `server/discover: -32022, the server supports ${supported.join(", ")}, so 2025-11-25 (initialize)` };
-    }
+    if (reading) return reading;
+    const { code, message } = (answer as { error: { code: number; message: string } }).error;
     return { era: "legacy", said: `server/discover answered error ${code} (${truncate(message, 200)}), so 2025-11-25 (initialize)` };
   }
   return { era: "legacy", said: "server/discover kept rejecting the versions it named, so 2025-11-25 (initialize)" };
+}
+
+export type DiscoverAnswerBody = { result: Record<string, unknown>; error?: undefined } | { error: { code: number; message: string; data?: unknown }; result?: undefined };
+
+/**
+ * A discover answer read the same way on every transport (E2, E3): a result naming a version we speak is
+ * modern, one naming none is legacy; a -32022 naming a modern version we have not tried is retried with it,
+ * one naming only 2025-11-25 is legacy. Any other error is left to the transport's own rule (undefined).
+ */
+export function readDiscoverAnswer(answer: DiscoverAnswerBody, tried: string, over: string): ProbeOutcome | { retryWith: string } | undefined {
+  if (answer.result) {
+    const supported = stringsOf(answer.result.supportedVersions);
+    const chosen = MODERN_VERSIONS.find((v) => supported.includes(v));
+    if (chosen) return { era: "modern", version: chosen, discover: answer.result, said: `server/discover answered${over}: supports ${supported.join(", ")}; speaking ${chosen}` };
+    return { era: "legacy", said: `server/discover answered but lists no 2026-07-28 version (${supported.join(", ") || "none"}), so 2025-11-25 (initialize)` };
+  }
+  const { code, data } = answer.error;
+  const supported = code === UNSUPPORTED_PROTOCOL_VERSION ? stringsOf((data as { supported?: unknown } | undefined)?.supported) : [];
+  const chosen = MODERN_VERSIONS.find((v) => supported.includes(v));
+  if (chosen && chosen !== tried) return { retryWith: chosen };
+  if (supported.includes(LEGACY_VERSION)) return { era: "legacy", said: `server/discover: -32022, the server supports ${supported.join(", ")}, so 2025-11-25 (initialize)` };
+  return undefined;
 }
 
 type DiscoverAnswer =

@@ -1,9 +1,9 @@
 // E3: which era does a Streamable HTTP server speak? The first request is a modern one (headers and
 // `_meta`). A result, or a 400 whose body is a recognised modern JSON-RPC error, means modern; any other
 // 4xx means legacy. Auth statuses, server errors, silence and a dead server are never era evidence.
-import { LEGACY_VERSION, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION, HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, withEnvelope, type Envelope } from "./envelope.js";
+import { UNSUPPORTED_PROTOCOL_VERSION, HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, withEnvelope, type Envelope } from "./envelope.js";
 import { mcpHeadersFor } from "./httpHeaders.js";
-import { PROBE_ID_PREFIX, type ProbeOutcome } from "./eraProbe.js";
+import { PROBE_ID_PREFIX, readDiscoverAnswer, type DiscoverAnswerBody, type ProbeOutcome } from "./eraProbe.js";
 
 const MODERN_ERRORS = new Set([HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION]);
 /** A discover answer is small; a server sending more is not read further. */
@@ -48,22 +48,16 @@ export async function probeEraOverHttp(
         return { era: "legacy", said: `server/discover: HTTP ${status} without a 2026-07-28 error, so 2025-11-25 (initialize)` };
       }
     }
-    if (answer?.result) {
-      const supported = stringsOf(answer.result.supportedVersions);
-      const chosen = MODERN_VERSIONS.find((v) => supported.includes(v));
-      if (chosen) return { era: "modern", version: chosen, discover: answer.result, said: `server/discover answered over HTTP: supports ${supported.join(", ")}; speaking ${chosen}` };
-      return { era: "legacy", said: `server/discover answered but lists no 2026-07-28 version (${supported.join(", ") || "none"}), so 2025-11-25 (initialize)` };
-    }
-    if (answer?.error) {
-      const supported = answer.error.code === UNSUPPORTED_PROTOCOL_VERSION ? stringsOf((answer.error.data as { supported?: unknown } | undefined)?.supported) : [];
-      const chosen = MODERN_VERSIONS.find((v) => supported.includes(v));
-      if (chosen && chosen !== version) {
-        version = chosen;
+    if (answer?.result || answer?.error) {
+      const reading = readDiscoverAnswer(answer as DiscoverAnswerBody, version, " over HTTP");
+      if (reading && "retryWith" in reading) {
+        version = reading.retryWith;
         continue;
       }
-      if (supported.includes(LEGACY_VERSION)) return { era: "legacy", said: `server/discover: -32022, the server supports ${supported.join(", ")}, so 2025-11-25 (initialize)` };
-      if (MODERN_ERRORS.has(answer.error.code)) throw new HttpProbeError(`server/discover: the server answered ${answer.error.code} (${answer.error.message.slice(0, 200)})`);
-      return { era: "legacy", said: `server/discover answered error ${answer.error.code}, so 2025-11-25 (initialize)` };
+      if (reading) return reading;
+      const { code, message } = answer.error!;
+      if (MODERN_ERRORS.has(code)) throw new HttpProbeError(`server/discover: the server answered ${code} (${message.slice(0, 200)})`);
+      return { era: "legacy", said: `server/discover answered error ${code}, so 2025-11-25 (initialize)` };
     }
     return { era: "legacy", said: `server/discover: HTTP ${status} with no JSON-RPC answer, so 2025-11-25 (initialize)` };
   }
@@ -102,8 +96,4 @@ async function readAnswer(response: Response, id: string): Promise<Answer | unde
     }
   }
   return undefined;
-}
-
-function stringsOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string").slice(0, 50).map((v) => v.slice(0, 100)) : [];
 }

@@ -2,7 +2,7 @@
 // inputs a legacy server request does: same tabs, forms, validation and notifications. `roots/list` is
 // answered from the session's roots without asking the user.
 import type { PendingInput } from "../../../shared/types.js";
-import type { PendingAnswer, PendingInputs } from "../pendingInputs.js";
+import { newPendingInput, type PendingAnswer, type PendingInputs } from "../pendingInputs.js";
 import type { Ports } from "../ports.js";
 
 /** The most input requests one round (or one task poll) may carry; a server sending more is refused. */
@@ -79,15 +79,7 @@ export function askInput(ctx: InputDeskContext, key: string, request: InputReque
 }
 
 function ask(ctx: InputDeskContext, kind: PendingInput["kind"], params: Record<string, unknown>, link: Pick<PendingInput, "modern" | "relatedTaskId">): AskedInput {
-  const input: PendingInput = {
-    id: ctx.ports.newId(),
-    sessionId: ctx.sessionId,
-    serverName: ctx.serverName,
-    kind,
-    params,
-    receivedAt: new Date(ctx.ports.clock.now()).toISOString(),
-    ...link,
-  };
+  const input = newPendingInput(ctx, kind, params, link);
   const answer = new Promise<KeyAnswer>((resolve, reject) => {
     ctx.pendingInputs.add(input, {
       answered: (given: PendingAnswer) => resolve(keyAnswerOf(given)),

@@ -16,7 +16,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { PendingInput, PendingInputKind, ReceiverTaskMethod } from "../../../shared/types.js";
 import { withInvalidParamsErrors } from "../invalidParams.js";
-import type { PendingAnswer, PendingInputs } from "../pendingInputs.js";
+import { newPendingInput, type PendingAnswer, type PendingInputs } from "../pendingInputs.js";
 import type { Ports } from "../ports.js";
 import { isTerminalStatus, taskNotFound, type ReceiverTaskStore } from "./receiverTaskStore.js";
 
@@ -102,15 +102,7 @@ async function handleUserRequest(
   extra: Extra,
 ) {
   const relatedTaskId = relatedTaskOf(params);
-  const input: PendingInput = {
-    id: ctx.ports.newId(),
-    sessionId: ctx.sessionId,
-    serverName: ctx.serverName,
-    kind,
-    params,
-    receivedAt: new Date(ctx.ports.clock.now()).toISOString(),
-    ...(relatedTaskId ? { relatedTaskId } : {}),
-  };
+  const input = newPendingInput(ctx, kind, params, relatedTaskId ? { relatedTaskId } : {});
   const taskParams = params.task as { ttl?: unknown } | undefined;
   const link = () => {
     if (relatedTaskId) ctx.linkToClientTask?.(relatedTaskId, input.id);
