@@ -23,12 +23,21 @@ function startCli(args: string[]): { child: ChildProcess; output: { stdout: stri
   return { child, output, exited };
 }
 
+/**
+ * Whether the process still runs. A killed process whose parent has exited stays a zombie until pid 1 reaps
+ * it, and some containers' pid 1 never does: on Linux a zombie counts as gone (it runs nothing, holds nothing).
+ */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const state = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "")[0];
+    return state !== "Z" && state !== "X";
+  } catch {
+    return process.platform !== "linux";
   }
 }
 

@@ -44,7 +44,9 @@ export class InspectorStdioTransport extends StdioClientTransport {
   }
 
   override async start(): Promise<void> {
-    await super.start();
+    const starting = super.start();
+    // The SDK spawns inside start() before the 'spawn' event resolves it: the child is kept from that moment,
+    // so an inspector that quits while a server is still starting (a busy machine) stops it too.
     const self = this as unknown as SdkInternals;
     const child = self._process;
     this.child = child;
@@ -57,6 +59,7 @@ export class InspectorStdioTransport extends StdioClientTransport {
     child?.stdin?.setMaxListeners(0);
     // Messages still waiting for their turn go to the client before the SDK reports the close.
     child?.prependListener("close", () => this.reader.drainAll(() => self.processReadBuffer()));
+    await starting;
   }
 
   /**
