@@ -15,6 +15,8 @@ export const API_METHOD_NAMES = [
   "listResources",
   "listResourceTemplates",
   "readResource",
+  "subscribeResource",
+  "unsubscribeResource",
   "listPrompts",
   "getPrompt",
   "setLoggingLevel",

@@ -3,6 +3,7 @@
 // these tables; nothing else defines a channel.
 import { z } from "zod";
 import {
+  CacheHintsSchema,
   CallToolResultSchema,
   ClientTaskSchema,
   LogEntrySchema,
@@ -80,17 +81,27 @@ export const apiMethods = {
 
   // Plain inspector operations
   ping: method(z.object(session).strict(), z.object({ roundTripMs: z.number() })),
-  listTools: method(z.object({ ...session, cursor: Cursor }).strict(), z.object({ tools: z.array(ToolSchema), nextCursor: z.string().optional() })),
+  // Lists carry the page's cache hints when the server gave any (E6); a read result keeps them as sent.
+  listTools: method(
+    z.object({ ...session, cursor: Cursor }).strict(),
+    z.object({ tools: z.array(ToolSchema), nextCursor: z.string().optional(), cache: CacheHintsSchema.optional() }),
+  ),
   listResources: method(
     z.object({ ...session, cursor: Cursor }).strict(),
-    z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().optional() }),
+    z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().optional(), cache: CacheHintsSchema.optional() }),
   ),
   listResourceTemplates: method(
     z.object({ ...session, cursor: Cursor }).strict(),
-    z.object({ resourceTemplates: z.array(ResourceTemplateSchema), nextCursor: z.string().optional() }),
+    z.object({ resourceTemplates: z.array(ResourceTemplateSchema), nextCursor: z.string().optional(), cache: CacheHintsSchema.optional() }),
   ),
   readResource: method(z.object({ ...session, uri: z.string().min(1) }).strict(), Json),
-  listPrompts: method(z.object({ ...session, cursor: Cursor }).strict(), z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().optional() })),
+  /** `notifications/resources/updated` for this URI from now on (E6: through the listen stream on 2026-07-28). */
+  subscribeResource: method(z.object({ ...session, uri: z.string().min(1).max(10_000) }).strict(), Ok),
+  unsubscribeResource: method(z.object({ ...session, uri: z.string().min(1).max(10_000) }).strict(), Ok),
+  listPrompts: method(
+    z.object({ ...session, cursor: Cursor }).strict(),
+    z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().optional(), cache: CacheHintsSchema.optional() }),
+  ),
   getPrompt: method(
     z.object({ ...session, name: z.string().min(1), arguments: z.record(z.string(), z.string()).default({}) }).strict(),
     Json,
@@ -193,6 +204,8 @@ export const eventSchemas = {
     reason: WithdrawReasonSchema,
     message: z.string(),
   }),
+  /** `notifications/resources/updated` for a resource the user subscribed to; `at` is when it came (ms since the epoch). */
+  resourceUpdated: z.object({ sessionId: SessionIdSchema, uri: z.string(), at: z.number() }),
   clientTaskChanged: ClientTaskSchema,
   receiverTaskChanged: ReceiverTaskSchema,
   /** A receiver task was deleted (ttl elapsed or session ended); it is gone from `tasks/get`. */

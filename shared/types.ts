@@ -114,8 +114,21 @@ export const SessionInfoSchema = z.object({
   eraProbe: z.string().optional(),
   /** E5: what a modern server did that 2026-07-28 forbids (it sent us a request), newest last; bounded. */
   violations: z.array(z.string()).max(20).optional(),
+  /** The resources the user subscribed to (`resources/subscribe` on 2025-11-25, the listen stream on 2026-07-28). */
+  resourceSubscriptions: z.array(z.string()).max(1000).optional(),
 });
 export type SessionInfo = z.output<typeof SessionInfoSchema>;
+
+/**
+ * E6: the cache hints of a 2026-07-28 list or read result, shown to the user and never obeyed as timers.
+ * `receivedAt` (ms since the epoch) is when the answer came, so the page can say until when it is fresh.
+ */
+export const CacheHintsSchema = z.object({
+  ttlMs: z.number().optional(),
+  cacheScope: z.string().max(100).optional(),
+  receivedAt: z.number(),
+});
+export type CacheHints = z.output<typeof CacheHintsSchema>;
 
 export const TaskObjectSchema = TaskSchema;
 export type TaskObject = z.output<typeof TaskSchema>;

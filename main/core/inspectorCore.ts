@@ -194,6 +194,14 @@ export class InspectorCore {
       listResources: ({ sessionId, cursor }) => this.session(sessionId).listResources(cursor),
       listResourceTemplates: ({ sessionId, cursor }) => this.session(sessionId).listResourceTemplates(cursor),
       readResource: ({ sessionId, uri }) => this.session(sessionId).readResource(uri),
+      subscribeResource: async ({ sessionId, uri }) => {
+        await this.session(sessionId).subscribeResource(uri, true);
+        return { ok: true };
+      },
+      unsubscribeResource: async ({ sessionId, uri }) => {
+        await this.session(sessionId).subscribeResource(uri, false);
+        return { ok: true };
+      },
       listPrompts: ({ sessionId, cursor }) => this.session(sessionId).listPrompts(cursor),
       getPrompt: ({ sessionId, name, arguments: args }) => this.session(sessionId).getPrompt(name, args),
       setLoggingLevel: async ({ sessionId, level }) => {

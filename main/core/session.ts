@@ -14,11 +14,12 @@ import {
   PingRequestSchema,
   TaskStatusNotificationSchema,
   ToolListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   type ClientCapabilities,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { INSPECTOR_RESULT_KEYS, type ApiResult } from "../../shared/contract.js";
-import type { ClientTask, LogEntry, ReceiverTask, ServerConfig, SessionInfo, Settings } from "../../shared/types.js";
+import type { CacheHints, ClientTask, LogEntry, ReceiverTask, ServerConfig, SessionInfo, Settings } from "../../shared/types.js";
 import { ClientTasks } from "./client/clientTasks.js";
 import { linearJsonSchemaValidator } from "./linearRegExp.js";
 import { withInvalidParamsErrors } from "./invalidParams.js";
@@ -41,9 +42,12 @@ import { probeEraOverHttp } from "./modern/httpProbe.js";
 import { serverKeyOf, type TaskMemory } from "./modern/taskMemory.js";
 import { ModernConnection } from "./modern/modernConnection.js";
 import { ModernSession } from "./modern/modernSession.js";
+import { cacheHintsOf } from "./modern/cacheHints.js";
 
 export const CLIENT_INFO = { name: "mcp-task-inspector", version: "0.1.0" };
 const STDERR_LINES_KEPT = 2000;
+/** Resource subscriptions a session keeps (each is a URI on every listen stream on 2026-07-28). */
+const MAX_RESOURCE_SUBSCRIPTIONS = 1000;
 /** What one session keeps of its server's stderr, in characters (the page keeps the same). */
 export const STDERR_CHARS_KEPT = 1024 * 1024;
 
@@ -287,6 +291,7 @@ export class Session {
       if (client === this.client) this.tools.clear();
     });
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => this.onServerLog(n.params));
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => this.onResourceUpdated(n.params.uri));
     const clientTasks = new ClientTasks(client, {
       sessionId: this.sessionId,
       ports: this.deps.ports,
@@ -341,8 +346,9 @@ export class Session {
       const params = (n.params ?? {}) as Record<string, unknown>;
       if (n.method === "notifications/tasks") this.modern?.tasks.onNotification(params);
       else if (n.method === "notifications/subscriptions/acknowledged") this.modern?.listen.onAcknowledged(params);
-      // E6: list changes come only through the listen stream on 2026-07-28.
+      // E6: list changes and resource updates come only through the listen stream on 2026-07-28.
       else if (n.method === "notifications/tools/list_changed") this.tools.clear();
+      else if (n.method === "notifications/resources/updated" && typeof params.uri === "string") this.onResourceUpdated(params.uri);
     };
     modernConnection.onclose = () => this.onWireClosed(connection);
     modernConnection.onerror = (error) => this.onStderr(`[transport] ${truncate(error.message, 2000)}`);
@@ -410,6 +416,10 @@ export class Session {
     this.setInfo({ ...this.info, violations: this.violations });
   }
 
+  private onResourceUpdated(uri: string): void {
+    this.deps.bus.emit("resourceUpdated", { sessionId: this.sessionId, uri: truncate(uri, 10_000), at: this.deps.ports.clock.now() });
+  }
+
   private onServerLog(params: { level: string; logger?: string; data?: unknown }): void {
     this.deps.bus.emit("serverLog", { sessionId: this.sessionId, level: params.level, ...(params.logger ? { logger: params.logger } : {}), data: params.data });
   }
@@ -443,21 +453,21 @@ export class Session {
       : await this.requireClient().listTools(cursor ? { cursor } : undefined, this.requestOptions());
     if (!cursor) this.tools.clear();
     for (const tool of result.tools) this.tools.set(tool.name, tool);
-    return { tools: result.tools, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
+    return { tools: result.tools, ...this.pageFacts(result) };
   }
 
   async listResources(cursor?: string): Promise<ApiResult<"listResources">> {
     const result = this.modern
       ? ListResourcesResultSchema.parse(await this.requireModern().list("resources/list", cursor))
       : await this.requireClient().listResources(cursor ? { cursor } : undefined, this.requestOptions());
-    return { resources: result.resources, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
+    return { resources: result.resources, ...this.pageFacts(result) };
   }
 
   async listResourceTemplates(cursor?: string): Promise<ApiResult<"listResourceTemplates">> {
     const result = this.modern
       ? ListResourceTemplatesResultSchema.parse(await this.requireModern().list("resources/templates/list", cursor))
       : await this.requireClient().listResourceTemplates(cursor ? { cursor } : undefined, this.requestOptions());
-    return { resourceTemplates: result.resourceTemplates, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
+    return { resourceTemplates: result.resourceTemplates, ...this.pageFacts(result) };
   }
 
   async readResource(uri: string): Promise<Record<string, unknown>> {
@@ -465,11 +475,31 @@ export class Session {
     return this.requireClient().readResource({ uri }, this.requestOptions());
   }
 
+  /** Start or stop `notifications/resources/updated` for one resource (E6: the listen stream on 2026-07-28). */
+  async subscribeResource(uri: string, subscribe: boolean): Promise<void> {
+    const current = this.info.resourceSubscriptions ?? [];
+    if (subscribe === current.includes(uri)) return;
+    const next = subscribe ? [...current, uri].slice(-MAX_RESOURCE_SUBSCRIPTIONS) : current.filter((u) => u !== uri);
+    if (this.modern) {
+      if (subscribe && !this.modern.listen.listening) throw new Error("The server refused subscriptions/listen, the only way 2026-07-28 sends resource updates");
+      this.modern.listen.setResourceSubscriptions(next);
+    }
+    else if (subscribe) await this.requireClient().subscribeResource({ uri }, this.requestOptions());
+    else await this.requireClient().unsubscribeResource({ uri }, this.requestOptions());
+    this.setInfo({ ...this.info, resourceSubscriptions: next });
+  }
+
   async listPrompts(cursor?: string): Promise<ApiResult<"listPrompts">> {
     const result = this.modern
       ? ListPromptsResultSchema.parse(await this.requireModern().list("prompts/list", cursor))
       : await this.requireClient().listPrompts(cursor ? { cursor } : undefined, this.requestOptions());
-    return { prompts: result.prompts, ...(result.nextCursor ? { nextCursor: result.nextCursor } : {}) };
+    return { prompts: result.prompts, ...this.pageFacts(result) };
+  }
+
+  /** What a list page adds to its items: the next cursor, and the cache hints the server gave (E6; the SDK's schemas keep them). */
+  private pageFacts(page: { nextCursor?: string } & Record<string, unknown>): { nextCursor?: string; cache?: CacheHints } {
+    const cache = cacheHintsOf(page, this.deps.ports.clock.now());
+    return { ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}), ...(cache ? { cache } : {}) };
   }
 
   async getPrompt(name: string, args: Record<string, string>): Promise<Record<string, unknown>> {

@@ -30,6 +30,8 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   listResources: { sessionId: SID, cursor: "c" },
   listResourceTemplates: { sessionId: SID },
   readResource: { sessionId: SID, uri: "file:///a.txt" },
+  subscribeResource: { sessionId: SID, uri: "file:///a.txt" },
+  unsubscribeResource: { sessionId: SID, uri: "file:///a.txt" },
   listPrompts: { sessionId: SID },
   getPrompt: { sessionId: SID, name: "p", arguments: { a: "b" } },
   setLoggingLevel: { sessionId: SID, level: "info" },

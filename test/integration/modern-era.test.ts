@@ -320,6 +320,37 @@ describe("the subscriptions/listen stream (M7, E6)", () => {
     expect(listens.at(-1)).toMatchObject({ taskIds: [taskId] });
   });
 
+  it("E6: list and read results show their cache hints (ttlMs, cacheScope) and start no timer; a resource subscription rides the listen stream, and its updates and list changes come through it", async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("modern/listen-server.mjs") });
+    const before = Date.now();
+    const tools = await h.core.dispatch("listTools", { sessionId });
+    expect(tools.cache).toMatchObject({ ttlMs: 60_000, cacheScope: "public" });
+    expect(tools.cache!.receivedAt).toBeGreaterThanOrEqual(before);
+    expect((await h.core.dispatch("listResources", { sessionId })).cache).toMatchObject({ ttlMs: 5_000, cacheScope: "public" });
+    expect((await h.core.dispatch("listResourceTemplates", { sessionId })).cache).toMatchObject({ ttlMs: 5_000, cacheScope: "public" });
+    const read = await h.core.dispatch("readResource", { sessionId, uri: "note://one" });
+    expect(read).toMatchObject({ ttlMs: 0, cacheScope: "private" });
+
+    await h.core.dispatch("subscribeResource", { sessionId, uri: "note://one" });
+    await h.waitFor("logEntry", (e) => e.method === "notifications/subscriptions/acknowledged" && JSON.stringify(e.payload).includes('"resourceSubscriptions":["note://one"]'));
+    const updated = h.waitFor("resourceUpdated", (e) => e.sessionId === sessionId);
+    await h.core.dispatch("callTool", { sessionId, name: "touch", arguments: { uri: "note://one" } });
+    expect((await updated).uri).toBe("note://one");
+    const log = await logOf(h, sessionId);
+    expect(log.some((e) => e.direction === "in" && e.method === "notifications/resources/list_changed")).toBe(true);
+    // No resources/subscribe on 2026-07-28: the stream was asked again with the URI, and nothing re-fetched a list on its own.
+    expect(log.filter((e) => e.direction === "out").map((e) => e.method)).not.toContain("resources/subscribe");
+    expect(outgoing(log, "subscriptions/listen").at(-1)).toMatchObject({ params: { notifications: { resourceSubscriptions: ["note://one"] } } });
+    expect(outgoing(log, "resources/list")).toHaveLength(1);
+
+    await h.core.dispatch("unsubscribeResource", { sessionId, uri: "note://one" });
+    expect(h.core.session(sessionId).state.resourceSubscriptions).toEqual([]);
+    const listens = () => h.events.flatMap((e) => (e.type === "logEntry" && e.payload.direction === "out" && e.payload.method === "subscriptions/listen" ? [JSON.stringify(e.payload.payload)] : []));
+    await h.until(() => !listens().at(-1)!.includes("resourceSubscriptions"));
+    expect(listens().filter((l) => l.includes("note://one")).length).toBeGreaterThan(0);
+  });
+
   it("M7: a server that takes no task ids on the stream (the SDK v2's) changes nothing else; polling carries on", async () => {
     const h = createHarness();
     const { sessionId } = await connectModern(h);

@@ -5,6 +5,8 @@ import type { ClientFeatureToggles } from "../../shared/types.js";
 import { createHarness, type Harness } from "../helpers/harness.js";
 import { everythingServer, fixtureServer } from "../helpers/servers.js";
 
+const text = (result: { content: unknown[] }) => String((result.content[0] as { text?: unknown } | undefined)?.text);
+
 let harness: Harness | undefined;
 // Every event is checked against the contract by the harness after each test.
 afterEach(() => {
@@ -33,6 +35,22 @@ describe("plain inspector operations", () => {
     const pings = entries.filter((e) => e.method === "ping");
     expect(pings.map((e) => e.direction)).toEqual(["out", "in"]);
     expect(pings[1]?.payload).toMatchObject({ result: {} });
+  });
+
+  it("resources/subscribe and unsubscribe: an update comes as a resourceUpdated event while subscribed, the session lists the subscription, and none comes after", async () => {
+    const { h, sessionId } = await connect();
+    const touch = async () => JSON.parse(text(await h.core.dispatch("callTool", { sessionId, name: "touch", arguments: { uri: "fixture://greeting" } }))) as { told: boolean };
+    expect(await touch()).toEqual({ told: false });
+    await h.core.dispatch("subscribeResource", { sessionId, uri: "fixture://greeting" });
+    expect(h.core.session(sessionId).state.resourceSubscriptions).toEqual(["fixture://greeting"]);
+    const updated = h.waitFor("resourceUpdated", (e) => e.sessionId === sessionId);
+    expect(await touch()).toEqual({ told: true });
+    expect((await updated).uri).toBe("fixture://greeting");
+    await h.core.dispatch("unsubscribeResource", { sessionId, uri: "fixture://greeting" });
+    expect(h.core.session(sessionId).state.resourceSubscriptions).toEqual([]);
+    expect(await touch()).toEqual({ told: false });
+    const { entries } = await h.core.dispatch("getLog", { sessionId });
+    expect(entries.filter((e) => e.direction === "out").map((e) => e.method)).toEqual(expect.arrayContaining(["resources/subscribe", "resources/unsubscribe"]));
   });
 
   it("lists and reads resources; a missing one shows the server's error", async () => {

@@ -30,6 +30,8 @@ const cases: { [M in ApiMethod]: Case } = {
   listResources: { valid: S, malformed: { ...S, cursor: "c".repeat(10_001) }, says: /^cursor: Too big/ },
   listResourceTemplates: { valid: S, malformed: { sessionId: null }, says: "sessionId: Invalid input: expected string, received null" },
   readResource: { valid: { ...S, uri: "file:///a.txt" }, malformed: { ...S, uri: "" }, says: /^uri: Too small/ },
+  subscribeResource: { valid: { ...S, uri: "file:///a.txt" }, malformed: { ...S, uri: "" }, says: /^uri: Too small/ },
+  unsubscribeResource: { valid: { ...S, uri: "file:///a.txt" }, malformed: { ...S, uri: 7 }, says: /^uri: Invalid input/ },
   listPrompts: { valid: S, malformed: { ...S, page: 2 }, says: '(payload): Unrecognized key: "page"' },
   getPrompt: {
     valid: { ...S, name: "greet", arguments: { name: "Ada" } },

@@ -1,7 +1,7 @@
 // M7, E6: one `subscriptions/listen` stream per modern session, carrying the live tasks' ids (so a status
-// change arrives as `notifications/tasks` at once instead of at the next poll) and the list-changed
-// notifications. When the set of live tasks changes, a new stream replaces the old one (which is
-// cancelled). Polling stays the source of truth: a stream that fails or is refused changes nothing else.
+// change arrives as `notifications/tasks` at once instead of at the next poll), the list-changed
+// notifications and the user's resource subscriptions. When the live tasks or the subscriptions change,
+// a new stream replaces the old one (which is cancelled). Polling stays the source of truth: a stream that fails or is refused changes nothing else.
 import type { Timers, TimerHandle } from "../ports.js";
 import type { ModernConnection } from "./modernConnection.js";
 
@@ -23,6 +23,7 @@ export class ListenStream {
   private refused = false;
   private closed = false;
   private lastIds = "";
+  private resources: string[] = [];
 
   constructor(
     private readonly connection: ModernConnection,
@@ -32,19 +33,34 @@ export class ListenStream {
     private readonly tasksEnabled: boolean,
   ) {}
 
+  /** False once the server refused the stream (or the session ended): nothing will arrive through it. */
+  get listening(): boolean {
+    return !this.refused && !this.closed;
+  }
+
   /** Open the first stream (list changes, and the live tasks if any). */
   start(): void {
     this.open();
   }
 
-  /** The live tasks changed: re-subscribe soon, once for a burst of changes. */
-  tasksChanged(): void {
+  /** The live tasks or the resource subscriptions changed: re-subscribe soon, once for a burst of changes. */
+  subscriptionsChanged(): void {
     if (this.refused || this.closed || this.timer) return;
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
-      const ids = this.tasksEnabled ? this.liveTaskIds() : [];
-      if (ids.join("\n") !== this.lastIds) this.open();
+      if (this.wanted() !== this.lastIds) this.open();
     }, RESUBSCRIBE_AFTER_MS);
+  }
+
+  /** E6: resources/updated for these URIs (2026-07-28 has no resources/subscribe): on the next stream. */
+  setResourceSubscriptions(uris: string[]): void {
+    this.resources = [...uris];
+    this.subscriptionsChanged();
+  }
+
+  /** What the stream should carry, as one comparable string. */
+  private wanted(): string {
+    return JSON.stringify([this.tasksEnabled ? this.liveTaskIds() : [], this.resources]);
   }
 
   /** `notifications/subscriptions/acknowledged`: which of our task ids the server will notify about. */
@@ -63,13 +79,20 @@ export class ListenStream {
   private open(): void {
     if (this.refused || this.closed) return;
     const ids = this.tasksEnabled ? this.liveTaskIds() : [];
-    this.lastIds = ids.join("\n");
+    this.lastIds = this.wanted();
     const previous = this.current;
     const controller = new AbortController();
     this.current = controller;
-    const notifications = { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true, ...(ids.length ? { taskIds: ids } : {}) };
+    const notifications = {
+      toolsListChanged: true,
+      promptsListChanged: true,
+      resourcesListChanged: true,
+      ...(ids.length ? { taskIds: ids } : {}),
+      ...(this.resources.length ? { resourceSubscriptions: this.resources } : {}),
+    };
     this.connection.call("subscriptions/listen", { notifications }, { signal: controller.signal, timeout: STREAM_TIMEOUT_MS }).then(
       () => {
+        // A later change of what we listen for opens a new stream.
         if (this.current === controller) this.hooks.ended("The server closed the subscriptions/listen stream; status changes now arrive with polling");
       },
       (error: Error) => {
@@ -79,6 +102,6 @@ export class ListenStream {
       },
     );
     // The old stream goes once the new one is asked for, so no notification falls between them.
-    previous?.abort("replaced by a stream with the current task ids");
+    previous?.abort("replaced by a stream with the current task ids and subscriptions");
   }
 }

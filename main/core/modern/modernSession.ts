@@ -45,7 +45,7 @@ export class ModernSession {
       changed: options.taskChanged,
       watching: (task) => options.memory?.remember(task),
       done: (taskId) => options.memory?.forget(taskId),
-      liveChanged: () => this.listen?.tasksChanged(),
+      liveChanged: () => this.listen?.subscriptionsChanged(),
     });
     this.listen = new ListenStream(
       connection,
