@@ -42,7 +42,7 @@ import { probeEraOverHttp } from "./modern/httpProbe.js";
 import { serverKeyOf, type TaskMemory } from "./modern/taskMemory.js";
 import { ModernConnection } from "./modern/modernConnection.js";
 import { ModernSession } from "./modern/modernSession.js";
-import { cacheHintsOf } from "./modern/cacheHints.js";
+import { cacheHintsOf } from "../../shared/cacheHints.js";
 
 export const CLIENT_INFO = { name: "mcp-task-inspector", version: "0.1.0" };
 const STDERR_LINES_KEPT = 2000;

@@ -125,4 +125,42 @@ describe("eras in the UI", () => {
     await user.click(screen.getByRole("tab", { name: "Sampling" }));
     expect(screen.getByText(/Sampling is deprecated in 2026-07-28/)).toBeTruthy();
   });
+
+  it("E6: cache hints of lists and reads are said in words and start no refetch; a list change and a resource update are shown; Subscribe rides the listen stream on 2026-07-28", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const now = Date.now();
+    const withResources = { ...modern, serverCapabilities: { tools: {}, resources: {} } };
+    bridge.handle("listTools", () => ({ tools: [tool("echo")], cache: { ttlMs: 60_000, cacheScope: "public", receivedAt: now } }));
+    bridge.handle("listResources", () => ({ resources: [{ uri: "note://one", name: "one" }], cache: { ttlMs: 0, cacheScope: "private", receivedAt: now } }));
+    bridge.handle("listResourceTemplates", () => ({ resourceTemplates: [] }));
+    bridge.handle("readResource", () => ({ contents: [{ uri: "note://one", text: "hello" }], ttlMs: -5, cacheScope: "shared" }));
+    bridge.handle("subscribeResource", () => ({ ok: true }));
+    await renderApp({ sessions: [withResources] }, bridge);
+    const hints = await screen.findByRole("note", { name: "Cache hints of the tool list" });
+    expect(hints.textContent).toMatch(/^Fresh for (59s|1m 00s) more \(ttlMs 60000\) · public: any cache may keep it$/);
+
+    await user.click(screen.getByRole("tab", { name: "Resources" }));
+    expect((await screen.findByRole("note", { name: "Cache hints of the resource list" })).textContent).toBe("ttlMs 0: stale at once · private: only caches for this user");
+    // A template list without hints on 2026-07-28 is not shown when there are no templates.
+    expect(screen.queryByRole("note", { name: "Cache hints of the template list" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Read note://one" }));
+    expect((await screen.findByRole("note", { name: "Cache hints of the resource read" })).textContent).toBe('ttlMs -5 (negative, read as 0): stale at once · cacheScope "shared" is neither public nor private');
+    await user.click(screen.getByRole("button", { name: "Subscribe to updates" }));
+    expect(bridge.callsOf("subscribeResource")).toEqual([{ sessionId: "s1", uri: "note://one" }]);
+
+    bridge.emit(
+      { type: "sessionChanged", payload: { ...withResources, resourceSubscriptions: ["note://one"] } },
+      { type: "resourceUpdated", payload: { sessionId: "s1", uri: "note://one", at: Date.now() + 1000 } },
+      { type: "logEntry", payload: { seq: 9, sessionId: "s1", direction: "in", time: new Date().toISOString(), method: "notifications/resources/list_changed", payload: {} } },
+    );
+    expect(screen.getByRole("button", { name: "Unsubscribe" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByText(/^The server said it changed at /).textContent).toMatch(/^The server said it changed at [0-9:]+\. Read again$/);
+    expect(screen.getByText("The server says its resources changed: refresh to see them.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Read again" }));
+    expect(bridge.callsOf("readResource")).toHaveLength(2);
+    // Only the user's clicks fetched: one list of each, whatever the hints said.
+    expect(bridge.callsOf("listResources")).toHaveLength(1);
+    expect(bridge.callsOf("listTools")).toHaveLength(1);
+  });
 });

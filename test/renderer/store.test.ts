@@ -12,6 +12,19 @@ import { clientTask, elicitation, receiverTask, session } from "./fixtures.js";
 const entry = (seq: number, sessionId = "s1"): LogEntry => ({ seq, sessionId, direction: "in", time: new Date(0).toISOString(), method: "x", payload: {} });
 
 describe("inspector store", () => {
+  it("E6: resource updates are kept per URI, newest last, bounded at 1,000 a session; a URI named __proto__ is just a key", () => {
+    const store = createInspectorStore();
+    const updates: InspectorEvent[] = Array.from({ length: 1_500 }, (_, i) => ({ type: "resourceUpdated", payload: { sessionId: "s1", uri: `r://${i}`, at: i } }));
+    store.getState().applyEvents([...updates, { type: "resourceUpdated", payload: { sessionId: "s1", uri: "__proto__", at: 7 } }, { type: "resourceUpdated", payload: { sessionId: "s1", uri: "r://1499", at: 9 } }]);
+    const kept = store.getState().resourceUpdates.s1!;
+    expect(kept.size).toBe(1_000);
+    expect([...kept.keys()].slice(-2)).toEqual(["__proto__", "r://1499"]);
+    expect(kept.get("__proto__")).toBe(7);
+    expect(kept.get("r://1499")).toBe(9);
+    expect(kept.has("r://0")).toBe(false);
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+  });
+
   it("applies a batch of events across slices", () => {
     const store = createInspectorStore();
     store.getState().applyEvents([

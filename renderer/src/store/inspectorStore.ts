@@ -4,7 +4,7 @@
 // UI state (selection, drafts, the record of tool runs) has its own small actions.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ApiResult, InspectorEvent } from "../../../shared/contract.js";
-import type { LogEntry, SavedServer } from "../../../shared/types.js";
+import type { CacheHints, LogEntry, SavedServer } from "../../../shared/types.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { initialDraftsState, type DraftsState } from "./draftsSlice.js";
 import { initialLogState, reduceLog, withLogSnapshot, type LogState } from "./logSlice.js";
@@ -14,6 +14,7 @@ import { initialSessionsState, reduceSessions, withSession, type SessionsState }
 import { initialSettingsState, reduceSettings, type SettingsState } from "./settingsSlice.js";
 import { createTasksState, reduceTasks, tasksFromSnapshot, type TasksState } from "./tasksSlice.js";
 import { initialToolsState, reduceTools, RUNS_KEPT, type ToolRun, type ToolsState } from "./toolsSlice.js";
+import { initialResourcesState, reduceResources, type ResourcesState } from "./resourcesSlice.js";
 
 export type Snapshot = ApiResult<"getSnapshot">;
 
@@ -25,7 +26,7 @@ export interface InspectorActions {
   selectSession(sessionId: string): void;
   bindServerSession(serverId: string, sessionId: string): void;
   setToolsLoading(sessionId: string): void;
-  setTools(sessionId: string, tools: Tool[]): void;
+  setTools(sessionId: string, tools: Tool[], cache?: CacheHints): void;
   setToolsError(sessionId: string, error: string): void;
   selectTool(sessionId: string, toolName: string): void;
   startRun(run: Omit<ToolRun, "id" | "status" | "startedAt">): number;
@@ -40,6 +41,7 @@ export interface InspectorActions {
 export type InspectorState = SessionsState &
   ServersState &
   ToolsState &
+  ResourcesState &
   TasksState &
   PendingInputsState &
   LogState &
@@ -55,6 +57,7 @@ export function createInspectorStore(): InspectorStore {
     ...initialSessionsState,
     ...initialServersState,
     ...initialToolsState,
+    ...initialResourcesState,
     // Its own records, not a shared initial value: the tasks slice updates them in place.
     ...createTasksState(),
     ...initialPendingInputsState,
@@ -77,6 +80,7 @@ export function createInspectorStore(): InspectorStore {
         const pending = reducePendingInputs(state, events);
         const log = reduceLog(state, events, logLimitOf(settings));
         const tools = reduceTools(state, events);
+        const resources = reduceResources(state, events);
         return {
           ...pickSessions(sessions),
           servers: servers.servers,
@@ -91,6 +95,8 @@ export function createInspectorStore(): InspectorStore {
           withdrawnNotes: pending.withdrawnNotes,
           logs: log.logs,
           toolsBySession: tools.toolsBySession,
+          resourceUpdates: resources.resourceUpdates,
+          listChanges: resources.listChanges,
         };
       });
     },
@@ -135,10 +141,13 @@ export function createInspectorStore(): InspectorStore {
       }));
     },
 
-    setTools(sessionId, tools) {
+    setTools(sessionId, tools, cache) {
       // A list_changed that arrived while loading keeps the list stale, so it is fetched again.
       set((state) => ({
-        toolsBySession: { ...state.toolsBySession, [sessionId]: { tools, loading: false, stale: state.toolsBySession[sessionId]?.stale ?? false } },
+        toolsBySession: {
+          ...state.toolsBySession,
+          [sessionId]: { tools, loading: false, stale: state.toolsBySession[sessionId]?.stale ?? false, ...(cache ? { cache } : {}) },
+        },
       }));
     },
 

@@ -3,6 +3,7 @@
 // in the tasks slice and comes only from events.
 import type { Tool, CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { InspectorEvent } from "../../../shared/contract.js";
+import type { CacheHints } from "../../../shared/types.js";
 
 export interface SessionTools {
   tools: Tool[];
@@ -10,6 +11,8 @@ export interface SessionTools {
   error?: string;
   /** The server said notifications/tools/list_changed since the list was fetched. */
   stale: boolean;
+  /** E6: the first page's cache hints, as the server sent them. */
+  cache?: CacheHints;
 }
 
 export interface ToolRun {

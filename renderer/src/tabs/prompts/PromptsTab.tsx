@@ -1,7 +1,9 @@
 // Prompts: the selected session's prompts; fill a prompt's arguments and get its messages.
 import { useCallback, useEffect, useId, useState } from "react";
 import type { Prompt } from "@modelcontextprotocol/sdk/types.js";
-import { useBridge } from "../../app/context.js";
+import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
+import type { CacheHints } from "../../../../shared/types.js";
+import { CacheHintNote } from "../../components/CacheHintNote.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { ContentBlock } from "../../components/ContentView.js";
@@ -15,11 +17,14 @@ const NO_VALUES: Record<string, string> = {};
 
 export function PromptsTab() {
   const bridge = useBridge();
+  const store = useInspectorStore();
   const session = useSelectedSession();
   const sessionId = session?.sessionId;
   const connected = session?.state === "connected";
   const offers = Boolean(session?.serverCapabilities?.prompts);
   const [prompts, setPrompts] = useState<Prompt[]>([]);
+  const [cache, setCache] = useState<{ hints?: CacheHints; changesSeen: number }>();
+  const changes = useInspector((s) => (sessionId ? (s.listChanges[sessionId]?.prompts ?? 0) : 0));
   // The picked prompt and its typed arguments outlive the tab (kept per session).
   const [selected, setSelected] = useStoredState<string | undefined>(draftKeys.view("prompts", "selected", sessionId ?? ""), undefined);
   const list = useAsyncAction();
@@ -30,15 +35,19 @@ export function PromptsTab() {
       runList(async () => {
         if (!sessionId) return;
         const all: Prompt[] = [];
+        const changesSeen = store.getState().listChanges[sessionId]?.prompts ?? 0;
         let cursor: string | undefined;
+        let hints: CacheHints | undefined;
         do {
           const page = await bridge.listPrompts({ sessionId, ...(cursor ? { cursor } : {}) });
           all.push(...page.prompts);
+          hints ??= page.cache;
           cursor = page.nextCursor;
         } while (cursor);
         setPrompts(all);
+        setCache({ ...(hints ? { hints } : {}), changesSeen });
       }),
-    [bridge, sessionId, runList],
+    [bridge, store, sessionId, runList],
   );
 
   useEffect(() => {
@@ -59,6 +68,8 @@ export function PromptsTab() {
           </button>
         </div>
         <ErrorAlert message={list.error} onDismiss={list.clearError} />
+        {cache && changes > cache.changesSeen && <p className="note">The server says its prompts changed: refresh to see them.</p>}
+        {cache && (session.era === "modern" || cache.hints) && <CacheHintNote hints={cache.hints} what="prompt list" />}
         <ul className="item-list">
           {prompts.map((p) => (
             <li key={p.name}>

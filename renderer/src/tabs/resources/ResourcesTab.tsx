@@ -1,7 +1,11 @@
-// Resources: the selected session's resources and templates; read one and see its contents as text.
+// Resources: the selected session's resources and templates; read one and see its contents as text;
+// subscribe to a resource's updates; the server's cache hints (E6) and list changes are said in words.
 import { useCallback, useEffect, useId, useState } from "react";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
-import { useBridge } from "../../app/context.js";
+import { cacheHintsOf } from "../../../../shared/cacheHints.js";
+import type { CacheHints, SessionInfo } from "../../../../shared/types.js";
+import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
+import { CacheHintNote } from "../../components/CacheHintNote.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
@@ -12,13 +16,16 @@ import { draftKeys } from "../../store/draftsSlice.js";
 
 export function ResourcesTab() {
   const bridge = useBridge();
+  const store = useInspectorStore();
   const session = useSelectedSession();
   const sessionId = session?.sessionId;
   const connected = session?.state === "connected";
   const offers = Boolean(session?.serverCapabilities?.resources);
   const [resources, setResources] = useState<Resource[]>([]);
   const [templates, setTemplates] = useState<ResourceTemplate[]>([]);
-  const [read, setRead] = useState<{ uri: string; result: Record<string, unknown> }>();
+  const [listed, setListed] = useState<{ resources?: CacheHints; templates?: CacheHints; changesSeen: number }>();
+  const changes = useInspector((s) => (sessionId ? (s.listChanges[sessionId]?.resources ?? 0) : 0));
+  const [read, setRead] = useState<{ uri: string; result: Record<string, unknown>; receivedAt: number }>();
   const list = useAsyncAction();
   const runList = list.run;
   const reading = useAsyncAction();
@@ -27,24 +34,30 @@ export function ResourcesTab() {
     () =>
       runList(async () => {
         if (!sessionId) return;
+        const changesSeen = store.getState().listChanges[sessionId]?.resources ?? 0;
         const all: Resource[] = [];
         let cursor: string | undefined;
+        let resourceHints: CacheHints | undefined;
         do {
           const page = await bridge.listResources({ sessionId, ...(cursor ? { cursor } : {}) });
           all.push(...page.resources);
+          resourceHints ??= page.cache;
           cursor = page.nextCursor;
         } while (cursor);
         setResources(all);
         const allTemplates: ResourceTemplate[] = [];
+        let templateHints: CacheHints | undefined;
         cursor = undefined;
         do {
           const page = await bridge.listResourceTemplates({ sessionId, ...(cursor ? { cursor } : {}) });
           allTemplates.push(...page.resourceTemplates);
+          templateHints ??= page.cache;
           cursor = page.nextCursor;
         } while (cursor);
         setTemplates(allTemplates);
+        setListed({ ...(resourceHints ? { resources: resourceHints } : {}), ...(templateHints ? { templates: templateHints } : {}), changesSeen });
       }),
-    [bridge, sessionId, runList],
+    [bridge, store, sessionId, runList],
   );
 
   useEffect(() => {
@@ -54,8 +67,11 @@ export function ResourcesTab() {
   const readUri = (uri: string) =>
     reading.run(async () => {
       if (!sessionId) return;
-      setRead({ uri, result: await bridge.readResource({ sessionId, uri }) });
+      const result = await bridge.readResource({ sessionId, uri });
+      setRead({ uri, result, receivedAt: Date.now() });
     });
+  const subscriptions = session?.resourceSubscriptions ?? [];
+  const modern = session?.era === "modern";
 
   if (!session) return <p className="empty">Connect a server to see its resources.</p>;
   if (connected && !offers) return <p className="empty">{session.serverName} does not offer resources.</p>;
@@ -70,24 +86,37 @@ export function ResourcesTab() {
           </button>
         </div>
         <ErrorAlert message={list.error} onDismiss={list.clearError} />
+        {listed && changes > listed.changesSeen && <p className="note">The server says its resources changed: refresh to see them.</p>}
+        {listed && (modern || listed.resources) && <CacheHintNote hints={listed.resources} what="resource list" />}
         <ul className="item-list">
           {resources.map((r) => (
             <li key={r.uri}>
               <button type="button" className={read?.uri === r.uri ? "item selected" : "item"} aria-label={`Read ${r.uri}`} onClick={() => void readUri(r.uri)}>
                 <span className="item-name">{r.name}</span>
                 <span className="item-description">{r.uri}</span>
+                {subscriptions.includes(r.uri) && <span className="item-title">subscribed</span>}
               </button>
             </li>
           ))}
         </ul>
         {templates.length > 0 && <h3>Templates</h3>}
+        {listed && templates.length > 0 && (modern || listed.templates) && <CacheHintNote hints={listed.templates} what="template list" />}
         {templates.map((t) => (
           <TemplateReader key={t.uriTemplate} sessionId={session.sessionId} template={t} onRead={(uri) => void readUri(uri)} disabled={!connected} />
         ))}
       </section>
       <section className="detail-pane" aria-label="Resource contents">
         <ErrorAlert message={reading.error} onDismiss={reading.clearError} />
-        {read ? <ResourceContents uri={read.uri} result={read.result} /> : <p className="empty">Pick a resource to read it.</p>}
+        {read ? (
+          <>
+            <h3>{read.uri}</h3>
+            {session && <ResourceWatch session={session} uri={read.uri} readAt={read.receivedAt} onReadAgain={() => void readUri(read.uri)} />}
+            {(modern || cacheHintsOf(read.result, read.receivedAt)) && <CacheHintNote hints={cacheHintsOf(read.result, read.receivedAt)} what="resource read" />}
+            <ResourceContents result={read.result} />
+          </>
+        ) : (
+          <p className="empty">Pick a resource to read it.</p>
+        )}
       </section>
     </div>
   );
@@ -117,11 +146,49 @@ function TemplateReader({ sessionId, template, onRead, disabled }: { sessionId: 
   );
 }
 
-function ResourceContents({ uri, result }: { uri: string; result: Record<string, unknown> }) {
+/**
+ * Subscribe to a resource's updates (resources/subscribe on 2025-11-25, the listen stream on 2026-07-28),
+ * and say when the server last said it changed after it was read.
+ */
+function ResourceWatch({ session, uri, readAt, onReadAgain }: { session: SessionInfo; uri: string; readAt: number; onReadAgain(): void }) {
+  const bridge = useBridge();
+  const action = useAsyncAction();
+  const updatedAt = useInspector((s) => s.resourceUpdates[session.sessionId]?.get(uri));
+  const subscribed = (session.resourceSubscriptions ?? []).includes(uri);
+  const connected = session.state === "connected";
+  // 2026-07-28 has no subscribe capability to check: the listen stream carries any URI.
+  const can = session.era === "modern" || Boolean(session.serverCapabilities?.resources?.subscribe);
+  const toggle = () =>
+    action.run(async () => {
+      if (subscribed) await bridge.unsubscribeResource({ sessionId: session.sessionId, uri });
+      else await bridge.subscribeResource({ sessionId: session.sessionId, uri });
+    });
+  return (
+    <div className="row">
+      {can ? (
+        <button type="button" aria-pressed={subscribed} disabled={!connected || action.busy} onClick={() => void toggle()}>
+          {subscribed ? "Unsubscribe" : "Subscribe to updates"}
+        </button>
+      ) : (
+        <span className="note">The server does not offer subscriptions.</span>
+      )}
+      {updatedAt !== undefined && updatedAt > readAt && (
+        <span className="note" role="status">
+          The server said it changed at {new Date(updatedAt).toLocaleTimeString(undefined, { hour12: false })}.{" "}
+          <button type="button" onClick={onReadAgain} disabled={!connected}>
+            Read again
+          </button>
+        </span>
+      )}
+      <ErrorAlert message={action.error} onDismiss={action.clearError} />
+    </div>
+  );
+}
+
+function ResourceContents({ result }: { result: Record<string, unknown> }) {
   const contents = Array.isArray(result.contents) ? (result.contents as Record<string, unknown>[]) : [];
   return (
     <div>
-      <h3>{uri}</h3>
       {contents.map((c, i) => (
         <div key={i} className="resource-content">
           <p className="note">

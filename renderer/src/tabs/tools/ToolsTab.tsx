@@ -7,6 +7,8 @@ import { errorMessage } from "../../util/errors.js";
 import { ToolDetail } from "./ToolDetail.js";
 import { ToolRuns } from "./ToolRuns.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
+import { CacheHintNote } from "../../components/CacheHintNote.js";
+import type { CacheHints } from "../../../../shared/types.js";
 
 export function ToolsTab() {
   const bridge = useBridge();
@@ -24,12 +26,14 @@ export function ToolsTab() {
     try {
       const tools = [];
       let cursor: string | undefined;
+      let cache: CacheHints | undefined;
       do {
         const page = await bridge.listTools({ sessionId, ...(cursor ? { cursor } : {}) });
         tools.push(...page.tools);
+        cache ??= page.cache;
         cursor = page.nextCursor;
       } while (cursor);
-      store.getState().setTools(sessionId, tools);
+      store.getState().setTools(sessionId, tools, cache);
     } catch (error) {
       store.getState().setToolsError(sessionId, errorMessage(error));
     }
@@ -58,6 +62,7 @@ export function ToolsTab() {
         </div>
         {!connected && <p className="note">The session is {session.state}; showing the last list.</p>}
         {entry?.loading && <p className="note">Loading tools…</p>}
+        {entry && !entry.loading && !entry.error && (session.era === "modern" || entry.cache) && <CacheHintNote hints={entry.cache} what="tool list" />}
         <ErrorAlert message={entry?.error} />
         <ul className="item-list">
           {tools.map((tool) => (
