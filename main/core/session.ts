@@ -150,7 +150,7 @@ export class Session {
     if (this.info.state === "connecting" || this.info.state === "connected") {
       throw new Error(`Session ${this.sessionId} is already ${this.info.state}`);
     }
-    const connection = ++this.connectionNumber;
+    let connection = ++this.connectionNumber;
     this.closing = false;
     this.violations = [];
     this.eraInUse = undefined;
@@ -161,51 +161,23 @@ export class Session {
     this.setInfo({ sessionId: this.sessionId, serverName: this.config.name, state: "connecting", clientCapabilities: legacyCapabilities });
 
     let probeSaid: string | undefined;
+    const said = (text: string) => (probeSaid = text);
+    // E2: an entry remembered as 2025-11-25 skips the probe; if that era now fails (the server was
+    // upgraded to 2026-07-28 only), it is forgotten and probed again at once, within this Connect.
+    const remembered = this.config.transport.type !== "sse" && setting === "auto" && this.deps.eraMemory?.get(this.eraKey()) === "legacy";
     try {
-      const transport = this.config.transport;
-      if (transport.type === "streamableHttp" && this.shouldProbe(setting)) {
-        // E3: the first request is a modern one; the log shows it as it went.
-        const envelope = this.modernEnvelope(MODERN_VERSION);
-        const outcome = await probeEraOverHttp(transport.url, transport.headers, envelope, this.deps.settings().requestTimeoutMs, (direction, message, note) => this.record(direction, message, note));
-        probeSaid = outcome.said;
-        if (outcome.era === "modern") {
-          const wire = this.openWire(connection, false, { modern: { protocolVersion: outcome.version } });
-          await wire.transport.start();
-          this.deps.eraMemory?.set(this.eraKey(), "modern");
-          return await this.connectModern(wire, { ...envelope, protocolVersion: outcome.version }, outcome.discover, outcome.said, connection);
-        }
-        if (setting === "2026-07-28") throw new Error(`it did not answer as a 2026-07-28 server: ${outcome.said}`);
+      try {
+        return await this.establish(connection, setting, legacyCapabilities, said);
+      } catch (error) {
+        if (!remembered || this.closing || connection !== this.connectionNumber) throw error;
+        this.deps.eraMemory?.delete(this.eraKey());
+        this.note(`2025-11-25, remembered for this server, failed (${truncate(messageOf(error), 300)}): probing its era again`);
+        await this.transport?.close().catch(() => {});
+        connection = ++this.connectionNumber;
+        this.eraInUse = undefined;
+        this.client = undefined;
+        return await this.establish(connection, setting, legacyCapabilities, said);
       }
-      // The last lines a server printed before failing to start usually say why ("API key not set").
-      const wire = this.openWire(connection, Boolean(legacyCapabilities.tasks && setting !== "2026-07-28"));
-      let legacyTransport: Transport = wire.transport;
-      if (transport.type === "stdio" && this.shouldProbe(setting)) {
-        // E2: one server/discover on the user's one process, before anything else.
-        await wire.transport.start();
-        const envelope = this.modernEnvelope(MODERN_VERSION);
-        const outcome = await probeEra(wire.transport, {
-          envelope,
-          timeoutMs: this.deps.settings().eraProbeTimeoutMs,
-          timers: this.deps.ports.timers,
-          abandon: (id) => wire.transport.abandon(id),
-        });
-        probeSaid = outcome.said;
-        if (outcome.era === "modern") {
-          this.deps.eraMemory?.set(this.eraKey(), "modern");
-          return await this.connectModern(wire, { ...envelope, protocolVersion: outcome.version }, outcome.discover, outcome.said, connection);
-        }
-        if (setting === "2026-07-28") throw new Error(`it did not answer as a 2026-07-28 server: ${outcome.said}`);
-        if (outcome.era === "closed") {
-          // E2: a server that exits on the probe is legacy; it is started once more, for initialize.
-          await wire.transport.close().catch(() => {});
-          legacyTransport = this.openWire(connection, Boolean(legacyCapabilities.tasks)).transport;
-        } else {
-          legacyTransport = new ProbedTransport(wire.transport);
-        }
-      } else if (setting === "2026-07-28") {
-        throw new Error("2026-07-28 has no HTTP+SSE transport: use Streamable HTTP, or choose 2025-11-25 for this server");
-      }
-      return await this.connectLegacy(legacyTransport, legacyCapabilities, connection, probeSaid ?? this.legacyWithoutProbe(setting));
     } catch (error) {
       // E2: a cached era that fails is probed again next time.
       this.deps.eraMemory?.delete(this.eraKey());
@@ -218,6 +190,57 @@ export class Session {
       this.setInfo({ ...this.info, state: "failed", reason, ...(probeSaid ? { eraProbe: probeSaid } : {}) });
       throw new Error(reason);
     }
+  }
+
+  /** One attempt at the connection the era setting asks for: probe (E2, E3) if it should, then modern or legacy. */
+  private async establish(connection: number, setting: EraSetting, legacyCapabilities: ClientCapabilities, said: (text: string) => void): Promise<SessionInfo> {
+    let probed: string | undefined;
+    const transport = this.config.transport;
+    if (transport.type === "streamableHttp" && this.shouldProbe(setting)) {
+      // E3: the first request is a modern one; the log shows it as it went.
+      const envelope = this.modernEnvelope(MODERN_VERSION);
+      const outcome = await probeEraOverHttp(transport.url, transport.headers, envelope, this.deps.settings().requestTimeoutMs, (direction, message, note) => this.record(direction, message, note));
+      probed = outcome.said;
+      said(probed);
+      if (outcome.era === "modern") {
+        const wire = this.openWire(connection, false, { modern: { protocolVersion: outcome.version } });
+        await wire.transport.start();
+        this.deps.eraMemory?.set(this.eraKey(), "modern");
+        return await this.connectModern(wire, { ...envelope, protocolVersion: outcome.version }, outcome.discover, outcome.said, connection);
+      }
+      if (setting === "2026-07-28") throw new Error(`it did not answer as a 2026-07-28 server: ${outcome.said}`);
+    }
+    // The last lines a server printed before failing to start usually say why ("API key not set").
+    const wire = this.openWire(connection, Boolean(legacyCapabilities.tasks && setting !== "2026-07-28"));
+    let legacyTransport: Transport = wire.transport;
+    if (transport.type === "stdio" && this.shouldProbe(setting)) {
+      // E2: one server/discover on the user's one process, before anything else.
+      await wire.transport.start();
+      const envelope = this.modernEnvelope(MODERN_VERSION);
+      const outcome = await probeEra(wire.transport, {
+        envelope,
+        timeoutMs: this.deps.settings().eraProbeTimeoutMs,
+        timers: this.deps.ports.timers,
+        abandon: (id) => wire.transport.abandon(id),
+      });
+      probed = outcome.said;
+      said(probed);
+      if (outcome.era === "modern") {
+        this.deps.eraMemory?.set(this.eraKey(), "modern");
+        return await this.connectModern(wire, { ...envelope, protocolVersion: outcome.version }, outcome.discover, outcome.said, connection);
+      }
+      if (setting === "2026-07-28") throw new Error(`it did not answer as a 2026-07-28 server: ${outcome.said}`);
+      if (outcome.era === "closed") {
+        // E2: a server that exits on the probe is legacy; it is started once more, for initialize.
+        await wire.transport.close().catch(() => {});
+        legacyTransport = this.openWire(connection, Boolean(legacyCapabilities.tasks)).transport;
+      } else {
+        legacyTransport = new ProbedTransport(wire.transport);
+      }
+    } else if (setting === "2026-07-28") {
+      throw new Error("2026-07-28 has no HTTP+SSE transport: use Streamable HTTP, or choose 2025-11-25 for this server");
+    }
+    return await this.connectLegacy(legacyTransport, legacyCapabilities, connection, probed ?? this.legacyWithoutProbe(setting));
   }
 
   /** E2/E3: Auto and 2026-07-28 probe (stdio, Streamable HTTP), unless this entry is remembered as legacy. */

@@ -1,6 +1,6 @@
 // The era setting and the probe (E1, E2) against real servers over stdio: legacy servers that meet
 // `server/discover` in every way the spec allows, a dual-era server, a modern-only server.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -68,6 +68,26 @@ describe("the era probe on stdio (E2)", () => {
     const again = await h.core.dispatch("connect", { server });
     expect(again.eraProbe).toBe("remembered from an earlier connection as 2025-11-25: no probe");
     expect(sent(await logOf(h, again.sessionId))[0]).toBe("initialize");
+  });
+  it("E2: an era remembered as 2025-11-25 that then fails (the server was upgraded to 2026-07-28 only) is probed again within the same Connect", async () => {
+    const h = createHarness({ settings: { eraProbeTimeoutMs: 200 } });
+    const which = join(mkdtempSync(join(tmpdir(), "era-")), "which.json");
+    writeFileSync(which, JSON.stringify(["era-quirks.mjs", "silent"]));
+    const server = fixtureServer("upgraded-server.mjs", [which]);
+    const first = await h.core.dispatch("connect", { server });
+    expect(first.era).toBe("legacy");
+    await h.core.dispatch("disconnect", { sessionId: first.sessionId });
+
+    writeFileSync(which, JSON.stringify(["modern/modern-server.mjs", "--modern-only"]));
+    const upgraded = await h.core.dispatch("connect", { server });
+    expect(upgraded).toMatchObject({ state: "connected", era: "modern", protocolVersion: "2026-07-28" });
+    const log = await logOf(h, upgraded.sessionId);
+    expect(sent(log).slice(0, 2)).toEqual(["initialize", "server/discover"]);
+    expect(log.some((e) => /^2025-11-25, remembered for this server, failed \(.*\): probing its era again$/.test((e.payload as { note?: string }).note ?? ""))).toBe(true);
+    // And it is remembered as modern now: the next Connect needs no failure to find it.
+    await h.core.dispatch("disconnect", { sessionId: upgraded.sessionId });
+    const again = await h.core.dispatch("connect", { server });
+    expect(sent(await logOf(h, again.sessionId))[0]).toBe("server/discover");
   });
 });
 
