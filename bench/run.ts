@@ -28,7 +28,7 @@ const SCENARIOS: Entry[] = [
   { id: "flood", title: "4. Event flood: 10,000 status changes/s", needsUi: true, load: async () => (await import("./scenarios/eventFlood.js")).eventFlood },
   { id: "log", title: "5. Log: 100,000 protocol messages", load: async () => (await import("./scenarios/log.js")).log },
   { id: "start", title: "6. Start", needsUi: true, load: async () => (await import("./scenarios/start.js")).start },
-  { id: "modern", title: "7. 2026-07-28: answers, rounds, probe, 1,000 tasks", load: async () => (await import("./scenarios/modern.js")).modern },
+  { id: "modern", title: "7. 2026-07-28: answers, rounds, probe, 1,000 tasks", needsUi: true, load: async () => (await import("./scenarios/modern.js")).modern },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
 const README_START = "<!-- bench:start -->";

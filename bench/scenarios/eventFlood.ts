@@ -7,12 +7,11 @@
 // The status changes are emitted on the core's bus (the moves working ⇄ input_required, real task views):
 // no MCP request can move a receiver task that often, and everything after the bus is the app's own path.
 import { cpus } from "node:os";
-import type { Page } from "playwright-core";
 import { EventBatcher, InspectorCore } from "../../main/core/index.js";
 import { systemPorts } from "../../main/core/ports.js";
 import type { ReceiverTask } from "../../shared/types.js";
 import { createInspectorStore } from "../../renderer/src/store/inspectorStore.js";
-import { startBrowserMode } from "../lib/browser.js";
+import { instrumentPage, rowsInDom, startBrowserMode, type PageBench } from "../lib/browser.js";
 import { BENCH_SERVER, count, now, sleep, waitUntil } from "../lib/env.js";
 import { parseToolResult } from "../lib/ourReceiver.js";
 import { atMost, figure, type Scenario } from "../lib/results.js";
@@ -93,53 +92,6 @@ async function throughCore() {
   }
 }
 
-/**
- * Runs in the page before its own scripts. For every `events` message the app's WebSocket listener
- * handles: the listener's own time (JSON.parse and the store update) and the time until a microtask
- * queued after it runs, which is after React's render of that update (a store subscribed through
- * useSyncExternalStore renders synchronously, in the microtask React queued during the update).
- * And the interval between animation frames, to see whether the page stays smooth.
- */
-function instrumentPage(): void {
-  const bench = {
-    batches: [] as { at: number; applyMs: number; renderMs: number; flood: number }[],
-    floodEvents: 0,
-    frames: [] as number[],
-  };
-  (window as unknown as { __bench: typeof bench }).__bench = bench;
-  const frame = (t: number) => {
-    bench.frames.push(t);
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-  const add = WebSocket.prototype.addEventListener;
-  WebSocket.prototype.addEventListener = function (this: WebSocket, type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) {
-    if (type !== "message" || typeof listener !== "function") return add.call(this, type, listener, options);
-    const timed = function (this: WebSocket, event: MessageEvent) {
-      const data = typeof event.data === "string" ? event.data : "";
-      if (!data.startsWith('{"type":"events"')) return listener.call(this, event);
-      const t0 = performance.now();
-      listener.call(this, event);
-      const record = { at: t0, applyMs: performance.now() - t0, renderMs: Number.NaN, flood: 0 };
-      queueMicrotask(() => (record.renderMs = performance.now() - t0));
-      for (let at = data.indexOf('"statusMessage":"flood '); at >= 0; at = data.indexOf('"statusMessage":"flood ', at + 1)) record.flood++;
-      bench.batches.push(record);
-      bench.floodEvents += record.flood;
-    };
-    return add.call(this, type, timed as EventListener, options);
-  } as typeof WebSocket.prototype.addEventListener;
-}
-
-async function rowsInDom(page: Page): Promise<{ rows: number; rowCount: number }> {
-  return page.evaluate(() => {
-    const table = document.querySelector('[role="table"][aria-label="Tasks"]');
-    return {
-      rows: table ? table.querySelectorAll('[role="row"]').length - 1 : -1, // minus the header row
-      rowCount: Number(table?.getAttribute("aria-rowcount") ?? 0) - 1,
-    };
-  });
-}
-
 /** B. Browser mode with 10,000 real receiver tasks on the Tasks tab, flooded. */
 async function inChromium() {
   const core = new InspectorCore({ settings: { maxLiveReceiverTasks: 20_000, requestTimeoutMs: 600_000 } });
@@ -160,7 +112,7 @@ async function inChromium() {
 
     const context = await mode.browser.newContext({ viewport: { width: 1280, height: 820 } });
     const page = await context.newPage();
-    await page.addInitScript(instrumentPage);
+    await page.addInitScript(instrumentPage, ['"statusMessage":"flood ']);
     await page.goto(mode.web.url);
     await page.getByRole("tab", { name: "Tasks", exact: true }).click();
     await page.waitForFunction(
@@ -170,15 +122,15 @@ async function inChromium() {
     );
     const before = await rowsInDom(page);
     await page.evaluate(() => {
-      const bench = (window as unknown as { __bench: { batches: unknown[]; floodEvents: number; frames: number[] } }).__bench;
+      const bench = (window as unknown as { __bench: PageBench }).__bench;
       bench.batches.length = 0;
-      bench.floodEvents = 0;
+      bench.marked = 0;
       bench.frames.length = 0;
     });
 
     const tasks = core.session(session.sessionId).receiverTasks;
     const { sent, ms } = await flood(core, tasks, PER_SECOND, SECONDS);
-    const received = async () => page.evaluate(() => (window as unknown as { __bench: { floodEvents: number } }).__bench.floodEvents);
+    const received = async () => page.evaluate(() => (window as unknown as { __bench: PageBench }).__bench.marked);
     const drainStarted = now();
     let got = await received();
     while (got < sent && now() - drainStarted < 20_000) {
@@ -187,10 +139,10 @@ async function inChromium() {
     }
     const drainMs = now() - drainStarted;
     const { batches, frames } = await page.evaluate(
-      () => (window as unknown as { __bench: { batches: { at: number; applyMs: number; renderMs: number; flood: number }[]; frames: number[] } }).__bench,
+      () => (window as unknown as { __bench: PageBench }).__bench,
     );
     const after = await rowsInDom(page);
-    const floodBatches = batches.filter((b) => b.flood > 0);
+    const floodBatches = batches.filter((b) => b.marked > 0);
     const gaps = floodBatches.slice(1).map((b, i) => b.at - (floodBatches[i] as { at: number }).at);
     // Frames while the flood was arriving: from the first flood batch to the last.
     const first = floodBatches[0]?.at ?? 0;
@@ -206,7 +158,7 @@ async function inChromium() {
       apply: summarize(floodBatches.map((b) => b.applyMs)),
       render: summarize(floodBatches.map((b) => b.renderMs).filter((x) => Number.isFinite(x))),
       gaps: summarize(gaps),
-      size: summarize(floodBatches.map((b) => b.flood)),
+      size: summarize(floodBatches.map((b) => b.marked)),
       frames: summarize(frameGaps),
       rowsBefore: before.rows,
       rows: after.rows,
