@@ -1,7 +1,8 @@
 // M7, E6: one `subscriptions/listen` stream per modern session, carrying the live tasks' ids (so a status
 // change arrives as `notifications/tasks` at once instead of at the next poll), the list-changed
 // notifications and the user's resource subscriptions. When the live tasks or the subscriptions change,
-// a new stream replaces the old one (which is cancelled). Polling stays the source of truth: a stream that fails or is refused changes nothing else.
+// a new stream replaces the old one (which is cancelled). Polling stays the source of truth: a stream
+// that fails or is refused changes nothing else.
 import type { Timers, TimerHandle } from "../ports.js";
 import type { ModernConnection } from "./modernConnection.js";
 
