@@ -12,6 +12,17 @@ import { clientTask, elicitation, receiverTask, session } from "./fixtures.js";
 const entry = (seq: number, sessionId = "s1"): LogEntry => ({ seq, sessionId, direction: "in", time: new Date(0).toISOString(), method: "x", payload: {} });
 
 describe("inspector store", () => {
+  it("a fresh window selects the newest connected session of the snapshot, not the oldest", () => {
+    const store = createInspectorStore();
+    const snapshot = { sessions: [session({ sessionId: "old" }), session({ sessionId: "mid" }), session({ sessionId: "gone", state: "disconnected" })], pendingInputs: [], clientTasks: [], receiverTasks: [], settings: DEFAULT_SETTINGS };
+    store.getState().applySnapshot(snapshot);
+    expect(store.getState().selectedSessionId).toBe("mid");
+    // A window that already shows a session keeps it.
+    store.getState().selectSession("old");
+    store.getState().applySnapshot(snapshot);
+    expect(store.getState().selectedSessionId).toBe("old");
+  });
+
   it("E6: resource updates are kept per URI, newest last, bounded at 1,000 a session; a URI named __proto__ is just a key", () => {
     const store = createInspectorStore();
     const updates: InspectorEvent[] = Array.from({ length: 1_500 }, (_, i) => ({ type: "resourceUpdated", payload: { sessionId: "s1", uri: `r://${i}`, at: i } }));

@@ -97,6 +97,34 @@ describe("running tools", () => {
     expect(within(screen.getByRole("article", { name: "Run 1: echo" })).getByText("running")).toBeTruthy();
   });
 
+  it("honest states: a result with isError says error, not done; the Runs list shows the selected tool's runs, all on request", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("echo"), tool("add")] }));
+    bridge.handle("callTool", (params) => (params.name === "echo" ? { content: [{ type: "text", text: "bad input" }], isError: true } : { content: [{ type: "text", text: "3" }] }));
+    await renderApp({ sessions: [withoutTasks] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "echo" }));
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    const failed = await screen.findByRole("article", { name: "Run 1: echo" });
+    expect(await within(failed).findByText("bad input")).toBeTruthy();
+    expect(within(failed).getByText("error", { selector: ".status" })).toBeTruthy();
+    expect(within(failed).queryByText("done")).toBeNull();
+    expect(within(failed).getByText("the tool reported an error (isError)")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "add" }));
+    const runs = screen.getByRole("region", { name: "Runs" });
+    expect(within(runs).getByText("No runs of add yet.")).toBeTruthy();
+    expect(within(runs).queryByRole("article", { name: "Run 1: echo" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    const ok = await within(runs).findByRole("article", { name: "Run 2: add" });
+    expect(within(ok).getByText("done")).toBeTruthy();
+    await user.click(within(runs).getByRole("button", { name: "Show all runs (1 of other tools)" }));
+    expect(within(runs).getByRole("article", { name: "Run 1: echo" })).toBeTruthy();
+    expect(within(runs).getByRole("heading", { name: "Runs of every tool" })).toBeTruthy();
+    await user.click(within(runs).getByRole("button", { name: "Only add" }));
+    expect(within(runs).queryByRole("article", { name: "Run 1: echo" })).toBeNull();
+  });
+
   it("reloads the tool list when the server sends notifications/tools/list_changed", async () => {
     const bridge = createFakeBridge();
     let listed = [tool("first")];

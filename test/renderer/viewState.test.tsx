@@ -85,6 +85,9 @@ describe("tab view state survives switching tabs", () => {
     );
     await user.click(tabNamed("Logs"));
     const status = () => screen.getByText(/^\d+ of \d+ messages$/).textContent;
+    // A fresh window shows the newest session; this test starts from the first.
+    expect(status()).toBe("1 of 1 messages");
+    await user.selectOptions(combobox("Session"), "s1");
     expect(status()).toBe("4 of 4 messages");
     await user.selectOptions(combobox("Direction"), "in");
     await user.type(textbox("Method"), "tasks");

@@ -105,6 +105,11 @@ export function createInspectorStore(): InspectorStore {
       set((state) => {
         let sessions: SessionsState = state;
         for (const info of snapshot.sessions) sessions = withSession(sessions, info);
+        // A fresh window shows the newest session (connected first), not the oldest the core still holds.
+        if (!state.selectedSessionId && snapshot.sessions.length > 0) {
+          const newest = [...snapshot.sessions].reverse();
+          sessions = { ...sessions, selectedSessionId: (newest.find((s) => s.state === "connected") ?? newest[0])!.sessionId };
+        }
         return {
           ...pickSessions(sessions),
           settings: snapshot.settings,

@@ -1,5 +1,7 @@
-// The runs started from the Tools tab, newest first. A run as a task follows its client task in the
-// tasks slice (status from events, result once terminal, Q4).
+// The runs started from the Tools tab, newest first: the selected tool's, or all of the session's. A run
+// as a task follows its client task in the tasks slice (status from events, result once terminal, Q4).
+// A result with `isError: true` is the tool saying it failed: the run says "error", not "done".
+import { useState } from "react";
 import { useInspector } from "../../app/context.js";
 import { useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
@@ -8,14 +10,25 @@ import { JsonView } from "../../components/JsonView.js";
 import { taskKey } from "../../store/keys.js";
 import type { ToolRun } from "../../store/toolsSlice.js";
 
-export function ToolRuns({ sessionId }: { sessionId: string }) {
+export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
   const runs = useInspector((s) => s.runs);
-  const mine = runs.filter((r) => r.sessionId === sessionId);
-  if (mine.length === 0) return null;
+  const [all, setAll] = useState(false);
+  const ofSession = runs.filter((r) => r.sessionId === sessionId);
+  const shown = all || toolName === undefined ? ofSession : ofSession.filter((r) => r.toolName === toolName);
+  if (ofSession.length === 0) return null;
+  const others = ofSession.length - ofSession.filter((r) => r.toolName === toolName).length;
   return (
     <section className="runs" aria-label="Runs">
-      <h3>Runs</h3>
-      {mine.map((run) => (
+      <div className="toolbar">
+        <h3>{all || toolName === undefined ? "Runs of every tool" : `Runs of ${toolName}`}</h3>
+        {toolName !== undefined && (all || others > 0) && (
+          <button type="button" className="link" aria-pressed={all} onClick={() => setAll(!all)}>
+            {all ? `Only ${toolName}` : `Show all runs (${others} of other tools)`}
+          </button>
+        )}
+      </div>
+      {shown.length === 0 && <p className="empty">No runs of {toolName} yet.</p>}
+      {shown.map((run) => (
         <RunView key={run.id} run={run} />
       ))}
     </section>
@@ -27,12 +40,14 @@ function RunView({ run }: { run: ToolRun }) {
   const selectTab = useSelectTab();
   const title = `Run ${run.id}: ${run.toolName}${run.asTask ? " as task" : ""}`;
   // A task's status comes from the tasks slice (events); until its first event it is just created.
-  const status = clientTask ? clientTask.task.status : run.taskId ? "created" : run.status;
+  const status = clientTask ? clientTask.task.status : run.taskId ? "created" : run.status === "done" && run.result?.isError === true ? "error" : run.status;
+  const toolFailed = run.result?.isError === true || clientTask?.result?.isError === true;
   return (
     <article className="run" aria-label={title}>
       <header className="run-head">
         <strong>{title}</strong>
         <span className={`status status-${status}`}>{status}</span>
+        {toolFailed && <span className="status status-error">the tool reported an error (isError)</span>}
         {run.taskId && (
           <>
             <span className="note">task {run.taskId}</span>

@@ -90,7 +90,7 @@ export function ToolsTab() {
         ) : (
           <p className="empty">{tools.length ? "Pick a tool to see its form." : ""}</p>
         )}
-        <ToolRuns sessionId={session.sessionId} />
+        <ToolRuns sessionId={session.sessionId} {...(selected ? { toolName: selected.name } : {})} />
       </div>
     </div>
   );
