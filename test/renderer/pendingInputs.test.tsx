@@ -60,6 +60,29 @@ describe("pending inputs", () => {
     expect(screen.queryByRole("article", { name: /withdrawn/ })).toBeNull();
   });
 
+  it("pending inputs first: with 60 withdrawn notes the live request is listed above them; the notes are dismissed all at once, the other tab's kept", async () => {
+    const user = userEvent.setup();
+    const asked = (id: string) => elicitation(id, { message: `Question ${id}`, requestedSchema: { type: "object", properties: {} } });
+    const { bridge } = await renderApp({
+      sessions: [session()],
+      pendingInputs: [...Array.from({ length: 60 }, (_, i) => asked(`old-${i}`)), sampling("s-old")],
+    });
+    bridge.emit(
+      ...Array.from({ length: 60 }, (_, i) => ({ type: "pendingInputWithdrawn" as const, payload: { pendingInputId: `old-${i}`, sessionId: "s1", reason: "requestCancelled" as const, message: "The server cancelled it" } })),
+      { type: "pendingInputWithdrawn", payload: { pendingInputId: "s-old", sessionId: "s1", reason: "requestCancelled", message: "gone" } },
+      { type: "pendingInputAdded", payload: asked("live") },
+    );
+    await user.click(tabNamed("Elicitations"));
+    const cards = screen.getAllByRole("article");
+    expect(cards).toHaveLength(61);
+    expect(cards[0]!.getAttribute("aria-label") ?? "").not.toMatch(/withdrawn/);
+    expect(within(cards[0]!).getByRole("button", { name: "Accept" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Dismiss all 60 notes" }));
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+    await user.click(tabNamed("Sampling"));
+    expect(screen.getByRole("article", { name: /withdrawn/ })).toBeTruthy();
+  });
+
   it("sampling: shows the request, prefills a stub response; Approve sends the edited response, Reject rejects", async () => {
     const user = userEvent.setup();
     const { bridge } = await renderApp({

@@ -4,7 +4,7 @@
 // UI state (selection, drafts, the record of tool runs) has its own small actions.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ApiResult, InspectorEvent } from "../../../shared/contract.js";
-import type { CacheHints, LogEntry, SavedServer } from "../../../shared/types.js";
+import type { CacheHints, LogEntry, PendingInputKind, SavedServer } from "../../../shared/types.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { initialDraftsState, type DraftsState } from "./draftsSlice.js";
 import { initialLogState, reduceLog, withLogSnapshot, type LogState } from "./logSlice.js";
@@ -34,6 +34,7 @@ export interface InspectorActions {
   setDraft(key: string, value: unknown): void;
   clearDraft(key: string): void;
   dismissWithdrawnNote(pendingInputId: string): void;
+  dismissWithdrawnNotes(kind: PendingInputKind): void;
   /** The user has read the storage problems: they leave the screen (the backups stay on disk). */
   dismissStorageProblems(): void;
 }
@@ -195,6 +196,10 @@ export function createInspectorStore(): InspectorStore {
 
     dismissWithdrawnNote(pendingInputId) {
       set((state) => ({ withdrawnNotes: state.withdrawnNotes.filter((n) => n.input.id !== pendingInputId) }));
+    },
+
+    dismissWithdrawnNotes(kind) {
+      set((state) => ({ withdrawnNotes: state.withdrawnNotes.filter((n) => n.input.kind !== kind) }));
     },
 
     dismissStorageProblems() {

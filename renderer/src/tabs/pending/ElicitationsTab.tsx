@@ -24,7 +24,6 @@ export function ElicitationsTab() {
   return (
     <div className="pending-tab">
       <h2>Elicitations</h2>
-      <WithdrawnNotes kind="elicitation" />
       {elicitations.length === 0 && <p className="empty">No elicitation is waiting.</p>}
       {elicitations.map((input) => (
         <ErrorBoundary
@@ -35,6 +34,8 @@ export function ElicitationsTab() {
           <ElicitationCard input={input} now={now} />
         </ErrorBoundary>
       ))}
+      {/* Live requests first: notes of withdrawn ones must not push them below the fold. */}
+      <WithdrawnNotes kind="elicitation" />
     </div>
   );
 }

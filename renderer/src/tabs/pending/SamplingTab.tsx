@@ -37,7 +37,6 @@ export function SamplingTab() {
         // E6: still answered, but the era marks it deprecated.
         <p className="note deprecated">Sampling is deprecated in 2026-07-28; servers of that era still ask for it inside their results.</p>
       )}
-      <WithdrawnNotes kind="sampling" />
       {sampling.length === 0 && <p className="empty">No sampling request is waiting.</p>}
       {sampling.map((input) => (
         <ErrorBoundary
@@ -48,6 +47,8 @@ export function SamplingTab() {
           <SamplingCard input={input} now={now} />
         </ErrorBoundary>
       ))}
+      {/* Live requests first: notes of withdrawn ones must not push them below the fold. */}
+      <WithdrawnNotes kind="sampling" />
     </div>
   );
 }

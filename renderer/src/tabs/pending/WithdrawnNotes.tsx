@@ -1,5 +1,6 @@
 // Inputs that left without the user's answer (task cancelled or expired, request cancelled, session
-// ended) stay listed with the reason main gave, until the user dismisses the note.
+// ended) stay listed with the reason main gave, below the live ones, until the user dismisses the note
+// (or all of this tab's notes at once).
 import type { PendingInputKind } from "../../../../shared/types.js";
 import { useInspector } from "../../app/context.js";
 import { pendingTitle } from "./PendingContext.js";
@@ -7,9 +8,18 @@ import { pendingTitle } from "./PendingContext.js";
 export function WithdrawnNotes({ kind }: { kind: PendingInputKind }) {
   const notes = useInspector((s) => s.withdrawnNotes);
   const dismiss = useInspector((s) => s.dismissWithdrawnNote);
+  const dismissAll = useInspector((s) => s.dismissWithdrawnNotes);
   const mine = notes.filter((n) => n.input.kind === kind);
   return (
     <div aria-live="polite" className="withdrawn-notes">
+      {mine.length > 1 && (
+        <div className="toolbar">
+          <h3>Withdrawn ({mine.length})</h3>
+          <button type="button" onClick={() => dismissAll(kind)}>
+            Dismiss all {mine.length} notes
+          </button>
+        </div>
+      )}
       {mine.map((note) => {
         const title = `${pendingTitle(note.input)} (withdrawn)`;
         return (
