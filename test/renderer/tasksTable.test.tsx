@@ -25,7 +25,7 @@ function cellsOf(row: HTMLElement): string[] {
 }
 
 describe("Tasks table", () => {
-  it("counts down to each task's ttl expiry, live", () => {
+  it("counts down to each task's ttl expiry, live, under a header that says it counts to deletion", () => {
     vi.useFakeTimers();
     vi.setSystemTime(T0 + 10_000);
     renderWithStore(<TasksTab />, {
@@ -35,7 +35,11 @@ describe("Tasks table", () => {
         receiverTasks: [receiverTask("r1", { ttl: 12_000 }), receiverTask("r2", { ttl: null })],
       },
     });
-    // Columns: taskId, kind, origin, status, statusMessage, created, time left, pollInterval, input, actions.
+    // Columns: taskId, kind, origin, status, statusMessage, created, deleted in, pollInterval, input, actions.
+    // The header says what the countdown counts: until the task is deleted, not until it must finish.
+    const header = screen.getAllByRole("columnheader")[6]!;
+    expect(header.textContent).toBe("Deleted in");
+    expect(header.getAttribute("title")).toMatch(/^Time until the server deletes the task and its result/);
     expect(cellsOf(rowOf("c1"))[6]).toBe("1m 30s");
     expect(cellsOf(rowOf("r1"))[6]).toBe("2s");
     expect(cellsOf(rowOf("r2"))[6]).toBe("unlimited");

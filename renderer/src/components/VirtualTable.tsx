@@ -7,6 +7,8 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 export interface Column {
   id: string;
   header: string;
+  /** What the column counts, when the header alone could be misread (shown on hover). */
+  description?: string;
   /** A CSS grid track, e.g. "12rem" or "1fr". */
   width: string;
 }
@@ -81,7 +83,7 @@ export function VirtualTable({
       <div role="rowgroup" className="vhead" style={{ minWidth }}>
         <div role="row" aria-rowindex={1} className="vrow vheader" style={{ gridTemplateColumns: template }}>
           {columns.map((c) => (
-            <div role="columnheader" key={c.id}>
+            <div role="columnheader" key={c.id} {...(c.description ? { title: c.description } : {})}>
               {c.header}
             </div>
           ))}

@@ -34,7 +34,8 @@ const COLUMNS: Column[] = [
   { id: "status", header: "Status", width: "7.5rem" },
   { id: "statusMessage", header: "Status message", width: "minmax(5rem, 1.6fr)" },
   { id: "created", header: "Created", width: "5rem" },
-  { id: "ttl", header: "Time left", width: "6rem" },
+  // Not the time the task has to finish: a task's ttl counts from its creation to its deletion (R9).
+  { id: "ttl", header: "Deleted in", description: "Time until the server deletes the task and its result (its ttl, counted from creation)", width: "6rem" },
   { id: "poll", header: "Poll interval", width: "5rem" },
   { id: "input", header: "Pending input", width: "8.5rem" },
   { id: "actions", header: "Actions", width: "8.5rem" },
