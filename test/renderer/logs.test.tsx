@@ -31,6 +31,27 @@ describe("Logs tab", () => {
     expect(screen.getByText("100000 of 100000 messages")).toBeTruthy();
   });
 
+  it("marks error replies with their code; a message the filter hides leaves the JSON panel with it", async () => {
+    const user = userEvent.setup();
+    renderWithStore(<LogsTab />, {
+      snapshot: { sessions: [session()] },
+      events: [
+        logEntry(1, "out", { method: "tools/call", id: 1, params: { name: "x" } }),
+        logEntry(2, "in", { id: 1, error: { code: -32602, message: "bad arguments" } }),
+        logEntry(3, "out", { method: "ping", id: 2 }),
+        logEntry(4, "in", { id: 2, result: {} }),
+      ],
+    });
+    const table = screen.getByRole("table", { name: "Protocol messages" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows[2]!.textContent).toContain("(response) · error -32602");
+    expect(rows[4]!.textContent).not.toContain("error");
+    await user.click(screen.getByRole("button", { name: "Show message 4 as JSON" }));
+    expect(screen.getByLabelText("Message 4 JSON")).toBeTruthy();
+    await user.type(screen.getByRole("textbox", { name: /Method/ }), "tools/");
+    expect(screen.queryByLabelText("Message 4 JSON")).toBeNull();
+  });
+
   it("filters by direction, method and task id, and shows a message as JSON", async () => {
     const user = userEvent.setup();
     renderWithStore(<LogsTab />, {

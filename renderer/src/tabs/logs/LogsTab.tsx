@@ -38,8 +38,9 @@ export function LogsTab() {
   const [filter, setFilter] = useStoredState<LogFilter>(draftKeys.view("logs", "filter", scope), NO_FILTER);
   const [shownSeq, setShownSeq] = useStoredState<number | undefined>(draftKeys.view("logs", "shown", scope), undefined);
   const entries = useMemo(() => filterLog(log.entries, filter), [log.entries, filter]);
-  const shown = shownSeq === undefined ? undefined : log.entries.find((e) => e.seq === shownSeq);
   const shownIndex = shownSeq === undefined ? -1 : entries.findIndex((e) => e.seq === shownSeq);
+  // A message the filter hides is not shown in the JSON panel either: the panel never shows what the list does not.
+  const shown = shownIndex >= 0 ? entries[shownIndex] : undefined;
 
   if (!session) return <p className="empty">Connect a server to see its log.</p>;
 
@@ -54,6 +55,7 @@ export function LogsTab() {
       <span title={e.remark}>
         {e.method ?? (e.id !== undefined ? "(response)" : "(note)")}
         {e.exchange ? ` · call ${e.exchange.call}, round ${e.exchange.round}` : ""}
+        {errorCodeOf(e.payload) !== undefined && <span className="status-error"> · error {errorCodeOf(e.payload)}</span>}
         {e.remark ? " ⚑" : ""}
       </span>,
       e.id === undefined ? "" : String(e.id),
@@ -169,4 +171,13 @@ function logText(data: unknown): string {
     text = String(data);
   }
   return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+}
+
+/** The code of a JSON-RPC error reply, as sent or inside a noted message; undefined for anything else. */
+function errorCodeOf(payload: unknown): number | string | undefined {
+  const message = payload && typeof payload === "object" && "note" in payload && "message" in payload ? (payload as { message: unknown }).message : payload;
+  if (!message || typeof message !== "object" || !("error" in message)) return undefined;
+  const error = (message as { error: unknown }).error;
+  const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "number" ? code : "?";
 }
