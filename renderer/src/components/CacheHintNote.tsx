@@ -1,6 +1,7 @@
 // E6: what a 2026-07-28 list or read result said about caching, in words: fresh for how long, and who may
 // keep it. Shown, never obeyed: nothing here fetches again on its own.
-import type { CacheHints } from "../../../shared/types.js";
+import type { CacheHints, SessionInfo } from "../../../shared/types.js";
+import { own } from "../util/dict.js";
 import { formatTimeLeft } from "../util/time.js";
 import { useNow } from "./useNow.js";
 
@@ -9,8 +10,10 @@ const SCOPES: Record<string, string> = {
   private: "private: only caches for this user",
 };
 
-export function CacheHintNote({ hints, what }: { hints: CacheHints | undefined; what: string }) {
+/** Shown on 2026-07-28 (where missing hints are worth saying), and on any session whose server sent some. */
+export function CacheHintNote({ hints, what, era }: { hints: CacheHints | undefined; what: string; era: SessionInfo["era"] }) {
   const now = useNow();
+  if (era !== "modern" && !hints) return null;
   return (
     <p className="note cache-hint" role="note" aria-label={`Cache hints of the ${what}`}>
       {describeCacheHints(hints, now)}
@@ -38,5 +41,5 @@ export function describeCacheHints(hints: CacheHints | undefined, now: number): 
 }
 
 function describeScope(scope: string): string {
-  return Object.hasOwn(SCOPES, scope) ? SCOPES[scope]! : `cacheScope "${scope}" is neither public nor private`;
+  return own(SCOPES, scope) ?? `cacheScope "${scope}" is neither public nor private`;
 }

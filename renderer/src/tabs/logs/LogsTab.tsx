@@ -47,6 +47,7 @@ export function LogsTab() {
   const cells = (index: number) => {
     const e = entries[index];
     if (!e) return [];
+    const errorCode = errorCodeOf(e.payload);
     return [
       e.seq,
       formatClock(e.time),
@@ -55,7 +56,7 @@ export function LogsTab() {
       <span title={e.remark}>
         {e.method ?? (e.id !== undefined ? "(response)" : "(note)")}
         {e.exchange ? ` · call ${e.exchange.call}, round ${e.exchange.round}` : ""}
-        {errorCodeOf(e.payload) !== undefined && <span className="status-error"> · error {errorCodeOf(e.payload)}</span>}
+        {errorCode !== undefined && <span className="status-error"> · error {errorCode}</span>}
         {e.remark ? " ⚑" : ""}
       </span>,
       e.id === undefined ? "" : String(e.id),

@@ -69,7 +69,7 @@ export function PromptsTab() {
         </div>
         <ErrorAlert message={list.error} onDismiss={list.clearError} />
         {cache && changes > cache.changesSeen && <p className="note">The server says its prompts changed: refresh to see them.</p>}
-        {cache && (session.era === "modern" || cache.hints) && <CacheHintNote hints={cache.hints} what="prompt list" />}
+        {cache && <CacheHintNote hints={cache.hints} what="prompt list" era={session.era} />}
         <ul className="item-list">
           {prompts.map((p) => (
             <li key={p.name}>

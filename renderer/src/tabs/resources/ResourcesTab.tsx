@@ -25,7 +25,7 @@ export function ResourcesTab() {
   const [templates, setTemplates] = useState<ResourceTemplate[]>([]);
   const [listed, setListed] = useState<{ resources?: CacheHints; templates?: CacheHints; changesSeen: number }>();
   const changes = useInspector((s) => (sessionId ? (s.listChanges[sessionId]?.resources ?? 0) : 0));
-  const [read, setRead] = useState<{ uri: string; result: Record<string, unknown>; receivedAt: number }>();
+  const [read, setRead] = useState<{ uri: string; result: Record<string, unknown>; receivedAt: number; hints?: CacheHints }>();
   const list = useAsyncAction();
   const runList = list.run;
   const reading = useAsyncAction();
@@ -68,10 +68,11 @@ export function ResourcesTab() {
     reading.run(async () => {
       if (!sessionId) return;
       const result = await bridge.readResource({ sessionId, uri });
-      setRead({ uri, result, receivedAt: Date.now() });
+      const receivedAt = Date.now();
+      const hints = cacheHintsOf(result, receivedAt);
+      setRead({ uri, result, receivedAt, ...(hints ? { hints } : {}) });
     });
   const subscriptions = session?.resourceSubscriptions ?? [];
-  const modern = session?.era === "modern";
 
   if (!session) return <p className="empty">Connect a server to see its resources.</p>;
   if (connected && !offers) return <p className="empty">{session.serverName} does not offer resources.</p>;
@@ -87,7 +88,7 @@ export function ResourcesTab() {
         </div>
         <ErrorAlert message={list.error} onDismiss={list.clearError} />
         {listed && changes > listed.changesSeen && <p className="note">The server says its resources changed: refresh to see them.</p>}
-        {listed && (modern || listed.resources) && <CacheHintNote hints={listed.resources} what="resource list" />}
+        {listed && <CacheHintNote hints={listed.resources} what="resource list" era={session.era} />}
         <ul className="item-list">
           {resources.map((r) => (
             <li key={r.uri}>
@@ -100,7 +101,7 @@ export function ResourcesTab() {
           ))}
         </ul>
         {templates.length > 0 && <h3>Templates</h3>}
-        {listed && templates.length > 0 && (modern || listed.templates) && <CacheHintNote hints={listed.templates} what="template list" />}
+        {listed && templates.length > 0 && <CacheHintNote hints={listed.templates} what="template list" era={session.era} />}
         {templates.map((t) => (
           <TemplateReader key={t.uriTemplate} sessionId={session.sessionId} template={t} onRead={(uri) => void readUri(uri)} disabled={!connected} />
         ))}
@@ -111,7 +112,7 @@ export function ResourcesTab() {
           <>
             <h3>{read.uri}</h3>
             {session && <ResourceWatch session={session} uri={read.uri} readAt={read.receivedAt} onReadAgain={() => void readUri(read.uri)} />}
-            {(modern || cacheHintsOf(read.result, read.receivedAt)) && <CacheHintNote hints={cacheHintsOf(read.result, read.receivedAt)} what="resource read" />}
+            <CacheHintNote hints={read.hints} what="resource read" era={session?.era} />
             <ResourceContents result={read.result} />
           </>
         ) : (

@@ -62,7 +62,7 @@ export function ToolsTab() {
         </div>
         {!connected && <p className="note">The session is {session.state}; showing the last list.</p>}
         {entry?.loading && <p className="note">Loading tools…</p>}
-        {entry && !entry.loading && !entry.error && (session.era === "modern" || entry.cache) && <CacheHintNote hints={entry.cache} what="tool list" />}
+        {entry && !entry.loading && !entry.error && <CacheHintNote hints={entry.cache} what="tool list" era={session.era} />}
         <ErrorAlert message={entry?.error} />
         <ul className="item-list">
           {tools.map((tool) => (
