@@ -36,6 +36,10 @@ export const API_METHOD_NAMES = [
   "openExternal",
   "getSettings",
   "updateSettings",
+  // Tool runs and withdrawn notes (issue 13)
+  "startToolRun",
+  "cancelToolRun",
+  "dismissWithdrawnNotes",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

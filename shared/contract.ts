@@ -23,6 +23,9 @@ import {
   TaskObjectSchema,
   ToolSchema,
   WithdrawReasonSchema,
+  ToolRunSchema,
+  WithdrawnNoteSchema,
+  ProgressSchema,
 } from "./types.js";
 
 const session = { sessionId: SessionIdSchema };
@@ -75,6 +78,9 @@ export const apiMethods = {
       settings: SettingsSchema,
       /** Problems loading saved servers or settings, and how secrets are kept (absent from older hosts). */
       storage: StorageStatusSchema.optional(),
+      // Tool runs and withdrawn notes (issue 13): kept by the core, so a reloaded window loses nothing.
+      toolRuns: z.array(ToolRunSchema).optional(),
+      withdrawnNotes: z.array(WithdrawnNoteSchema).optional(),
     }),
   ),
   getLog: method(z.object(session).strict(), z.object({ entries: z.array(LogEntrySchema), stderr: z.array(z.string()) })),
@@ -167,6 +173,19 @@ export const apiMethods = {
     Ok,
   ),
 
+  // Tool runs (issue 13): a run starts at once and is followed through `toolRunChanged` / `toolRunProgress`;
+  // its request carries a progressToken, its time-out restarts on progress, up to `maxRequestTotalMs`.
+  startToolRun: method(
+    z
+      .object({ ...session, name: z.string().min(1), arguments: Json.default({}), asTask: z.boolean().default(false), ttl: z.number().int().positive().optional() })
+      .strict(),
+    z.object({ runId: z.number().int().positive() }),
+  ),
+  /** The user stops a running run: `notifications/cancelled` on stdio; on 2026-07-28 over HTTP, its response stream is closed. */
+  cancelToolRun: method(z.object({ runId: z.number().int().positive() }).strict(), ToolRunSchema),
+  /** The user read these withdrawn notes: the core forgets them, so a reload does not bring them back. */
+  dismissWithdrawnNotes: method(z.object({ pendingInputIds: z.array(PendingInputIdSchema).max(10_000) }).strict(), Ok),
+
   // Settings
   getSettings: method(Empty, SettingsSchema),
   updateSettings: method(SettingsSchema.partial().strict(), SettingsSchema),
@@ -211,6 +230,11 @@ export const eventSchemas = {
   /** A receiver task was deleted (ttl elapsed or session ended); it is gone from `tasks/get`. */
   receiverTaskRemoved: z.object({ sessionId: SessionIdSchema, taskId: TaskIdSchema }),
   settingsChanged: SettingsSchema,
+  // Tool runs (issue 13): the whole run on every status change; progress alone on its own, small event.
+  toolRunChanged: ToolRunSchema,
+  toolRunProgress: z.object({ sessionId: SessionIdSchema, runId: z.number().int().positive(), progress: ProgressSchema, at: z.number() }),
+  /** Withdrawn notes the user dismissed (in any window). */
+  withdrawnNotesDismissed: z.object({ pendingInputIds: z.array(PendingInputIdSchema) }),
   serversChanged: z.array(SavedServerSchema),
   /**
    * Sent by the desktop shell, never by the core: show a tab (a menu shortcut) and, for a clicked

@@ -279,6 +279,11 @@ export const SettingsSchema = z.object({
   eraProbeTimeoutMs: z.number().int().min(100).max(60_000),
   /** I3: the most rounds one multi round-trip request may take before it is stopped. */
   maxInputRounds: z.number().int().min(1).max(1000),
+  /**
+   * The most one request may take in all, however much progress it reports (the spec: "SHOULD always enforce
+   * a maximum timeout"); `requestTimeoutMs` counts from the last progress, this one from the start.
+   */
+  maxRequestTotalMs: z.number().int().min(1000).max(86_400_000),
 });
 export type Settings = z.output<typeof SettingsSchema>;
 
@@ -292,6 +297,7 @@ export const DEFAULT_SETTINGS: Settings = {
   notificationsEnabled: true,
   eraProbeTimeoutMs: 2000,
   maxInputRounds: 10,
+  maxRequestTotalMs: 10 * 60_000,
 };
 
 export {
@@ -301,3 +307,48 @@ export {
   PromptSchema,
   CallToolResultSchema,
 };
+
+// --- Tool runs, progress and time-outs (issue 13): the core keeps each session's runs and withdrawn notes,
+// so a reloaded window loses nothing. ---
+
+/** The most tool runs, and withdrawn notes, the core keeps per session (older ones drop off). */
+export const TOOL_RUNS_KEPT = 200;
+export type Progress = z.output<typeof ProgressSchema>;
+export const WITHDRAWN_NOTES_KEPT = 500;
+
+export const ToolRunStatusSchema = z.enum(["running", "done", "error", "cancelled"]);
+export type ToolRunStatus = z.output<typeof ToolRunStatusSchema>;
+
+/** One tools/call the user started, as the core followed it. Times are ms since the epoch. */
+export const ToolRunSchema = z.object({
+  runId: z.number().int().positive(),
+  sessionId: SessionIdSchema,
+  toolName: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  asTask: z.boolean(),
+  status: ToolRunStatusSchema,
+  /** The CallToolResult as the server sent it (`isError` included: the page says "error" for it). */
+  result: CallToolResultSchema.optional(),
+  /** I3: the call took this many rounds (2026-07-28 multi round-trip). */
+  inputRounds: z.number().int().positive().optional(),
+  /** The client task this run became (Run as task, or a 2026-07-28 server that answered with a task). */
+  taskId: TaskIdSchema.optional(),
+  /** Why the run failed or stopped (a JSON-RPC error, a time-out, the session ending), in words. */
+  error: z.string().optional(),
+  /** The latest `notifications/progress` for the request; `total` absent means its size is unknown. */
+  progress: ProgressSchema.optional(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  /** When the user pressed Cancel (the run then says "cancelled", with this time). */
+  cancelledAt: z.number().optional(),
+});
+export type ToolRun = z.output<typeof ToolRunSchema>;
+
+/** A pending input that left without the user's answer, kept until the user dismisses it. */
+export const WithdrawnNoteSchema = z.object({
+  input: PendingInputSchema,
+  reason: WithdrawReasonSchema,
+  message: z.string(),
+  withdrawnAt: z.number().optional(),
+});
+export type WithdrawnNote = z.output<typeof WithdrawnNoteSchema>;

@@ -21,6 +21,9 @@ import { PLAIN_SECRETS, type SecretCodec } from "./secrets.js";
 import { Session } from "./session.js";
 import { MemoryStorage, UnreadableStorageError, type Storage } from "./storage.js";
 import { TaskMemory } from "./modern/taskMemory.js";
+import { ToolRuns, type RunOutcome } from "./toolRuns.js";
+import { WithdrawnNotes } from "./withdrawnNotes.js";
+import type { ToolRun } from "../../shared/types.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -44,7 +47,11 @@ export interface InspectorCoreOptions {
 
 export class InspectorCore {
   readonly bus = new EventBus();
-  readonly pendingInputs = new PendingInputs(this.bus);
+  // Issue 13: runs and withdrawn notes live here, per session, so a reloaded window loses nothing.
+  private readonly coreClock = { now: () => this.ports.clock.now() };
+  readonly withdrawnNotes = new WithdrawnNotes(this.bus, this.coreClock);
+  readonly toolRuns = new ToolRuns(this.bus, this.coreClock);
+  readonly pendingInputs = new PendingInputs(this.bus, (input, reason, message) => this.withdrawnNotes.add(input, reason, message));
   private readonly sessions = new Map<string, Session>();
   private settings: Settings;
   private readonly ports: Ports;
@@ -186,6 +193,8 @@ export class InspectorCore {
         receiverTasks: [...this.sessions.values()].flatMap((s) => s.receiverTasks),
         settings: this.settings,
         storage: { problems: this.storageProblems, secrets: { encrypted: this.secrets.available, description: this.secrets.description } },
+        toolRuns: this.toolRuns.list(),
+        withdrawnNotes: this.withdrawnNotes.list(),
       }),
       getLog: async ({ sessionId }) => this.session(sessionId).logSnapshot(),
 
@@ -213,8 +222,18 @@ export class InspectorCore {
         return { ok: true };
       },
 
-      callTool: ({ sessionId, name, arguments: args }) => this.session(sessionId).callTool(name, args),
-      callToolAsTask: ({ sessionId, name, arguments: args, ttl }) => this.session(sessionId).callToolAsTask(name, args, ttl),
+      callTool: ({ sessionId, name, arguments: args }) => this.runTool(sessionId, name, args, false) as Promise<ApiResult<"callTool">>,
+      callToolAsTask: ({ sessionId, name, arguments: args, ttl }) => this.runTool(sessionId, name, args, true, ttl) as Promise<ApiResult<"callToolAsTask">>,
+      startToolRun: async ({ sessionId, name, arguments: args, asTask, ttl }) => {
+        const { runId, done } = this.trackRun(sessionId, name, args, asTask, ttl);
+        done.catch(() => {}); // the run records the failure; nobody awaits it here
+        return { runId };
+      },
+      cancelToolRun: async ({ runId }) => this.toolRuns.cancel(runId),
+      dismissWithdrawnNotes: async ({ pendingInputIds }) => {
+        this.withdrawnNotes.dismiss(pendingInputIds);
+        return { ok: true };
+      },
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
 
@@ -263,6 +282,23 @@ export class InspectorCore {
         return next;
       },
     };
+  }
+
+  /** A tool call the user started, recorded as a run (issue 13) whose value is what the API returns. */
+  private runTool(sessionId: string, name: string, args: Record<string, unknown>, asTask: boolean, ttl?: number) {
+    return this.trackRun(sessionId, name, args, asTask, ttl).done;
+  }
+
+  private trackRun(sessionId: string, name: string, args: Record<string, unknown>, asTask: boolean, ttl?: number) {
+    const session = this.session(sessionId);
+    const start: Pick<ToolRun, "sessionId" | "toolName" | "arguments" | "asTask"> = { sessionId, toolName: name, arguments: args, asTask };
+    if (asTask) {
+      return this.toolRuns.track(start, () => session.callToolAsTask(name, args, ttl), (task): RunOutcome => ({ taskId: task.task.taskId }));
+    }
+    return this.toolRuns.track(start, (run) => session.callTool(name, args, run), ({ startedTask, inputRounds, ...result }): RunOutcome => ({
+      ...(startedTask ? { taskId: startedTask.task.taskId } : { result }),
+      ...(inputRounds ? { inputRounds } : {}),
+    }));
   }
 
   /** Form-mode content must match the server's requestedSchema before it is sent; the input stays pending otherwise. */

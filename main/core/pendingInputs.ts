@@ -41,7 +41,11 @@ export class PendingInputs {
   /** Why recent inputs left, so a late answer gets a precise message instead of "unknown id". */
   private readonly departed = new Map<string, string>();
 
-  constructor(private readonly bus: EventBus) {}
+  constructor(
+    private readonly bus: EventBus,
+    /** Issue 13: where a withdrawn input is kept as a note (the core's WithdrawnNotes), so a reload still shows it. */
+    private readonly onWithdrawn?: (input: PendingInput, reason: WithdrawReason, message: string) => void,
+  ) {}
 
   add(input: PendingInput, hooks: PendingInputHooks): void {
     this.entries.set(input.id, { input, hooks });
@@ -84,6 +88,7 @@ export class PendingInputs {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.remove(id, message);
+    this.onWithdrawn?.(entry.input, reason, message);
     this.bus.emit("pendingInputWithdrawn", { pendingInputId: id, sessionId: entry.input.sessionId, reason, message });
     entry.hooks.withdrawn(reason, message);
   }

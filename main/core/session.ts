@@ -43,6 +43,9 @@ import { serverKeyOf, type TaskMemory } from "./modern/taskMemory.js";
 import { ModernConnection } from "./modern/modernConnection.js";
 import { ModernSession } from "./modern/modernSession.js";
 import { cacheHintsOf } from "../../shared/cacheHints.js";
+import { guarded, type GuardHooks, type Guarded } from "./requestGuard.js";
+import type { RunControls } from "./toolRuns.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 
 export const CLIENT_INFO = { name: "mcp-task-inspector", version: "0.1.0" };
 const STDERR_LINES_KEPT = 2000;
@@ -465,15 +468,21 @@ export class Session {
   async ping(): Promise<{ roundTripMs: number }> {
     const started = performance.now();
     // 2026-07-28 has no ping: server/discover is its cheapest request.
-    if (this.modern) await this.requireModern().connection.call("server/discover", undefined, this.requestOptions());
-    else await this.requireClient().ping({ timeout: this.deps.settings().requestTimeoutMs });
+    const guard = this.guard();
+    if (this.modern) {
+      const modern = this.requireModern();
+      await guard((options) => modern.connection.call("server/discover", undefined, options));
+    } else {
+      const client = this.requireClient();
+      await guard((options) => client.ping(options));
+    }
     return { roundTripMs: performance.now() - started };
   }
 
   async listTools(cursor?: string): Promise<ApiResult<"listTools">> {
     const result = this.modern
-      ? ListToolsResultSchema.parse(await this.requireModern().list("tools/list", cursor))
-      : await this.requireClient().listTools(cursor ? { cursor } : undefined, this.requestOptions());
+      ? ListToolsResultSchema.parse(await this.requireModern().list("tools/list", cursor, this.guard()))
+      : await this.legacy((client, options) => client.listTools(cursor ? { cursor } : undefined, options));
     if (!cursor) this.tools.clear();
     for (const tool of result.tools) this.tools.set(tool.name, tool);
     return { tools: result.tools, ...this.pageFacts(result) };
@@ -481,21 +490,21 @@ export class Session {
 
   async listResources(cursor?: string): Promise<ApiResult<"listResources">> {
     const result = this.modern
-      ? ListResourcesResultSchema.parse(await this.requireModern().list("resources/list", cursor))
-      : await this.requireClient().listResources(cursor ? { cursor } : undefined, this.requestOptions());
+      ? ListResourcesResultSchema.parse(await this.requireModern().list("resources/list", cursor, this.guard()))
+      : await this.legacy((client, options) => client.listResources(cursor ? { cursor } : undefined, options));
     return { resources: result.resources, ...this.pageFacts(result) };
   }
 
   async listResourceTemplates(cursor?: string): Promise<ApiResult<"listResourceTemplates">> {
     const result = this.modern
-      ? ListResourceTemplatesResultSchema.parse(await this.requireModern().list("resources/templates/list", cursor))
-      : await this.requireClient().listResourceTemplates(cursor ? { cursor } : undefined, this.requestOptions());
+      ? ListResourceTemplatesResultSchema.parse(await this.requireModern().list("resources/templates/list", cursor, this.guard()))
+      : await this.legacy((client, options) => client.listResourceTemplates(cursor ? { cursor } : undefined, options));
     return { resourceTemplates: result.resourceTemplates, ...this.pageFacts(result) };
   }
 
   async readResource(uri: string): Promise<Record<string, unknown>> {
-    if (this.modern) return this.requireModern().readResource(uri);
-    return this.requireClient().readResource({ uri }, this.requestOptions());
+    if (this.modern) return this.requireModern().readResource(uri, this.guard());
+    return this.legacy((client, options) => client.readResource({ uri }, options));
   }
 
   /** Start or stop `notifications/resources/updated` for one resource (E6: the listen stream on 2026-07-28). */
@@ -514,8 +523,8 @@ export class Session {
 
   async listPrompts(cursor?: string): Promise<ApiResult<"listPrompts">> {
     const result = this.modern
-      ? ListPromptsResultSchema.parse(await this.requireModern().list("prompts/list", cursor))
-      : await this.requireClient().listPrompts(cursor ? { cursor } : undefined, this.requestOptions());
+      ? ListPromptsResultSchema.parse(await this.requireModern().list("prompts/list", cursor, this.guard()))
+      : await this.legacy((client, options) => client.listPrompts(cursor ? { cursor } : undefined, options));
     return { prompts: result.prompts, ...this.pageFacts(result) };
   }
 
@@ -526,8 +535,8 @@ export class Session {
   }
 
   async getPrompt(name: string, args: Record<string, string>): Promise<Record<string, unknown>> {
-    if (this.modern) return this.requireModern().getPrompt(name, args);
-    return this.requireClient().getPrompt({ name, arguments: args }, this.requestOptions());
+    if (this.modern) return this.requireModern().getPrompt(name, args, this.guard());
+    return this.legacy((client, options) => client.getPrompt({ name, arguments: args }, options));
   }
 
   async setLoggingLevel(level: Parameters<Client["setLoggingLevel"]>[0]): Promise<void> {
@@ -546,11 +555,13 @@ export class Session {
   // --- tools and client tasks ---
 
   /** A plain tools/call. Q1: a tool whose taskSupport is `required` can only run as a task. */
-  async callTool(name: string, args: Record<string, unknown>): Promise<ApiResult<"callTool">> {
+  async callTool(name: string, args: Record<string, unknown>, run?: RunControls): Promise<ApiResult<"callTool">> {
     const tool = await this.toolNamed(name);
+    // The run's progress bar, its time-outs and its Cancel (requestGuard.ts).
+    const hooks: GuardHooks = run ? { signal: run.signal, progress: run.progress } : {};
     if (this.modern) {
       // M2: the server decides whether this becomes a task.
-      const outcome = await this.requireModern().callTool(tool, name, args);
+      const outcome = await this.requireModern().callTool(tool, name, args, this.guard(hooks), run?.signal);
       const rounds = outcome.rounds > 1 ? { inputRounds: outcome.rounds } : {};
       if (outcome.kind === "task") return { content: [], startedTask: outcome.task, ...rounds };
       return { ...withoutOurKeys(CallToolResultSchema.parse(outcome.result)), ...rounds };
@@ -560,10 +571,7 @@ export class Session {
     }
     const client = this.requireClient();
     // Not client.callTool(): it refuses tools it has cached as task-required, and we decided above.
-    const result = await client.request({ method: "tools/call", params: { name, arguments: args } }, CallToolResultSchema, {
-      ...this.requestOptions(),
-      resetTimeoutOnProgress: true,
-    });
+    const result = await this.guard(hooks)((options) => client.request({ method: "tools/call", params: { name, arguments: args } }, CallToolResultSchema, options));
     return withoutOurKeys(result);
   }
 
@@ -682,6 +690,20 @@ export class Session {
 
   private requestOptions() {
     return { timeout: this.deps.settings().requestTimeoutMs };
+  }
+
+  /** A request the user started: a progressToken, a time-out that restarts on progress, a maximum total (requestGuard.ts). */
+  private guard(hooks: GuardHooks = {}): Guarded {
+    return (send) => {
+      const { requestTimeoutMs, maxRequestTotalMs } = this.deps.settings();
+      return guarded(this.deps.ports.timers, { requestTimeoutMs, maxRequestTotalMs }, hooks, send);
+    };
+  }
+
+  /** A guarded request on the legacy client. */
+  private legacy<T>(send: (client: Client, options: RequestOptions) => Promise<T>): Promise<T> {
+    const client = this.requireClient();
+    return this.guard()((options) => send(client, options));
   }
 
   private requireClient(): Client {

@@ -51,6 +51,9 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   openExternal: { url: "https://example.com/" },
   getSettings: {},
   updateSettings: { logLimit: 1000, notificationsEnabled: false },
+  startToolRun: { sessionId: SID, name: "t", arguments: { x: 1 }, asTask: false },
+  cancelToolRun: { runId: 1 },
+  dismissWithdrawnNotes: { pendingInputIds: [PID] },
 };
 
 type Path = (string | number)[];

@@ -9,7 +9,7 @@ import {
   type InspectorBridge,
   type InspectorEvent,
 } from "../../shared/contract.js";
-import { DEFAULT_SETTINGS, type SavedServer } from "../../shared/types.js";
+import { DEFAULT_SETTINGS, type SavedServer, type ToolRun } from "../../shared/types.js";
 
 type Handler<M extends ApiMethod> = (params: ApiParams<M>) => ApiResult<M> | Promise<ApiResult<M>>;
 
@@ -43,6 +43,7 @@ export function createFakeBridge(): FakeBridge {
     listResources: () => ({ resources: [] }),
     listResourceTemplates: () => ({ resourceTemplates: [] }),
     listPrompts: () => ({ prompts: [] }),
+    dismissWithdrawnNotes: () => ({ ok: true }),
   };
 
   const bridge = {
@@ -74,4 +75,28 @@ export function createFakeBridge(): FakeBridge {
     };
   }
   return bridge;
+}
+
+/** What a run ends with in `runToolsLikeTheCore`: the tool's result, or the client task it became. */
+export type FakeRunOutcome = { result: NonNullable<ToolRun["result"]> } | { taskId: string };
+
+/**
+ * Answers `startToolRun` the way the core does (issue 13): a run id at once, then `toolRunChanged` events
+ * (running; then done with the outcome, or error with the rejection's message) as `answer` settles.
+ */
+export function runToolsLikeTheCore(bridge: FakeBridge, answer: (params: ApiParams<"startToolRun">) => FakeRunOutcome | Promise<FakeRunOutcome>): void {
+  let nextRunId = 1;
+  bridge.handle("startToolRun", (params) => {
+    const runId = nextRunId++;
+    const run: ToolRun = { runId, sessionId: params.sessionId, toolName: params.name, arguments: params.arguments ?? {}, asTask: params.asTask ?? false, status: "running", startedAt: Date.now() };
+    const later = (fn: () => void) => void Promise.resolve().then(fn);
+    later(() => bridge.emit({ type: "toolRunChanged", payload: run }));
+    Promise.resolve()
+      .then(() => answer(params))
+      .then(
+        (outcome) => later(() => bridge.emit({ type: "toolRunChanged", payload: { ...run, status: "done", endedAt: Date.now(), ...outcome } })),
+        (error: unknown) => later(() => bridge.emit({ type: "toolRunChanged", payload: { ...run, status: "error", endedAt: Date.now(), error: error instanceof Error ? error.message : String(error) } })),
+      );
+    return { runId };
+  });
 }

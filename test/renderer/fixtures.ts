@@ -1,6 +1,6 @@
 // Small builders for the domain objects component tests feed the UI.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { ClientTask, PendingInput, ReceiverTask, SessionInfo, TaskStatus } from "../../shared/types.js";
+import type { ClientTask, PendingInput, ReceiverTask, SessionInfo, TaskStatus, ToolRun } from "../../shared/types.js";
 
 export const T0 = Date.parse("2025-11-25T10:00:00.000Z");
 
@@ -47,4 +47,9 @@ export function sampling(id: string, params: Record<string, unknown> = {}, overr
     receivedAt: new Date(T0).toISOString(),
     ...overrides,
   };
+}
+
+/** A tool run as the core reports it (issue 13). */
+export function toolRun(runId: number, overrides: Partial<ToolRun> = {}): ToolRun {
+  return { runId, sessionId: "s1", toolName: "echo", arguments: {}, asTask: false, status: "running", startedAt: T0, ...overrides };
 }

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 // Tools tab and TASKS-SPEC Q1: "Run as task" only when the server advertises
 // tasks.requests.tools.call and the tool's taskSupport allows it (forced when required); a run as a
-// task follows its client task through events to its result; several runs may be in flight.
+// task follows its client task through events to its result; several runs may be in flight. Runs are
+// the core's (issue 13): the page asks startToolRun and shows what toolRunChanged events say.
 import "./setup.js";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { runModes } from "../../renderer/src/tabs/tools/taskModes.js";
-import { createFakeBridge } from "./fakeBridge.js";
+import { createFakeBridge, runToolsLikeTheCore } from "./fakeBridge.js";
 import { clientTask, session, tool } from "./fixtures.js";
 import { renderApp } from "./renderApp.js";
 
@@ -48,19 +49,19 @@ describe("Q1: which run buttons a tool offers", () => {
 });
 
 describe("running tools", () => {
-  it("Run as task calls callToolAsTask and the run follows the client task to its result", async () => {
+  it("Run as task starts a run as a task (startToolRun, asTask) and the run follows the client task to its result", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("listTools", () => ({
       tools: [tool("simulate-research-query", { execution: { taskSupport: "required" }, inputSchema: { type: "object", properties: { topic: { type: "string" } }, required: ["topic"] } })],
     }));
-    bridge.handle("callToolAsTask", () => clientTask("task-1"));
+    runToolsLikeTheCore(bridge, () => ({ taskId: "task-1" }));
     await renderApp({ sessions: [withTasks] }, bridge);
     await user.click(await screen.findByRole("button", { name: "simulate-research-query" }));
     await user.type(screen.getByLabelText("topic"), "tides");
     await user.type(screen.getByLabelText("Task ttl (ms, optional)"), "60000");
     await user.click(screen.getByRole("button", { name: "Run as task" }));
-    expect(bridge.callsOf("callToolAsTask")).toEqual([{ sessionId: "s1", name: "simulate-research-query", arguments: { topic: "tides" }, ttl: 60000 }]);
+    expect(bridge.callsOf("startToolRun")).toEqual([{ sessionId: "s1", name: "simulate-research-query", arguments: { topic: "tides" }, asTask: true, ttl: 60000 }]);
     const run = await screen.findByRole("article", { name: "Run 1: simulate-research-query as task" });
     expect(await within(run).findByText("created")).toBeTruthy();
     expect(within(run).getByText("task task-1")).toBeTruthy();
@@ -76,9 +77,9 @@ describe("running tools", () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("listTools", () => ({ tools: [tool("echo", { inputSchema: { type: "object", properties: { message: { type: "string" } } } })] }));
-    const pending: ((v: { content: { type: "text"; text: string }[]; isError?: boolean }) => void)[] = [];
+    const pending: ((v: { result: { content: { type: "text"; text: string }[]; isError?: boolean } }) => void)[] = [];
     let calls = 0;
-    bridge.handle("callTool", () => {
+    runToolsLikeTheCore(bridge, () => {
       calls++;
       if (calls === 3) return Promise.reject(new Error("echo is not connected"));
       return new Promise((resolve) => pending.push(resolve));
@@ -88,9 +89,9 @@ describe("running tools", () => {
     await user.click(screen.getByRole("button", { name: "Run" }));
     await user.click(screen.getByRole("button", { name: "Run" }));
     await user.click(screen.getByRole("button", { name: "Run" }));
-    expect(within(screen.getByRole("article", { name: "Run 1: echo" })).getByText("running")).toBeTruthy();
+    expect(within(await screen.findByRole("article", { name: "Run 1: echo" })).getByText("running")).toBeTruthy();
     expect(within(await screen.findByRole("article", { name: "Run 3: echo" })).getByRole("alert").textContent).toContain("echo is not connected");
-    pending[1]?.({ content: [{ type: "text", text: "second" }], isError: true });
+    pending[1]?.({ result: { content: [{ type: "text", text: "second" }], isError: true } });
     const second = screen.getByRole("article", { name: "Run 2: echo" });
     expect(await within(second).findByText("second")).toBeTruthy();
     expect(within(second).getByText(/isError: true/)).toBeTruthy();
@@ -101,7 +102,7 @@ describe("running tools", () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("listTools", () => ({ tools: [tool("echo"), tool("add")] }));
-    bridge.handle("callTool", (params) => (params.name === "echo" ? { content: [{ type: "text", text: "bad input" }], isError: true } : { content: [{ type: "text", text: "3" }] }));
+    runToolsLikeTheCore(bridge, (params) => ({ result: params.name === "echo" ? { content: [{ type: "text", text: "bad input" }], isError: true } : { content: [{ type: "text", text: "3" }] } }));
     await renderApp({ sessions: [withoutTasks] }, bridge);
     await user.click(await screen.findByRole("button", { name: "echo" }));
     await user.click(screen.getByRole("button", { name: "Run" }));

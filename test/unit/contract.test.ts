@@ -71,6 +71,9 @@ const cases: { [M in ApiMethod]: Case } = {
   openExternal: { valid: { url: "https://modelcontextprotocol.io" }, malformed: { url: "javascript:alert(1)" }, says: "url: only http(s) links can be opened" },
   getSettings: { valid: {}, malformed: { verbose: true }, says: '(payload): Unrecognized key: "verbose"' },
   updateSettings: { valid: { logLimit: 200 }, malformed: { logLimit: 5 }, says: /^logLimit: Too small: expected number to be >=100/ },
+  startToolRun: { valid: { ...S, name: "slow", asTask: false }, malformed: { ...S, name: "slow", asTask: "yes" }, says: "asTask: Invalid input: expected boolean, received string" },
+  cancelToolRun: { valid: { runId: 3 }, malformed: { runId: 0 }, says: /^runId: Too small/ },
+  dismissWithdrawnNotes: { valid: { pendingInputIds: ["p-1"] }, malformed: { pendingInputIds: "p-1" }, says: "pendingInputIds: Invalid input: expected array, received string" },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {

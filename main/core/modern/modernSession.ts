@@ -8,6 +8,7 @@ import type { ModernConnection, RawResult } from "./modernConnection.js";
 import { ModernTasks } from "./modernTasks.js";
 import { ListenStream } from "./listenStream.js";
 import { requestWithRounds, RoundsError } from "./mrtr.js";
+import type { Guarded } from "../requestGuard.js";
 
 export interface ModernSessionOptions {
   desk: InputDeskContext;
@@ -69,35 +70,45 @@ export class ModernSession {
     };
   }
 
-  list(method: "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list", cursor?: string): Promise<RawResult> {
-    return this.connection.call(method, cursor ? { cursor } : {}, { timeout: this.options.requestTimeoutMs() });
+  /**
+   * `guard` (requestGuard.ts) gives each request its progressToken, time-outs and the user's cancel; without
+   * one, a plain time-out applies.
+   */
+  list(method: "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list", cursor?: string, guard: Guarded = this.unguarded()): Promise<RawResult> {
+    return guard((options) => this.connection.call(method, cursor ? { cursor } : {}, options));
   }
 
-  async readResource(uri: string): Promise<RawResult> {
-    return stripResultType((await this.withRounds("resources/read", { uri })).result);
+  async readResource(uri: string, guard?: Guarded): Promise<RawResult> {
+    return stripResultType((await this.withRounds("resources/read", { uri }, guard)).result);
   }
 
-  async getPrompt(name: string, args: Record<string, string>): Promise<RawResult> {
-    return stripResultType((await this.withRounds("prompts/get", { name, arguments: args })).result);
+  async getPrompt(name: string, args: Record<string, string>, guard?: Guarded): Promise<RawResult> {
+    return stripResultType((await this.withRounds("prompts/get", { name, arguments: args }, guard)).result);
   }
 
   /** M2: the server decides; a `resultType: "task"` answer becomes a client task followed to its end. */
-  async callTool(tool: Tool | undefined, name: string, args: Record<string, unknown>): Promise<ToolCallOutcome> {
-    const { result, rounds } = await this.withRounds("tools/call", { name, arguments: args });
+  async callTool(tool: Tool | undefined, name: string, args: Record<string, unknown>, guard?: Guarded, signal?: AbortSignal): Promise<ToolCallOutcome> {
+    const { result, rounds } = await this.withRounds("tools/call", { name, arguments: args }, guard, signal);
     if (result.resultType === "task") return { kind: "task", task: this.tasks.adopt(tool?.name ?? name, args, result), rounds };
     return { kind: "result", result: stripResultType(result), rounds };
   }
 
-  private withRounds(method: string, params: Record<string, unknown>) {
+  /** Each round is its own request, so each gets its own guard (progressToken, time-outs); `signal` also ends a wait for input (I4). */
+  private withRounds(method: string, params: Record<string, unknown>, guard: Guarded = this.unguarded(), signal?: AbortSignal) {
     const callId = this.nextCallId++;
     return requestWithRounds(method, params, {
       desk: this.options.desk,
       maxRounds: this.options.maxRounds(),
+      ...(signal ? { signal } : {}),
       send: (roundParams, round) => {
         this.options.round(callId, round, method);
-        return this.connection.call(method, roundParams, { timeout: this.options.requestTimeoutMs(), resetTimeoutOnProgress: true });
+        return guard((options) => this.connection.call(method, roundParams, options));
       },
     });
+  }
+
+  private unguarded(): Guarded {
+    return (send) => send({ timeout: this.options.requestTimeoutMs(), resetTimeoutOnProgress: true });
   }
 }
 

@@ -16,6 +16,8 @@ export interface RoundsContext {
   send(params: Record<string, unknown>, round: number): Promise<RawResult>;
   /** Where the pending inputs of the rounds belong, when the call belongs to a task. */
   link?: Pick<PendingInput, "relatedTaskId">;
+  /** The user cancelled the call: a round waiting for input stops, and its inputs are withdrawn (I4). */
+  signal?: AbortSignal;
 }
 
 export class RoundsError extends Error {
@@ -61,8 +63,9 @@ export async function requestWithRounds(method: string, params: Record<string, u
 /** I2: every request of the round answered (decline and cancel are answers); a refused sampling ends the call. */
 async function answerAll(method: string, requests: Map<string, { method: string; params: Record<string, unknown> }>, round: number, ctx: RoundsContext): Promise<Record<string, InputResponse>> {
   const asked = [...requests].map(([key, request]) => ({ key, asked: askInput(ctx.desk, key, request, { modern: { via: "mrtr", key, round }, ...ctx.link }) }));
+  let stopWaiting = () => {};
   try {
-    const answers = await Promise.all(
+    const answers = Promise.all(
       asked.map(({ key, asked: a }) =>
         a.answer.then((answer) => {
           if (answer.kind === "rejected") throw new RoundsError(`${method} was not retried: you rejected the request "${key}" (${answer.message})`);
@@ -70,11 +73,22 @@ async function answerAll(method: string, requests: Map<string, { method: string;
         }),
       ),
     );
-    return Object.fromEntries(answers);
+    answers.catch(() => {}); // when a cancel wins the race, the withdrawn inputs' outcome goes nowhere
+    const cancelled = new Promise<never>((_, reject) => {
+      const signal = ctx.signal;
+      if (!signal) return;
+      const onAbort = () => reject(new RoundsError(`${method} was cancelled while waiting for your input: ${String(signal.reason ?? "cancelled")}`));
+      if (signal.aborted) return onAbort();
+      signal.addEventListener("abort", onAbort, { once: true });
+      stopWaiting = () => signal.removeEventListener("abort", onAbort);
+    });
+    return Object.fromEntries(await Promise.race([answers, cancelled]));
   } catch (error) {
     // I4: the rest of the round goes too, so nothing waits for an answer that can no longer be sent.
     for (const { asked: a } of asked) if (a.pendingInputId) ctx.desk.pendingInputs.withdraw(a.pendingInputId, "requestCancelled", `${method} ended: ${messageOf(error)}`);
     throw error instanceof InputRequestError ? new RoundsError(`${method}: ${error.message}`) : error;
+  } finally {
+    stopWaiting();
   }
 }
 

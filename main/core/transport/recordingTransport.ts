@@ -115,6 +115,14 @@ export class RecordingTransport implements Transport {
         message = stripTask(message);
       }
     }
+    if (!("method" in message)) {
+      // The SDK handles a notification one microtask late but a response at once, so a request's last
+      // notifications/progress, read in the same chunk as its response, reached nobody. A response waits
+      // that one microtask too, and everything is handled in wire order (issue 13: the final progress shows).
+      const deliver = this.onmessage;
+      queueMicrotask(() => deliver?.(message, extra));
+      return;
+    }
     this.onmessage?.(message, extra);
   }
 

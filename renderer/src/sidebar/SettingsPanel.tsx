@@ -6,13 +6,23 @@ import { useBridge, useInspector } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 
-const NUMBER_FIELDS: { key: Exclude<keyof Settings, "notificationsEnabled">; label: string }[] = [
+const NUMBER_FIELDS: { key: Exclude<keyof Settings, "notificationsEnabled">; label: string; hint?: string }[] = [
   { key: "logLimit", label: "Message log size (entries per session)" },
   { key: "maxLiveReceiverTasks", label: "Max live receiver tasks per session" },
   { key: "maxReceiverTaskTtlMs", label: "Max receiver task ttl (ms)" },
   { key: "defaultReceiverTaskTtlMs", label: "Default receiver task ttl (ms)" },
   { key: "receiverTaskPollIntervalMs", label: "Suggested poll interval (ms)" },
-  { key: "requestTimeoutMs", label: "Request timeout (ms)" },
+  {
+    key: "requestTimeoutMs",
+    label: "Request timeout (ms)",
+    hint: "A request with no answer and no progress for this long is cancelled; each progress notification starts it again.",
+  },
+  // Issue 13: the spec asks for a maximum however much progress comes.
+  {
+    key: "maxRequestTotalMs",
+    label: "Maximum total time of a request (ms)",
+    hint: "A request is cancelled after this long in all, even while the server keeps reporting progress.",
+  },
 ];
 
 export function SettingsPanel() {
@@ -59,8 +69,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
             id={`${id}-${f.key}`}
             inputMode="numeric"
             value={values[f.key] ?? ""}
+            aria-describedby={f.hint ? `${id}-${f.key}-hint` : undefined}
             onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
           />
+          {f.hint && (
+            <p className="note field-hint" id={`${id}-${f.key}-hint`}>
+              {f.hint}
+            </p>
+          )}
         </div>
       ))}
       <ErrorAlert message={action.error} onDismiss={action.clearError} />

@@ -1,7 +1,7 @@
 // The renderer's store: one zustand store made of slices. Core state (sessions, servers, tasks,
 // pending inputs, log, settings) changes only through `applyEvents` and `applySnapshot`, i.e. from
 // the contract's events and the first getSnapshot; never from an optimistic local copy.
-// UI state (selection, drafts, the record of tool runs) has its own small actions.
+// UI state (selection, drafts) has its own small actions. Tool runs are the core's too (issue 13).
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ApiResult, InspectorEvent } from "../../../shared/contract.js";
 import type { CacheHints, LogEntry, PendingInputKind, SavedServer } from "../../../shared/types.js";
@@ -13,7 +13,7 @@ import { initialServersState, reduceServers, type ServersState } from "./servers
 import { initialSessionsState, reduceSessions, withSession, type SessionsState } from "./sessionsSlice.js";
 import { initialSettingsState, reduceSettings, type SettingsState } from "./settingsSlice.js";
 import { createTasksState, reduceTasks, tasksFromSnapshot, type TasksState } from "./tasksSlice.js";
-import { initialToolsState, reduceTools, RUNS_KEPT, type ToolRun, type ToolsState } from "./toolsSlice.js";
+import { initialToolsState, reduceTools, runsFromSnapshot, type ToolsState } from "./toolsSlice.js";
 import { initialResourcesState, reduceResources, type ResourcesState } from "./resourcesSlice.js";
 
 export type Snapshot = ApiResult<"getSnapshot">;
@@ -29,8 +29,6 @@ export interface InspectorActions {
   setTools(sessionId: string, tools: Tool[], cache?: CacheHints): void;
   setToolsError(sessionId: string, error: string): void;
   selectTool(sessionId: string, toolName: string): void;
-  startRun(run: Omit<ToolRun, "id" | "status" | "startedAt">): number;
-  finishRun(id: number, patch: Partial<Pick<ToolRun, "status" | "result" | "error" | "taskId">>): void;
   setDraft(key: string, value: unknown): void;
   clearDraft(key: string): void;
   dismissWithdrawnNote(pendingInputId: string): void;
@@ -53,7 +51,6 @@ export type InspectorState = SessionsState &
 export type InspectorStore = StoreApi<InspectorState>;
 
 export function createInspectorStore(): InspectorStore {
-  let runSeq = 0;
   return createStore<InspectorState>()((set, get) => ({
     ...initialSessionsState,
     ...initialServersState,
@@ -96,6 +93,7 @@ export function createInspectorStore(): InspectorStore {
           withdrawnNotes: pending.withdrawnNotes,
           logs: log.logs,
           toolsBySession: tools.toolsBySession,
+          runs: tools.runs,
           resourceUpdates: resources.resourceUpdates,
           listChanges: resources.listChanges,
         };
@@ -118,6 +116,9 @@ export function createInspectorStore(): InspectorStore {
           ...tasksFromSnapshot(state, snapshot.clientTasks, snapshot.receiverTasks),
           // The snapshot is the truth: after a reconnect, inputs answered or withdrawn meanwhile are gone.
           pendingInputs: snapshot.pendingInputs,
+          // Issue 13: runs and withdrawn notes are the core's, so a reloaded window gets them all back.
+          ...(snapshot.toolRuns ? { runs: runsFromSnapshot(snapshot.toolRuns) } : {}),
+          ...(snapshot.withdrawnNotes ? { withdrawnNotes: snapshot.withdrawnNotes } : {}),
         };
       });
     },
@@ -169,16 +170,6 @@ export function createInspectorStore(): InspectorStore {
 
     selectTool(sessionId, toolName) {
       set((state) => ({ selectedTool: { ...state.selectedTool, [sessionId]: toolName } }));
-    },
-
-    startRun(run) {
-      const id = ++runSeq;
-      set((state) => ({ runs: [{ ...run, id, status: "running" as const, startedAt: Date.now() }, ...state.runs].slice(0, RUNS_KEPT) }));
-      return id;
-    },
-
-    finishRun(id, patch) {
-      set((state) => ({ runs: state.runs.map((r) => (r.id === id ? { ...r, ...patch } : r)) }));
     },
 
     setDraft(key, value) {

@@ -2,13 +2,11 @@
 // leaves; a withdrawn one leaves the list of things to answer but stays visible as a note saying
 // why, until the user dismisses it (never a silent disappearance).
 import type { InspectorEvent } from "../../../shared/contract.js";
-import type { PendingInput, WithdrawReason } from "../../../shared/types.js";
+import type { PendingInput, WithdrawnNote } from "../../../shared/types.js";
 
-export interface WithdrawnNote {
-  input: PendingInput;
-  reason: WithdrawReason;
-  message: string;
-}
+// The core keeps the notes too (issue 13): a reloaded window gets them from getSnapshot, and a dismissal
+// (in any window) arrives as `withdrawnNotesDismissed`.
+export type { WithdrawnNote };
 
 export interface PendingInputsState {
   pendingInputs: PendingInput[];
@@ -35,6 +33,10 @@ export function reducePendingInputs(state: PendingInputsState, events: Inspector
         pendingInputs: next.pendingInputs.filter((p) => p.id !== pendingInputId),
         withdrawnNotes: [...next.withdrawnNotes, { input, reason, message }],
       };
+    } else if (event.type === "withdrawnNotesDismissed") {
+      const gone = new Set(event.payload.pendingInputIds);
+      if (!next.withdrawnNotes.some((n) => gone.has(n.input.id))) continue;
+      next = { ...next, withdrawnNotes: next.withdrawnNotes.filter((n) => !gone.has(n.input.id)) };
     }
   }
   return next;

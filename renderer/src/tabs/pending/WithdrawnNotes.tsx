@@ -1,15 +1,27 @@
 // Inputs that left without the user's answer (task cancelled or expired, request cancelled, session
 // ended) stay listed with the reason main gave, below the live ones, until the user dismisses the note
-// (or all of this tab's notes at once).
+// (or all of this tab's notes at once). The core keeps the notes as well, and forgets the dismissed ones,
+// so a reload shows exactly what was not dismissed (issue 13).
 import type { PendingInputKind } from "../../../../shared/types.js";
-import { useInspector } from "../../app/context.js";
+import { useBridge, useInspector } from "../../app/context.js";
 import { pendingTitle } from "./PendingContext.js";
 
 export function WithdrawnNotes({ kind }: { kind: PendingInputKind }) {
   const notes = useInspector((s) => s.withdrawnNotes);
-  const dismiss = useInspector((s) => s.dismissWithdrawnNote);
-  const dismissAll = useInspector((s) => s.dismissWithdrawnNotes);
+  const bridge = useBridge();
+  const dismissHere = useInspector((s) => s.dismissWithdrawnNote);
+  const dismissAllHere = useInspector((s) => s.dismissWithdrawnNotes);
   const mine = notes.filter((n) => n.input.kind === kind);
+  // Gone from this window at once; the core is told so a reload does not bring them back.
+  const forget = (pendingInputIds: string[]) => void bridge.dismissWithdrawnNotes({ pendingInputIds }).catch(() => {});
+  const dismiss = (id: string) => {
+    dismissHere(id);
+    forget([id]);
+  };
+  const dismissAll = (which: PendingInputKind) => {
+    dismissAllHere(which);
+    forget(mine.map((n) => n.input.id));
+  };
   return (
     <div aria-live="polite" className="withdrawn-notes">
       {mine.length > 1 && (

@@ -1,9 +1,10 @@
 // One tool: its description (as text), its input form, and "Run" / "Run as task" as Q1 allows.
-// Several runs may be in flight at once (Q6): a run never disables the buttons.
+// Several runs may be in flight at once (Q6): a run never disables the buttons. A run is the core's
+// (issue 13): Run asks the core to start one and it appears in the Runs list through events.
 import { useId, useState } from "react";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { SessionInfo } from "../../../../shared/types.js";
-import { useBridge, useInspectorStore } from "../../app/context.js";
+import { useBridge } from "../../app/context.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { SchemaFields } from "../../forms/SchemaFields.js";
@@ -14,12 +15,13 @@ import { runModes } from "./taskModes.js";
 
 export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool }) {
   const bridge = useBridge();
-  const store = useInspectorStore();
   const form = useSchemaForm(tool.inputSchema, draftKeys.tool(session.sessionId, tool.name));
   const modes = runModes(session, tool);
   const ttlId = useId();
   const [ttl, setTtl] = useState("");
   const [ttlError, setTtlError] = useState<string>();
+  /** Why the core could not start a run at all (a run that started and failed says so itself). */
+  const [startError, setStartError] = useState<string>();
   const connected = session.state === "connected";
 
   const start = (asTask: boolean) => {
@@ -34,16 +36,10 @@ export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool
       }
     }
     setTtlError(undefined);
-    const { startRun, finishRun } = store.getState();
-    const runId = startRun({ sessionId: session.sessionId, toolName: tool.name, arguments: args, asTask });
-    const call = asTask
-      ? bridge
-          .callToolAsTask({ sessionId: session.sessionId, name: tool.name, arguments: args, ...(ttlMs ? { ttl: ttlMs } : {}) })
-          .then((clientTask) => finishRun(runId, { status: "done", taskId: clientTask.task.taskId }))
-      : bridge
-          .callTool({ sessionId: session.sessionId, name: tool.name, arguments: args })
-          .then((result) => finishRun(runId, result.startedTask ? { status: "done", taskId: result.startedTask.task.taskId } : { status: "done", result }));
-    call.catch((error) => finishRun(runId, { status: "error", error: errorMessage(error) }));
+    setStartError(undefined);
+    bridge
+      .startToolRun({ sessionId: session.sessionId, name: tool.name, arguments: args, asTask, ...(ttlMs ? { ttl: ttlMs } : {}) })
+      .catch((error) => setStartError(`The run could not start: ${errorMessage(error)}`));
   };
 
   return (
@@ -102,6 +98,7 @@ export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool
           </button>
         </div>
         {!connected && <ErrorAlert message={`The session is ${session.state}; connect to run tools.`} />}
+        <ErrorAlert message={startError} />
       </form>
       <details>
         <summary>Input schema</summary>

@@ -1,14 +1,20 @@
-// The runs started from the Tools tab, newest first: the selected tool's, or all of the session's. A run
-// as a task follows its client task in the tasks slice (status from events, result once terminal, Q4).
-// A result with `isError: true` is the tool saying it failed: the run says "error", not "done".
+// The runs started from the Tools tab, newest first: the selected tool's, or all of the session's. Runs
+// are the core's (issue 13): they survive a reload of the window. A running run shows its progress
+// (a bar that fills when the server gives a `total`, an indeterminate one otherwise, with the server's
+// message) and a Cancel button; a cancelled run says so and when, not an error. A run as a task follows
+// its client task in the tasks slice (status from events, result once terminal, Q4). A result with
+// `isError: true` is the tool saying it failed: the run says "error", not "done".
 import { useState } from "react";
-import { useInspector } from "../../app/context.js";
+import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js";
+import { useBridge, useInspector } from "../../app/context.js";
 import { useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
+import { useNow } from "../../components/useNow.js";
 import { taskKey } from "../../store/keys.js";
-import type { ToolRun } from "../../store/toolsSlice.js";
+import { errorMessage } from "../../util/errors.js";
+import "../../styles/runs.css";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
   const runs = useInspector((s) => s.runs);
@@ -29,19 +35,35 @@ export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?
       </div>
       {shown.length === 0 && <p className="empty">No runs of {toolName} yet.</p>}
       {shown.map((run) => (
-        <RunView key={run.id} run={run} />
+        <RunView key={run.runId} run={run} />
       ))}
     </section>
   );
 }
 
+const TERMINAL = new Set(["completed", "failed", "cancelled"]);
+
 function RunView({ run }: { run: ToolRun }) {
   const clientTask = useInspector((s) => (run.taskId ? s.clientTasks[taskKey(run.sessionId, run.taskId)] : undefined));
+  const bridge = useBridge();
   const selectTab = useSelectTab();
-  const title = `Run ${run.id}: ${run.toolName}${run.asTask ? " as task" : ""}`;
+  const [cancelError, setCancelError] = useState<string>();
+  const name = `Run ${run.runId}`;
+  const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
   // A task's status comes from the tasks slice (events); until its first event it is just created.
   const status = clientTask ? clientTask.task.status : run.taskId ? "created" : run.status === "done" && run.result?.isError === true ? "error" : run.status;
   const toolFailed = run.result?.isError === true || clientTask?.result?.isError === true;
+  const taskLive = clientTask !== undefined && !TERMINAL.has(clientTask.task.status) && !clientTask.cancelRequested && !clientTask.gone;
+
+  const cancelRun = () => {
+    setCancelError(undefined);
+    bridge.cancelToolRun({ runId: run.runId }).catch((error) => setCancelError(errorMessage(error)));
+  };
+  const cancelTask = (task: ClientTask) => {
+    setCancelError(undefined);
+    bridge.cancelClientTask({ sessionId: task.sessionId, taskId: task.task.taskId }).catch((error) => setCancelError(errorMessage(error)));
+  };
+
   return (
     <article className="run" aria-label={title}>
       <header className="run-head">
@@ -56,27 +78,38 @@ function RunView({ run }: { run: ToolRun }) {
             </button>
           </>
         )}
+        {run.status === "running" && (
+          <button type="button" className="run-cancel" aria-label={`Cancel ${name}`} onClick={cancelRun}>
+            Cancel
+          </button>
+        )}
+        {taskLive && (
+          <button type="button" className="run-cancel" aria-label={`Cancel task ${clientTask.task.taskId} of ${name}`} onClick={() => cancelTask(clientTask)}>
+            Cancel task
+          </button>
+        )}
       </header>
+      <RunTimes run={run} />
+      <ErrorAlert message={cancelError} />
+      {run.status === "running" && <RunProgress name={name} progress={run.progress} />}
       <details>
         <summary>Arguments</summary>
         <JsonView value={run.arguments} />
       </details>
-      {typeof run.result?.inputRounds === "number" && (
-        <p className="note">The server asked for input: the call took {run.result.inputRounds} rounds (2026-07-28 multi round-trip).</p>
-      )}
+      {typeof run.inputRounds === "number" && <p className="note">The server asked for input: the call took {run.inputRounds} rounds (2026-07-28 multi round-trip).</p>}
       {run.taskId && !run.asTask && <p className="note">The server ran this call as a task (2026-07-28: the server decides).</p>}
-      {run.error && <ErrorAlert message={run.error} />}
+      {run.status === "cancelled" && (
+        <p className="note run-cancelled">
+          Cancelled by you at {clock(run.cancelledAt ?? run.endedAt ?? run.startedAt)}, after {duration((run.cancelledAt ?? run.startedAt) - run.startedAt)}. The server was
+          told to stop; an answer that still comes is ignored.
+        </p>
+      )}
+      {run.status === "error" && run.error && <ErrorAlert message={run.error} />}
       {run.result && <CallToolResultView result={run.result} />}
       {clientTask && (
         <div className="run-task">
           {clientTask.task.statusMessage && <p className="note">{clientTask.task.statusMessage}</p>}
-          {clientTask.progress && (
-            <p className="note">
-              Progress {clientTask.progress.progress}
-              {clientTask.progress.total !== undefined ? ` / ${clientTask.progress.total}` : ""}
-              {clientTask.progress.message ? `: ${clientTask.progress.message}` : ""}
-            </p>
-          )}
+          {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
           {clientTask.result && <CallToolResultView result={clientTask.result} />}
           {clientTask.error && (
             <div className="status-error">
@@ -91,4 +124,56 @@ function RunView({ run }: { run: ToolRun }) {
       )}
     </article>
   );
+}
+
+/** A bar that fills when the server said how much there is (`total`), and moves without an end otherwise. */
+function RunProgress({ name, progress }: { name: string; progress: Progress | undefined }) {
+  const total = progress?.total !== undefined && progress.total > 0 ? progress.total : undefined;
+  const bar =
+    progress && total !== undefined ? (
+      <progress aria-label={`Progress of ${name}`} value={Math.max(0, Math.min(progress.progress, total))} max={total} />
+    ) : (
+      <progress aria-label={`Progress of ${name}`} className="indeterminate" />
+    );
+  return (
+    <div className="run-progress">
+      {bar}
+      <span className="run-progress-text">{progress ? progressText(progress) : "Running; the server has reported no progress yet"}</span>
+    </div>
+  );
+}
+
+function progressText(progress: Progress): string {
+  const amount = progress.total !== undefined ? `${progress.progress} of ${progress.total}` : `${progress.progress} so far (no total given)`;
+  return progress.message ? `${progress.message} (${amount})` : amount;
+}
+
+/** When the run started, and how long it took (or has been running: that one ticks). */
+function RunTimes({ run }: { run: ToolRun }) {
+  return run.status === "running" ? <RunningFor startedAt={run.startedAt} /> : (
+    <p className="note run-times">
+      Started {clock(run.startedAt)}
+      {run.endedAt !== undefined && ` · took ${duration(run.endedAt - run.startedAt)}`}
+    </p>
+  );
+}
+
+function RunningFor({ startedAt }: { startedAt: number }) {
+  const now = useNow(1000);
+  return (
+    <p className="note run-times">
+      Started {clock(startedAt)} · running for {duration(Math.max(0, now - startedAt))}
+    </p>
+  );
+}
+
+function clock(ms: number): string {
+  return new Date(ms).toLocaleTimeString(undefined, { hour12: false });
+}
+
+function duration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
 }

@@ -1,0 +1,54 @@
+// Pending inputs that left without the user's answer, kept by the core with the reason they left until the
+// user dismisses them, so a reloaded window still shows them (and a dismissed one never comes back).
+// Bounded per session: the oldest notes go first.
+import { WITHDRAWN_NOTES_KEPT, type PendingInput, type WithdrawReason, type WithdrawnNote } from "../../shared/types.js";
+import type { EventBus } from "./eventBus.js";
+import type { Clock } from "./ports.js";
+
+export class WithdrawnNotes {
+  /** By pending input id, oldest first. */
+  private readonly notes = new Map<string, WithdrawnNote>();
+  private readonly perSession = new Map<string, number>();
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
+    private readonly kept = WITHDRAWN_NOTES_KEPT,
+  ) {}
+
+  add(input: PendingInput, reason: WithdrawReason, message: string): void {
+    if (this.notes.has(input.id)) return;
+    this.notes.set(input.id, { input, reason, message, withdrawnAt: this.clock.now() });
+    const count = (this.perSession.get(input.sessionId) ?? 0) + 1;
+    this.perSession.set(input.sessionId, count);
+    if (count > this.kept) this.dropOldestOf(input.sessionId);
+  }
+
+  list(): WithdrawnNote[] {
+    return [...this.notes.values()];
+  }
+
+  dismiss(pendingInputIds: string[]): void {
+    const gone = pendingInputIds.filter((id) => this.remove(id));
+    if (gone.length) this.bus.emit("withdrawnNotesDismissed", { pendingInputIds: gone });
+  }
+
+  private dropOldestOf(sessionId: string): void {
+    for (const [id, note] of this.notes) {
+      if (note.input.sessionId === sessionId) {
+        this.remove(id);
+        return;
+      }
+    }
+  }
+
+  private remove(id: string): boolean {
+    const note = this.notes.get(id);
+    if (!note) return false;
+    this.notes.delete(id);
+    const left = (this.perSession.get(note.input.sessionId) ?? 1) - 1;
+    if (left > 0) this.perSession.set(note.input.sessionId, left);
+    else this.perSession.delete(note.input.sessionId);
+    return true;
+  }
+}

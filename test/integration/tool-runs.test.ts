@@ -1,0 +1,150 @@
+// Issue 13 over real stdio, in both eras: every request the user starts carries a progressToken; a tool
+// run's progress reaches the core's run record; the time-out restarts on progress and a maximum total
+// stops a run that keeps reporting; the user's Cancel sends notifications/cancelled (2025-11-25 and
+// 2026-07-28 on stdio) and the server stops; runs and withdrawn notes are in getSnapshot.
+import { describe, expect, it } from "vitest";
+import type { EventPayload } from "../../shared/contract.js";
+import type { LogEntry, ToolRun } from "../../shared/types.js";
+import { createHarness, type Harness } from "../helpers/harness.js";
+import { everythingServer, fixtureServer } from "../helpers/servers.js";
+
+const text = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
+
+async function connect(h: Harness, server: ReturnType<typeof fixtureServer>) {
+  return (await h.core.dispatch("connect", { server })).sessionId;
+}
+
+function outgoing(entries: LogEntry[], method: string) {
+  return entries.filter((e) => e.direction === "out" && e.method === method).map((e) => e.payload as { id?: number; params?: { _meta?: Record<string, unknown>; requestId?: unknown; reason?: unknown } });
+}
+
+const runOf = (h: Harness, runId: number) => h.core.toolRuns.get(runId) as ToolRun;
+const firstRunningRun = (h: Harness, toolName: string) =>
+  h.waitFor("toolRunChanged", (r: EventPayload<"toolRunChanged">) => r.toolName === toolName && r.status === "running");
+
+const eras = [
+  { era: "2025-11-25", server: () => fixtureServer("progress-server.mjs") },
+  { era: "2026-07-28", server: () => ({ ...fixtureServer("modern/progress-server.mjs"), era: "2026-07-28" as const }) },
+] as const;
+
+describe.each(eras)("tool runs on $era", ({ server }) => {
+  it("a run carries a progressToken; each notifications/progress reaches the run; the run ends done with its result", async () => {
+    const h = createHarness();
+    const sessionId = await connect(h, server());
+    const result = await h.core.dispatch("callTool", { sessionId, name: "slow", arguments: { steps: 3, intervalMs: 30 } });
+    expect(text(result)).toBe("finished 3 steps");
+    const progress = h.events.filter((e) => e.type === "toolRunProgress").map((e) => (e.payload as EventPayload<"toolRunProgress">).progress);
+    expect(progress).toEqual([1, 2, 3].map((step) => ({ progress: step, total: 3, message: `Step ${step} of 3` })));
+    const [run] = h.core.toolRuns.list();
+    expect(run).toMatchObject({ sessionId, toolName: "slow", status: "done", progress: { progress: 3, total: 3 }, result: { content: [{ type: "text", text: "finished 3 steps" }] } });
+    expect(run!.endedAt).toBeGreaterThanOrEqual(run!.startedAt);
+    const { entries } = await h.core.dispatch("getLog", { sessionId });
+    const [call] = outgoing(entries, "tools/call");
+    expect(call?.params?._meta?.progressToken).toBe(call?.id);
+  });
+
+  it("the time-out restarts on progress: a run four times longer than requestTimeoutMs finishes while progress keeps coming", async () => {
+    const h = createHarness({ settings: { requestTimeoutMs: 400, maxRequestTotalMs: 60_000 } });
+    const sessionId = await connect(h, server());
+    const result = await h.core.dispatch("callTool", { sessionId, name: "slow", arguments: { steps: 8, intervalMs: 200 } });
+    expect(text(result)).toBe("finished 8 steps");
+  });
+
+  it("a request with no answer and no progress times out after requestTimeoutMs, and the server is told", async () => {
+    const h = createHarness({ settings: { requestTimeoutMs: 300 } });
+    const sessionId = await connect(h, server());
+    await expect(h.core.dispatch("callTool", { sessionId, name: "slow", arguments: { steps: 1, intervalMs: 5000 } })).rejects.toThrow(
+      /Request timed out: no answer and no progress for 300 ms/,
+    );
+    const [run] = h.core.toolRuns.list();
+    expect(run).toMatchObject({ status: "error", error: expect.stringMatching(/no answer and no progress for 300 ms/) });
+    const { entries } = await h.core.dispatch("getLog", { sessionId });
+    const [call] = outgoing(entries, "tools/call");
+    expect(outgoing(entries, "notifications/cancelled").map((n) => n.params?.requestId)).toEqual([call?.id]);
+  });
+
+  it("the maximum total stops a run that keeps reporting progress, with a message that says so, and cancels it on the wire", async () => {
+    const h = createHarness({ settings: { requestTimeoutMs: 1000, maxRequestTotalMs: 1000 } });
+    const sessionId = await connect(h, server());
+    await expect(h.core.dispatch("callTool", { sessionId, name: "slow", arguments: { steps: 100, intervalMs: 100 } })).rejects.toThrow(
+      /stopped after 1 s in all: that is the maximum total time of a request/,
+    );
+    const [run] = h.core.toolRuns.list();
+    expect(run!.status).toBe("error");
+    expect(run!.progress!.progress).toBeGreaterThan(3);
+    await h.waitFor("stderrLine", (l) => / cancelled at step /.test(l.line));
+    const seen = JSON.parse(text(await h.core.dispatch("callTool", { sessionId, name: "cancellations", arguments: {} }))) as { step: number }[];
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.step).toBeLessThan(100);
+  });
+
+  it("Cancel: the run says cancelled (and when) at once, notifications/cancelled names its request, and the server stops", async () => {
+    const h = createHarness();
+    const sessionId = await connect(h, server());
+    const { runId } = await h.core.dispatch("startToolRun", { sessionId, name: "slow", arguments: { steps: 100, intervalMs: 50 } });
+    await h.waitFor("toolRunProgress", (p) => p.runId === runId && p.progress.progress >= 2);
+    const cancelled = await h.core.dispatch("cancelToolRun", { runId });
+    expect(cancelled).toMatchObject({ runId, status: "cancelled" });
+    expect(cancelled.cancelledAt).toBeGreaterThanOrEqual(cancelled.startedAt);
+    await expect(h.core.dispatch("cancelToolRun", { runId })).rejects.toThrow(`Run ${runId} is already cancelled`);
+    // The server stops, and says so on stderr; it recorded the reason it was given.
+    await h.waitFor("stderrLine", (l) => / cancelled at step /.test(l.line));
+    const cancellations = JSON.parse(text(await h.core.dispatch("callTool", { sessionId, name: "cancellations", arguments: {} })));
+    const { entries } = await h.core.dispatch("getLog", { sessionId });
+    const call = outgoing(entries, "tools/call").find((c) => (c.params as { name?: string } | undefined)?.name === "slow");
+    const [notice] = outgoing(entries, "notifications/cancelled");
+    expect(notice?.params).toMatchObject({ requestId: call?.id, reason: "Cancelled by the user" });
+    expect(cancellations).toEqual([{ requestId: call?.id, reason: "Cancelled by the user", step: expect.any(Number) }]);
+    expect(runOf(h, runId).status).toBe("cancelled");
+    const snapshot = await h.core.dispatch("getSnapshot", {});
+    expect(snapshot.toolRuns?.find((r) => r.runId === runId)).toMatchObject({ status: "cancelled", toolName: "slow" });
+  });
+});
+
+describe("every request the user starts carries a progressToken", () => {
+  it("2025-11-25: lists, reads, prompts, pings and tool calls", async () => {
+    const h = createHarness();
+    const sessionId = await connect(h, fixtureServer("progress-server.mjs"));
+    await h.core.dispatch("listTools", { sessionId });
+    await h.core.dispatch("listResources", { sessionId });
+    await h.core.dispatch("readResource", { sessionId, uri: "fixture://note" });
+    await h.core.dispatch("listPrompts", { sessionId });
+    await h.core.dispatch("getPrompt", { sessionId, name: "hello", arguments: {} });
+    await h.core.dispatch("ping", { sessionId });
+    await h.core.dispatch("callTool", { sessionId, name: "tokens", arguments: {} });
+    const { entries } = await h.core.dispatch("getLog", { sessionId });
+    for (const method of ["tools/list", "resources/list", "resources/read", "prompts/list", "prompts/get", "ping", "tools/call"]) {
+      const sent = outgoing(entries, method);
+      expect(sent.length, method).toBeGreaterThan(0);
+      for (const request of sent) expect(request.params?._meta?.progressToken, method).toBe(request.id);
+    }
+  });
+});
+
+describe("server-everything: trigger-long-running-operation", () => {
+  it("runs to its end past requestTimeoutMs while progress keeps coming, every step's progress and total reach the run, the last one too", async () => {
+    const h = createHarness({ settings: { requestTimeoutMs: 1500 } });
+    const sessionId = await connect(h, everythingServer());
+    const result = await h.core.dispatch("callTool", { sessionId, name: "trigger-long-running-operation", arguments: { duration: 4, steps: 4 } });
+    expect(text(result)).toMatch(/Long running operation completed/);
+    const progress = h.events.filter((e) => e.type === "toolRunProgress").map((e) => (e.payload as EventPayload<"toolRunProgress">).progress);
+    // Every step, the last one too (it comes right before the response).
+    expect(progress).toEqual([1, 2, 3, 4].map((step) => ({ progress: step, total: 4 })));
+  });
+});
+
+describe("withdrawn notes are kept by the core", () => {
+  it("a withdrawn input is in getSnapshot until dismissed; dismissing emits withdrawnNotesDismissed", async () => {
+    const h = createHarness();
+    const sessionId = await connect(h, everythingServer());
+    const call = h.core.dispatch("callTool", { sessionId, name: "trigger-elicitation-request", arguments: {} }).catch(() => undefined);
+    const input = await h.waitFor("pendingInputAdded");
+    await h.core.dispatch("disconnect", { sessionId });
+    await call;
+    const snapshot = await h.core.dispatch("getSnapshot", {});
+    expect(snapshot.withdrawnNotes).toEqual([expect.objectContaining({ input: expect.objectContaining({ id: input.id }), reason: "disconnected" })]);
+    await h.core.dispatch("dismissWithdrawnNotes", { pendingInputIds: [input.id] });
+    expect(await h.waitFor("withdrawnNotesDismissed")).toEqual({ pendingInputIds: [input.id] });
+    expect((await h.core.dispatch("getSnapshot", {})).withdrawnNotes).toEqual([]);
+  });
+});
