@@ -278,6 +278,7 @@ export class Session {
       receiverTasksEnabled,
       record: (direction, message, note, preview, marks) => this.record(direction, message, note, preview, marks),
       era: () => (connection === this.connectionNumber ? this.eraInUse : undefined),
+      ...(opened.closeRequestStream ? { closeRequestStream: opened.closeRequestStream } : {}),
     });
     this.transport = transport;
     return { opened, transport };

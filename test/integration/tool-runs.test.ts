@@ -2,7 +2,9 @@
 // run's progress reaches the core's run record; the time-out restarts on progress and a maximum total
 // stops a run that keeps reporting; the user's Cancel sends notifications/cancelled (2025-11-25 and
 // 2026-07-28 on stdio) and the server stops; runs and withdrawn notes are in getSnapshot.
-import { describe, expect, it } from "vitest";
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
 import type { EventPayload } from "../../shared/contract.js";
 import type { LogEntry, ToolRun } from "../../shared/types.js";
 import { createHarness, type Harness } from "../helpers/harness.js";
@@ -146,5 +148,88 @@ describe("withdrawn notes are kept by the core", () => {
     await h.core.dispatch("dismissWithdrawnNotes", { pendingInputIds: [input.id] });
     expect(await h.waitFor("withdrawnNotesDismissed")).toEqual({ pendingInputIds: [input.id] });
     expect((await h.core.dispatch("getSnapshot", {})).withdrawnNotes).toEqual([]);
+  });
+});
+
+describe("2026-07-28: cancelling the modern way", () => {
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of children.splice(0)) child.kill();
+  });
+
+  /** The modern progress fixture over Streamable HTTP; resolves its endpoint and a wait for a stderr line. */
+  function startHttp(): Promise<{ url: string; stderrLine(pattern: RegExp): Promise<string> }> {
+    const child = spawn(process.execPath, [fileURLToPath(new URL("../fixtures/modern/progress-server.mjs", import.meta.url)), "--http"], { stdio: ["ignore", "pipe", "pipe"] });
+    children.push(child);
+    let err = "";
+    const waiters: (() => void)[] = [];
+    child.stderr!.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+      for (const w of waiters.splice(0)) w();
+    });
+    const stderrLine = (pattern: RegExp) =>
+      new Promise<string>((resolve) => {
+        const check = () => {
+          const line = err.split("\n").find((l) => pattern.test(l));
+          if (line) resolve(line);
+          else waiters.push(check);
+        };
+        check();
+      });
+    return new Promise((resolve, reject) => {
+      let out = "";
+      child.stdout!.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /listening (\d+)/.exec(out);
+        if (match) resolve({ url: `http://127.0.0.1:${match[1]}/mcp`, stderrLine });
+      });
+      child.once("exit", (code) => reject(new Error(`progress-server --http exited with ${code}`)));
+    });
+  }
+
+  it("over Streamable HTTP a Cancel closes the request's response stream and sends no notifications/cancelled; the server stops", async () => {
+    const { url, stderrLine } = await startHttp();
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: { name: "modern-progress-http", era: "2026-07-28", transport: { type: "streamableHttp", url } } });
+    const { runId } = await h.core.dispatch("startToolRun", { sessionId, name: "slow", arguments: { steps: 100, intervalMs: 50 } });
+    await h.waitFor("toolRunProgress", (p) => p.runId === runId && p.progress.progress >= 2);
+    expect((await h.core.dispatch("cancelToolRun", { runId })).status).toBe("cancelled");
+    expect(await stderrLine(/cancelled at step \d+/)).toMatch(/^modern-progress-server: request \S+ cancelled at step \d+$/);
+    const posted = JSON.parse(text(await h.core.dispatch("callTool", { sessionId, name: "posted", arguments: {} }))) as (string | null)[];
+    expect(posted).toContain("tools/call");
+    expect(posted).not.toContain("notifications/cancelled");
+    const { entries } = await h.core.dispatch("getLog", { sessionId });
+    const notice = entries.find((e) => e.direction === "out" && e.method === "notifications/cancelled");
+    expect((notice?.payload as { note?: string } | undefined)?.note).toMatch(/Not sent: on 2026-07-28 over Streamable HTTP the request was cancelled by closing its response stream/);
+    // The session carries on.
+    expect(text(await h.core.dispatch("callTool", { sessionId, name: "slow", arguments: { steps: 1, intervalMs: 1 } }))).toBe("finished 1 steps");
+  });
+
+  it("I4: a Cancel while a multi round-trip call waits for the user withdraws its input with a note, and the run says cancelled", async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: { ...fixtureServer("modern/modern-server.mjs"), era: "2026-07-28" } });
+    const { runId } = await h.core.dispatch("startToolRun", { sessionId, name: "interview", arguments: {} });
+    const input = await h.waitFor("pendingInputAdded");
+    await h.core.dispatch("cancelToolRun", { runId });
+    const withdrawn = await h.waitFor("pendingInputWithdrawn", (w) => w.pendingInputId === input.id);
+    expect(withdrawn).toMatchObject({ reason: "requestCancelled", message: expect.stringMatching(/tools\/call ended: tools\/call was cancelled while waiting for your input/) });
+    expect(runOf(h, runId).status).toBe("cancelled");
+    expect((await h.core.dispatch("getSnapshot", {})).withdrawnNotes?.map((n) => n.input.id)).toEqual([input.id]);
+  });
+
+  it("every request the user starts carries a progressToken: lists, the ping (server/discover) and tool calls", async () => {
+    const h = createHarness();
+    const sessionId = await connect(h, { ...fixtureServer("modern/progress-server.mjs"), era: "2026-07-28" });
+    await h.core.dispatch("listTools", { sessionId });
+    await h.core.dispatch("ping", { sessionId });
+    await h.core.dispatch("callTool", { sessionId, name: "cancellations", arguments: {} });
+    const { entries } = await h.core.dispatch("getLog", { sessionId });
+    for (const method of ["tools/list", "tools/call"]) {
+      const sent = outgoing(entries, method);
+      expect(sent.length, method).toBeGreaterThan(0);
+      for (const request of sent) expect(request.params?._meta?.progressToken, method).toBe(request.id);
+    }
+    // The connect's own server/discover is not a user request; the ping's is.
+    expect(outgoing(entries, "server/discover").at(-1)?.params?._meta?.progressToken).toBeDefined();
   });
 });

@@ -9,6 +9,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { TransportConfig } from "../../../shared/types.js";
 import { InspectorStdioTransport, type ExitStatus } from "./stdioTransport.js";
 import { modernHttpFetch } from "../modern/httpHeaders.js";
+import { RequestStreams } from "../modern/requestStreams.js";
 
 export interface OpenedTransport {
   transport: Transport;
@@ -18,6 +19,11 @@ export interface OpenedTransport {
   exit(): ExitStatus | undefined;
   /** Stop a stdio server's process at once, SIGKILL if it ignores SIGTERM (nothing for HTTP). */
   terminate(): Promise<void>;
+  /**
+   * 2026-07-28 over Streamable HTTP: cancel our request `id` by closing its response stream, the way that
+   * binding cancels (no notifications/cancelled); false when there is nothing to close.
+   */
+  closeRequestStream?(id: unknown): boolean;
 }
 
 /** `modern`: a 2026-07-28 connection over HTTP, whose every POST carries the standard MCP headers (E4, M9). */
@@ -35,16 +41,19 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
       if (stderr) splitLines(stderr, onStderrLine);
       return { transport, pid: () => transport.pid, exit: () => transport.exit, terminate: () => transport.terminate() };
     }
-    case "streamableHttp":
+    case "streamableHttp": {
+      const streams = options.modern ? new RequestStreams() : undefined;
       return {
         transport: new StreamableHTTPClientTransport(new URL(config.url), {
           requestInit: { headers: config.headers },
-          ...(options.modern ? { fetch: modernHttpFetch(options.modern.protocolVersion) } : {}),
+          ...(options.modern && streams ? { fetch: streams.wrap(modernHttpFetch(options.modern.protocolVersion)) } : {}),
         }),
         pid: () => null,
         exit: () => undefined,
         terminate: async () => {},
+        ...(streams ? { closeRequestStream: (id: unknown) => streams.close(id) } : {}),
       };
+    }
     case "sse":
       return {
         transport: new SSEClientTransport(new URL(config.url), {

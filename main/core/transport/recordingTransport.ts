@@ -22,6 +22,8 @@ export interface RecordingOptions {
   receiverTasksEnabled: boolean;
   /** How many incoming request ids to remember for S3. */
   rememberedRequestIds?: number;
+  /** 2026-07-28 over Streamable HTTP: a cancel closes the request's response stream instead of being sent (issue 13). */
+  closeRequestStream?(id: unknown): boolean;
 }
 
 /**
@@ -74,6 +76,14 @@ export class RecordingTransport implements Transport {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     message = withOurOwnWords(message);
+    if ("method" in message && message.method === "notifications/cancelled" && this.options.closeRequestStream) {
+      const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (this.options.closeRequestStream(requestId)) {
+        this.outstanding.delete(idKey(requestId));
+        this.options.record("out", message, "Not sent: on 2026-07-28 over Streamable HTTP the request was cancelled by closing its response stream, which is how that transport cancels");
+        return;
+      }
+    }
     this.options.record("out", message);
     if ("method" in message && "id" in message) {
       this.outstanding.add(idKey(message.id));
