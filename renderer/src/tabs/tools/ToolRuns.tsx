@@ -100,8 +100,8 @@ function RunView({ run }: { run: ToolRun }) {
       {run.taskId && !run.asTask && <p className="note">The server ran this call as a task (2026-07-28: the server decides).</p>}
       {run.status === "cancelled" && (
         <p className="note run-cancelled">
-          Cancelled by you at {clock(run.cancelledAt ?? run.endedAt ?? run.startedAt)}, after {duration((run.cancelledAt ?? run.startedAt) - run.startedAt)}. The server was
-          told to stop; an answer that still comes is ignored.
+          Cancelled by you at {clock(run.cancelledAt ?? run.endedAt ?? run.startedAt)}, after {duration((run.cancelledAt ?? run.startedAt) - run.startedAt)}.
+          {run.progress && ` It had reached ${progressText(run.progress)}.`} The server was told to stop; an answer that still comes is ignored.
         </p>
       )}
       {run.status === "error" && run.error && <ErrorAlert message={run.error} />}
