@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { buildFormSpec, collectValue, initialDraft } from "../../renderer/src/forms/schemaForm.js";
 import { validateAgainstSchema } from "../../renderer/src/forms/validate.js";
-import { createFakeBridge } from "./fakeBridge.js";
+import { createFakeBridge, runToolsLikeTheCore } from "./fakeBridge.js";
 import { elicitation, session, tool } from "./fixtures.js";
 import { renderApp, tabNamed } from "./renderApp.js";
 
@@ -98,16 +98,16 @@ describe("schema forms", () => {
       inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number", default: 2 } }, required: ["a", "b"] },
     });
     bridge.handle("listTools", () => ({ tools: [sum] }));
-    bridge.handle("callTool", () => ({ content: [{ type: "text", text: "The sum is 3" }] }));
+    runToolsLikeTheCore(bridge, () => ({ result: { content: [{ type: "text", text: "The sum is 3" }] } }));
     // The Tools tab (open first) loads the list of the connected session.
     await renderApp({ sessions: [session()] }, bridge);
     await user.click(await screen.findByRole("button", { name: "get-sum" }));
     await user.click(screen.getByRole("button", { name: "Run" }));
     expect(fieldError(screen.getByLabelText("a"))).toContain("Required");
-    expect(bridge.callsOf("callTool")).toHaveLength(0);
+    expect(bridge.callsOf("startToolRun")).toHaveLength(0);
     await user.type(screen.getByLabelText("a"), "1.5");
     await user.click(screen.getByRole("button", { name: "Run" }));
-    expect(bridge.callsOf("callTool")).toEqual([{ sessionId: "s1", name: "get-sum", arguments: { a: 1.5, b: 2 } }]);
+    expect(bridge.callsOf("startToolRun")).toEqual([{ sessionId: "s1", name: "get-sum", arguments: { a: 1.5, b: 2 }, asTask: false }]);
     expect(await screen.findByText("The sum is 3")).toBeTruthy();
   });
 

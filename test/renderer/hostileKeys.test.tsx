@@ -7,7 +7,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { createFakeBridge } from "./fakeBridge.js";
+import { createFakeBridge, runToolsLikeTheCore } from "./fakeBridge.js";
 import { elicitation, session, tool } from "./fixtures.js";
 import { renderApp, tabNamed } from "./renderApp.js";
 
@@ -57,12 +57,12 @@ describe("schema property names a server chose", () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("listTools", () => ({ tools: [tool("hostile", { inputSchema: hostileSchema as Tool["inputSchema"] })] }));
-    bridge.handle("callTool", () => ({ content: [{ type: "text", text: "ok" }] }));
+    runToolsLikeTheCore(bridge, () => ({ result: { content: [{ type: "text", text: "ok" }] } }));
     await renderApp({ sessions: [session()] }, bridge);
     await user.click(await screen.findByRole("button", { name: "hostile" }));
     for (const name of NAMES) await user.type(screen.getByLabelText(new RegExp(`^${name}`)), `${name}!`);
     await user.click(screen.getByRole("button", { name: "Run" }));
-    const [call] = bridge.callsOf("callTool") as unknown as [{ arguments: Record<string, unknown> }];
+    const [call] = bridge.callsOf("startToolRun") as unknown as [{ arguments: Record<string, unknown> }];
     expect(Object.keys(call.arguments)).toEqual(NAMES);
   });
 });

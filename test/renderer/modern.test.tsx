@@ -7,7 +7,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { runModes } from "../../renderer/src/tabs/tools/taskModes.js";
-import { createFakeBridge, EVERYTHING_DEMO } from "./fakeBridge.js";
+import { createFakeBridge, EVERYTHING_DEMO, runToolsLikeTheCore } from "./fakeBridge.js";
 import { clientTask, elicitation, sampling, session, tool } from "./fixtures.js";
 import { renderApp } from "./renderApp.js";
 
@@ -45,7 +45,7 @@ describe("eras in the UI", () => {
     expect(runModes(modern, tool("t", { execution: { taskSupport: "required" } }))).toEqual({ run: true, runAsTask: false });
     const bridge = createFakeBridge();
     bridge.handle("listTools", () => ({ tools: [tool("slow", { execution: { taskSupport: "required" } })] }));
-    bridge.handle("callTool", () => ({ content: [], startedTask: clientTask("t-9", { era: "modern" }) }));
+    runToolsLikeTheCore(bridge, () => ({ taskId: "t-9" }));
     await renderApp({ sessions: [modern] }, bridge);
     await user.click(await screen.findByRole("button", { name: "slow" }));
     const form = screen.getByRole("form", { name: "Arguments for slow" });

@@ -5,7 +5,7 @@ import "./setup.js";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { createFakeBridge } from "./fakeBridge.js";
+import { createFakeBridge, runToolsLikeTheCore } from "./fakeBridge.js";
 import { elicitation, sampling, session, tool } from "./fixtures.js";
 import { renderApp, tabNamed } from "./renderApp.js";
 
@@ -27,7 +27,7 @@ describe("untrusted text renders as text", () => {
     bridge.handle("listTools", () => ({
       tools: [tool("evil", { title: IMG, description: HOSTILE, inputSchema: { type: "object", properties: { q: { type: "string", title: SCRIPT, description: IMG } } } })],
     }));
-    bridge.handle("callTool", () => ({ content: [{ type: "text", text: IMG }] }));
+    runToolsLikeTheCore(bridge, () => ({ result: { content: [{ type: "text", text: IMG }] } }));
     const { container } = await renderApp({ sessions: [session()] }, bridge);
     await user.click(await screen.findByRole("button", { name: "evil" }));
     expect(screen.getAllByText(HOSTILE).length).toBeGreaterThan(0);

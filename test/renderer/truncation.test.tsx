@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { JsonView } from "../../renderer/src/components/JsonView.js";
 import { TRUNCATE_BYTES, TruncatedText } from "../../renderer/src/components/TruncatedText.js";
-import { createFakeBridge } from "./fakeBridge.js";
+import { createFakeBridge, runToolsLikeTheCore } from "./fakeBridge.js";
 import { session, tool } from "./fixtures.js";
 import { renderApp } from "./renderApp.js";
 
@@ -41,7 +41,7 @@ describe("truncation", () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("listTools", () => ({ tools: [tool("big")] }));
-    bridge.handle("callTool", () => ({ content: [{ type: "text", text: "b".repeat(200 * 1024) }] }));
+    runToolsLikeTheCore(bridge, () => ({ result: { content: [{ type: "text", text: "b".repeat(200 * 1024) }] } }));
     await renderApp({ sessions: [session()] }, bridge);
     await user.click(await screen.findByRole("button", { name: "big" }));
     await user.click(screen.getByRole("button", { name: "Run" }));
