@@ -173,6 +173,10 @@ export const apiMethods = {
     Ok,
   ),
 
+  // Settings
+  getSettings: method(Empty, SettingsSchema),
+  updateSettings: method(SettingsSchema.partial().strict(), SettingsSchema),
+
   // Tool runs (issue 13): a run starts at once and is followed through `toolRunChanged` / `toolRunProgress`;
   // its request carries a progressToken, its time-out restarts on progress, up to `maxRequestTotalMs`.
   startToolRun: method(
@@ -185,10 +189,6 @@ export const apiMethods = {
   cancelToolRun: method(z.object({ runId: z.number().int().positive() }).strict(), ToolRunSchema),
   /** The user read these withdrawn notes: the core forgets them, so a reload does not bring them back. */
   dismissWithdrawnNotes: method(z.object({ pendingInputIds: z.array(PendingInputIdSchema).max(10_000) }).strict(), Ok),
-
-  // Settings
-  getSettings: method(Empty, SettingsSchema),
-  updateSettings: method(SettingsSchema.partial().strict(), SettingsSchema),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;
