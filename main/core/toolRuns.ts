@@ -76,6 +76,8 @@ export class ToolRuns {
     const entry = this.entries.get(runId);
     if (!entry) throw new ToolRunNotFoundError(`No tool run ${runId}: it ended long ago, or never existed`);
     if (entry.run.status !== "running") throw new Error(`Run ${runId} is already ${entry.run.status}`);
+    // Its tools/call only asks for a task: stopping that half way could leave a task nobody follows.
+    if (entry.run.asTask) throw new Error(`Run ${runId} is starting a task: cancel the task itself (tasks/cancel) once it is created`);
     const now = this.clock.now();
     this.update(entry, { status: "cancelled", cancelledAt: now, endedAt: now });
     entry.controller.abort(reason);

@@ -148,3 +148,12 @@ describe("the core's records are bounded per session", () => {
     expect(events).toHaveLength(1);
   });
 });
+
+describe("a run as a task", () => {
+  it("is not cancelled through the run (that would orphan the task being created): the task is cancelled itself", () => {
+    const runs = new ToolRuns(new EventBus(), { now: () => 0 });
+    const { runId } = runs.track({ sessionId: "a", toolName: "t", arguments: {}, asTask: true }, () => new Promise<never>(() => {}), () => ({}));
+    expect(() => runs.cancel(runId)).toThrow(`Run ${runId} is starting a task: cancel the task itself (tasks/cancel) once it is created`);
+    expect(runs.get(runId)!.status).toBe("running");
+  });
+});

@@ -78,7 +78,7 @@ function RunView({ run }: { run: ToolRun }) {
             </button>
           </>
         )}
-        {run.status === "running" && (
+        {run.status === "running" && !run.asTask && (
           <button type="button" className="run-cancel" aria-label={`Cancel ${name}`} onClick={cancelRun}>
             Cancel
           </button>
