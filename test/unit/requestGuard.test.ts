@@ -157,3 +157,11 @@ describe("a run as a task", () => {
     expect(runs.get(runId)!.status).toBe("running");
   });
 });
+
+describe("the page keeps as many runs as the core", () => {
+  it("RUNS_KEPT (renderer) equals TOOL_RUNS_KEPT (core)", async () => {
+    const { RUNS_KEPT } = await import("../../renderer/src/store/toolsSlice.js");
+    const { TOOL_RUNS_KEPT } = await import("../../shared/types.js");
+    expect(RUNS_KEPT).toBe(TOOL_RUNS_KEPT);
+  });
+});

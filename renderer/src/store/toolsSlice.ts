@@ -4,7 +4,7 @@
 // tasks slice and comes only from events.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { InspectorEvent } from "../../../shared/contract.js";
-import { TOOL_RUNS_KEPT, type CacheHints, type ToolRun } from "../../../shared/types.js";
+import type { CacheHints, ToolRun } from "../../../shared/types.js";
 
 export type { ToolRun };
 
@@ -27,8 +27,11 @@ export interface ToolsState {
 
 export const initialToolsState: ToolsState = { toolsBySession: {}, selectedTool: {}, runs: [] };
 
-/** Runs kept per session, as the core keeps them; older ones drop off so a long session does not grow without bound. */
-export const RUNS_KEPT = TOOL_RUNS_KEPT;
+/**
+ * Runs kept per session, as the core keeps them (TOOL_RUNS_KEPT in shared/types.ts; a number here, because
+ * the page imports only types from shared/); older ones drop off so a long session does not grow without bound.
+ */
+export const RUNS_KEPT = 200;
 
 export function reduceTools(state: ToolsState, events: InspectorEvent[]): ToolsState {
   let toolsBySession = state.toolsBySession;
