@@ -40,6 +40,9 @@ export const API_METHOD_NAMES = [
   "startToolRun",
   "cancelToolRun",
   "dismissWithdrawnNotes",
+  // Sessions and roots (issue 13)
+  "removeSession",
+  "chooseRootFolder",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

@@ -26,6 +26,8 @@ import {
   ToolRunSchema,
   WithdrawnNoteSchema,
   ProgressSchema,
+  RootSchema,
+  RootsSchema,
 } from "./types.js";
 
 const session = { sessionId: SessionIdSchema };
@@ -53,7 +55,6 @@ const Json = z.custom<Record<string, unknown>>((value) => typeof value === "obje
 const Cursor = z.string().max(10_000).optional();
 
 const LoggingLevelSchema = z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
-const RootSchema = z.object({ uri: z.string().startsWith("file://", "a root must be a file:// URI"), name: z.string().optional() });
 
 const SamplingContentSchema = z.object({ type: z.literal("text"), text: z.string() });
 
@@ -63,7 +64,8 @@ function method<P extends z.ZodType, R extends z.ZodType>(params: P, result: R) 
 
 export const apiMethods = {
   // Sessions
-  connect: method(z.object({ server: ServerConfigSchema }).strict(), SessionInfoSchema),
+  /** With `serverId` (the saved entry it comes from), a disconnected session of that entry is reused, not added to. */
+  connect: method(z.object({ server: ServerConfigSchema, serverId: z.string().min(1).max(200).optional() }).strict(), SessionInfoSchema),
   disconnect: method(z.object(session).strict(), Ok),
   reconnect: method(z.object(session).strict(), SessionInfoSchema),
   listSessions: method(Empty, z.array(SessionInfoSchema)),
@@ -81,6 +83,8 @@ export const apiMethods = {
       // Tool runs and withdrawn notes (issue 13): kept by the core, so a reloaded window loses nothing.
       toolRuns: z.array(ToolRunSchema).optional(),
       withdrawnNotes: z.array(WithdrawnNoteSchema).optional(),
+      /** What the host can do beyond the contract's core: the desktop app has an OS folder picker, a browser tab has none. */
+      host: z.object({ folderPicker: z.boolean() }).optional(),
     }),
   ),
   getLog: method(z.object(session).strict(), z.object({ entries: z.array(LogEntrySchema), stderr: z.array(z.string()) })),
@@ -113,7 +117,7 @@ export const apiMethods = {
     Json,
   ),
   setLoggingLevel: method(z.object({ ...session, level: LoggingLevelSchema }).strict(), Ok),
-  setRoots: method(z.object({ ...session, roots: z.array(RootSchema) }).strict(), Ok),
+  setRoots: method(z.object({ ...session, roots: RootsSchema }).strict(), Ok),
 
   // Tools: a plain call, or a call as a client task (Q1 decides whether that is allowed)
   callTool: method(
@@ -189,6 +193,12 @@ export const apiMethods = {
   cancelToolRun: method(z.object({ runId: z.number().int().positive() }).strict(), ToolRunSchema),
   /** The user read these withdrawn notes: the core forgets them, so a reload does not bring them back. */
   dismissWithdrawnNotes: method(z.object({ pendingInputIds: z.array(PendingInputIdSchema).max(10_000) }).strict(), Ok),
+
+  // Sessions and roots (issue 13)
+  /** Forget a disconnected or failed session: its log, runs and withdrawn notes go with it. A live one must be disconnected first. */
+  removeSession: method(z.object(session).strict(), Ok),
+  /** The desktop app's folder picker, as a root; no root when the user closed it. Browser mode has no picker and says so. */
+  chooseRootFolder: method(Empty, z.object({ root: RootSchema.optional() })),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;
@@ -241,6 +251,8 @@ export const eventSchemas = {
    * notification, the item in it (a pending input's id, or a client task's id with its session).
    */
   navigate: z.object({ tab: InspectorTabSchema, itemId: z.string().optional(), sessionId: SessionIdSchema.optional() }),
+  /** A session the user removed (`removeSession`): the page forgets it and everything shown for it. */
+  sessionRemoved: z.object({ sessionId: SessionIdSchema }),
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -72,6 +72,28 @@ export type EraSetting = z.output<typeof EraSettingSchema>;
 export const EraSchema = z.enum(["legacy", "modern"]);
 export type Era = z.output<typeof EraSchema>;
 
+/** A root the client offers the server: a `file://` URI, with an optional name for people. */
+export const RootSchema = z.object({
+  uri: z
+    .string()
+    .max(10_000)
+    .startsWith("file://", "a root must be a file:// URI (file:///home/me/project)")
+    // (only once it is file://: one readable message per mistake)
+    .refine((uri) => !uri.startsWith("file://") || isUrl(uri), "a root must be a well-formed file:// URI (spaces written as %20)"),
+  name: z.string().max(1000).optional(),
+});
+export type Root = z.output<typeof RootSchema>;
+function isUrl(text: string): boolean {
+  try {
+    return new URL(text).protocol === "file:" && !/\s/.test(text);
+  } catch {
+    return false;
+  }
+}
+/** Roots one server entry or session keeps. */
+export const MAX_ROOTS = 100;
+export const RootsSchema = z.array(RootSchema).max(MAX_ROOTS);
+
 export const ServerConfigSchema = z.object({
   name: z.string().min(1).max(200),
   era: EraSettingSchema.default("auto"),
@@ -83,6 +105,8 @@ export const ServerConfigSchema = z.object({
     roots: true,
     receiverTasks: true,
   }),
+  /** The roots offered to the server (`roots/list`); kept with a saved entry, absent from older saved files. */
+  roots: RootsSchema.optional(),
 });
 export type ServerConfig = z.output<typeof ServerConfigSchema>;
 export type ServerConfigInput = z.input<typeof ServerConfigSchema>;
@@ -100,6 +124,8 @@ export type ConnectionState = z.output<typeof ConnectionStateSchema>;
 export const SessionInfoSchema = z.object({
   sessionId: SessionIdSchema,
   serverName: z.string(),
+  /** The saved server entry this session was started from, when it was (Connect on it again reuses this session). */
+  serverId: z.string().max(200).optional(),
   state: ConnectionStateSchema,
   /** Why the session is disconnected or failed, in words the user can act on. */
   reason: z.string().optional(),
@@ -116,6 +142,8 @@ export const SessionInfoSchema = z.object({
   violations: z.array(z.string()).max(20).optional(),
   /** The resources the user subscribed to (`resources/subscribe` on 2025-11-25, the listen stream on 2026-07-28). */
   resourceSubscriptions: z.array(z.string()).max(1000).optional(),
+  /** The roots this session offers the server (empty unless the user added some). */
+  roots: RootsSchema.optional(),
 });
 export type SessionInfo = z.output<typeof SessionInfoSchema>;
 

@@ -11,7 +11,7 @@ import {
   type ApiResult,
   type InspectorHandlers,
 } from "../../shared/contract.js";
-import { DEFAULT_SETTINGS, SettingsSchema, type SavedServer, type ServerConfig, type Settings, type StorageProblem } from "../../shared/types.js";
+import { DEFAULT_SETTINGS, SettingsSchema, type Root, type SavedServer, type ServerConfig, type Settings, type StorageProblem } from "../../shared/types.js";
 import { EventBus, type EventListener } from "./eventBus.js";
 import { createLinearAjv } from "./linearRegExp.js";
 import { PendingInputs } from "./pendingInputs.js";
@@ -43,6 +43,8 @@ export interface InspectorCoreOptions {
   openExternal?: (url: string) => Promise<void>;
   /** Encrypts saved servers' env and header values (Electron's safeStorage); plain when absent. */
   secrets?: SecretCodec;
+  /** The OS folder picker (the desktop app); browser mode has none. */
+  chooseFolder?: () => Promise<Root | undefined>;
 }
 
 export class InspectorCore {
@@ -159,7 +161,13 @@ export class InspectorCore {
     await Promise.all(sessions.map((session) => session.terminateServerProcess()));
   }
 
-  private async connect(server: ServerConfig) {
+  private async connect(server: ServerConfig, serverId?: string) {
+    // Issue 13: Connect on an entry whose last session ended reconnects that session, in its place.
+    const ended = serverId ? this.lastSessionOf(serverId) : undefined;
+    if (ended && (ended.state.state === "disconnected" || ended.state.state === "failed")) {
+      ended.useConfig(server);
+      return ended.connect();
+    }
     const session = new Session(this.ports.newId(), server, {
       bus: this.bus,
       pendingInputs: this.pendingInputs,
@@ -168,14 +176,29 @@ export class InspectorCore {
       nextLogSeq: () => ++this.logSeq,
       eraMemory: this.eraMemory,
       taskMemory: this.taskMemory,
-    });
+    }, serverId);
     this.sessions.set(session.sessionId, session);
     return session.connect();
   }
 
+  private lastSessionOf(serverId: string): Session | undefined {
+    return [...this.sessions.values()].reverse().find((s) => s.serverId === serverId);
+  }
+
+  /** The user forgets an ended session: its log, tasks, runs and withdrawn notes go with it. */
+  private removeSession(sessionId: string): void {
+    const session = this.session(sessionId);
+    const { state } = session.state;
+    if (state === "connected" || state === "connecting") throw new Error(`${session.config.name} is ${state}: disconnect it before removing it`);
+    this.sessions.delete(sessionId);
+    this.toolRuns.forgetSession(sessionId);
+    this.withdrawnNotes.forgetSession(sessionId);
+    this.bus.emit("sessionRemoved", { sessionId });
+  }
+
   private createHandlers(): InspectorHandlers {
     return {
-      connect: ({ server }) => this.connect(server),
+      connect: ({ server, serverId }) => this.connect(server, serverId),
       disconnect: async ({ sessionId }) => {
         await this.session(sessionId).disconnect();
         return { ok: true };
@@ -195,6 +218,7 @@ export class InspectorCore {
         storage: { problems: this.storageProblems, secrets: { encrypted: this.secrets.available, description: this.secrets.description } },
         toolRuns: this.toolRuns.list(),
         withdrawnNotes: this.withdrawnNotes.list(),
+        host: { folderPicker: Boolean(this.options.chooseFolder) },
       }),
       getLog: async ({ sessionId }) => this.session(sessionId).logSnapshot(),
 
@@ -218,7 +242,10 @@ export class InspectorCore {
         return { ok: true };
       },
       setRoots: async ({ sessionId, roots }) => {
-        await this.session(sessionId).setRoots(roots);
+        const session = this.session(sessionId);
+        await session.setRoots(roots);
+        // Kept with the saved entry: a reconnect and a restart offer the same roots.
+        if (session.serverId) await this.servers.setRoots(session.serverId, roots);
         return { ok: true };
       },
 
@@ -233,6 +260,15 @@ export class InspectorCore {
       dismissWithdrawnNotes: async ({ pendingInputIds }) => {
         this.withdrawnNotes.dismiss(pendingInputIds);
         return { ok: true };
+      },
+      removeSession: async ({ sessionId }) => {
+        this.removeSession(sessionId);
+        return { ok: true };
+      },
+      chooseRootFolder: async () => {
+        if (!this.options.chooseFolder) throw new Error("Choosing a folder is not available in browser mode: type the folder's file:// URI instead");
+        const root = await this.options.chooseFolder();
+        return root ? { root } : {};
       },
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),

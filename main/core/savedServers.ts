@@ -1,10 +1,12 @@
 // The user's saved servers, plus the host's built-in entries (the Everything demo), persisted in Storage.
 import { z } from "zod";
-import { SavedServerSchema, ServerConfigSchema, type SavedServer, type ServerConfig, type StorageProblem } from "../../shared/types.js";
+import { RootsSchema, SavedServerSchema, ServerConfigSchema, type Root, type SavedServer, type ServerConfig, type StorageProblem } from "../../shared/types.js";
 import { openValues, PLAIN_SECRETS, sealValues, type SecretCodec } from "./secrets.js";
 import { UnreadableStorageError, type Storage } from "./storage.js";
 
 const STORAGE_NAME = "servers";
+/** The built-in entries are not stored, but the roots a user gives them are, here (by entry id). */
+const BUILT_IN_ROOTS = "built-in-roots";
 /** One import takes at most this many entries: a 990 KB document once added 22,494 servers. */
 export const IMPORT_LIMIT = 500;
 /** More saved servers than a person can use; beyond it a save or an import is refused with a message. */
@@ -27,6 +29,7 @@ function sameness(server: ServerConfig): string {
 
 export class SavedServers {
   private saved: SavedServer[] = [];
+  private builtInRoots = new Map<string, Root[]>();
 
   constructor(
     private readonly storage: Storage,
@@ -42,6 +45,7 @@ export class SavedServers {
    * user still gets the built-in entries.
    */
   async load(): Promise<StorageProblem[]> {
+    await this.loadBuiltInRoots();
     const file = this.storage.where(STORAGE_NAME);
     let stored: unknown;
     try {
@@ -91,7 +95,42 @@ export class SavedServers {
   }
 
   list(): SavedServer[] {
-    return [...this.builtIn.map((s) => ({ ...s, builtIn: true })), ...this.saved];
+    return [
+      ...this.builtIn.map((s) => {
+        const roots = this.builtInRoots.get(s.id);
+        return { ...s, builtIn: true, ...(roots ? { roots } : {}) };
+      }),
+      ...this.saved,
+    ];
+  }
+
+  /** Roots are kept with the entry, so a reconnect or a restart offers the server the same ones. */
+  async setRoots(id: string, roots: Root[]): Promise<void> {
+    if (this.builtIn.some((s) => s.id === id)) {
+      this.builtInRoots.set(id, roots);
+      await this.storage.write(BUILT_IN_ROOTS, Object.fromEntries(this.builtInRoots));
+      this.changed(this.list());
+      return;
+    }
+    const index = this.saved.findIndex((s) => s.id === id);
+    if (index < 0) return; // the entry was removed meanwhile: the session keeps its roots
+    this.saved[index] = { ...this.saved[index]!, roots };
+    await this.persist();
+  }
+
+  /** A file that does not hold valid roots is ignored: they are a convenience, never a reason to fail a start. */
+  private async loadBuiltInRoots(): Promise<void> {
+    let stored: unknown;
+    try {
+      stored = await this.storage.read(BUILT_IN_ROOTS);
+    } catch {
+      return;
+    }
+    if (!stored || typeof stored !== "object" || Array.isArray(stored)) return;
+    for (const entry of this.builtIn) {
+      const parsed = RootsSchema.safeParse((stored as Record<string, unknown>)[entry.id]);
+      if (parsed.success && Object.hasOwn(stored, entry.id)) this.builtInRoots.set(entry.id, parsed.data);
+    }
   }
 
   async save(server: ServerConfig, id?: string): Promise<SavedServer> {

@@ -19,7 +19,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { INSPECTOR_RESULT_KEYS, type ApiResult } from "../../shared/contract.js";
-import type { CacheHints, ClientTask, LogEntry, ReceiverTask, ServerConfig, SessionInfo, Settings } from "../../shared/types.js";
+import type { CacheHints, ClientTask, LogEntry, ReceiverTask, Root, ServerConfig, SessionInfo, Settings } from "../../shared/types.js";
 import { ClientTasks } from "./client/clientTasks.js";
 import { linearJsonSchemaValidator } from "./linearRegExp.js";
 import { withInvalidParamsErrors } from "./invalidParams.js";
@@ -102,7 +102,8 @@ export class Session {
   private readonly stderr = new BoundedLines(STDERR_LINES_KEPT, STDERR_CHARS_KEPT);
   private info: SessionInfo;
   private connectionNumber = 0;
-  private roots: { uri: string; name?: string }[] = [];
+  /** What `roots/list` answers (legacy) and modern input requests are answered from (I1). */
+  private roots: Root[];
   private tools = new Map<string, Tool>();
   private closing = false;
   /** The 2026-07-28 side of this session, when it speaks that era. */
@@ -118,11 +119,26 @@ export class Session {
 
   constructor(
     readonly sessionId: string,
-    readonly config: ServerConfig,
+    private currentConfig: ServerConfig,
     private readonly deps: SessionDeps,
+    /** The saved server entry this session was started from, if any. */
+    readonly serverId?: string,
   ) {
     this.log = new MessageLog(sessionId, deps.settings().logLimit);
-    this.info = { sessionId, serverName: config.name, state: "disconnected" };
+    this.roots = currentConfig.roots ?? [];
+    this.info = this.withOwnFacts({ sessionId, serverName: currentConfig.name, state: "disconnected" });
+  }
+
+  get config(): ServerConfig {
+    return this.currentConfig;
+  }
+
+  /** Reconnecting from its saved entry (which the user may have edited since) reuses this session's place. */
+  useConfig(config: ServerConfig): void {
+    if (this.info.state === "connected" || this.info.state === "connecting") throw new Error(`Session ${this.sessionId} is ${this.info.state}`);
+    this.currentConfig = config;
+    this.roots = config.roots ?? this.roots;
+    this.setInfo({ ...this.info, serverName: config.name });
   }
 
   get state(): SessionInfo {
@@ -546,10 +562,12 @@ export class Session {
     await this.requireClient().setLoggingLevel(level, this.requestOptions());
   }
 
-  async setRoots(roots: { uri: string; name?: string }[]): Promise<void> {
+  async setRoots(roots: Root[]): Promise<void> {
     if (!this.config.features.roots) throw new Error("Roots are switched off for this server");
     this.roots = roots;
-    // On 2026-07-28 roots are read from here when a request asks for them (I1, M5): there is nothing to send.
+    this.setInfo({ ...this.info });
+    // Legacy: the server is told, and asks roots/list again. On 2026-07-28 roots are read from here when a
+    // request asks for them (I1, M5): there is nothing to send.
     if (this.info.state === "connected" && !this.modern) await this.requireClient().sendRootsListChanged();
   }
 
@@ -685,8 +703,13 @@ export class Session {
   }
 
   private setInfo(info: SessionInfo): void {
-    this.info = info;
-    this.deps.bus.emit("sessionChanged", info);
+    this.info = this.withOwnFacts(info);
+    this.deps.bus.emit("sessionChanged", this.info);
+  }
+
+  /** What every state of this session says, whatever the connection did: its entry and its roots. */
+  private withOwnFacts(info: SessionInfo): SessionInfo {
+    return { ...info, ...(this.serverId ? { serverId: this.serverId } : {}), roots: this.roots };
   }
 
   private requestOptions() {

@@ -71,6 +71,11 @@ export class ToolRuns {
     return { runId, done };
   }
 
+  /** A removed session's runs go with it (it has ended, so none is running). */
+  forgetSession(sessionId: string): void {
+    for (const [runId, entry] of this.entries) if (entry.run.sessionId === sessionId) this.entries.delete(runId);
+  }
+
   /** The user's Cancel: the run says "cancelled" at once, and its request is cancelled on the wire. */
   cancel(runId: number, reason = "Cancelled by the user"): ToolRun {
     const entry = this.entries.get(runId);

@@ -33,6 +33,11 @@ export class WithdrawnNotes {
     if (gone.length) this.bus.emit("withdrawnNotesDismissed", { pendingInputIds: gone });
   }
 
+  /** A removed session's notes go with it (no event: the page forgets the whole session). */
+  forgetSession(sessionId: string): void {
+    for (const [id, note] of this.notes) if (note.input.sessionId === sessionId) this.remove(id);
+  }
+
   private dropOldestOf(sessionId: string): void {
     for (const [id, note] of this.notes) {
       if (note.input.sessionId === sessionId) {

@@ -54,6 +54,8 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   startToolRun: { sessionId: SID, name: "t", arguments: { x: 1 }, asTask: false },
   cancelToolRun: { runId: 1 },
   dismissWithdrawnNotes: { pendingInputIds: [PID] },
+  removeSession: { sessionId: SID },
+  chooseRootFolder: {},
 };
 
 type Path = (string | number)[];

@@ -42,7 +42,7 @@ const cases: { [M in ApiMethod]: Case } = {
   setRoots: {
     valid: { ...S, roots: [{ uri: "file:///work", name: "Work" }] },
     malformed: { ...S, roots: [{ uri: "https://example.com" }] },
-    says: "roots.0.uri: a root must be a file:// URI",
+    says: "roots.0.uri: a root must be a file:// URI (file:///home/me/project)",
   },
   callTool: { valid: { ...S, name: "echo" }, malformed: { ...S, name: "echo", arguments: ["a"] }, says: "arguments: Invalid input: expected a JSON object" },
   callToolAsTask: { valid: { ...S, name: "long", ttl: 60_000 }, malformed: { ...S, name: "long", ttl: -5 }, says: /^ttl: Too small/ },
@@ -74,6 +74,8 @@ const cases: { [M in ApiMethod]: Case } = {
   startToolRun: { valid: { ...S, name: "slow", asTask: false }, malformed: { ...S, name: "slow", asTask: "yes" }, says: "asTask: Invalid input: expected boolean, received string" },
   cancelToolRun: { valid: { runId: 3 }, malformed: { runId: 0 }, says: /^runId: Too small/ },
   dismissWithdrawnNotes: { valid: { pendingInputIds: ["p-1"] }, malformed: { pendingInputIds: "p-1" }, says: "pendingInputIds: Invalid input: expected array, received string" },
+  removeSession: { valid: { sessionId: "s-1" }, malformed: { sessionId: "" }, says: "sessionId: Too small: expected string to have >=1 characters" },
+  chooseRootFolder: { valid: {}, malformed: { path: "/etc" }, says: '(payload): Unrecognized key: "path"' },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {
