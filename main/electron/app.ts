@@ -8,6 +8,7 @@ import { InspectorCore, JsonFileStorage, systemPorts } from "../core/index.js";
 import { APP_ID, APP_PAGE_URL, APP_SCHEME } from "./constants.js";
 import { everythingDemoServer } from "./demoServer.js";
 import { confirmLinkDialog, createLinkOpener } from "./externalLinks.js";
+import { chooseRootFolder } from "./folderPicker.js";
 import { attachEventStream, registerApiHandlers, type EventStream } from "./ipc.js";
 import { buildMenuTemplate } from "./menu.js";
 import { isNotificationSupported, showNativeNotification } from "./nativeNotifications.js";
@@ -101,6 +102,12 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
     openExternal: async (url) => {
       await openLink(url);
     },
+    // "Choose folder…" in the roots editor: the OS picker, on the window when there is one.
+    chooseFolder: () =>
+      chooseRootFolder((options) => {
+        const parent = win && !win.isDestroyed() ? win : undefined;
+        return parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options);
+      }),
   });
 
   // Every webContents, including any we did not expect, gets the navigation and window policy.

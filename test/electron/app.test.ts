@@ -152,6 +152,22 @@ describe("links", () => {
   });
 });
 
+describe("roots: the folder picker", () => {
+  it("chooseRootFolder opens the OS folder picker on the window and answers with a file:// root; closing it answers none", async () => {
+    await start();
+    const win = BrowserWindow.instances[0]!;
+    const snapshot = await invoke("getSnapshot", {});
+    expect(snapshot.ok && (snapshot.value as { host?: unknown }).host).toEqual({ folderPicker: true });
+
+    dialog.showOpenDialog.mockImplementation(async () => ({ canceled: false, filePaths: ["/home/me/my project"] }));
+    expect(await invoke("chooseRootFolder", {})).toEqual({ ok: true, value: { root: { uri: "file:///home/me/my%20project", name: "my project" } } });
+    expect(dialog.showOpenDialog).toHaveBeenCalledWith(win, expect.objectContaining({ properties: expect.arrayContaining(["openDirectory"]) }));
+
+    dialog.showOpenDialog.mockImplementation(async () => ({ canceled: true, filePaths: [] }));
+    expect(await invoke("chooseRootFolder", {})).toEqual({ ok: true, value: {} });
+  });
+});
+
 describe("notifications, badge, focus", () => {
   it("a pending input while the window is not focused: a notification, the badge, and a click that focuses and opens the item", async () => {
     const desktop = await start();

@@ -149,7 +149,10 @@ export const protocol = { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() 
 export const session = { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } };
 export const Menu = { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() };
 export const screen = { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) };
-export const dialog = { showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 1, checkboxChecked: false })) };
+export const dialog = {
+  showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 1, checkboxChecked: false })),
+  showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
+};
 export const shell = { openExternal: vi.fn(async (_url: string) => {}) };
 export const net = { fetch: vi.fn() };
 /** A stand-in keychain: "encrypts" by reversing and tagging, so a test can see nothing is stored in the clear. */
@@ -213,6 +216,7 @@ export function resetFakeElectron(): void {
     Menu.buildFromTemplate,
     Menu.setApplicationMenu,
     dialog.showMessageBox,
+    dialog.showOpenDialog,
     shell.openExternal,
     net.fetch,
     contextBridge.exposeInMainWorld,
@@ -221,6 +225,7 @@ export function resetFakeElectron(): void {
     ipcRenderer.removeListener,
   ]) fn.mockClear();
   dialog.showMessageBox.mockImplementation(async () => ({ response: 1, checkboxChecked: false }));
+  dialog.showOpenDialog.mockImplementation(async () => ({ canceled: true, filePaths: [] }));
 }
 
 export default { app, BrowserWindow, ipcMain, protocol, session, Menu, screen, dialog, shell, net, safeStorage, contextBridge, ipcRenderer, Notification };
