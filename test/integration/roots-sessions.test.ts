@@ -149,3 +149,23 @@ describe("the folder picker", () => {
     expect(await h.core.dispatch("chooseRootFolder", {})).toEqual({});
   });
 });
+
+describe("server facts (what the Server facts panel shows)", () => {
+  it("2026-07-28: serverInfo keeps title and websiteUrl, with instructions, version, era, how it was chosen, and the extensions", async () => {
+    const h = createHarness();
+    const info = await h.core.dispatch("connect", { server: fixtureServer("modern/modern-server.mjs") });
+    expect(info.serverInfo).toEqual({ name: "modern-fixture", version: "2.0.0", title: "Modern fixture", websiteUrl: "https://example.com/modern" });
+    expect(info).toMatchObject({ era: "modern", protocolVersion: "2026-07-28", instructions: "A fixture for the inspector's tests." });
+    expect(info.eraProbe).toMatch(/server\/discover/);
+    expect((info.serverCapabilities as { extensions?: object }).extensions).toEqual({ "io.modelcontextprotocol/tasks": {} });
+  });
+
+  it("2025-11-25: server-everything's instructions, serverInfo and capabilities", async () => {
+    const h = createHarness();
+    const info = await h.core.dispatch("connect", { server: { ...everythingServer(), era: "2025-11-25" } });
+    expect(info).toMatchObject({ era: "legacy", protocolVersion: "2025-11-25", eraProbe: "2025-11-25 chosen for this server: no probe" });
+    expect(info.serverInfo?.name).toBe("mcp-servers/everything");
+    expect(info.instructions?.length).toBeGreaterThan(100);
+    expect(info.serverCapabilities).toMatchObject({ tools: expect.any(Object), resources: expect.any(Object) });
+  });
+});

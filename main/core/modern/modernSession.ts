@@ -60,11 +60,13 @@ export class ModernSession {
   /** What the session shows about the server: from server/discover. */
   serverFacts(): Pick<SessionInfo, "serverInfo" | "serverCapabilities" | "instructions" | "protocolVersion"> {
     const meta = (this.discover._meta ?? {}) as Record<string, unknown>;
-    const info = meta[SERVER_INFO_KEY] as { name?: unknown; version?: unknown } | undefined;
+    const info = meta[SERVER_INFO_KEY] as { name?: unknown; version?: unknown; title?: unknown; websiteUrl?: unknown } | undefined;
     const capabilities = this.discover.capabilities;
+    // The Server facts panel shows title and website too (issue 13); only strings are taken.
+    const optional = (key: "title" | "websiteUrl") => (info && typeof info[key] === "string" ? { [key]: info[key] as string } : {});
     return {
       protocolVersion: this.connection.protocolVersion,
-      ...(info && typeof info.name === "string" && typeof info.version === "string" ? { serverInfo: { name: info.name, version: info.version } } : {}),
+      ...(info && typeof info.name === "string" && typeof info.version === "string" ? { serverInfo: { name: info.name, version: info.version, ...optional("title"), ...optional("websiteUrl") } } : {}),
       ...(capabilities && typeof capabilities === "object" && !Array.isArray(capabilities) ? { serverCapabilities: capabilities as SessionInfo["serverCapabilities"] } : {}),
       ...(typeof this.discover.instructions === "string" ? { instructions: this.discover.instructions } : {}),
     };

@@ -15,6 +15,7 @@ import { initialSettingsState, reduceSettings, type SettingsState } from "./sett
 import { createTasksState, reduceTasks, tasksFromSnapshot, type TasksState } from "./tasksSlice.js";
 import { initialToolsState, reduceTools, runsFromSnapshot, type ToolsState } from "./toolsSlice.js";
 import { initialResourcesState, reduceResources, type ResourcesState } from "./resourcesSlice.js";
+import { forgetSessions } from "./forgetSession.js";
 
 export type Snapshot = ApiResult<"getSnapshot">;
 
@@ -46,7 +47,13 @@ export type InspectorState = SessionsState &
   LogState &
   SettingsState &
   DraftsState &
+  HostState &
   InspectorActions;
+
+/** What the host offers beyond the contract (the desktop app's folder picker), from the snapshot. */
+export interface HostState {
+  host: { folderPicker: boolean };
+}
 
 export type InspectorStore = StoreApi<InspectorState>;
 
@@ -62,6 +69,7 @@ export function createInspectorStore(): InspectorStore {
     ...initialLogState,
     ...initialSettingsState,
     ...initialDraftsState,
+    host: { folderPicker: false },
 
     applyEvents(events) {
       if (events.length === 0) return;
@@ -79,7 +87,7 @@ export function createInspectorStore(): InspectorStore {
         const log = reduceLog(state, events, logLimitOf(settings));
         const tools = reduceTools(state, events);
         const resources = reduceResources(state, events);
-        return {
+        const next = {
           ...pickSessions(sessions),
           servers: servers.servers,
           serversLoaded: servers.serversLoaded,
@@ -97,6 +105,9 @@ export function createInspectorStore(): InspectorStore {
           resourceUpdates: resources.resourceUpdates,
           listChanges: resources.listChanges,
         };
+        // Issue 13: a removed session takes everything shown for it along.
+        const removed = new Set(events.flatMap((e) => (e.type === "sessionRemoved" ? [e.payload.sessionId] : [])));
+        return removed.size ? { ...next, ...forgetSessions({ ...state, ...next }, removed) } : next;
       });
     },
 
@@ -113,6 +124,7 @@ export function createInspectorStore(): InspectorStore {
           ...pickSessions(sessions),
           settings: snapshot.settings,
           ...(snapshot.storage ? { storage: snapshot.storage } : {}),
+          ...(snapshot.host ? { host: snapshot.host } : {}),
           ...tasksFromSnapshot(state, snapshot.clientTasks, snapshot.receiverTasks),
           // The snapshot is the truth: after a reconnect, inputs answered or withdrawn meanwhile are gone.
           pendingInputs: snapshot.pendingInputs,
@@ -204,7 +216,8 @@ function pickSessions(s: SessionsState): SessionsState {
     sessions: s.sessions,
     sessionOrder: s.sessionOrder,
     serverSessions: s.serverSessions,
-    ...(s.selectedSessionId !== undefined ? { selectedSessionId: s.selectedSessionId } : {}),
+    // Said even when undefined: the last session was removed, and zustand's set would keep the old value.
+    selectedSessionId: s.selectedSessionId as string,
   };
 }
 

@@ -1,0 +1,26 @@
+// A session the user removed (`sessionRemoved`): everything the page shows for it goes, as in the core.
+// Kept apart from the slices so each slice's own reducer stays about its own events.
+import type { InspectorState } from "./inspectorStore.js";
+
+type Forgettable = Pick<
+  InspectorState,
+  "logs" | "runs" | "withdrawnNotes" | "pendingInputs" | "toolsBySession" | "resourceUpdates" | "listChanges" | "clientTasks" | "receiverTasks" | "taskOrder" | "tasksVersion" | "tasksChanged"
+>;
+
+export function forgetSessions(state: Forgettable, sessionIds: ReadonlySet<string>): Partial<Forgettable> {
+  const without = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).filter(([id]) => !sessionIds.has(id)));
+  // Task records are updated in place by the tasks slice (see tasksSlice.ts); the order and version say they changed.
+  const gone = new Set<string>();
+  for (const [key, task] of Object.entries(state.clientTasks)) if (sessionIds.has(task.sessionId)) (gone.add(key), delete state.clientTasks[key]);
+  for (const [key, task] of Object.entries(state.receiverTasks)) if (sessionIds.has(task.sessionId)) (gone.add(key), delete state.receiverTasks[key]);
+  return {
+    logs: without(state.logs),
+    toolsBySession: without(state.toolsBySession),
+    resourceUpdates: without(state.resourceUpdates),
+    listChanges: without(state.listChanges),
+    runs: state.runs.filter((r) => !sessionIds.has(r.sessionId)),
+    withdrawnNotes: state.withdrawnNotes.filter((n) => !sessionIds.has(n.input.sessionId)),
+    pendingInputs: state.pendingInputs.filter((p) => !sessionIds.has(p.sessionId)),
+    ...(gone.size ? { taskOrder: state.taskOrder.filter((key) => !gone.has(key)), tasksVersion: state.tasksVersion + 1, tasksChanged: "all" as const } : {}),
+  };
+}
