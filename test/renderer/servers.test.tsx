@@ -19,7 +19,7 @@ describe("servers sidebar", () => {
     const demo = screen.getByRole("group", { name: "Everything (demo)" });
     expect(within(demo).getByText("disconnected")).toBeTruthy();
     await user.click(within(demo).getByRole("button", { name: "Connect" }));
-    expect(bridge.callsOf("connect")).toEqual([{ server: { name: EVERYTHING_DEMO.name, era: "auto", transport: EVERYTHING_DEMO.transport, features: EVERYTHING_DEMO.features } }]);
+    expect(bridge.callsOf("connect")).toEqual([{ server: { name: EVERYTHING_DEMO.name, era: "auto", transport: EVERYTHING_DEMO.transport, features: EVERYTHING_DEMO.features }, serverId: EVERYTHING_DEMO.id }]);
     bridge.emit({ type: "sessionChanged", payload: session({ sessionId: "s9", state: "connected" }) });
     expect(await within(demo).findByText("connected")).toBeTruthy();
     bridge.emit({ type: "stderrLine", payload: { sessionId: "s9", line: "Starting default (STDIO) server..." } });

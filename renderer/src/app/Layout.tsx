@@ -59,9 +59,10 @@ export function Layout({ banner }: { banner?: string | undefined }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [selectTab]);
 
-  const tabs: TabItem<TabId>[] = TAB_IDS.map((id) => ({
+  const tabs: TabItem<TabId>[] = TAB_IDS.map((id, index) => ({
     id,
     label: TAB_LABELS[id],
+    shortcut: String(index + 1),
     ...(id === "sampling" ? { badge: pendingSampling } : id === "elicitations" ? { badge: pendingElicitations } : {}),
   }));
 

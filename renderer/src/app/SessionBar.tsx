@@ -1,8 +1,13 @@
-// Which session the Tools, Resources, Prompts and Logs tabs show, its state, and ping.
-import { useState } from "react";
+// Which session the Tools, Resources, Prompts and Logs tabs show, its state, and ping; its Server facts
+// and Roots panels; and Remove for a session that has ended (issue 13).
+import { useId, useState } from "react";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { useBridge, useInspector } from "./context.js";
+import { RootsEditor } from "./RootsEditor.js";
+import { ServerFacts } from "./ServerFacts.js";
+
+type Panel = "facts" | "roots";
 
 export function SessionBar() {
   const bridge = useBridge();
@@ -12,7 +17,10 @@ export function SessionBar() {
   const selectSession = useInspector((s) => s.selectSession);
   const session = selectedId ? sessions[selectedId] : undefined;
   const ping = useAsyncAction();
+  const remove = useAsyncAction();
   const [pong, setPong] = useState<string>();
+  const [panel, setPanel] = useState<Panel>();
+  const panelId = useId();
 
   if (!session) {
     return (
@@ -22,7 +30,14 @@ export function SessionBar() {
     );
   }
 
+  // Roots only where the user left them on for this server (we then advertise the capability).
+  const rootsOn = session.state === "connected" && Boolean(session.clientCapabilities?.roots);
+  const shown = panel === "roots" && !rootsOn ? undefined : panel;
+  const toggle = (which: Panel) => setPanel(shown === which ? undefined : which);
+  const ended = session.state === "disconnected" || session.state === "failed";
+
   return (
+    <>
     <header className="session-bar">
       <label className="inline">
         Session{" "}
@@ -66,6 +81,24 @@ export function SessionBar() {
       <span role="status" className="note">
         {pong}
       </span>
+      <button type="button" aria-expanded={shown === "facts"} aria-controls={panelId} onClick={() => toggle("facts")}>
+        Server facts
+      </button>
+      {rootsOn && (
+        <button type="button" aria-expanded={shown === "roots"} aria-controls={panelId} onClick={() => toggle("roots")}>
+          Roots ({session.roots?.length ?? 0})
+        </button>
+      )}
+      {ended && (
+        <button
+          type="button"
+          disabled={remove.busy}
+          title="Forget this session, its log and its runs"
+          onClick={() => void remove.run(() => bridge.removeSession({ sessionId: session.sessionId }))}
+        >
+          Remove session
+        </button>
+      )}
       {session.reason && session.state !== "connected" && <span className="note">{session.reason}</span>}
       {session.violations && session.violations.length > 0 && (
         // E5: a modern server broke the era's rules; the user must see it, not only the log.
@@ -74,6 +107,13 @@ export function SessionBar() {
         </p>
       )}
       <ErrorAlert message={ping.error} onDismiss={ping.clearError} />
+      <ErrorAlert message={remove.error} onDismiss={remove.clearError} />
     </header>
+    {shown && (
+      <div id={panelId} className="session-panel">
+        {shown === "facts" ? <ServerFacts session={session} /> : <RootsEditor session={session} />}
+      </div>
+    )}
+    </>
   );
 }

@@ -1,11 +1,15 @@
 // WAI-ARIA tabs: one tab in the Tab order (roving tabindex), arrows/Home/End move and select.
 // The accessible name of each tab is exactly its label; a badge is its description ("2 pending").
+// A tab's keyboard shortcut is a hint (its tooltip and aria-keyshortcuts), never a digit drawn next to the
+// badge, where "Sampling 2 3" read like two counts.
 import { useRef, type KeyboardEvent } from "react";
 
 export interface TabItem<Id extends string> {
   id: Id;
   label: string;
   badge?: number;
+  /** The digit of its shortcut (Alt+digit, or Ctrl/Cmd+digit in the desktop app). */
+  shortcut?: string;
 }
 
 export function TabBar<Id extends string>({
@@ -53,6 +57,9 @@ export function TabBar<Id extends string>({
             aria-selected={isSelected}
             aria-label={tab.label}
             aria-describedby={tab.badge ? badgeId : undefined}
+            {...(tab.shortcut
+              ? { "aria-keyshortcuts": `Alt+${tab.shortcut} Control+${tab.shortcut} Meta+${tab.shortcut}`, title: `${tab.label} (Alt+${tab.shortcut}, or Ctrl+${tab.shortcut} in the desktop app)` }
+              : {})}
             tabIndex={isSelected ? 0 : -1}
             className={isSelected ? "tab selected" : "tab"}
             onClick={() => onSelect(tab.id)}
@@ -65,9 +72,6 @@ export function TabBar<Id extends string>({
                 <span className="visually-hidden"> pending</span>
               </span>
             ) : null}
-            <span className="shortcut" aria-hidden="true">
-              {index + 1}
-            </span>
           </button>
         );
       })}

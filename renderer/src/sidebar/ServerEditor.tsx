@@ -51,6 +51,8 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
   const [problems, setProblems] = useState<string[]>([]);
   const save = useAsyncAction();
 
+  // The roots are edited on the session (Roots panel); saving the entry keeps them.
+  const keptRoots = initial?.roots ? { roots: initial.roots } : {};
   const submit = () => {
     const errors: string[] = [];
     if (!name.trim()) errors.push("Give the server a name");
@@ -64,12 +66,13 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
         transport: { type, command: command.trim(), args: linesOf(args), env: envPairs.map, ...(cwd.trim() ? { cwd: cwd.trim() } : {}) },
         features,
         era,
+        ...keptRoots,
       };
     } else {
       if (!/^https?:\/\//i.test(url.trim())) errors.push("URL must start with http:// or https://");
       const headerPairs = parsePairs(headers, ":");
       errors.push(...headerPairs.errors);
-      server = { name: name.trim(), transport: { type, url: url.trim(), headers: headerPairs.map }, features, era };
+      server = { name: name.trim(), transport: { type, url: url.trim(), headers: headerPairs.map }, features, era, ...keptRoots };
     }
     setProblems(errors);
     if (errors.length || !server) return;

@@ -29,7 +29,8 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
 
   const connect = () =>
     action.run(async () => {
-      const info = await bridge.connect({ server: configOf(server) });
+      // With the entry's id, the core reconnects this entry's ended session in its place instead of adding one.
+      const info = await bridge.connect({ server: configOf(server), serverId: server.id });
       bindServerSession(server.id, info.sessionId);
     });
   const disconnect = () =>

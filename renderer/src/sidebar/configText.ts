@@ -26,9 +26,9 @@ export function pairsText(map: Record<string, string> | undefined, separator: "=
     .join("\n");
 }
 
-/** The config connect() takes: the saved entry without its id and built-in flag. */
+/** The config connect() takes: the saved entry without its id and built-in flag (its roots go along). */
 export function configOf(server: SavedServer): ServerConfigInput {
-  return { name: server.name, era: server.era, transport: server.transport, features: server.features };
+  return { name: server.name, era: server.era, transport: server.transport, features: server.features, ...(server.roots ? { roots: server.roots } : {}) };
 }
 
 export function describeTransport(server: SavedServer): string {
