@@ -185,6 +185,22 @@ describe("sessions", () => {
   });
 });
 
+describe("an entry whose session was removed while its Disconnect was on its way", () => {
+  it("says disconnected, not connecting", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    let finish!: () => void;
+    bridge.handle("disconnect", () => new Promise((resolve) => (finish = () => resolve({ ok: true }))));
+    await renderApp({ sessions: [session({ serverId: EVERYTHING_DEMO.id })] }, bridge);
+    const demo = screen.getByRole("group", { name: "Everything (demo)" });
+    await user.click(within(demo).getByRole("button", { name: "Disconnect" }));
+    bridge.emit({ type: "sessionChanged", payload: session({ serverId: EVERYTHING_DEMO.id, state: "disconnected" }) }, { type: "sessionRemoved", payload: { sessionId: "s1" } });
+    expect(within(demo).getByText("disconnected")).toBeTruthy();
+    expect(within(demo).queryByText("connecting")).toBeNull();
+    finish();
+  });
+});
+
 describe("tab shortcuts", () => {
   it("are a hint (title, aria-keyshortcuts), never a digit drawn beside the badge", async () => {
     await renderApp({ pendingInputs: [elicitation("p1", { message: "a" }), elicitation("p2", { message: "b" })], sessions: [session()] });

@@ -1,5 +1,5 @@
 // One saved server: its live state, Connect / Disconnect, edit and remove, and its stderr.
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import type { SavedServer } from "../../../shared/types.js";
 import { useBridge, useInspector } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
@@ -23,15 +23,22 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
   );
   const stderr = useInspector((s) => (session ? s.logs[session.sessionId]?.stderr : undefined));
   const action = useAsyncAction();
-  const state = action.busy && !session ? "connecting" : (session?.state ?? "disconnected");
+  // "connecting" only while a Connect is on its way (not a Disconnect whose session was removed meanwhile).
+  const [connecting, setConnecting] = useState(false);
+  const state = connecting && !session ? "connecting" : (session?.state ?? "disconnected");
   const live = state === "connected" || state === "connecting";
   const selected = session !== undefined && session.sessionId === selectedSessionId;
 
   const connect = () =>
     action.run(async () => {
-      // With the entry's id, the core reconnects this entry's ended session in its place instead of adding one.
-      const info = await bridge.connect({ server: configOf(server), serverId: server.id });
-      bindServerSession(server.id, info.sessionId);
+      setConnecting(true);
+      try {
+        // With the entry's id, the core reconnects this entry's ended session in its place instead of adding one.
+        const info = await bridge.connect({ server: configOf(server), serverId: server.id });
+        bindServerSession(server.id, info.sessionId);
+      } finally {
+        setConnecting(false);
+      }
     });
   const disconnect = () =>
     action.run(async () => {

@@ -1,0 +1,99 @@
+// Issue 13 in Chromium against the real Everything demo: the Roots editor (a root reaches the server's
+// get-roots-list), the Server facts panel, Connect after Disconnect reusing the session's place, removing
+// an ended session; and checkboxes drawn beside their labels.
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { openApp } from "./app.js";
+import { EVERYTHING, FLOW_TIMEOUT_MS, connect, openTool, runArticle, serverGroup, waitForText } from "./flows-ui.js";
+
+/** The session picker's option texts, as the user sees them. */
+async function sessionOptions(page: Page): Promise<string[]> {
+  return page.getByRole("combobox", { name: "Session" }).locator("option").allTextContents();
+}
+
+/** Whether a checkbox sits level with its label, the box first (not above it, not stretched across the row). */
+async function besideItsLabel(checkbox: Locator): Promise<{ sameLine: boolean; boxFirst: boolean; boxWidth: number }> {
+  return checkbox.evaluate((el) => {
+    const input = el as HTMLInputElement;
+    const label = input.labels?.[0];
+    if (!label) throw new Error(`checkbox ${input.id} has no label`);
+    const box = input.getBoundingClientRect();
+    const text = label.getBoundingClientRect();
+    // A label that wraps onto two lines still has the box at its side, level with it.
+    const centre = box.top + box.height / 2;
+    return { sameLine: centre > text.top && centre < text.bottom, boxFirst: box.right <= text.left, boxWidth: box.width };
+  });
+}
+
+describe("session panels in Chromium", () => {
+  it("a root added in the Roots editor reaches server-everything's get-roots-list; Server facts; reconnect keeps one session; Remove session", { timeout: 90_000 }, async () => {
+    const app = await openApp();
+    const { page } = app;
+    await connect(page, EVERYTHING);
+
+    // Roots
+    await page.getByRole("button", { name: "Roots (0)", exact: true }).click();
+    const roots = page.getByRole("region", { name: "Roots", exact: true });
+    const chooser = roots.getByRole("button", { name: "Choose folder…", exact: true });
+    expect(await chooser.isDisabled()).toBe(true); // browser mode has no folder picker
+    await roots.getByRole("textbox", { name: "URI", exact: true }).fill("http://not-a-root");
+    await roots.getByRole("button", { name: "Add root", exact: true }).click();
+    await waitForText(roots, /^A root must be a file:\/\/ URI/);
+    await roots.getByRole("textbox", { name: "URI", exact: true }).fill("file:///work/project");
+    await roots.getByRole("textbox", { name: "Name (optional)", exact: true }).fill("Project");
+    await roots.getByRole("button", { name: "Add root", exact: true }).click();
+    await page.getByRole("button", { name: "Roots (1)", exact: true }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await waitForText(roots, "file:///work/project");
+    await app.screenshot("roots-editor");
+
+    const tool = await openTool(page, "get-roots-list");
+    await tool.getByRole("button", { name: "Run", exact: true }).click();
+    await waitForText(runArticle(page, 1, "get-roots-list"), /Current MCP Roots \(1 total\)[\s\S]*1\. Project\s+URI: file:\/\/\/work\/project/);
+
+    // Server facts: what server-everything said about itself.
+    await page.getByRole("button", { name: "Server facts", exact: true }).click();
+    const facts = page.getByRole("region", { name: "Server facts", exact: true });
+    await waitForText(facts, "mcp-servers/everything");
+    expect(await facts.getByLabel("Server instructions").textContent()).toMatch(/\S{20}/);
+    await app.screenshot("server-facts");
+
+    // Disconnect, Connect again: the same session, in its place, with its roots.
+    const group = serverGroup(page, EVERYTHING);
+    await group.getByRole("button", { name: "Disconnect", exact: true }).click();
+    await group.getByRole("button", { name: "Connect", exact: true }).waitFor();
+    expect(await sessionOptions(page)).toEqual([`${EVERYTHING} (disconnected)`]);
+    await connect(page, EVERYTHING);
+    expect(await sessionOptions(page)).toEqual([`${EVERYTHING} (connected)`]);
+    await page.getByRole("button", { name: "Roots (1)", exact: true }).waitFor();
+
+    // A reload finds the entry's session again (the core's serverId), then an ended session can go.
+    await page.reload();
+    await serverGroup(page, EVERYTHING).getByText("connected", { exact: true }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await serverGroup(page, EVERYTHING).getByRole("button", { name: "Disconnect", exact: true }).click();
+    await page.getByRole("button", { name: "Remove session", exact: true }).click();
+    await page.getByText("Not connected. Pick a server on the left and press Connect.", { exact: true }).waitFor();
+    await serverGroup(page, EVERYTHING).getByText("disconnected", { exact: true }).waitFor();
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+  });
+
+  it("checkboxes sit beside their labels: the server editor's capabilities and the settings' notification switch", { timeout: 60_000 }, async () => {
+    const app = await openApp({ viewport: { width: 1280, height: 1000 } });
+    const { page } = app;
+    await page.getByRole("button", { name: "Add server", exact: true }).click();
+    const form = page.getByRole("form", { name: "Add server" });
+    const boxes = await form.getByRole("checkbox").all();
+    expect(boxes.length).toBe(5);
+    await page.getByText("Settings", { exact: true }).click();
+    const notify = page.getByRole("checkbox", { name: "Notify me when a server waits on me" });
+    await notify.waitFor();
+    for (const box of [...boxes, notify]) {
+      const name = await box.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? "");
+      const placed = await besideItsLabel(box);
+      expect(placed, name).toMatchObject({ sameLine: true, boxFirst: true });
+      expect(placed.boxWidth, name).toBeLessThan(40);
+    }
+    await app.screenshot("checkboxes-beside-labels");
+    await app.close();
+  });
+});
