@@ -120,15 +120,22 @@ describe("sessions of a saved entry", () => {
     const h = createHarness();
     const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("session-server.mjs") });
     await h.core.dispatch("callTool", { sessionId, name: "list-roots", arguments: {} });
+    // A question waiting on the user: the disconnect withdraws it, and its note stays until dismissed.
+    h.core.pendingInputs.add({ id: "pi-1", sessionId, serverName: "session-server", kind: "elicitation", params: { message: "Your name?" }, receivedAt: new Date().toISOString() }, { answered: () => {}, withdrawn: () => {} });
+    // Another session's note must stay.
+    h.core.withdrawnNotes.add({ id: "pi-2", sessionId: "other", serverName: "x", kind: "elicitation", params: { message: "?" }, receivedAt: new Date().toISOString() }, "disconnected", "ended");
     await expect(h.core.dispatch("removeSession", { sessionId })).rejects.toThrow("session-server is connected: disconnect it before removing it");
 
     await h.core.dispatch("disconnect", { sessionId });
-    expect((await h.core.dispatch("getSnapshot", {})).toolRuns?.some((r) => r.sessionId === sessionId)).toBe(true);
+    const before = await h.core.dispatch("getSnapshot", {});
+    expect(before.toolRuns?.some((r) => r.sessionId === sessionId)).toBe(true);
+    expect(before.withdrawnNotes?.map((n) => n.input.id).sort()).toEqual(["pi-1", "pi-2"]);
     await h.core.dispatch("removeSession", { sessionId });
     expect(h.events.at(-1)).toEqual({ type: "sessionRemoved", payload: { sessionId } });
     const snapshot = await h.core.dispatch("getSnapshot", {});
     expect(snapshot.sessions).toEqual([]);
     expect(snapshot.toolRuns).toEqual([]);
+    expect(snapshot.withdrawnNotes?.map((n) => n.input.id)).toEqual(["pi-2"]);
     await expect(h.core.dispatch("getLog", { sessionId })).rejects.toThrow(`No session ${sessionId}`);
     await expect(h.core.dispatch("removeSession", { sessionId })).rejects.toThrow(`No session ${sessionId}`);
   });
