@@ -38,82 +38,82 @@ export function SessionBar() {
 
   return (
     <>
-    <header className="session-bar">
-      <label className="inline">
-        Session{" "}
-        <select value={session.sessionId} onChange={(e) => selectSession(e.target.value)}>
-          {order.map((id) => {
-            const s = sessions[id];
-            return s ? (
-              <option key={id} value={id}>
-                {s.serverName} ({s.state})
-              </option>
-            ) : null;
-          })}
-        </select>
-      </label>
-      <span className={`state state-${session.state}`}>{session.state}</span>
-      {session.serverInfo && (
-        <span className="note">
-          {session.serverInfo.name} {session.serverInfo.version}
-        </span>
-      )}
-      {session.era && (
-        // E1: the era and version in use, and why (the probe) on hover and for screen readers.
-        <span className="note era" title={session.eraProbe} aria-label={`Protocol ${session.protocolVersion ?? ""} (${session.era === "modern" ? "2026-07-28 era" : "2025-11-25 era"}). ${session.eraProbe ?? ""}`}>
-          {session.era === "modern" ? "2026-07-28 · stateless" : `protocol ${session.protocolVersion ?? "2025-11-25"}`}
-        </span>
-      )}
-      <button
-        type="button"
-        disabled={session.state !== "connected" || ping.busy}
-        onClick={() => {
-          setPong(undefined);
-          void ping.run(async () => {
-            const result = await bridge.ping({ sessionId: session.sessionId });
-            // 2026-07-28 has no ping: the core times server/discover instead.
-            setPong(`${session.era === "modern" ? "server/discover answered" : "Pong"} in ${Math.round(result.roundTripMs)} ms`);
-          });
-        }}
-      >
-        Ping
-      </button>
-      <span role="status" className="note">
-        {pong}
-      </span>
-      <button type="button" aria-expanded={shown === "facts"} aria-controls={panelId} onClick={() => toggle("facts")}>
-        Server facts
-      </button>
-      {rootsOn && (
-        <button type="button" aria-expanded={shown === "roots"} aria-controls={panelId} onClick={() => toggle("roots")}>
-          Roots ({session.roots?.length ?? 0})
-        </button>
-      )}
-      {ended && (
+      <header className="session-bar">
+        <label className="inline">
+          Session{" "}
+          <select value={session.sessionId} onChange={(e) => selectSession(e.target.value)}>
+            {order.map((id) => {
+              const s = sessions[id];
+              return s ? (
+                <option key={id} value={id}>
+                  {s.serverName} ({s.state})
+                </option>
+              ) : null;
+            })}
+          </select>
+        </label>
+        <span className={`state state-${session.state}`}>{session.state}</span>
+        {session.serverInfo && (
+          <span className="note">
+            {session.serverInfo.name} {session.serverInfo.version}
+          </span>
+        )}
+        {session.era && (
+          // E1: the era and version in use, and why (the probe) on hover and for screen readers.
+          <span className="note era" title={session.eraProbe} aria-label={`Protocol ${session.protocolVersion ?? ""} (${session.era === "modern" ? "2026-07-28 era" : "2025-11-25 era"}). ${session.eraProbe ?? ""}`}>
+            {session.era === "modern" ? "2026-07-28 · stateless" : `protocol ${session.protocolVersion ?? "2025-11-25"}`}
+          </span>
+        )}
         <button
           type="button"
-          disabled={remove.busy}
-          title="Forget this session, its log and its runs"
-          onClick={() => void remove.run(() => bridge.removeSession({ sessionId: session.sessionId }))}
+          disabled={session.state !== "connected" || ping.busy}
+          onClick={() => {
+            setPong(undefined);
+            void ping.run(async () => {
+              const result = await bridge.ping({ sessionId: session.sessionId });
+              // 2026-07-28 has no ping: the core times server/discover instead.
+              setPong(`${session.era === "modern" ? "server/discover answered" : "Pong"} in ${Math.round(result.roundTripMs)} ms`);
+            });
+          }}
         >
-          Remove session
+          Ping
         </button>
+        <span role="status" className="note">
+          {pong}
+        </span>
+        <button type="button" aria-expanded={shown === "facts"} aria-controls={panelId} onClick={() => toggle("facts")}>
+          Server facts
+        </button>
+        {rootsOn && (
+          <button type="button" aria-expanded={shown === "roots"} aria-controls={panelId} onClick={() => toggle("roots")}>
+            Roots ({session.roots?.length ?? 0})
+          </button>
+        )}
+        {ended && (
+          <button
+            type="button"
+            disabled={remove.busy}
+            title="Forget this session, its log and its runs"
+            onClick={() => void remove.run(() => bridge.removeSession({ sessionId: session.sessionId }))}
+          >
+            Remove session
+          </button>
+        )}
+        {session.reason && session.state !== "connected" && <span className="note">{session.reason}</span>}
+        {session.violations && session.violations.length > 0 && (
+          // E5: a modern server broke the era's rules; the user must see it, not only the log.
+          <p className="status-error" role="alert">
+            Protocol violation ({session.violations.length}): {session.violations.at(-1)}
+          </p>
+        )}
+        <ErrorAlert message={ping.error} onDismiss={ping.clearError} />
+        <ErrorAlert message={remove.error} onDismiss={remove.clearError} />
+      </header>
+      {shown && (
+        <div id={panelId} className="session-panel">
+          {shown === "facts" ? <ServerFacts session={session} /> : <RootsEditor session={session} />}
+        </div>
       )}
-      {session.reason && session.state !== "connected" && <span className="note">{session.reason}</span>}
-      {session.violations && session.violations.length > 0 && (
-        // E5: a modern server broke the era's rules; the user must see it, not only the log.
-        <p className="status-error" role="alert">
-          Protocol violation ({session.violations.length}): {session.violations.at(-1)}
-        </p>
-      )}
-      <ErrorAlert message={ping.error} onDismiss={ping.clearError} />
-      <ErrorAlert message={remove.error} onDismiss={remove.clearError} />
-    </header>
-    {shown && (
-      <div id={panelId} className="session-panel">
-        {shown === "facts" ? <ServerFacts session={session} /> : <RootsEditor session={session} />}
-      </div>
-    )}
     </>
   );
 }
