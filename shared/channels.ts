@@ -40,6 +40,8 @@ export const API_METHOD_NAMES = [
   "startToolRun",
   "cancelToolRun",
   "dismissWithdrawnNotes",
+  // Completions (issue 13)
+  "complete",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

@@ -234,6 +234,7 @@ export class InspectorCore {
         this.withdrawnNotes.dismiss(pendingInputIds);
         return { ok: true };
       },
+      complete: ({ sessionId, ...params }) => this.session(sessionId).complete(params),
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
 

@@ -54,6 +54,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   startToolRun: { sessionId: SID, name: "t", arguments: { x: 1 }, asTask: false },
   cancelToolRun: { runId: 1 },
   dismissWithdrawnNotes: { pendingInputIds: [PID] },
+  complete: { sessionId: SID, ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "v" }, context: { arguments: { b: "c" } } },
 };
 
 type Path = (string | number)[];

@@ -74,6 +74,11 @@ const cases: { [M in ApiMethod]: Case } = {
   startToolRun: { valid: { ...S, name: "slow", asTask: false }, malformed: { ...S, name: "slow", asTask: "yes" }, says: "asTask: Invalid input: expected boolean, received string" },
   cancelToolRun: { valid: { runId: 3 }, malformed: { runId: 0 }, says: /^runId: Too small/ },
   dismissWithdrawnNotes: { valid: { pendingInputIds: ["p-1"] }, malformed: { pendingInputIds: "p-1" }, says: "pendingInputIds: Invalid input: expected array, received string" },
+  complete: {
+    valid: { sessionId: "s-1", ref: { type: "ref/resource", uri: "demo://{id}" }, argument: { name: "id", value: "1" } },
+    malformed: { sessionId: "s-1", ref: { type: "ref/tool", name: "x" }, argument: { name: "id", value: "1" } },
+    says: "ref.type: Invalid discriminator value. Expected 'ref/prompt' | 'ref/resource'",
+  },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {
