@@ -44,6 +44,7 @@ describe("resource template form with completion in Chromium", () => {
     await form.getByRole("button", { name: "Read from template Team member", exact: true }).click();
     const contents = page.getByRole("region", { name: "Resource contents", exact: true });
     await waitForText(contents, "Eve works in Sales");
+    await app.screenshot("resource-template-read");
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ function VariablesForm({ sessionId, template, completions, disabled, onRead, par
     >
       <h4>{template.name}</h4>
       {template.description && <p className="field-help">{template.description}</p>}
-      <p className="note">
+      <p className="note template-source">
         <code>{template.uriTemplate}</code>
       </p>
       {parsed.variables.map((name) => (
