@@ -3,7 +3,7 @@
 // (context.arguments); the picked values build the URI, and Read shows what the server returns.
 import { describe, expect, it } from "vitest";
 import { openApp } from "./app.js";
-import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, waitForText } from "./flows-ui.js";
+import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, waitForText } from "./flows-ui.js";
 
 const SERVER = "Completion fixture";
 
@@ -45,6 +45,31 @@ describe("resource template form with completion in Chromium", () => {
     const contents = page.getByRole("region", { name: "Resource contents", exact: true });
     await waitForText(contents, "Eve works in Sales");
     await app.screenshot("resource-template-read");
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("suggests a prompt's arguments from server-everything (2025-11-25), the second from the first", { timeout: 60_000 }, async () => {
+    const app = await openApp();
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    await openTab(page, "Prompts");
+    await page.getByRole("button", { name: "completable-prompt", exact: true }).click();
+    const prompt = page.getByRole("region", { name: "Prompt completable-prompt", exact: true });
+    const department = prompt.getByRole("combobox", { name: "department", exact: true });
+    await department.pressSequentially("S");
+    const departments = page.getByRole("listbox", { name: "Suggestions for department", exact: true });
+    await expect.poll(() => departments.getByRole("option").allTextContents(), { timeout: FLOW_TIMEOUT_MS }).toEqual(["Sales", "Support"]);
+    await departments.getByRole("option", { name: "Support", exact: true }).click();
+    const name = prompt.getByRole("combobox", { name: "name", exact: true });
+    await name.click();
+    await name.press("ArrowDown");
+    const names = page.getByRole("listbox", { name: "Suggestions for name", exact: true });
+    await expect.poll(() => names.getByRole("option").allTextContents(), { timeout: FLOW_TIMEOUT_MS }).toEqual(["John", "Kim", "Lee"]);
+    await name.press("ArrowDown"); // the list opened at John; one down is Kim
+    await name.press("Enter");
+    await expect.poll(() => name.inputValue()).toBe("Kim");
+    await prompt.getByRole("button", { name: "Get prompt", exact: true }).click();
+    await waitForText(prompt, "Please promote Kim to the head of the Support team.");
     expect(app.pageErrors).toEqual([]);
   });
 });
