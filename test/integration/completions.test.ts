@@ -1,6 +1,8 @@
 // completion/complete end to end over real stdio: server-everything (2025-11-25) and our completion
 // fixture in both eras (test/fixtures/modern/completion-server.mjs), through the core's API.
-import { describe, expect, it } from "vitest";
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
 import type { LogEntry } from "../../shared/types.js";
 import { createHarness, type Harness } from "../helpers/harness.js";
 import { everythingServer, fixtureServer } from "../helpers/servers.js";
@@ -92,5 +94,40 @@ describe("completion/complete edge cases", () => {
       /does not advertise the completions capability/,
     );
     expect(await completionRequests(h, sessionId)).toEqual([]);
+  });
+});
+
+describe("completion/complete on 2026-07-28 over Streamable HTTP", () => {
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of children.splice(0)) child.kill();
+  });
+
+  /** The completion fixture behind createMcpHandler; resolves with its endpoint once it prints "listening <port>". */
+  function startHttp(): Promise<string> {
+    const file = fileURLToPath(new URL("../fixtures/modern/modern-http-server.mjs", import.meta.url));
+    const child = spawn(process.execPath, [file, "--completion"], { stdio: ["ignore", "pipe", "inherit"] });
+    children.push(child);
+    return new Promise((resolve, reject) => {
+      let out = "";
+      child.stdout!.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /listening (\d+)/.exec(out);
+        if (match) resolve(`http://127.0.0.1:${match[1]}/mcp`);
+      });
+      child.once("exit", (code) => reject(new Error(`the HTTP fixture exited with ${code}`)));
+    });
+  }
+
+  it("E4: the request carries MCP-Protocol-Version and Mcp-Method: completion/complete, and no Mcp-Name", async () => {
+    const url = await startHttp();
+    const h = createHarness();
+    const info = await h.core.dispatch("connect", { server: { name: "completion-http", transport: { type: "streamableHttp", url }, era: "2026-07-28" } });
+    expect(info).toMatchObject({ state: "connected", era: "modern" });
+    const result = await h.core.dispatch("complete", { sessionId: info.sessionId, ref: { type: "ref/prompt", name: "team" }, argument: { name: "department", value: "M" } });
+    expect(result.values).toEqual(["Marketing"]);
+    const headers = await h.core.dispatch("callTool", { sessionId: info.sessionId, name: "http-headers", arguments: {} });
+    const seen = JSON.parse((headers.content[0] as { text: string }).text) as { method: string; name: string | null; version: string | null; session: string | null }[];
+    expect(seen.find((s) => s.method === "completion/complete")).toEqual({ method: "completion/complete", name: null, version: "2026-07-28", session: null });
   });
 });
