@@ -107,6 +107,20 @@ describe("prompt argument completion", () => {
     expect(optionTexts("department")).toEqual(["Sales (for Sa)"]);
   });
 
+  it("leaving the field drops what was asked for it: no list opens under a field the user left", async () => {
+    const bridge = createFakeBridge();
+    let answer: ((value: ApiResult<"complete">) => void) | undefined;
+    bridge.handle("complete", () => new Promise((resolve) => (answer = resolve)));
+    const { user, form } = await openPrompt(bridge);
+    await user.type(combobox(form, "department"), "S");
+    await waitFor(() => expect(answer).toBeDefined());
+    await user.tab();
+    answer!({ values: ["Sales"] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(combobox(form, "department").getAttribute("aria-expanded")).toBe("false");
+    expect(within(form).queryByRole("option")).toBeNull();
+  });
+
   it("hostile answers: values are text, not markup; counts and what the core cut are said", async () => {
     const bridge = createFakeBridge();
     bridge.handle("complete", () => ({ values: ["<b>bold</b>", "<img src=x onerror=alert(1)>"], total: 1_000_000, hasMore: true, cut: "Suggestions cut: the server sent 1,000,000 values; the spec allows 100, so only the first are shown." }));

@@ -132,7 +132,12 @@ export function CompletionInput({ id, label, value, onChange, complete, ...field
           later(e.target.value);
         }}
         onKeyDown={onKeyDown}
-        onBlur={close}
+        onBlur={() => {
+          // Leaving the field: nothing asked for it may open a list under a field the user is no longer in.
+          clearTimeout(timer.current);
+          newest.current++;
+          close();
+        }}
         {...field}
       />
       <div className="completion-popup" hidden={!showing}>
