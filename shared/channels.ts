@@ -43,6 +43,8 @@ export const API_METHOD_NAMES = [
   // Sessions and roots (issue 13)
   "removeSession",
   "chooseRootFolder",
+  // Completions (issue 13)
+  "complete",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

@@ -58,6 +58,16 @@ const LoggingLevelSchema = z.enum(["debug", "info", "notice", "warning", "error"
 
 const SamplingContentSchema = z.object({ type: z.literal("text"), text: z.string() });
 
+/** What `completion/complete` completes: a prompt's argument, or a resource template's variable. */
+const CompletionRefSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ref/prompt"), name: z.string().min(1).max(10_000) }).strict(),
+  z.object({ type: z.literal("ref/resource"), uri: z.string().min(1).max(10_000) }).strict(),
+]);
+/** At most this many suggestions reach the page (the spec's own limit for one answer). */
+export const MAX_COMPLETION_VALUES = 100;
+/** A longer suggestion is left out rather than cut: picking it would fill in a value the server never gave. */
+export const MAX_COMPLETION_VALUE_LENGTH = 4096;
+
 function method<P extends z.ZodType, R extends z.ZodType>(params: P, result: R) {
   return { params, result };
 }
@@ -199,6 +209,24 @@ export const apiMethods = {
   removeSession: method(z.object(session).strict(), Ok),
   /** The desktop app's folder picker, as a root; no root when the user closed it. Browser mode has no picker and says so. */
   chooseRootFolder: method(Empty, z.object({ root: RootSchema.optional() })),
+  // Completions (issue 13): `completion/complete`, only when the server advertises `completions`.
+  /** Suggestions for one argument as the user types; `context.arguments` holds the ones already filled. `cut` says what a hostile answer lost. */
+  complete: method(
+    z
+      .object({
+        ...session,
+        ref: CompletionRefSchema,
+        argument: z.object({ name: z.string().min(1).max(10_000), value: z.string().max(100_000) }).strict(),
+        context: z.object({ arguments: z.record(z.string().max(10_000), z.string().max(100_000)).optional() }).strict().optional(),
+      })
+      .strict(),
+    z.object({
+      values: z.array(z.string().max(MAX_COMPLETION_VALUE_LENGTH)).max(MAX_COMPLETION_VALUES),
+      total: z.number().int().nonnegative().optional(),
+      hasMore: z.boolean().optional(),
+      cut: z.string().optional(),
+    }),
+  ),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;

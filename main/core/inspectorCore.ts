@@ -270,6 +270,7 @@ export class InspectorCore {
         const root = await this.options.chooseFolder();
         return root ? { root } : {};
       },
+      complete: ({ sessionId, ...params }) => this.session(sessionId).complete(params),
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
 

@@ -18,7 +18,9 @@ import {
   type ClientCapabilities,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { INSPECTOR_RESULT_KEYS, type ApiResult } from "../../shared/contract.js";
+import { INSPECTOR_RESULT_KEYS, type ApiParsedParams, type ApiResult } from "../../shared/contract.js";
+import { z } from "zod";
+import { boundCompletion } from "./completions.js";
 import type { CacheHints, ClientTask, LogEntry, ReceiverTask, Root, ServerConfig, SessionInfo, Settings } from "../../shared/types.js";
 import { ClientTasks } from "./client/clientTasks.js";
 import { linearJsonSchemaValidator } from "./linearRegExp.js";
@@ -556,6 +558,23 @@ export class Session {
     return this.legacy((client, options) => client.getPrompt({ name, arguments: args }, options));
   }
 
+  /**
+   * `completion/complete` for a prompt argument or a resource template variable, bounded (completions.ts).
+   * Only when the server advertises `completions` (on 2026-07-28 too: server/discover's capabilities).
+   */
+  async complete(params: Omit<ApiParsedParams<"complete">, "sessionId">): Promise<ApiResult<"complete">> {
+    if (!this.info.serverCapabilities?.completions) {
+      throw new Error(`${this.config.name} does not advertise the completions capability, so it offers no suggestions`);
+    }
+    const wire = { ref: params.ref, argument: params.argument, ...(params.context?.arguments ? { context: { arguments: params.context.arguments } } : {}) };
+    if (this.modern) {
+      const modern = this.requireModern();
+      return boundCompletion(await modern.complete(wire, this.guard()));
+    }
+    // Not client.complete(): its schema refuses a whole answer over 100 values; we keep the first 100 and say so.
+    return boundCompletion(await this.legacy((client, options) => client.request({ method: "completion/complete", params: wire }, LenientResultSchema, options)));
+  }
+
   async setLoggingLevel(level: Parameters<Client["setLoggingLevel"]>[0]): Promise<void> {
     // 2026-07-28 has no logging/setLevel: the level rides on every request's _meta (E6: deprecated, still works).
     if (this.modern) return this.requireModern().connection.setLogLevel(level);
@@ -781,6 +800,9 @@ function formatMs(ms: number | null | undefined): string {
   if (typeof ms !== "number") return "unlimited";
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
+
+/** Any JSON object: completions.ts reads it field by field and bounds it. */
+const LenientResultSchema = z.looseObject({});
 
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;

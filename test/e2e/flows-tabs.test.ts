@@ -74,7 +74,8 @@ describe("every tab in Chromium", () => {
     await switchByKeyboard(page, "Prompts");
     await page.getByRole("button", { name: "args-prompt", exact: true }).click();
     const prompt = page.getByRole("region", { name: "Prompt args-prompt", exact: true });
-    await prompt.getByRole("textbox", { name: "city", exact: true }).fill("Lisbon");
+    // Everything advertises completions, so a prompt argument is a combobox with suggestions.
+    await prompt.getByRole("combobox", { name: "city", exact: true }).fill("Lisbon");
     await prompt.getByRole("button", { name: "Get prompt", exact: true }).click();
     await waitForText(prompt, "What's weather in Lisbon?");
     await app.screenshot("tab-6-prompts");

@@ -56,6 +56,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   dismissWithdrawnNotes: { pendingInputIds: [PID] },
   removeSession: { sessionId: SID },
   chooseRootFolder: {},
+  complete: { sessionId: SID, ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "v" }, context: { arguments: { b: "c" } } },
 };
 
 type Path = (string | number)[];

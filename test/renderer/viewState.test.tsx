@@ -115,7 +115,7 @@ describe("tab view state survives switching tabs", () => {
     expect(status()).toBe("1 of 4 messages");
   });
 
-  it("Prompts and Resources: the picked prompt, its typed arguments and a template's typed URI are kept", async () => {
+  it("Prompts and Resources: the picked prompt, its typed arguments and a template's typed variables are kept", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("listPrompts", () => ({ prompts: [{ name: "greet", arguments: [{ name: "who", required: true }] }, { name: "other" }] }));
@@ -126,9 +126,8 @@ describe("tab view state survives switching tabs", () => {
     await user.click(await screen.findByRole("button", { name: "greet" }));
     await user.type(within(screen.getByRole("region", { name: "Prompt greet" })).getByRole("textbox", { name: "who" }), "Ada");
     await user.click(tabNamed("Resources"));
-    const template = await screen.findByRole("textbox", { name: "User" });
-    await user.clear(template);
-    await user.type(template, "users://42");
+    const template = within(await screen.findByRole("form", { name: "Template User" })).getByRole("textbox", { name: "id" });
+    await user.type(template, "42");
     await user.click(tabNamed("Tools"));
 
     await user.click(tabNamed("Prompts"));
@@ -136,6 +135,8 @@ describe("tab view state survives switching tabs", () => {
     expect(screen.getByRole("button", { name: "greet" }).getAttribute("aria-current")).toBe("true");
     expect((within(prompt).getByRole("textbox", { name: "who" }) as HTMLInputElement).value).toBe("Ada");
     await user.click(tabNamed("Resources"));
-    expect(((await screen.findByRole("textbox", { name: "User" })) as HTMLInputElement).value).toBe("users://42");
+    const form = await screen.findByRole("form", { name: "Template User" });
+    expect((within(form).getByRole("textbox", { name: "id" }) as HTMLInputElement).value).toBe("42");
+    expect(within(form).getByRole("status", { name: "URI from template User" }).textContent).toBe("users://42");
   });
 });

@@ -76,6 +76,11 @@ const cases: { [M in ApiMethod]: Case } = {
   dismissWithdrawnNotes: { valid: { pendingInputIds: ["p-1"] }, malformed: { pendingInputIds: "p-1" }, says: "pendingInputIds: Invalid input: expected array, received string" },
   removeSession: { valid: { sessionId: "s-1" }, malformed: { sessionId: "" }, says: "sessionId: Too small: expected string to have >=1 characters" },
   chooseRootFolder: { valid: {}, malformed: { path: "/etc" }, says: '(payload): Unrecognized key: "path"' },
+  complete: {
+    valid: { sessionId: "s-1", ref: { type: "ref/resource", uri: "demo://{id}" }, argument: { name: "id", value: "1" } },
+    malformed: { sessionId: "s-1", ref: { type: "ref/tool", name: "x" }, argument: { name: "id", value: "1" } },
+    says: "ref.type: Invalid discriminator value. Expected 'ref/prompt' | 'ref/resource'",
+  },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {

@@ -88,6 +88,11 @@ export class ModernSession {
     return stripResultType((await this.withRounds("prompts/get", { name, arguments: args }, guard)).result);
   }
 
+  /** `completion/complete` has no input rounds: one request; the caller reads `completion` and bounds it. */
+  complete(params: Record<string, unknown>, guard: Guarded = this.unguarded()): Promise<RawResult> {
+    return guard((options) => this.connection.call("completion/complete", params, options));
+  }
+
   /** M2: the server decides; a `resultType: "task"` answer becomes a client task followed to its end. */
   async callTool(tool: Tool | undefined, name: string, args: Record<string, unknown>, guard?: Guarded, signal?: AbortSignal): Promise<ToolCallOutcome> {
     const { result, rounds } = await this.withRounds("tools/call", { name, arguments: args }, guard, signal);

@@ -6,14 +6,20 @@ import type { CacheHints } from "../../../../shared/types.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { useStoredState } from "../../app/useStoredState.js";
+import { CompletionInput } from "../../components/CompletionInput.js";
 import { ContentBlock } from "../../components/ContentView.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
-import { own, withKey } from "../../util/dict.js";
+import { dict, own, withKey } from "../../util/dict.js";
 
 const NO_VALUES: Record<string, string> = {};
+
+/** The filled values other than `name`'s: what `context.arguments` carries. */
+function filledExcept(values: Record<string, string>, name: string): Record<string, string> {
+  return dict(Object.entries(values).filter(([key, value]) => key !== name && value !== ""));
+}
 
 export function PromptsTab() {
   const bridge = useBridge();
@@ -81,12 +87,12 @@ export function PromptsTab() {
           ))}
         </ul>
       </section>
-      <div className="detail-pane">{prompt && sessionId && <PromptForm key={prompt.name} sessionId={sessionId} prompt={prompt} connected={connected} />}</div>
+      <div className="detail-pane">{prompt && sessionId && <PromptForm key={prompt.name} sessionId={sessionId} prompt={prompt} connected={connected} completions={Boolean(session.serverCapabilities?.completions)} />}</div>
     </div>
   );
 }
 
-function PromptForm({ sessionId, prompt, connected }: { sessionId: string; prompt: Prompt; connected: boolean }) {
+function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: string; prompt: Prompt; connected: boolean; completions: boolean }) {
   const bridge = useBridge();
   const id = useId();
   const [values, setValues] = useStoredState(draftKeys.view("prompts", "arguments", sessionId, prompt.name), NO_VALUES);
@@ -94,6 +100,12 @@ function PromptForm({ sessionId, prompt, connected }: { sessionId: string; promp
   const [result, setResult] = useState<Record<string, unknown>>();
   const action = useAsyncAction();
   const args = prompt.arguments ?? [];
+  // completion/complete for one argument; the others already filled go in context.arguments.
+  const completeFor = (name: string) =>
+    completions && connected
+      ? (value: string) =>
+          bridge.complete({ sessionId, ref: { type: "ref/prompt", name: prompt.name }, argument: { name, value }, context: { arguments: filledExcept(values, name) } })
+      : undefined;
   return (
     <section aria-label={`Prompt ${prompt.name}`}>
       <h2>{prompt.name}</h2>
@@ -115,13 +127,15 @@ function PromptForm({ sessionId, prompt, connected }: { sessionId: string; promp
               <label htmlFor={`${id}-${a.name}`}>{a.name}</label>
               {a.required ? <span aria-hidden="true" className="required-mark">*</span> : null}
             </div>
-            <input
+            <CompletionInput
               id={`${id}-${a.name}`}
+              label={a.name}
               value={own(values, a.name) ?? ""}
               aria-required={a.required || undefined}
               aria-invalid={missing.includes(a.name) || undefined}
               aria-describedby={missing.includes(a.name) ? `${id}-${a.name}-error` : undefined}
-              onChange={(e) => setValues(withKey(values, a.name, e.target.value))}
+              onChange={(value) => setValues(withKey(values, a.name, value))}
+              complete={completeFor(a.name)}
             />
             {a.description && <p className="field-help">{a.description}</p>}
             {missing.includes(a.name) && (

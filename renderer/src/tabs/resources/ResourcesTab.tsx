@@ -1,18 +1,17 @@
 // Resources: the selected session's resources and templates; read one and see its contents as text;
 // subscribe to a resource's updates; the server's cache hints (E6) and list changes are said in words.
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { cacheHintsOf } from "../../../../shared/cacheHints.js";
 import type { CacheHints, SessionInfo } from "../../../../shared/types.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
-import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
-import { draftKeys } from "../../store/draftsSlice.js";
+import { TemplateForm } from "./TemplateForm.js";
 
 export function ResourcesTab() {
   const bridge = useBridge();
@@ -103,7 +102,14 @@ export function ResourcesTab() {
         {templates.length > 0 && <h3>Templates</h3>}
         {listed && templates.length > 0 && <CacheHintNote hints={listed.templates} what="template list" era={session.era} />}
         {templates.map((t) => (
-          <TemplateReader key={t.uriTemplate} sessionId={session.sessionId} template={t} onRead={(uri) => void readUri(uri)} disabled={!connected} />
+          <TemplateForm
+            key={t.uriTemplate}
+            sessionId={session.sessionId}
+            template={t}
+            completions={connected && Boolean(session.serverCapabilities?.completions)}
+            onRead={(uri) => void readUri(uri)}
+            disabled={!connected}
+          />
         ))}
       </section>
       <section className="detail-pane" aria-label="Resource contents">
@@ -120,30 +126,6 @@ export function ResourcesTab() {
         )}
       </section>
     </div>
-  );
-}
-
-function TemplateReader({ sessionId, template, onRead, disabled }: { sessionId: string; template: ResourceTemplate; onRead(uri: string): void; disabled: boolean }) {
-  const id = useId();
-  // What the user typed outlives the tab (kept per session and template).
-  const [uri, setUri] = useStoredState(draftKeys.view("resources", "template", sessionId, template.uriTemplate), template.uriTemplate);
-  return (
-    <form
-      className="template"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onRead(uri);
-      }}
-    >
-      <label htmlFor={id}>{template.name}</label>
-      {template.description && <p className="field-help">{template.description}</p>}
-      <div className="row">
-        <input id={id} value={uri} spellCheck={false} onChange={(e) => setUri(e.target.value)} />
-        <button type="submit" disabled={disabled} aria-label={`Read from template ${template.name}`}>
-          Read
-        </button>
-      </div>
-    </form>
   );
 }
 

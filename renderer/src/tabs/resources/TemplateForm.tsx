@@ -1,0 +1,98 @@
+// A resource template as a form: one field per RFC 6570 variable of its `uriTemplate` (with the server's
+// suggestions when it offers completions), the URI those values build, and Read. A template that cannot
+// be parsed, or is too large to offer as a form, falls back to typing the URI by hand, and says why.
+import { useId, useMemo } from "react";
+import type { ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
+import { useBridge } from "../../app/context.js";
+import { useStoredState } from "../../app/useStoredState.js";
+import { CompletionInput } from "../../components/CompletionInput.js";
+import { draftKeys } from "../../store/draftsSlice.js";
+import { dict, own, withKey } from "../../util/dict.js";
+import { expandUriTemplate, parseUriTemplate } from "../../util/uriTemplate.js";
+
+const NO_VALUES: Record<string, string> = {};
+
+interface TemplateFormProps {
+  sessionId: string;
+  template: ResourceTemplate;
+  /** The server advertises `completions`, and the session is connected. */
+  completions: boolean;
+  disabled: boolean;
+  onRead(uri: string): void;
+}
+
+export function TemplateForm(props: TemplateFormProps) {
+  const parsed = useMemo(() => parseUriTemplate(props.template.uriTemplate), [props.template.uriTemplate]);
+  if (!parsed.ok) return <RawTemplateReader {...props} problem={parsed.problem} />;
+  return <VariablesForm {...props} parsed={parsed} />;
+}
+
+function VariablesForm({ sessionId, template, completions, disabled, onRead, parsed }: TemplateFormProps & { parsed: Extract<ReturnType<typeof parseUriTemplate>, { ok: true }> }) {
+  const bridge = useBridge();
+  const id = useId();
+  // What the user typed outlives the tab (kept per session and template).
+  const [values, setValues] = useStoredState(draftKeys.view("resources", "template-values", sessionId, template.uriTemplate), NO_VALUES);
+  // An empty field leaves its variable undefined: RFC 6570 then adds nothing for it.
+  const filled = (except?: string) => dict(parsed.variables.flatMap((name) => (name !== except && own(values, name) ? [[name, own(values, name)!] as const] : [])));
+  const uri = expandUriTemplate(parsed, new Map(Object.entries(filled())));
+  const completeFor = (name: string) =>
+    completions
+      ? (value: string) =>
+          bridge.complete({ sessionId, ref: { type: "ref/resource", uri: template.uriTemplate }, argument: { name, value }, context: { arguments: filled(name) } })
+      : undefined;
+  return (
+    <form
+      className="template"
+      aria-label={`Template ${template.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onRead(uri);
+      }}
+    >
+      <h4>{template.name}</h4>
+      {template.description && <p className="field-help">{template.description}</p>}
+      <p className="note template-source">
+        <code>{template.uriTemplate}</code>
+      </p>
+      {parsed.variables.map((name) => (
+        <div className="field" key={name}>
+          <label htmlFor={`${id}-${name}`}>{name}</label>
+          <CompletionInput id={`${id}-${name}`} label={name} value={own(values, name) ?? ""} onChange={(value) => setValues(withKey(values, name, value))} complete={completeFor(name)} />
+        </div>
+      ))}
+      <div className="row">
+        <output className="template-uri" aria-label={`URI from template ${template.name}`} htmlFor={parsed.variables.map((name) => `${id}-${name}`).join(" ")}>
+          {uri}
+        </output>
+        <button type="submit" disabled={disabled || uri === ""} aria-label={`Read from template ${template.name}`}>
+          Read
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RawTemplateReader({ sessionId, template, onRead, disabled, problem }: TemplateFormProps & { problem: string }) {
+  const id = useId();
+  const [uri, setUri] = useStoredState(draftKeys.view("resources", "template", sessionId, template.uriTemplate), template.uriTemplate);
+  return (
+    <form
+      className="template"
+      aria-label={`Template ${template.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onRead(uri);
+      }}
+    >
+      <label htmlFor={id}>{template.name}</label>
+      {template.description && <p className="field-help">{template.description}</p>}
+      <p className="note">Not offered as a form: {problem}. Type the URI to read.</p>
+      <div className="row">
+        <input id={id} value={uri} spellCheck={false} onChange={(e) => setUri(e.target.value)} />
+        <button type="submit" disabled={disabled} aria-label={`Read from template ${template.name}`}>
+          Read
+        </button>
+      </div>
+    </form>
+  );
+}
