@@ -164,6 +164,19 @@ describe("OAuth for remote servers", () => {
     expect(state.pkceVerified).toBe(1);
   });
 
+  it("signs in for an HTTP+SSE server too: the opening GET gets the 401, and the message POSTs carry the token", async () => {
+    const fixture = await startFixture();
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: { name: "SSE", transport: { type: "sse", url: `${fixture.origin}/sse` } } });
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp");
+    const state = await fixture.state();
+    expect(user.opened).toHaveLength(1);
+    expect(state.pkceVerified).toBe(1);
+    expect(state.mcpAuthorizations[0]).toBe("none");
+    expect(state.mcpAuthorizations.slice(1).every((a) => a === "Bearer")).toBe(true);
+  });
+
   it("steps up on 403 insufficient_scope: authorizes again with the scope the server named, then the call goes through", async () => {
     const fixture = await startFixture(["--scopes=mcp"]);
     const user = headlessUser();
@@ -264,6 +277,23 @@ describe("OAuth for remote servers", () => {
     expect(user.opened).toHaveLength(2);
   });
 
+  it("a saved entry's pre-registered client secret is sealed on disk like a header value, and opened again on load", async () => {
+    const storage = new MemoryStorage();
+    const codec: SecretCodec = {
+      available: true,
+      description: "test keychain",
+      encrypt: (plain) => Buffer.from(plain).toString("base64"),
+      decrypt: (cipher) => Buffer.from(cipher, "base64").toString(),
+    };
+    const first = createHarness({ storage, secrets: codec });
+    const saved = await first.core.dispatch("saveServer", { server: server("https://mcp.example.com/mcp", { oauth: { clientId: "pre", clientSecret: "entered-secret-42" } }) });
+    expect(storage.data.get("servers")).not.toContain("entered-secret-42");
+    expect(storage.data.get("servers")).toContain(Buffer.from("entered-secret-42").toString("base64"));
+    const second = createHarness({ storage, secrets: codec });
+    const [entry] = (await second.core.dispatch("listServers", {})).filter((s) => s.id === saved.id);
+    expect(entry!.oauth).toEqual({ clientId: "pre", clientSecret: "entered-secret-42" });
+  });
+
   it("never shows a token, code, verifier or secret: not in the auth steps, the message log, stderr or any event", async () => {
     const fixture = await startFixture(["--client=confidential:very-secret-1234", "--no-dcr"]);
     const user = headlessUser();
@@ -282,6 +312,30 @@ describe("OAuth for remote servers", () => {
     const token = steps.find((s) => s.kind === "token" && s.http?.requestBody)!;
     expect(token.http!.requestBody).toMatch(/code=\[redacted\].*code_verifier=\[redacted\]|code_verifier=\[redacted\].*code=\[redacted\]/);
     expect(token.http!.responseBody).toContain('"access_token":"[redacted]"');
+  });
+
+  it("hostile: a server that refuses every token gets one sign-in per request, never a loop, and the connect fails saying why", async () => {
+    const fixture = await startFixture(["--hostile=always-401"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/HTTP 401/);
+    expect(user.opened).toHaveLength(1);
+    const state = await fixture.state();
+    // The probe, its one retry with the new token; nothing more.
+    expect(state.mcpAuthorizations).toEqual(["none", "Bearer"]);
+  });
+
+  it("hostile: protected resource metadata that never ends is read to a bound, and the flow fails instead of hanging", async () => {
+    const fixture = await startFixture(["--hostile=endless-prm"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/Could not connect/);
+    expect(user.opened).toEqual([]);
+    const session = (await harness.core.dispatch("listSessions", {}))[0]!;
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: session.sessionId });
+    const prm = steps.find((s) => s.http?.url.includes("oauth-protected-resource"))!;
+    expect(prm.http!.responseBody!.length).toBeLessThan(10_000);
+    expect(steps.at(-1)!.kind).toBe("error");
   });
 
   it("the loopback receiver refuses a response with another state and keeps waiting for the right one", async () => {
