@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../helpers/harness.js";
-import { followAuthorizationHeadlessly } from "../../main/core/auth/headless.js";
+import { terminalAuthorizationOpener } from "../../main/core/auth/terminalOpener.js";
 import { startLoopbackReceiver } from "../../main/core/auth/loopback.js";
 import { MemoryStorage } from "../../main/core/storage.js";
 import type { SecretCodec } from "../../main/core/secrets.js";
@@ -63,14 +63,15 @@ function startFixture(args: string[] = []): Promise<Fixture> {
   });
 }
 
-/** The browser the test user has: follows the page, counting how often it was asked to. */
+/** The browser the test user has: the CLI's headless opener, counting how often it was asked to. */
 function headlessUser() {
   const opened: string[] = [];
+  const follow = terminalAuthorizationOpener({ write: () => {}, headless: true });
   return {
     opened,
     open: async (url: string) => {
       opened.push(url);
-      await followAuthorizationHeadlessly(url);
+      await follow(url);
     },
   };
 }
