@@ -226,7 +226,9 @@ export class Session {
       const printed = this.lastLines.length ? `. The server's last stderr output: ${this.lastLines.join(" | ")}` : "";
       // E4: a modern-only server refusing initialize names its versions; say what to change.
       const hint = error instanceof McpError && error.code === UNSUPPORTED_PROTOCOL_VERSION && this.eraInUse === "legacy" ? ". The server speaks a newer protocol: set this server's era to Auto or 2026-07-28" : "";
-      const reason = `Could not connect to ${describeTransport(this.config)}: ${messageOf(error)}${hint}${printed}`;
+      const said = `Could not connect to ${describeTransport(this.config)}: ${messageOf(error)}${hint}${printed}`;
+      // Issue 14: a refusal may quote a token or secret back; the reason is shown and kept.
+      const reason = this.oauth ? this.oauth.redact(said) : said;
       this.teardown(reason);
       await this.transport?.close().catch(() => {});
       this.setInfo({ ...this.info, state: "failed", reason, ...(probeSaid ? { eraProbe: probeSaid } : {}) });
@@ -761,7 +763,11 @@ export class Session {
     const oauth = this.deps.oauth;
     const url = this.oauthServerUrl;
     if (!oauth || !url) return undefined;
+    const transport = this.config.transport as { headers?: Record<string, string> };
+    // A credential the user typed as a header (a static API key) is redacted like the flow's own tokens.
+    const headerSecrets = Object.entries(transport.headers ?? {}).flatMap(([name, value]) => (/^(authorization|proxy-authorization|cookie|x-api-key)$/i.test(name) ? [value.replace(/^\w+\s+/, "")] : []));
     return new OAuthSession(url, this.config.oauth, oauth.store, {
+      secrets: headerSecrets,
       clock: this.deps.ports.clock,
       approvalTimeoutMs: oauth.approvalTimeoutMs,
       requestTimeoutMs: this.deps.settings().requestTimeoutMs,

@@ -165,6 +165,20 @@ describe("OAuth for remote servers", () => {
     expect(state.pkceVerified).toBe(1);
   });
 
+  it("a 2026-07-28 server: the era probe (server/discover) gets the 401, signs in, and the modern session's requests carry the token", async () => {
+    const fixture = await startFixture(["--modern"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    expect(info.era).toBe("modern");
+    const result = await harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "echo", arguments: { text: "hi" } });
+    expect(result.content).toEqual([{ type: "text", text: "hi" }]);
+    const state = await fixture.state();
+    expect(user.opened).toHaveLength(1);
+    expect(state.mcpAuthorizations[0]).toBe("none");
+    expect(state.mcpAuthorizations.slice(1).every((a) => a === "Bearer")).toBe(true);
+  });
+
   it("signs in for an HTTP+SSE server too: the opening GET gets the 401, and the message POSTs carry the token", async () => {
     const fixture = await startFixture();
     const user = headlessUser();
@@ -337,6 +351,24 @@ describe("OAuth for remote servers", () => {
     const prm = steps.find((s) => s.http?.url.includes("oauth-protected-resource"))!;
     expect(prm.http!.responseBody!.length).toBeLessThan(10_000);
     expect(steps.at(-1)!.kind).toBe("error");
+  });
+
+  it("hostile: a server that quotes the bearer token (and a key the user typed as a header) back in an error body has them redacted in the error, stderr and the log", async () => {
+    const fixture = await startFixture(["--hostile=echo-token"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: { name: "Echo", transport: { type: "streamableHttp", url: fixture.url, headers: { "X-Api-Key": "static-key-98765" } } } });
+    const failure = await harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "echo-auth", arguments: {} }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain("Bearer [redacted]");
+    expect(failure).toContain("x-api-key: [redacted]");
+    expect(failure).not.toContain("static-key-98765");
+    const token = (await fixture.state()).issued[0]!.access_token;
+    expect(failure).not.toContain(token);
+    const everything = JSON.stringify([await harness.core.dispatch("getLog", { sessionId: info.sessionId }), harness.events]);
+    expect(everything).not.toContain(token);
   });
 
   it("the loopback receiver refuses a response with another state and keeps waiting for the right one", async () => {

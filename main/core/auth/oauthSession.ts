@@ -49,6 +49,8 @@ export interface OAuthHooks {
   approvalTimeoutMs: number;
   /** How long one request to the authorization server may take. */
   requestTimeoutMs: number;
+  /** Further values never to show (credentials the user typed as headers). */
+  secrets?: string[];
 }
 
 interface Challenge {
@@ -77,6 +79,7 @@ export class OAuthSession {
     private readonly hooks: OAuthHooks,
   ) {
     if (settings?.clientSecret) this.known.add(settings.clientSecret);
+    for (const secret of hooks.secrets ?? []) this.known.add(secret);
     this.provider = this.createProvider();
   }
 
@@ -91,7 +94,7 @@ export class OAuthSession {
       await this.refreshIfExpired();
       let response = await inner(url, await this.withBearer(init));
       const challenge = this.challengeOf(response);
-      if (!challenge || this.failure) return response;
+      if (!challenge || this.failure) return this.redactRefusal(response);
       this.step("challenge", `${init?.method ?? "GET"} ${String(url)} answered HTTP ${response.status}${challenge.stepUp ? " insufficient_scope" : ""}: authorization needed`, {
         method: init?.method ?? "GET",
         url: String(url),
@@ -103,8 +106,19 @@ export class OAuthSession {
       // The user may have taken minutes to approve: a time-out signal of the first attempt has run out by now.
       const again = init?.signal?.aborted ? { ...init, signal: AbortSignal.timeout(this.hooks.requestTimeoutMs) } : init;
       response = await inner(url, await this.withBearer(again));
-      return response;
+      return this.redactRefusal(response);
     };
+  }
+
+  /**
+   * The SDK quotes an error response's body in its error message ("Error POSTing to endpoint: …"), which
+   * reaches the UI and stderr: a server that echoes the request's token back must not show it there.
+   * Only error bodies are read here (bounded); a success streams through untouched.
+   */
+  private async redactRefusal(response: Response): Promise<Response> {
+    if (response.ok || response.status < 400 || this.known.size === 0) return response;
+    const text = await readBounded(response, MAX_AUTH_RESPONSE_CHARS);
+    return new Response(this.redact(text), { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
   /**
