@@ -250,6 +250,31 @@ describe("OAuth for remote servers", () => {
     expect(steps.at(-1)).toMatchObject({ kind: "error" });
   });
 
+  it("RFC 9207: compares iss as a string, so the issuer with a trailing slash is refused too", async () => {
+    const fixture = await startFixture(["--iss=normalized"]);
+    const harness = harnessWith(headlessUser());
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/RFC 9207/);
+    expect((await fixture.state()).tokenRequests).toEqual([]);
+  });
+
+  it("SEP-2207: asks for offline_access when the authorization server lists it (and only then: the first test's scope is plain mcp)", async () => {
+    const fixture = await startFixture(["--offline-access"]);
+    const harness = harnessWith(headlessUser());
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp offline_access");
+    expect((await fixture.state()).authorizeRequests[0]!.scope).toBe("mcp offline_access");
+  });
+
+  it("hostile: a server that keeps answering 403 insufficient_scope gets one step-up for that challenge, then the refusal", async () => {
+    const fixture = await startFixture(["--hostile=always-403"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    await expect(harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "admin", arguments: {} })).rejects.toThrow(/insufficient_scope/);
+    await expect(harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "admin", arguments: {} })).rejects.toThrow(/insufficient_scope/);
+    expect(user.opened).toHaveLength(2);
+  });
+
   it("refuses an authorization server that does not advertise PKCE S256", async () => {
     const fixture = await startFixture(["--no-pkce"]);
     const user = headlessUser();

@@ -68,6 +68,8 @@ export class OAuthSession {
   /** Why the flow failed in this connection: later 401s are passed on instead of opening the page again. */
   private failure?: Error;
   private readonly provider: OAuthClientProvider;
+  /** The 403 insufficient_scope challenges already answered with a new authorization in this connection. */
+  private readonly steppedUp = new Set<string>();
   /** Values never to show (tokens, secrets, codes), for redacting stderr and the log. */
   private readonly known = new Set<string>();
 
@@ -139,6 +141,12 @@ export class OAuthSession {
     if (response.status !== 401 && response.status !== 403) return undefined;
     const { resourceMetadataUrl, scope, error } = extractWWWAuthenticateParams(response);
     if (response.status === 403 && error !== "insufficient_scope") return undefined;
+    if (response.status === 403) {
+      // A server still refusing after we stepped up for this very challenge would loop forever: once is enough.
+      const header = response.headers.get("www-authenticate") ?? "";
+      if (this.steppedUp.has(header)) return undefined;
+      this.steppedUp.add(header);
+    }
     return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope: scope.slice(0, 2000) } : {}), stepUp: response.status === 403 };
   }
 
@@ -188,6 +196,7 @@ export class OAuthSession {
       if ((await auth(this.provider, options)) === "AUTHORIZED") return this.step("done", "Authorized: the request is sent again with the new access token");
       const url = this.authorizationUrl as URL | undefined;
       if (!url) throw new AuthorizationError("the authorization flow stopped without an authorization page");
+      this.addOfflineAccess(url);
       const state = url.searchParams.get("state") ?? "";
       const answer = receiver.wait(state, this.hooks.approvalTimeoutMs);
       this.step("authorization", `Authorization page to approve in the browser (PKCE S256, scope ${url.searchParams.get("scope") ?? "none"}, resource ${url.searchParams.get("resource") ?? "none"})`, undefined, url.href);
@@ -204,6 +213,17 @@ export class OAuthSession {
     }
   }
 
+  /**
+   * SEP-2207: we want a refresh token, so `offline_access` is asked for when the authorization server
+   * lists it in scopes_supported, and never otherwise. auth() chose the scope before it knew the
+   * metadata's list, so it is added to the page's URL here, before the page is opened.
+   */
+  private addOfflineAccess(url: URL): void {
+    if (!this.discovery?.authorizationServerMetadata?.scopes_supported?.includes("offline_access")) return;
+    const scopes = (url.searchParams.get("scope") ?? "").split(" ").filter(Boolean);
+    if (!scopes.includes("offline_access")) url.searchParams.set("scope", [...scopes, "offline_access"].join(" "));
+  }
+
   /** RFC 9207 / 2026-07-28: a present `iss` must name the issuer discovery recorded, before the code is redeemed. */
   private checkIssuer(iss: string | undefined): void {
     const metadata = this.discovery?.authorizationServerMetadata;
@@ -214,7 +234,8 @@ export class OAuthSession {
       }
       return;
     }
-    if (!recorded || !sameIssuer(iss, recorded)) {
+    // RFC 9207 §2.4: simple string comparison, no URL normalisation (a trailing "/" is another issuer).
+    if (!recorded || iss !== recorded) {
       throw new AuthorizationError(`the authorization response names issuer ${iss.slice(0, 500)}, not ${recorded ?? "the one discovered"} (RFC 9207): the code is not redeemed`);
     }
   }
