@@ -192,7 +192,7 @@ describe("OAuth for remote servers", () => {
     expect(state.mcpAuthorizations.slice(1).every((a) => a === "Bearer")).toBe(true);
   });
 
-  it("steps up on 403 insufficient_scope: authorizes again with the scope the server named, then the call goes through", async () => {
+  it("steps up on 403 insufficient_scope: authorizes again with the scope asked before plus the one the server named (SEP-2350), then the call goes through", async () => {
     const fixture = await startFixture(["--scopes=mcp"]);
     const user = headlessUser();
     const harness = harnessWith(user);

@@ -68,6 +68,8 @@ export class OAuthSession {
   /** Why the flow failed in this connection: later 401s are passed on instead of opening the page again. */
   private failure?: Error;
   private readonly provider: OAuthClientProvider;
+  /** The scope the last authorization page asked for (SEP-2350: kept in a step-up's request). */
+  private requestedScope?: string;
   /** The 403 insufficient_scope challenges already answered with a new authorization in this connection. */
   private readonly steppedUp = new Set<string>();
   /** Values never to show (tokens, secrets, codes), for redacting stderr and the log. */
@@ -184,12 +186,18 @@ export class OAuthSession {
     const receiver = await startLoopbackReceiver();
     this.receiver = receiver;
     try {
-      // A refresh keeps the old scope: step-up needs a new authorization.
-      if (challenge.stepUp) await this.store.update(this.serverUrl, ({ tokens: _gone, tokensAt: _at, ...rest }) => rest);
+      let scope = challenge.scope;
+      if (challenge.stepUp) {
+        // SEP-2350: ask for what was asked before plus what the server now names, so no granted scope is lost.
+        const { tokens } = await this.store.get(this.serverUrl);
+        scope = unionOfScopes(this.requestedScope, tokens?.scope, challenge.scope);
+        // A refresh keeps the old scope: step-up needs a new authorization.
+        await this.store.update(this.serverUrl, ({ tokens: _gone, tokensAt: _at, ...rest }) => rest);
+      }
       const options = {
         serverUrl: this.serverUrl,
         ...(challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}),
-        ...(challenge.scope ? { scope: challenge.scope } : {}),
+        ...(scope ? { scope } : {}),
         fetchFn: this.recordingFetch(),
       };
       this.authorizationUrl = undefined;
@@ -197,6 +205,7 @@ export class OAuthSession {
       const url = this.authorizationUrl as URL | undefined;
       if (!url) throw new AuthorizationError("the authorization flow stopped without an authorization page");
       this.addOfflineAccess(url);
+      this.requestedScope = url.searchParams.get("scope") ?? undefined;
       const state = url.searchParams.get("state") ?? "";
       const answer = receiver.wait(state, this.hooks.approvalTimeoutMs);
       this.step("authorization", `Authorization page to approve in the browser (PKCE S256, scope ${url.searchParams.get("scope") ?? "none"}, resource ${url.searchParams.get("resource") ?? "none"})`, undefined, url.href);
@@ -379,6 +388,11 @@ function kindOf(url: string, body: string | undefined): AuthStepKind {
   if (body && /(^|&)grant_type=/.test(body)) return "token";
   if (body && body.includes("redirect_uris")) return "registration";
   return "discovery";
+}
+
+function unionOfScopes(...lists: (string | undefined)[]): string | undefined {
+  const scopes = [...new Set(lists.flatMap((list) => (list ?? "").split(" ").filter(Boolean)))].filter((s) => s !== "offline_access");
+  return scopes.length ? scopes.join(" ") : undefined;
 }
 
 function sameIssuer(a: string, b: string): boolean {
