@@ -10,6 +10,7 @@ import type { AuthStep, SavedServer } from "../../shared/types.js";
 import { createFakeBridge, EVERYTHING_DEMO } from "./fakeBridge.js";
 import { session } from "./fixtures.js";
 import { renderApp } from "./renderApp.js";
+import { createInspectorStore } from "../../renderer/src/store/inspectorStore.js";
 
 const REMOTE: SavedServer = {
   id: "remote",
@@ -123,5 +124,16 @@ describe("Authorization panel", () => {
     const entry = await screen.findByRole("group", { name: "Remote" });
     await user.click(within(entry).getByRole("button", { name: "Connect" }));
     expect(bridge.callsOf("connect")[0]!.server.oauth).toEqual({ clientId: "pre", clientSecret: "x" });
+  });
+
+  it("the store keeps steps per session, merges a late getAuthSteps by seq, and forgets them with a removed session", () => {
+    const store = createInspectorStore();
+    store.getState().applyEvents([{ type: "authStep", payload: step(3, "token", "t") }]);
+    store.getState().applyAuthSnapshot("s1", [step(1, "challenge", "c"), step(2, "discovery", "d"), step(3, "token", "t")]);
+    expect(store.getState().authSteps.s1!.map((s) => s.seq)).toEqual([1, 2, 3]);
+    store.getState().applyEvents([{ type: "authStep", payload: step(4, "done", "ok") }, { type: "authStep", payload: { ...step(1, "challenge", "other"), sessionId: "s2" } }]);
+    expect(store.getState().authSteps.s1!.map((s) => s.seq)).toEqual([1, 2, 3, 4]);
+    store.getState().applyEvents([{ type: "sessionRemoved", payload: { sessionId: "s1" } }]);
+    expect(Object.keys(store.getState().authSteps)).toEqual(["s2"]);
   });
 });
