@@ -27,7 +27,7 @@ afterEach(async () => {
 interface FixtureState {
   registrations: Record<string, unknown>[];
   authorizeRequests: Record<string, string>[];
-  tokenRequests: { grant_type: string; resource: string | null; client_id: string | null; basic: boolean }[];
+  tokenRequests: { as: string; grant_type: string; resource: string | null; client_id: string | null; basic: boolean }[];
   issued: { access_token: string; refresh_token: string; scope: string }[];
   pkceVerified: number;
   mcpAuthorizations: string[];
@@ -39,6 +39,7 @@ interface Fixture {
   origin: string;
   state(): Promise<FixtureState>;
   expireTokens(): Promise<void>;
+  migrate(): Promise<void>;
 }
 
 function startFixture(args: string[] = []): Promise<Fixture> {
@@ -56,6 +57,7 @@ function startFixture(args: string[] = []): Promise<Fixture> {
         origin,
         state: async () => (await (await fetch(`${origin}/__test/state`)).json()) as FixtureState,
         expireTokens: async () => void (await fetch(`${origin}/__test/expire`, { method: "POST" })),
+        migrate: async () => void (await fetch(`${origin}/__test/migrate`, { method: "POST" })),
       });
     });
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -222,6 +224,24 @@ describe("OAuth for remote servers", () => {
     expect(kinds(steps)).toContain("refresh");
   });
 
+  it("SEP-2352: when the resource moves to another authorization server, discovery runs again, the client registers there, and nothing of the old server's (client id, refresh token) is presented to it", async () => {
+    const fixture = await startFixture();
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    await whoami(harness, info.sessionId);
+    const oldClient = (await fixture.state()).authorizeRequests[0]!.client_id;
+    await fixture.migrate();
+    expect(await whoami(harness, info.sessionId)).toMatch(/^scope: /);
+    const state = await fixture.state();
+    expect(state.registrations.map((r) => r.as)).toEqual(["as", "as2"]);
+    const second = state.authorizeRequests[1]!;
+    expect(second.as).toBe("as2");
+    expect(second.client_id).not.toBe(oldClient);
+    expect(state.tokenRequests.map((r) => `${r.as}:${r.grant_type}`)).toEqual(["as:authorization_code", "as2:authorization_code"]);
+    expect(user.opened).toHaveLength(2);
+  });
+
   it("refreshes before the request once expires_in has run out (the clock says so), so the server never sees the stale token", async () => {
     const fixture = await startFixture();
     const user = headlessUser();
@@ -273,6 +293,18 @@ describe("OAuth for remote servers", () => {
     await expect(harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "admin", arguments: {} })).rejects.toThrow(/insufficient_scope/);
     await expect(harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "admin", arguments: {} })).rejects.toThrow(/insufficient_scope/);
     expect(user.opened).toHaveLength(2);
+  });
+
+  it("a user who declines to open the authorization page ends the sign-in at once (no wait for the time-out), and the reason says so", async () => {
+    const fixture = await startFixture();
+    const harness = createHarness({
+      openAuthorizationPage: async () => {
+        throw new Error("You declined to open the authorization page, so the sign-in was stopped");
+      },
+      authorizationTimeoutMs: 600_000,
+    });
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/declined to open the authorization page/);
+    expect((await fixture.state()).tokenRequests).toEqual([]);
   });
 
   it("refuses an authorization server that does not advertise PKCE S256", async () => {

@@ -185,6 +185,9 @@ export class OAuthSession {
   private async run(challenge: Challenge): Promise<void> {
     const receiver = await startLoopbackReceiver();
     this.receiver = receiver;
+    // Each flow discovers afresh: the resource may have moved to another authorization server (SEP-2352),
+    // and the panel shows what the server says now. Within one flow, auth()'s second call reuses it.
+    this.discovery = undefined;
     try {
       let scope = challenge.scope;
       if (challenge.stepUp) {
@@ -208,6 +211,8 @@ export class OAuthSession {
       this.requestedScope = url.searchParams.get("scope") ?? undefined;
       const state = url.searchParams.get("state") ?? "";
       const answer = receiver.wait(state, this.hooks.approvalTimeoutMs);
+      // Awaited below; if opening the page fails first, closing the receiver rejects it unobserved.
+      answer.catch(() => {});
       this.step("authorization", `Authorization page to approve in the browser (PKCE S256, scope ${url.searchParams.get("scope") ?? "none"}, resource ${url.searchParams.get("resource") ?? "none"})`, undefined, url.href);
       await this.hooks.openAuthorizationPage?.(url.href);
       const response = await answer;
