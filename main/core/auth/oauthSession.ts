@@ -178,7 +178,8 @@ export class OAuthSession {
     const { tokens, tokensAt } = await this.store.get(this.serverUrl);
     if (!tokens?.refresh_token || typeof tokens.expires_in !== "number" || tokensAt === undefined) return;
     if (this.hooks.clock.now() < tokensAt + tokens.expires_in * 1000 || this.failure) return;
-    // The request goes out after this either way: if refreshing fails, its 401 starts the flow.
+    // auth() refreshes, or signs in again when the refresh token is refused. Either way the request goes
+    // out after this; if the flow failed, its answer (and the panel's error step) says why.
     await this.authorize({}).catch(() => {});
   }
 
