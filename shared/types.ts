@@ -107,6 +107,15 @@ export const OAuthSettingsSchema = z
     clientSecret: z.string().max(2000).optional(),
     scope: z.string().max(2000).optional(),
     clientMetadataUrl: z.string().url().max(2000).refine((u) => /^https:\/\//i.test(u), "a client ID metadata document must be an https URL").optional(),
+    /**
+     * `client_credentials`: a machine client with no user and no browser (the OAuth client credentials
+     * extension); it needs the client id, and its secret or a private key for `private_key_jwt`.
+     */
+    grant: z.enum(["authorization_code", "client_credentials"]).optional(),
+    /** PKCS#8 PEM private key for `private_key_jwt` client authentication (RFC 7523). */
+    privateKeyPem: z.string().max(20_000).optional(),
+    /** Its JWS algorithm (ES256 unless said). */
+    signingAlgorithm: z.enum(["ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512"]).optional(),
   })
   .strict();
 export type OAuthSettings = z.output<typeof OAuthSettingsSchema>;

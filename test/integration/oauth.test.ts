@@ -154,6 +154,35 @@ describe("OAuth for remote servers", () => {
     expect(JSON.stringify(steps)).not.toContain("s3cret-value");
   });
 
+  it("[extension] client credentials: a machine client with a secret gets its token without a browser, for the resource, and calls a tool", async () => {
+    const fixture = await startFixture(["--client=machine:machine-secret-77"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", {
+      server: server(fixture.url, { oauth: { grant: "client_credentials", clientId: "machine", clientSecret: "machine-secret-77", scope: "mcp" } }),
+    });
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp");
+    const state = await fixture.state();
+    expect(user.opened).toEqual([]);
+    expect(state.authorizeRequests).toEqual([]);
+    expect(state.tokenRequests).toEqual([{ as: "as", grant_type: "client_credentials", resource: fixture.url, client_id: null, basic: true }]);
+  });
+
+  it("[extension] client credentials with private_key_jwt (RFC 7523): the fixture verifies the signed assertion, and the key never shows", async () => {
+    const fixture = await startFixture();
+    const { privateKeyPem } = (await (await fetch(`${fixture.origin}/__test/jwt-key`)).json()) as { privateKeyPem: string };
+    const harness = harnessWith(headlessUser());
+    const info = await harness.core.dispatch("connect", {
+      server: server(fixture.url, { oauth: { grant: "client_credentials", clientId: "jwt-client", privateKeyPem, signingAlgorithm: "ES256" } }),
+    });
+    await whoami(harness, info.sessionId);
+    expect(((await fixture.state()) as unknown as { jwtAssertions: number }).jwtAssertions).toBe(1);
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
+    const token = steps.find((s) => s.kind === "token")!;
+    expect(token.http!.requestBody).toContain("client_assertion=[redacted]");
+    expect(JSON.stringify([steps, harness.events])).not.toContain(privateKeyPem.split("\n")[1]!);
+  });
+
   it("uses a client ID metadata document when the authorization server supports them: its URL is the client_id, nothing is registered", async () => {
     const fixture = await startFixture(["--cimd"]);
     const user = headlessUser();

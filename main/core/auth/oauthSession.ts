@@ -17,6 +17,7 @@
 // restart of the transport, and our own HTTP probe (E3) would not be covered.
 import { randomBytes } from "node:crypto";
 import { auth, extractWWWAuthenticateParams, type OAuthClientProvider, type OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { AuthHttp, AuthStep, AuthStepKind, OAuthSettings } from "../../../shared/types.js";
 import type { Clock } from "../ports.js";
@@ -83,6 +84,7 @@ export class OAuthSession {
     private readonly hooks: OAuthHooks,
   ) {
     if (settings?.clientSecret) this.known.add(settings.clientSecret);
+    if (settings?.privateKeyPem) this.known.add(settings.privateKeyPem);
     for (const secret of hooks.secrets ?? []) this.known.add(secret);
     this.provider = this.createProvider();
   }
@@ -183,7 +185,19 @@ export class OAuthSession {
     await this.authorize({}).catch(() => {});
   }
 
+  /** The client credentials extension: no user, no browser, no loopback receiver. */
+  private get machineClient(): boolean {
+    return this.settings?.grant === "client_credentials";
+  }
+
   private async run(challenge: Challenge): Promise<void> {
+    if (this.machineClient) {
+      this.discovery = undefined;
+      if ((await auth(this.provider, { serverUrl: this.serverUrl, ...(challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}), ...(challenge.scope ? { scope: challenge.scope } : {}), fetchFn: this.recordingFetch() })) !== "AUTHORIZED") {
+        throw new AuthorizationError("the client credentials grant did not give a token");
+      }
+      return this.step("done", "Authorized (client credentials): the request is sent again with the new access token");
+    }
     const receiver = await startLoopbackReceiver();
     this.receiver = receiver;
     // Each flow discovers afresh: the resource may have moved to another authorization server (SEP-2352),
@@ -260,17 +274,36 @@ export class OAuthSession {
     const settings = this.settings ?? {};
     return {
       get redirectUrl() {
+        // No redirect: auth() then runs the non-interactive grant (client credentials).
+        if (session.machineClient) return undefined;
         // auth() reads this to know the flow is interactive, before the receiver exists only for refresh-less checks.
         return session.receiver?.redirectUrl ?? "http://127.0.0.1/callback";
       },
+      ...(settings.grant === "client_credentials"
+        ? {
+            prepareTokenRequest: (scope?: string) => new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) }),
+          }
+        : {}),
+      ...(settings.privateKeyPem && settings.clientId
+        ? {
+            // RFC 7523 private_key_jwt: the SDK signs the assertion; its audience is the authorization server.
+            addClientAuthentication: createPrivateKeyJwtAuth({
+              issuer: settings.clientId,
+              subject: settings.clientId,
+              privateKey: settings.privateKeyPem,
+              alg: settings.signingAlgorithm ?? "ES256",
+            }),
+          }
+        : {}),
       ...(settings.clientMetadataUrl ? { clientMetadataUrl: settings.clientMetadataUrl } : {}),
       get clientMetadata(): OAuthClientMetadata {
+        const machine = settings.grant === "client_credentials";
         return {
           client_name: "MCP Task Inspector",
-          redirect_uris: [this.redirectUrl as string],
-          grant_types: ["authorization_code", "refresh_token"],
-          response_types: ["code"],
-          token_endpoint_auth_method: "none",
+          redirect_uris: machine ? [] : [this.redirectUrl as string],
+          grant_types: machine ? ["client_credentials"] : ["authorization_code", "refresh_token"],
+          response_types: machine ? [] : ["code"],
+          token_endpoint_auth_method: settings.privateKeyPem ? "private_key_jwt" : machine ? "client_secret_basic" : "none",
           // 2026-07-28 (SEP-837): a native app on a loopback redirect.
           application_type: "native",
           ...(settings.scope ? { scope: settings.scope } : {}),
@@ -343,7 +376,8 @@ export class OAuthSession {
         : `No authorization server metadata found for ${where}`,
     );
     if (!metadata) throw new AuthorizationError(`no authorization server metadata at ${where} (RFC 8414 or OpenID Connect discovery): the flow cannot continue`);
-    if (!metadata.code_challenge_methods_supported?.includes("S256")) {
+    // PKCE protects the authorization code: a machine client (client credentials) has none.
+    if (!this.machineClient && !metadata.code_challenge_methods_supported?.includes("S256")) {
       throw new AuthorizationError(`the authorization server ${where} does not advertise PKCE S256 (code_challenge_methods_supported): the MCP authorization spec says to refuse it`);
     }
     if (!sameIssuer(metadata.issuer, where)) {
