@@ -114,6 +114,30 @@ describe("Authorization panel", () => {
     expect(bridge.callsOf("saveServer").at(-1)!.server.oauth).toEqual({ clientId: "my-client", clientSecret: "s3cret", scope: "mcp:read", clientMetadataUrl: "https://me.example.com/client.json" });
   });
 
+  it("a machine client (client credentials) needs its id and a secret or a PEM private key, and is saved with its grant", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("saveServer", ({ server }) => ({ ...REMOTE, ...server, id: "new" }) as SavedServer);
+    await renderApp({}, bridge);
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    const form = screen.getByRole("form", { name: "Add server" });
+    await user.type(within(form).getByLabelText("Name"), "Machine");
+    await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
+    await user.type(within(form).getByLabelText("URL"), "https://mcp.example.com/mcp");
+    await user.click(within(form).getByLabelText("Machine client: client credentials, no browser (extension)"));
+    await user.type(within(form).getByLabelText("Client ID"), "robot");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(within(form).getByRole("alert").textContent).toContain("A machine client needs its client ID, and its secret or private key");
+    await user.type(within(form).getByLabelText("Private key for private_key_jwt (PKCS#8 PEM, instead of a secret)"), "not a key");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(within(form).getByRole("alert").textContent).toContain("must be a PKCS#8 PEM");
+    const key = within(form).getByLabelText("Private key for private_key_jwt (PKCS#8 PEM, instead of a secret)");
+    await user.clear(key);
+    await user.type(key, "-----BEGIN PRIVATE KEY-----abc-----END PRIVATE KEY-----");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(bridge.callsOf("saveServer").at(-1)!.server.oauth).toEqual({ clientId: "robot", grant: "client_credentials", privateKeyPem: "-----BEGIN PRIVATE KEY-----abc-----END PRIVATE KEY-----" });
+  });
+
   it("Connect on an entry with an OAuth client sends it to the core with the server", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
