@@ -32,6 +32,8 @@ interface FixtureState {
   pkceVerified: number;
   mcpAuthorizations: string[];
   wellKnownRequests: string[];
+  /** private_key_jwt assertions the fixture verified. */
+  jwtAssertions?: number;
 }
 
 interface Fixture {
@@ -176,7 +178,7 @@ describe("OAuth for remote servers", () => {
       server: server(fixture.url, { oauth: { grant: "client_credentials", clientId: "jwt-client", privateKeyPem, signingAlgorithm: "ES256" } }),
     });
     await whoami(harness, info.sessionId);
-    expect(((await fixture.state()) as unknown as { jwtAssertions: number }).jwtAssertions).toBe(1);
+    expect((await fixture.state()).jwtAssertions).toBe(1);
     const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
     const token = steps.find((s) => s.kind === "token")!;
     expect(token.http!.requestBody).toContain("client_assertion=[redacted]");
