@@ -113,7 +113,7 @@ export class ModernTasks {
     if (!watched) throw new Error(`Unknown client task ${taskId}`);
     if (isTerminal(watched.view.task.status)) throw new Error(`Task ${taskId} is already ${watched.view.task.status}`);
     await this.connection.call("tasks/cancel", { taskId }, { timeout: this.options.requestTimeoutMs() });
-    this.update(watched, { cancelRequested: true });
+    this.update(watched, { cancelRequested: true, cancelRequestedAt: new Date(this.options.ports.clock.now()).toISOString() });
     // Look now: the server may have cancelled at once (or finished first).
     this.pollNow(watched);
     return watched.view;
@@ -252,7 +252,7 @@ export class ModernTasks {
       if (watched.stopped) return;
       if (isServerError(error, timeout) && error.code === ErrorCode.InvalidParams) {
         // M3: the server no longer knows the task: it was purged.
-        this.update(watched, { gone: "purged", pollError: `tasks/get: ${wireErrorOf(error).message}` });
+        this.update(watched, { gone: "purged", deletedAt: new Date(this.options.ports.clock.now()).toISOString(), pollError: `tasks/get: ${wireErrorOf(error).message}` });
         this.stop(watched);
         return;
       }
