@@ -1,7 +1,13 @@
-// One task in full: the task object, and once terminal what tasks/result gave (result or error),
-// exactly as it came (Q4).
+// One task in full: first how it stands (status, how it ended and when, deleted at), then what was asked
+// (the tool and its arguments; the elicitation or the sampling messages), then what tasks/result gave
+// (result or error), exactly as it came (Q4), and the task object. Server text is shown as text only.
+import type { ReactNode } from "react";
+import type { ClientTask, ReceiverTask } from "../../../../shared/types.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { JsonView } from "../../components/JsonView.js";
+import { TruncatedText } from "../../components/TruncatedText.js";
+import { formatClock } from "../../util/time.js";
+import { receiverEndingDetail, receiverEndingLabel } from "./taskEnding.js";
 import type { TaskRow } from "./taskRows.js";
 
 export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void }) {
@@ -16,46 +22,140 @@ export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void })
           Close
         </button>
       </header>
-      {client && (
-        <>
-          <h4>Arguments of {client.toolName}</h4>
-          <JsonView value={client.arguments} />
-          {client.result && (
-            <>
-              <h4>Result</h4>
-              <CallToolResultView result={client.result} />
-            </>
-          )}
-          {client.error && (
-            <>
-              <h4>Error</h4>
-              <JsonView value={client.error} />
-            </>
-          )}
-          {client.pollError && <p className="note">Polling stopped: {client.pollError}</p>}
-          {!client.result && !client.error && <p className="note">No result yet: tasks/result is fetched once the task is terminal.</p>}
-        </>
-      )}
-      {receiver && (
-        <>
-          <p className="note">Request: {receiver.method}</p>
-          {receiver.outcome?.kind === "result" && (
-            <>
-              <h4>Result (what the server gets from tasks/result)</h4>
-              <JsonView value={receiver.outcome.result} />
-            </>
-          )}
-          {receiver.outcome?.kind === "error" && (
-            <>
-              <h4>Error (what the server gets from tasks/result)</h4>
-              <JsonView value={receiver.outcome.error} />
-            </>
-          )}
-          {!receiver.outcome && <p className="note">No outcome yet: waiting for the user's answer.</p>}
-        </>
-      )}
+      {client && <ClientTaskDetails client={client} />}
+      {receiver && <ReceiverTaskDetails receiver={receiver} />}
       <h4>Task</h4>
       <JsonView value={task} />
+    </section>
+  );
+}
+
+/** The lead line: the status, and when it got there (the task's lastUpdatedAt, as the server reported it). */
+function StatusLine({ children }: { children: ReactNode }) {
+  return (
+    <p className="task-outcome" aria-label="How the task stands">
+      {children}
+    </p>
+  );
+}
+
+function ClientTaskDetails({ client }: { client: ClientTask }) {
+  const { task } = client;
+  const modern = client.era === "modern";
+  const at = formatClock(task.lastUpdatedAt);
+  return (
+    <>
+      <StatusLine>
+        {task.status === "cancelled" ? (
+          <>
+            <strong>Cancelled</strong> at {at}
+            {client.cancelRequestedAt ? `, after you asked at ${formatClock(client.cancelRequestedAt)}` : ""}.
+          </>
+        ) : task.status === "completed" || task.status === "failed" ? (
+          <>
+            <strong>{task.status === "completed" ? "Completed" : "Failed"}</strong> at {at}.
+          </>
+        ) : (
+          <>
+            <strong>{task.status}</strong> since {at}
+            {client.cancelRequested ? "; cancel requested" : ""}.
+          </>
+        )}
+        {client.deletedAt && <> Deleted by the server: it no longer knew the task at {formatClock(client.deletedAt)}.</>}
+      </StatusLine>
+      <h4>Asked: tools/call {client.toolName}</h4>
+      <JsonView value={client.arguments} label={`Arguments of ${client.toolName}`} />
+      {client.result && (
+        <>
+          <h4>Result</h4>
+          <CallToolResultView result={client.result} />
+        </>
+      )}
+      {client.error && (
+        <>
+          {/* Q4: the server's own answer, as it sent it; for a cancelled task it is no outcome of the tool. */}
+          <h4>{task.status === "cancelled" ? "What the server answered to tasks/result" : "Error"}</h4>
+          <JsonView value={client.error} />
+        </>
+      )}
+      {client.pollError && <p className="note">Polling stopped: {client.pollError}</p>}
+      {!client.result && !client.error && <p className="note">{noResultNote(client)}</p>}
+    </>
+  );
+}
+
+function noResultNote(client: ClientTask): string {
+  const status = client.task.status;
+  if (status === "cancelled") {
+    return client.era === "modern" ? "No result: a cancelled task has none (2026-07-28 carries results inline with completed and failed only)." : "No result.";
+  }
+  if (status === "completed" || status === "failed") return client.era === "modern" ? "No result came with the task." : "No result yet: tasks/result was sent.";
+  return client.era === "modern" ? "No result yet: it comes inline once the task is completed or failed." : "No result yet: tasks/result is fetched once the task is terminal.";
+}
+
+function ReceiverTaskDetails({ receiver }: { receiver: ReceiverTask }) {
+  const { task, ending } = receiver;
+  return (
+    <>
+      <StatusLine>
+        <strong>{ending ? receiverEndingLabel(ending) : task.status}</strong>
+        {ending === "expired" ? "" : ` at ${formatClock(task.lastUpdatedAt)}`}
+        {receiver.deletedAt ? `; deleted at ${formatClock(receiver.deletedAt)}` : ""}. {ending ? receiverEndingDetail(ending) : ""}
+      </StatusLine>
+      <ReceiverAsked receiver={receiver} />
+      {receiver.outcome?.kind === "result" && (
+        <>
+          <h4>Result (what the server gets from tasks/result)</h4>
+          <JsonView value={receiver.outcome.result} />
+        </>
+      )}
+      {receiver.outcome?.kind === "error" && (
+        <>
+          <h4>Error (what the server gets from tasks/result)</h4>
+          <JsonView value={receiver.outcome.error} />
+        </>
+      )}
+      {!receiver.outcome && <p className="note">{receiver.deletedAt ? "No outcome: nobody answered before it was deleted." : "No outcome yet: waiting for the user's answer."}</p>}
+    </>
+  );
+}
+
+/** What the server asked, as the core kept it (bounded); text only, never markup. */
+function ReceiverAsked({ receiver }: { receiver: ReceiverTask }) {
+  const { asked } = receiver;
+  return (
+    <section aria-label="What was asked">
+      <h4>Asked: {receiver.method}</h4>
+      {!asked && <p className="note">Not recorded.</p>}
+      {asked?.message !== undefined && <TruncatedText text={asked.message} label="Elicitation message" />}
+      {asked?.url !== undefined && <TruncatedText text={asked.url} label="Elicitation URL" />}
+      {asked?.requestedSchema !== undefined && (
+        <>
+          <h5>Requested schema</h5>
+          <TruncatedText text={asked.requestedSchema} className="json" label="Requested schema" />
+        </>
+      )}
+      {asked?.systemPrompt !== undefined && (
+        <>
+          <h5>System prompt</h5>
+          <TruncatedText text={asked.systemPrompt} label="System prompt" />
+        </>
+      )}
+      {asked?.messages && (
+        <ol className="asked-messages" aria-label="Sampling messages">
+          {asked.messages.map((m, i) => (
+            <li key={i}>
+              <span className="note">{m.role}:</span> <TruncatedText text={m.text} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {asked?.messageCount !== undefined && asked.messages && asked.messageCount > asked.messages.length && (
+        <p className="note">
+          The first {asked.messages.length} of {asked.messageCount} messages.
+        </p>
+      )}
+      {asked?.maxTokens !== undefined && <p className="note">maxTokens: {asked.maxTokens}</p>}
     </section>
   );
 }
