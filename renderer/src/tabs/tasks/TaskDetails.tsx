@@ -6,7 +6,7 @@ import type { ClientTask, ReceiverTask } from "../../../../shared/types.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
-import { formatClock } from "../../util/time.js";
+import { formatInstant } from "../../util/time.js";
 import { receiverEndingDetail, receiverEndingLabel } from "./taskEnding.js";
 import type { TaskRow } from "./taskRows.js";
 
@@ -42,14 +42,14 @@ function StatusLine({ children }: { children: ReactNode }) {
 function ClientTaskDetails({ client }: { client: ClientTask }) {
   const { task } = client;
   const modern = client.era === "modern";
-  const at = formatClock(task.lastUpdatedAt);
+  const at = formatInstant(task.lastUpdatedAt);
   return (
     <>
       <StatusLine>
         {task.status === "cancelled" ? (
           <>
             <strong>Cancelled</strong> at {at}
-            {client.cancelRequestedAt ? `, after you asked at ${formatClock(client.cancelRequestedAt)}` : ""}.
+            {client.cancelRequestedAt ? `, after you asked at ${formatInstant(client.cancelRequestedAt)}` : ""}.
           </>
         ) : task.status === "completed" || task.status === "failed" ? (
           <>
@@ -61,7 +61,7 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
             {client.cancelRequested ? "; cancel requested" : ""}.
           </>
         )}
-        {client.deletedAt && <> Deleted by the server: it no longer knew the task at {formatClock(client.deletedAt)}.</>}
+        {client.deletedAt && <> Deleted by the server: it no longer knew the task at {formatInstant(client.deletedAt)}.</>}
       </StatusLine>
       <h4>Asked: tools/call {client.toolName}</h4>
       <JsonView value={client.arguments} label={`Arguments of ${client.toolName}`} />
@@ -99,8 +99,8 @@ function ReceiverTaskDetails({ receiver }: { receiver: ReceiverTask }) {
     <>
       <StatusLine>
         <strong>{ending ? receiverEndingLabel(ending) : task.status}</strong>
-        {ending === "expired" ? "" : ` at ${formatClock(task.lastUpdatedAt)}`}
-        {receiver.deletedAt ? `; deleted at ${formatClock(receiver.deletedAt)}` : ""}. {ending ? receiverEndingDetail(ending) : ""}
+        {ending === "expired" ? "" : ` at ${formatInstant(task.lastUpdatedAt)}`}
+        {receiver.deletedAt ? `; deleted at ${formatInstant(receiver.deletedAt)}` : ""}. {ending ? receiverEndingDetail(ending) : ""}
       </StatusLine>
       <ReceiverAsked receiver={receiver} />
       {receiver.outcome?.kind === "result" && (
