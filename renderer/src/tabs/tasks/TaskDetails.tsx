@@ -30,12 +30,17 @@ export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void })
   );
 }
 
+const cut = (text: string) => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
+
 /** The lead line: the status, and when it got there (the task's lastUpdatedAt, as the server reported it). */
-function StatusLine({ children }: { children: ReactNode }) {
+function StatusLine({ children, statusMessage }: { children: ReactNode; statusMessage: string | undefined }) {
   return (
-    <p className="task-outcome" aria-label="How the task stands">
-      {children}
-    </p>
+    <>
+      <p className="task-outcome" aria-label="How the task stands">
+        {children}
+      </p>
+      {statusMessage && <p className="note">Status message: {cut(statusMessage)}</p>}
+    </>
   );
 }
 
@@ -45,7 +50,7 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
   const at = formatInstant(task.lastUpdatedAt);
   return (
     <>
-      <StatusLine>
+      <StatusLine statusMessage={task.statusMessage}>
         {task.status === "cancelled" ? (
           <>
             <strong>Cancelled</strong> at {at}
@@ -97,7 +102,7 @@ function ReceiverTaskDetails({ receiver }: { receiver: ReceiverTask }) {
   const { task, ending } = receiver;
   return (
     <>
-      <StatusLine>
+      <StatusLine statusMessage={task.statusMessage}>
         <strong>{ending ? receiverEndingLabel(ending) : task.status}</strong>
         {ending === "expired" ? "" : ` at ${formatInstant(task.lastUpdatedAt)}`}
         {receiver.deletedAt ? `; deleted at ${formatInstant(receiver.deletedAt)}` : ""}. {ending ? receiverEndingDetail(ending) : ""}
