@@ -104,7 +104,7 @@ describe("Tasks tab: how a task ended", () => {
     expect(cellsOf(rowOf("c1"))[STATUS]).toBe("cancelled · by you");
     const details = await openDetails("c1");
     const lead = details.getByLabelText("How the task stands");
-    expect(lead.textContent).toBe(`Cancelled at ${formatInstant(iso(cancelledAt))}, after you asked at ${formatInstant(iso(askedAt))}.`);
+    expect(lead.textContent).toBe(`Cancelled at ${formatInstant(iso(cancelledAt))} (the server's time); you asked to cancel at ${formatInstant(iso(askedAt))}.`);
     expect(details.getByText("Status message: Cancelled by the client")).toBeTruthy();
     // Q4: the server's answer is still shown as it sent it, under a heading that says what it is.
     const heading = details.getByRole("heading", { name: "What the server answered to tasks/result" });
@@ -119,7 +119,7 @@ describe("Tasks tab: how a task ended", () => {
       snapshot: { sessions: [session()], clientTasks: [clientTask("m1", { status: "cancelled", era: "modern", cancelRequested: true, cancelRequestedAt: iso(T0 + 1) })] },
     });
     const details = await openDetails("m1");
-    expect(details.getByLabelText("How the task stands").textContent).toMatch(/^Cancelled at .*, after you asked at /);
+    expect(details.getByLabelText("How the task stands").textContent).toMatch(/^Cancelled at .* \(the server's time\); you asked to cancel at /);
     expect(details.getByText(/^No result: a cancelled task has none/)).toBeTruthy();
     expect(details.queryByText(/tasks\/result is fetched/)).toBeNull();
   });

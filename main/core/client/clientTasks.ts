@@ -111,11 +111,13 @@ export class ClientTasks {
     // Checked first: a cancel for a task we do not follow must not reach the server.
     const tracked = this.tracked.get(taskId);
     if (!tracked) throw new Error(`Unknown client task ${taskId}`);
+    // When the user asked, i.e. when tasks/cancel left; recorded only once the server accepted it.
+    const askedAt = this.nowIso();
     const result = await this.client.request({ method: "tasks/cancel", params: { taskId } }, CancelTaskResultSchema, {
       timeout: this.options.requestTimeoutMs(),
     });
     // Before the status lands, so the cancelled task says at once that it was cancelled by you.
-    if (!tracked.view.cancelRequestedAt) this.update(taskId, { cancelRequestedAt: this.nowIso() });
+    if (!tracked.view.cancelRequestedAt) this.update(taskId, { cancelRequestedAt: askedAt });
     this.applyTask(tracked, result);
     return tracked.view;
   }

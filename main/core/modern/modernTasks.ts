@@ -112,8 +112,10 @@ export class ModernTasks {
     const watched = this.watched.get(taskId);
     if (!watched) throw new Error(`Unknown client task ${taskId}`);
     if (isTerminal(watched.view.task.status)) throw new Error(`Task ${taskId} is already ${watched.view.task.status}`);
+    // When tasks/cancel left; recorded only once the server acknowledged it.
+    const askedAt = new Date(this.options.ports.clock.now()).toISOString();
     await this.connection.call("tasks/cancel", { taskId }, { timeout: this.options.requestTimeoutMs() });
-    this.update(watched, { cancelRequested: true, cancelRequestedAt: new Date(this.options.ports.clock.now()).toISOString() });
+    this.update(watched, { cancelRequested: true, cancelRequestedAt: askedAt });
     // Look now: the server may have cancelled at once (or finished first).
     this.pollNow(watched);
     return watched.view;

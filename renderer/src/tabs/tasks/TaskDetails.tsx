@@ -53,8 +53,9 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
       <StatusLine statusMessage={task.statusMessage}>
         {task.status === "cancelled" ? (
           <>
-            <strong>Cancelled</strong> at {at}
-            {client.cancelRequestedAt ? `, after you asked at ${formatInstant(client.cancelRequestedAt)}` : ""}.
+            {/* Two clocks: the server's lastUpdatedAt and ours, so neither is said to come "after" the other. */}
+            <strong>Cancelled</strong> at {at} (the server's time)
+            {client.cancelRequestedAt ? `; you asked to cancel at ${formatInstant(client.cancelRequestedAt)}` : ""}.
           </>
         ) : task.status === "completed" || task.status === "failed" ? (
           <>

@@ -57,7 +57,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
       <div role="cell">
         <span title={row.origin}>{row.origin}</span>
       </div>
-      <div role="cell">
+      <div role="cell" title={ending ? `${task.status} · ${ending}` : undefined}>
         <span className={`status status-${task.status}`}>{task.status}</span>
         {modern?.cancelRequested && !TERMINAL.has(task.status) && <span className="note"> · cancel requested</span>}
         {modern?.gone && <span className="note"> · {modern.gone === "purged" ? "purged by the server" : "expired"}</span>}
