@@ -49,7 +49,7 @@ export function askedOf(method: ReceiverTaskMethod, params: Record<string, unkno
   }
   const systemPrompt = textOf(params.systemPrompt);
   if (systemPrompt !== undefined) asked.systemPrompt = systemPrompt;
-  if (typeof params.maxTokens === "number") asked.maxTokens = params.maxTokens;
+  if (typeof params.maxTokens === "number" && Number.isFinite(params.maxTokens)) asked.maxTokens = params.maxTokens;
   if (Array.isArray(params.messages)) {
     asked.messageCount = params.messages.length;
     asked.messages = params.messages.slice(0, ASKED_MESSAGES_KEPT).map((m) => {
