@@ -171,6 +171,11 @@ export const ClientTaskSchema = z.object({
   gone: z.enum(["expired", "purged"]).optional(),
   /** M7: the server accepted this task's id on the session's subscriptions/listen stream (notifications/tasks). */
   listening: z.boolean().optional(),
+  /**
+   * S1: the session ended while the task was live, so it is no longer followed. On 2025-11-25 the inspector
+   * marks it cancelled itself (with our time): the server's own status is unknown.
+   */
+  sessionEnded: z.boolean().optional(),
   /** When the user asked to cancel it (ISO): a cancelled task then says it was cancelled by you, and when. */
   cancelRequestedAt: z.string().optional(),
   /**

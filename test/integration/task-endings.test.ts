@@ -82,6 +82,26 @@ describe("client tasks say how they ended", () => {
     expect(deleted.pollError).toMatch(/Unknown task/);
   });
 
+  it("S1: a client task still live when its session ends says the session ended, in both eras; on 2025-11-25 it is marked cancelled by us", async () => {
+    const h = createHarness();
+    const legacy = await h.core.dispatch("connect", { server: fixtureServer("tool-tasks-server.mjs") });
+    const modern = await h.core.dispatch("connect", { server: fixtureServer("modern/modern-server.mjs") });
+    const legacyTask = await h.core.dispatch("callToolAsTask", { sessionId: legacy.sessionId, name: "task-only", arguments: { workMs: -1, pollInterval: 50 } });
+    const modernTask = (await h.core.dispatch("callTool", { sessionId: modern.sessionId, name: "task-hang", arguments: {} })).startedTask!;
+    const finished = await h.core.dispatch("callToolAsTask", { sessionId: legacy.sessionId, name: "task-only", arguments: { workMs: 10, pollInterval: 50 } });
+    await h.until(() => clientTask(h, legacy.sessionId, finished.task.taskId)?.result, 5000, "completed");
+    await h.core.dispatch("disconnect", { sessionId: legacy.sessionId });
+    await h.core.dispatch("disconnect", { sessionId: modern.sessionId });
+
+    const legacyEnded = clientTask(h, legacy.sessionId, legacyTask.task.taskId)!;
+    expect([legacyEnded.sessionEnded, legacyEnded.task.status]).toEqual([true, "cancelled"]);
+    expect(legacyEnded.cancelRequestedAt).toBeUndefined();
+    const modernEnded = clientTask(h, modern.sessionId, modernTask.task.taskId)!;
+    expect([modernEnded.sessionEnded, modernEnded.task.status]).toEqual([true, "working"]);
+    // A task that had finished is not touched.
+    expect(clientTask(h, legacy.sessionId, finished.task.taskId)?.sessionEnded).toBeUndefined();
+  });
+
   it("M6: a modern task cancelled by the user says when the cancel was asked; M3: a purged one says when it was deleted", async () => {
     const h = createHarness();
     const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("modern/modern-server.mjs") });

@@ -124,6 +124,19 @@ describe("Tasks tab: how a task ended", () => {
     expect(details.queryByText(/tasks\/result is fetched/)).toBeNull();
   });
 
+  it("S1: a client task cut off by the session's end says so, with whose clock, and has no Cancel", async () => {
+    const task = clientTask("c1", { status: "cancelled", sessionEnded: true, pollError: "Session ended before the task finished: closed" });
+    task.task = { ...task.task, lastUpdatedAt: iso(T0 + 42) };
+    renderWithStore(<TasksTab />, { snapshot: { sessions: [session()], clientTasks: [task, clientTask("m1", { era: "modern", sessionEnded: true, createdAt: T0 + 1 })] } });
+    expect(cellsOf(rowOf("c1"))[STATUS]).toBe("cancelled · session ended");
+    expect(cellsOf(rowOf("m1"))[STATUS]).toBe("working · session ended");
+    for (const id of ["c1", "m1"]) expect(within(rowOf(id)).queryByRole("button", { name: `Cancel task ${id}` })).toBeNull();
+    const details = await openDetails("c1");
+    expect(details.getByLabelText("How the task stands").textContent).toBe(
+      `Session ended while the task was live; marked cancelled at ${formatInstant(iso(T0 + 42))} (the inspector's time, not the server's). The server's own status is unknown.`,
+    );
+  });
+
   it("M3: a client task the server deleted says so in its Details", async () => {
     const deletedAt = iso(T0 + 3000);
     renderWithStore(<TasksTab />, { snapshot: { sessions: [session()], clientTasks: [clientTask("c1", { status: "completed", deletedAt })] } });

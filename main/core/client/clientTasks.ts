@@ -172,6 +172,7 @@ export class ClientTasks {
         this.update(taskId, {
           task: { ...tracked.view.task, status: "cancelled", statusMessage, lastUpdatedAt: new Date(this.options.ports.clock.now()).toISOString() },
           pollError: statusMessage,
+          sessionEnded: true,
         });
       }
     }

@@ -137,7 +137,7 @@ export class ModernTasks {
   closeAll(statusMessage: string): void {
     for (const watched of this.watched.values()) {
       this.stop(watched);
-      if (!isTerminal(watched.view.task.status) && !watched.view.gone) this.update(watched, { pollError: statusMessage });
+      if (!isTerminal(watched.view.task.status) && !watched.view.gone) this.update(watched, { pollError: statusMessage, sessionEnded: true });
     }
   }
 

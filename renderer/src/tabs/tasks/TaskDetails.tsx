@@ -51,7 +51,13 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
   return (
     <>
       <StatusLine statusMessage={task.statusMessage}>
-        {task.status === "cancelled" ? (
+        {client.sessionEnded ? (
+          <>
+            {/* S1: the inspector stopped following it; what the server did next is not known. */}
+            <strong>Session ended</strong> while the task was {task.status === "cancelled" ? "live" : task.status}
+            {task.status === "cancelled" ? `; marked cancelled at ${at} (the inspector's time, not the server's)` : ""}. The server's own status is unknown.
+          </>
+        ) : task.status === "cancelled" ? (
           <>
             {/* Two clocks: the server's lastUpdatedAt and ours, so neither is said to come "after" the other. */}
             <strong>Cancelled</strong> at {at} (the server's time)

@@ -35,7 +35,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
   const modern = row.client?.era === "modern" ? row.client : undefined;
   // A trace (deleted) is never live, whatever status it last had (R6: a live task may expire).
   const deleted = deletedNote(row.receiver ?? row.client);
-  const live = !TERMINAL.has(task.status) && !modern?.gone && !deleted;
+  const live = !TERMINAL.has(task.status) && !modern?.gone && !deleted && !row.client?.sessionEnded;
   const ending = endingNote(row.client, row.receiver);
   const left = ttlLeft(task.createdAt, task.ttl, now);
   const waiting = row.linkedInputIds.map((id) => pendingById.get(id)).filter((p) => p !== undefined);

@@ -40,6 +40,7 @@ export function receiverEndingDetail(ending: ReceiverTaskEnding): string {
 /** A short note after a task's status: how it ended, who cancelled it. */
 export function endingNote(client: ClientTask | undefined, receiver: ReceiverTask | undefined): string | undefined {
   if (receiver?.ending) return receiverEndingLabel(receiver.ending);
+  if (client?.sessionEnded) return "session ended";
   if (client?.task.status === "cancelled") return client.cancelRequestedAt ? "by you" : undefined;
   return undefined;
 }
