@@ -10,7 +10,9 @@ import type { LogEntry, ReceiverTaskEnding } from "../../shared/types.js";
 import { LogsTab } from "../../renderer/src/tabs/logs/LogsTab.js";
 import { TasksTab } from "../../renderer/src/tabs/tasks/TasksTab.js";
 import { formatClock, formatInstant } from "../../renderer/src/util/time.js";
-import { clientTask, receiverTask, session, T0 } from "./fixtures.js";
+import { createFakeBridge } from "./fakeBridge.js";
+import { clientTask, receiverTask, session, T0, tool, toolRun } from "./fixtures.js";
+import { renderApp } from "./renderApp.js";
 import { renderWithStore } from "./renderWithStore.js";
 
 function rowOf(taskId: string): HTMLElement {
@@ -112,6 +114,24 @@ describe("Tasks tab: how a task ended", () => {
     expect(details.queryByRole("heading", { name: "Error" })).toBeNull();
     // The lead comes before the server's error.
     expect(lead.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("Q4 Q5: the tool run that became a cancelled task says cancelled and when; the server's tasks/result error is its reply, not shown as an error", async () => {
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("simulate-research-query")] }));
+    const task = clientTask("c1", { status: "cancelled", cancelRequestedAt: iso(T0 + 10), error: { code: -32603, message: "Task c1 has no result stored" } });
+    task.task = { ...task.task, lastUpdatedAt: iso(T0 + 20) };
+    await renderApp(
+      { sessions: [session()], clientTasks: [task], toolRuns: [toolRun(1, { toolName: "simulate-research-query", asTask: true, taskId: "c1", status: "done" })] },
+      bridge,
+    );
+    await userEvent.setup().click(await screen.findByRole("button", { name: "simulate-research-query" }));
+    const run = within(screen.getByRole("article", { name: "Run 1: simulate-research-query as task" }));
+    expect(run.getByText((_, el) => el?.classList.contains("task-outcome") === true).textContent).toBe(
+      `Cancelled at ${formatInstant(iso(T0 + 20))} (the server's time); you asked to cancel at ${formatInstant(iso(T0 + 10))}.`,
+    );
+    expect(run.getByText("The server answered tasks/result with JSON-RPC error -32603: Task c1 has no result stored")).toBeTruthy();
+    expect(run.queryByText(/^JSON-RPC error -32603/)).toBeNull();
   });
 
   it("M6: a modern cancelled task has no result and says so, without inventing one", async () => {

@@ -7,6 +7,7 @@ import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
 import { formatInstant } from "../../util/time.js";
+import { ClientTaskStanding } from "./ClientTaskStanding.js";
 import { receiverEndingDetail, receiverEndingLabel } from "./taskEnding.js";
 import type { TaskRow } from "./taskRows.js";
 
@@ -46,34 +47,10 @@ function StatusLine({ children, statusMessage }: { children: ReactNode; statusMe
 
 function ClientTaskDetails({ client }: { client: ClientTask }) {
   const { task } = client;
-  const modern = client.era === "modern";
-  const at = formatInstant(task.lastUpdatedAt);
   return (
     <>
       <StatusLine statusMessage={task.statusMessage}>
-        {client.sessionEnded ? (
-          <>
-            {/* S1: the inspector stopped following it; what the server did next is not known. */}
-            <strong>Session ended</strong> while the task was {task.status === "cancelled" ? "live" : task.status}
-            {task.status === "cancelled" ? `; marked cancelled at ${at} (the inspector's time, not the server's)` : ""}. The server's own status is unknown.
-          </>
-        ) : task.status === "cancelled" ? (
-          <>
-            {/* Two clocks: the server's lastUpdatedAt and ours, so neither is said to come "after" the other. */}
-            <strong>Cancelled</strong> at {at} (the server's time)
-            {client.cancelRequestedAt ? `; you asked to cancel at ${formatInstant(client.cancelRequestedAt)}` : ""}.
-          </>
-        ) : task.status === "completed" || task.status === "failed" ? (
-          <>
-            <strong>{task.status === "completed" ? "Completed" : "Failed"}</strong> at {at}.
-          </>
-        ) : (
-          <>
-            <strong>{task.status}</strong> since {at}
-            {client.cancelRequested ? "; cancel requested" : ""}.
-          </>
-        )}
-        {client.deletedAt && <> Deleted by the server: it no longer knew the task at {formatInstant(client.deletedAt)}.</>}
+        <ClientTaskStanding client={client} />
       </StatusLine>
       <h4>Asked: tools/call {client.toolName}</h4>
       <JsonView value={client.arguments} label={`Arguments of ${client.toolName}`} />
