@@ -38,6 +38,15 @@ describe("how tasks ended, in Chromium", () => {
     await errorReply.first().waitFor({ timeout: FLOW_TIMEOUT_MS });
     expect(await errorReply.first().getByRole("cell").nth(5).textContent()).toBe(taskId);
     await app.screenshot("flow-task-endings-log-task-column");
+
+    // The run that became the task says the same, and the server's reply is no error of the run.
+    await openTab(page, "Tools");
+    const run = runArticle(page, 1, "simulate-research-query", true);
+    await waitForText(run, /^Cancelled at \d\d:\d\d:\d\d\.\d{3} \(the server's time\); you asked to cancel at /);
+    await waitForText(run, /^The server answered tasks\/result with JSON-RPC error -326\d\d: /);
+    expect(await run.locator(".status-error").count()).toBe(0);
+    await run.scrollIntoViewIfNeeded();
+    await app.screenshot("flow-task-endings-run-cancelled");
     expect(app.pageErrors).toEqual([]);
   });
 
