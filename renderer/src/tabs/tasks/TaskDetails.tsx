@@ -37,7 +37,7 @@ const cut = (text: string) => (text.length > 2000 ? `${text.slice(0, 2000)}…` 
 function StatusLine({ children, statusMessage }: { children: ReactNode; statusMessage: string | undefined }) {
   return (
     <>
-      <p className="task-outcome" aria-label="How the task stands">
+      <p className="task-outcome" role="note" aria-label="How the task stands">
         {children}
       </p>
       {statusMessage && <p className="note">Status message: {cut(statusMessage)}</p>}
