@@ -265,8 +265,11 @@ export const eventSchemas = {
   resourceUpdated: z.object({ sessionId: SessionIdSchema, uri: z.string(), at: z.number() }),
   clientTaskChanged: ClientTaskSchema,
   receiverTaskChanged: ReceiverTaskSchema,
-  /** A receiver task was deleted (ttl elapsed or session ended); it is gone from `tasks/get`. */
-  receiverTaskRemoved: z.object({ sessionId: SessionIdSchema, taskId: TaskIdSchema }),
+  /**
+   * A receiver task was deleted (ttl elapsed or session ended); it is gone from `tasks/get`. With `trace`, the
+   * row stays as that trace (marked "deleted at"); without, it leaves (an old trace dropped off, TASK_TRACES_KEPT).
+   */
+  receiverTaskRemoved: z.object({ sessionId: SessionIdSchema, taskId: TaskIdSchema, trace: ReceiverTaskSchema.optional() }),
   settingsChanged: SettingsSchema,
   // Tool runs (issue 13): the whole run on every status change; progress alone on its own, small event.
   toolRunChanged: ToolRunSchema,

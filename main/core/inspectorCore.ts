@@ -213,7 +213,7 @@ export class InspectorCore {
         sessions: [...this.sessions.values()].map((s) => s.state),
         pendingInputs: this.pendingInputs.list(),
         clientTasks: [...this.sessions.values()].flatMap((s) => s.clientTaskList),
-        receiverTasks: [...this.sessions.values()].flatMap((s) => s.receiverTasks),
+        receiverTasks: [...this.sessions.values()].flatMap((s) => [...s.receiverTaskTraces, ...s.receiverTasks]),
         settings: this.settings,
         storage: { problems: this.storageProblems, secrets: { encrypted: this.secrets.available, description: this.secrets.description } },
         toolRuns: this.toolRuns.list(),

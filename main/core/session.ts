@@ -21,7 +21,7 @@ import {
 import { INSPECTOR_RESULT_KEYS, type ApiParsedParams, type ApiResult } from "../../shared/contract.js";
 import { z } from "zod";
 import { boundCompletion } from "./completions.js";
-import type { CacheHints, ClientTask, LogEntry, ReceiverTask, Root, ServerConfig, SessionInfo, Settings } from "../../shared/types.js";
+import { TASK_TRACES_KEPT, type CacheHints, type ClientTask, type LogEntry, type ReceiverTask, type Root, type ServerConfig, type SessionInfo, type Settings } from "../../shared/types.js";
 import { ClientTasks } from "./client/clientTasks.js";
 import { linearJsonSchemaValidator } from "./linearRegExp.js";
 import { withInvalidParamsErrors } from "./invalidParams.js";
@@ -100,6 +100,7 @@ export class Session {
   private opened?: ReturnType<typeof openTransport>;
   private store?: ReceiverTaskStore;
   private clientTasks?: ClientTasks;
+  private readonly receiverTraces = new Map<string, ReceiverTask>();
   private readonly log: MessageLog;
   private readonly stderr = new BoundedLines(STDERR_LINES_KEPT, STDERR_CHARS_KEPT);
   private info: SessionInfo;
@@ -153,6 +154,11 @@ export class Session {
 
   get clientTaskList(): ClientTask[] {
     return [...(this.clientTasks?.list() ?? []), ...(this.modern?.tasks.list() ?? [])];
+  }
+
+  /** Deleted receiver tasks, kept as traces (oldest first, at most TASK_TRACES_KEPT) so their rows stay. */
+  get receiverTaskTraces(): ReceiverTask[] {
+    return [...this.receiverTraces.values()];
   }
 
   get receiverTaskStore(): ReceiverTaskStore | undefined {
@@ -646,7 +652,7 @@ export class Session {
     const store = this.store;
     const task = store?.get(taskId);
     if (!store || !task) throw new Error(`No receiver task ${taskId} in this session`);
-    if (!store.cancel(taskId, "Cancelled by the user")) throw new Error(`Receiver task ${taskId} is already ${task.task.status}`);
+    if (!store.cancel(taskId, "Cancelled by the user", "cancelledByUser")) throw new Error(`Receiver task ${taskId} is already ${task.task.status}`);
     return store.get(taskId) as ReceiverTask;
   }
 
@@ -678,7 +684,14 @@ export class Session {
   }
 
   private onReceiverTaskRemoved(task: ReceiverTask, wasLive: boolean): void {
-    this.deps.bus.emit("receiverTaskRemoved", { sessionId: this.sessionId, taskId: task.task.taskId });
+    // The row stays as a trace ("deleted at", with how it ended); the oldest trace past the bound leaves.
+    this.receiverTraces.set(task.task.taskId, task);
+    this.deps.bus.emit("receiverTaskRemoved", { sessionId: this.sessionId, taskId: task.task.taskId, trace: task });
+    if (this.receiverTraces.size > TASK_TRACES_KEPT) {
+      const oldest = this.receiverTraces.keys().next().value as string;
+      this.receiverTraces.delete(oldest);
+      this.deps.bus.emit("receiverTaskRemoved", { sessionId: this.sessionId, taskId: oldest });
+    }
     if (wasLive && task.pendingInputId) {
       this.deps.pendingInputs.withdraw(task.pendingInputId, "taskExpired", `Task ${task.task.taskId} expired: its ttl of ${formatMs(task.task.ttl)} elapsed before an answer`);
     }

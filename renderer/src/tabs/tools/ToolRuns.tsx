@@ -14,6 +14,7 @@ import { JsonView } from "../../components/JsonView.js";
 import { useNow } from "../../components/useNow.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
+import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
 import "../../styles/runs.css";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
@@ -111,7 +112,18 @@ function RunView({ run }: { run: ToolRun }) {
           {clientTask.task.statusMessage && <p className="note">{clientTask.task.statusMessage}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
           {clientTask.result && <CallToolResultView result={clientTask.result} />}
-          {clientTask.error && (
+          {clientTask.task.status === "cancelled" && (
+            <p className="task-outcome">
+              <ClientTaskStanding client={clientTask} />
+            </p>
+          )}
+          {/* Q4: a cancelled task's tasks/result error is the server's reply, shown as sent, not the outcome. */}
+          {clientTask.error && clientTask.task.status === "cancelled" && (
+            <p className="note">
+              The server answered tasks/result with JSON-RPC error {clientTask.error.code}: {clientTask.error.message}
+            </p>
+          )}
+          {clientTask.error && clientTask.task.status !== "cancelled" && (
             <div className="status-error">
               <p>
                 JSON-RPC error {clientTask.error.code}: {clientTask.error.message}
