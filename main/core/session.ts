@@ -25,6 +25,7 @@ import { linearJsonSchemaValidator } from "./linearRegExp.js";
 import { withInvalidParamsErrors } from "./invalidParams.js";
 import type { EventBus } from "./eventBus.js";
 import { BoundedLines, MessageLog } from "./messageLog.js";
+import { lastResponseTo, readableSchemaError, zodIssuesOf } from "./schemaMismatch.js";
 import type { PendingInputs } from "./pendingInputs.js";
 import type { Ports } from "./ports.js";
 import { registerElicitationHandler, registerReceiverTaskHandlers, registerSamplingHandler } from "./receiver/receiverRequests.js";
@@ -481,9 +482,11 @@ export class Session {
   }
 
   async listTools(cursor?: string): Promise<ApiResult<"listTools">> {
-    const result = this.modern
-      ? ListToolsResultSchema.parse(await this.requireModern().list("tools/list", cursor, this.guard()))
-      : await this.legacy((client, options) => client.listTools(cursor ? { cursor } : undefined, options));
+    const result = await this.readableSchemaErrors("tools/list", async () =>
+      this.modern
+        ? ListToolsResultSchema.parse(await this.requireModern().list("tools/list", cursor, this.guard()))
+        : await this.legacy((client, options) => client.listTools(cursor ? { cursor } : undefined, options)),
+    );
     if (!cursor) this.tools.clear();
     for (const tool of result.tools) this.tools.set(tool.name, tool);
     return { tools: result.tools, ...this.pageFacts(result) };
@@ -557,6 +560,10 @@ export class Session {
 
   /** A plain tools/call. Q1: a tool whose taskSupport is `required` can only run as a task. */
   async callTool(name: string, args: Record<string, unknown>, run?: RunControls): Promise<ApiResult<"callTool">> {
+    return this.readableSchemaErrors("tools/call", () => this.callToolAsIs(name, args, run));
+  }
+
+  private async callToolAsIs(name: string, args: Record<string, unknown>, run?: RunControls): Promise<ApiResult<"callTool">> {
     const tool = await this.toolNamed(name);
     // The run's progress bar, its time-outs and its Cancel (requestGuard.ts).
     const hooks: GuardHooks = run ? { signal: run.signal, progress: run.progress } : {};
@@ -702,6 +709,15 @@ export class Session {
   }
 
   /** A guarded request on the legacy client. */
+  /** A result the SDK's schema rejects is said in one line, pointing at the raw response in the log (schemaMismatch.ts). */
+  private async readableSchemaErrors<T>(method: string, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      throw zodIssuesOf(error) ? readableSchemaError(error, method, lastResponseTo(this.log.toArray(), method)) : error;
+    }
+  }
+
   private legacy<T>(send: (client: Client, options: RequestOptions) => Promise<T>): Promise<T> {
     const client = this.requireClient();
     return this.guard()((options) => send(client, options));

@@ -1,0 +1,49 @@
+// Readable errors: a tools/list or tools/call result that fails the SDK's schema (zod) is one line that
+// names the field and what was wrong, and points at the raw response in the session's log. Real stdio,
+// against test/fixtures/hostile-server.mjs, which writes whatever JSON it is told to.
+import { describe, expect, it } from "vitest";
+import { rawResponseSeqOf } from "../../shared/rawResponse.js";
+import { createHarness } from "../helpers/harness.js";
+import { connectHostile } from "../hostile/hostile.js";
+
+describe("readable schema errors", () => {
+  it("a malformed tools/list says which tool field is wrong in one line, and the raw response is the log entry it names", async () => {
+    const h = createHarness();
+    const s = await connectHostile(h, "malformed");
+    expect((await h.core.dispatch("listTools", { sessionId: s.sessionId })).tools.map((t) => t.name)).toContain("break-tools-list");
+    await s.call("break-tools-list");
+
+    const error = await h.core.dispatch("listTools", { sessionId: s.sessionId }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/^The server's tools\/list result does not fit the MCP schema: tools\.\d+\.name: .*expected string, received number\. Raw response: message #\d+ in the Logs tab\.$/);
+    expect(error?.message).not.toContain("\n");
+    expect(error?.message).not.toContain('"code"');
+
+    const seq = rawResponseSeqOf(error!.message);
+    const raw = (await s.log()).find((e) => e.seq === seq);
+    expect(raw).toMatchObject({ direction: "in", method: "tools/list" });
+    expect(JSON.stringify(raw?.payload)).toContain('"name":42');
+  });
+
+  it("a malformed tools/call result fails the call and the run with one line naming the content field; the session keeps working", async () => {
+    const h = createHarness();
+    const s = await connectHostile(h, "malformed");
+    const line = '{"jsonrpc":"2.0","id":ID,"result":{"content":[{"type":"text","text":"fine"},{"type":"image","mimeType":"image/png"}]}}';
+
+    await expect(h.core.dispatch("callTool", { sessionId: s.sessionId, name: "bad-answer", arguments: { line } })).rejects.toThrow(
+      /^The server's tools\/call result does not fit the MCP schema: content\.1\.data: .*expected string, received undefined\. Raw response: message #\d+ in the Logs tab\.$/,
+    );
+
+    const { runId } = await h.core.dispatch("startToolRun", { sessionId: s.sessionId, name: "bad-answer", arguments: { line } });
+    const run = await h.waitFor("toolRunChanged", (r) => r.runId === runId && r.status !== "running");
+    expect(run.status).toBe("error");
+    expect(run.error).toMatch(/^The server's tools\/call result does not fit the MCP schema: content\.1\.data: /);
+    const raw = (await s.log()).find((e) => e.seq === rawResponseSeqOf(run.error!));
+    expect(raw).toMatchObject({ direction: "in", method: "tools/call" });
+    expect(JSON.stringify(raw?.payload)).toContain('"mimeType":"image/png"');
+
+    expect(await s.ping()).toHaveProperty("roundTripMs");
+  });
+});
