@@ -104,7 +104,7 @@ function RunView({ run }: { run: ToolRun }) {
           {run.progress && ` It had reached ${progressText(run.progress)}.`} The server was told to stop; an answer that still comes is ignored.
         </p>
       )}
-      {run.status === "error" && run.error && <ErrorAlert message={run.error} />}
+      {run.status === "error" && run.error && <ErrorAlert message={run.error} sessionId={run.sessionId} />}
       {run.result && <CallToolResultView result={run.result} />}
       {clientTask && (
         <div className="run-task">

@@ -63,7 +63,7 @@ export function ToolsTab() {
         {!connected && <p className="note">The session is {session.state}; showing the last list.</p>}
         {entry?.loading && <p className="note">Loading tools…</p>}
         {entry && !entry.loading && !entry.error && <CacheHintNote hints={entry.cache} what="tool list" era={session.era} />}
-        <ErrorAlert message={entry?.error} />
+        <ErrorAlert message={entry?.error} sessionId={session.sessionId} />
         <ul className="item-list">
           {tools.map((tool) => (
             <li key={tool.name}>
