@@ -35,6 +35,9 @@ export interface InspectorActions {
   dismissWithdrawnNotes(kind: PendingInputKind): void;
   /** The user has read the storage problems: they leave the screen (the backups stay on disk). */
   dismissStorageProblems(): void;
+  /** Read this URI in the Resources tab (a resource_link was clicked); the tab takes the request when it reads it. */
+  requestResourceRead(sessionId: string, uri: string): void;
+  resourceReadTaken(seq: number): void;
 }
 
 export type InspectorState = SessionsState &
@@ -129,6 +132,14 @@ export function createInspectorStore(): InspectorStore {
 
     applyLogSnapshot(sessionId, snapshot) {
       set((state) => withLogSnapshot(state, sessionId, snapshot, logLimitOf(state)));
+    },
+
+    requestResourceRead(sessionId, uri) {
+      set((state) => ({ resourceToRead: { sessionId, uri, seq: (state.resourceToRead?.seq ?? 0) + 1 } }));
+    },
+
+    resourceReadTaken(seq) {
+      set((state) => (state.resourceToRead?.seq === seq ? { resourceToRead: undefined } : {}));
     },
 
     selectSession(sessionId) {

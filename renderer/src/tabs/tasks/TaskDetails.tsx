@@ -23,7 +23,7 @@ export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void })
           {client.result && (
             <>
               <h4>Result</h4>
-              <CallToolResultView result={client.result} />
+              <CallToolResultView result={client.result} sessionId={client.sessionId} />
             </>
           )}
           {client.error && (

@@ -47,6 +47,9 @@ function RunView({ run }: { run: ToolRun }) {
   const clientTask = useInspector((s) => (run.taskId ? s.clientTasks[taskKey(run.sessionId, run.taskId)] : undefined));
   const bridge = useBridge();
   const selectTab = useSelectTab();
+  // The structuredContent is checked against the tool's outputSchema as the list last gave it.
+  const outputSchema = useInspector((s) => s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName)?.outputSchema);
+  const resultProps = { sessionId: run.sessionId, ...(outputSchema ? { outputSchema } : {}) };
   const [cancelError, setCancelError] = useState<string>();
   const name = `Run ${run.runId}`;
   const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
@@ -105,12 +108,12 @@ function RunView({ run }: { run: ToolRun }) {
         </p>
       )}
       {run.status === "error" && run.error && <ErrorAlert message={run.error} sessionId={run.sessionId} />}
-      {run.result && <CallToolResultView result={run.result} />}
+      {run.result && <CallToolResultView result={run.result} {...resultProps} />}
       {clientTask && (
         <div className="run-task">
           {clientTask.task.statusMessage && <p className="note">{clientTask.task.statusMessage}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
-          {clientTask.result && <CallToolResultView result={clientTask.result} />}
+          {clientTask.result && <CallToolResultView result={clientTask.result} {...resultProps} />}
           {clientTask.error && (
             <div className="status-error">
               <p>
