@@ -9,6 +9,9 @@ import { ToolRuns } from "./ToolRuns.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
 import type { CacheHints } from "../../../../shared/types.js";
+import { useStoredState } from "../../app/useStoredState.js";
+import { draftKeys } from "../../store/draftsSlice.js";
+import "../../styles/content.css";
 
 export function ToolsTab() {
   const bridge = useBridge();
@@ -18,6 +21,8 @@ export function ToolsTab() {
   const entry = useInspector((s) => (sessionId ? s.toolsBySession[sessionId] : undefined));
   const selectedName = useInspector((s) => (sessionId ? s.selectedTool[sessionId] : undefined));
   const connected = session?.state === "connected";
+  // Per session, kept while the window is open: switching tabs keeps what was typed.
+  const [filter, setFilter] = useStoredState(draftKeys.view("tools", "filter", sessionId ?? "none"), "");
 
   const load = useCallback(async () => {
     if (!sessionId) return;
@@ -51,6 +56,8 @@ export function ToolsTab() {
 
   const tools = entry?.tools ?? [];
   const selected = tools.find((t) => t.name === selectedName);
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? tools.filter((t) => [t.name, t.title, t.description].some((text) => typeof text === "string" && text.toLowerCase().includes(needle))) : tools;
   return (
     <div className="tools-tab split">
       <section className="list-pane" aria-label="Tool list">
@@ -64,12 +71,31 @@ export function ToolsTab() {
         {entry?.loading && <p className="note">Loading tools…</p>}
         {entry && !entry.loading && !entry.error && <CacheHintNote hints={entry.cache} what="tool list" era={session.era} />}
         <ErrorAlert message={entry?.error} sessionId={session.sessionId} />
+        {tools.length > 0 && (
+          <input
+            type="search"
+            className="tool-filter"
+            aria-label="Filter tools by name, title or description"
+            placeholder="Filter tools"
+            value={filter}
+            spellCheck={false}
+            onChange={(e) => setFilter(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Escape") setFilter("");
+            }}
+          />
+        )}
+        {needle && (
+          <p className="note" role="status">
+            {shown.length} of {tools.length} tools match
+          </p>
+        )}
         <ul className="item-list">
-          {tools.map((tool) => (
+          {shown.map((tool) => (
             <li key={tool.name}>
               <button
                 type="button"
-                className={tool.name === selectedName ? "item selected" : "item"}
+                className={tool.name === selectedName ? "item tool-item selected" : "item tool-item"}
                 aria-current={tool.name === selectedName || undefined}
                 aria-label={tool.name}
                 onClick={() => store.getState().selectTool(session.sessionId, tool.name)}
