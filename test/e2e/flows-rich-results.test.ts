@@ -18,7 +18,7 @@ async function decoded(img: Locator): Promise<boolean> {
 
 describe("rich tool results in Chromium", () => {
   it("image, content and tool annotations, the outputSchema pass line, a resource_link read in Resources, and playable audio", { timeout: TEST_TIMEOUT_MS }, async () => {
-    const app = await openApp({ savedServers: [fixtureServer("e2e-media", MEDIA, "media-server.mjs")], viewport: { width: 1400, height: 1000 } });
+    const app = await openApp({ savedServers: [fixtureServer("e2e-media", MEDIA, "media-server.mjs")], viewport: { width: 1400, height: 1300 } });
     const { page } = app;
     await connect(page, EVERYTHING);
 
@@ -54,6 +54,8 @@ describe("rich tool results in Chromium", () => {
     await expect.poll(() => decoded(third.getByRole("img").first())).toBe(true);
     await page.getByRole("button", { name: /^Show all runs/ }).click();
     await first.getByLabel("Annotations").first().waitFor();
+    // The pass line and the annotated run's image and annotations in one picture.
+    await second.getByText("✓ structuredContent matches the tool's outputSchema", { exact: true }).scrollIntoViewIfNeeded();
     await app.screenshot("rich-tool-result");
 
     // get-resource-links: a link reads its resource in the Resources tab of this session.
