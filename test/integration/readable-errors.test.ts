@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { rawResponseSeqOf } from "../../shared/rawResponse.js";
 import { createHarness } from "../helpers/harness.js";
+import { fixtureServer } from "../helpers/servers.js";
 import { connectHostile } from "../hostile/hostile.js";
 
 describe("readable schema errors", () => {
@@ -45,5 +46,26 @@ describe("readable schema errors", () => {
     expect(JSON.stringify(raw?.payload)).toContain('"mimeType":"image/png"');
 
     expect(await s.ping()).toHaveProperty("roundTripMs");
+  });
+
+  it("2026-07-28: a malformed tools/list and tools/call result are the same one line, pointing at the raw response", async () => {
+    const h = createHarness();
+    const { sessionId, era } = await h.core.dispatch("connect", { server: { ...fixtureServer("modern/malformed-server.mjs"), era: "2026-07-28" } });
+    expect(era).toBe("modern");
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
+    const rawOf = async (message: string | undefined) => (await h.core.dispatch("getLog", { sessionId })).entries.find((e) => e.seq === rawResponseSeqOf(message ?? ""));
+
+    const call = await failure(h.core.dispatch("callTool", { sessionId, name: "malformed-result", arguments: {} }));
+    expect(call).toMatch(/^The server's tools\/call result does not fit the MCP schema: content\.1\.data: .*expected string, received undefined\. Raw response: message #\d+ in the Logs tab\.$/);
+    expect(await rawOf(call)).toMatchObject({ direction: "in", method: "tools/call", payload: { result: { content: [{ type: "text" }, { type: "image", mimeType: "image/png" }] } } });
+
+    await h.core.dispatch("callTool", { sessionId, name: "break-tools-list", arguments: {} });
+    const list = await failure(h.core.dispatch("listTools", { sessionId }));
+    expect(list).toMatch(/^The server's tools\/list result does not fit the MCP schema: tools\.2\.name: .*expected string, received number\. Raw response: message #\d+ in the Logs tab\.$/);
+    expect(JSON.stringify((await rawOf(list))?.payload)).toContain('"name":42');
   });
 });
