@@ -105,6 +105,11 @@ describe("content blocks in a tool result", () => {
     const contents = await screen.findByRole("region", { name: "Resource contents" });
     expect(await within(contents).findByText("Resource 7: this is a plaintext resource")).toBeTruthy();
     expect(bridge.callsOf("readResource")).toEqual([{ sessionId: "s1", uri: "demo://resource/static/document/7" }]);
+    // Read once: coming back to the tab later does not read it again.
+    await user.click(tabNamed("Tools"));
+    await user.click(tabNamed("Resources"));
+    await screen.findByRole("region", { name: "Resource contents" });
+    expect(bridge.callsOf("readResource")).toHaveLength(1);
   });
 });
 

@@ -57,6 +57,8 @@ function ResourceLink({ link, uri }: { link: Block; uri: string }) {
         aria-label={`Read ${uri.slice(0, 500)} in Resources`}
         onClick={() => {
           if (!sessionId) return;
+          // The Resources tab shows the selected session: the link's session becomes it.
+          store.getState().selectSession(sessionId);
           store.getState().requestResourceRead(sessionId, uri);
           selectTab("resources");
         }}
