@@ -81,7 +81,7 @@ describe("rich tool results in Chromium", () => {
     await audio.waitFor({ timeout: FLOW_TIMEOUT_MS });
     expect(await audio.evaluate((el) => el.tagName === "AUDIO" && (el as HTMLAudioElement).controls)).toBe(true);
     // Metadata loaded: the browser fetched and decoded the data: URL, so nothing blocked it.
-    await expect.poll(() => audio.evaluate((el) => (el as HTMLAudioElement).readyState >= 1 && (el as HTMLAudioElement).duration > 0.2), { timeout: FLOW_TIMEOUT_MS }).toBe(true);
+    await expect.poll(() => audio.evaluate((el) => (el as HTMLAudioElement).readyState >= 1 && (el as HTMLAudioElement).duration > 1), { timeout: FLOW_TIMEOUT_MS }).toBe(true);
     expect(await audioRun.getByLabel("Annotations").textContent()).toBe("Audience: user · Priority: 0.5");
 
     // A long tool name wraps: its list entry is no wider than the list.
@@ -105,6 +105,10 @@ describe("rich tool results in Chromium", () => {
 
     await page.getByRole("button", { name: "Read media://tone.wav", exact: true }).click();
     await binary.getByLabel("Audio from the server (audio/wav)").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // Nothing went wrong on the way (a missing resources/templates/list would show an alert here).
+    expect(await binary.getByRole("alert").count()).toBe(0);
+    expect(await page.getByRole("region", { name: "Resource list" }).getByRole("alert").count()).toBe(0);
+    await app.screenshot("rich-resource-preview");
 
     expect(app.pageErrors).toEqual([]);
     await app.close();

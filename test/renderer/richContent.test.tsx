@@ -61,7 +61,7 @@ describe("content blocks in a tool result", () => {
     expect(within(run).queryAllByRole("img")).toHaveLength(0);
     expect(run.querySelector("audio")).toBeNull();
     expect(run.querySelectorAll("[src]")).toHaveLength(0);
-    expect(within(run).getByText(/Image \(image\/png, 18\.0 MB \(18874368 bytes\)\) · too large to show here/)).toBeTruthy();
+    expect(within(run).getByText(/Image \(image\/png, 18\.0 MB, 18874368 bytes\) · too large to show here/)).toBeTruthy();
     expect(within(run).getAllByText(/not shown: only PNG, JPEG, GIF, WebP, AVIF and BMP images are/)).toHaveLength(2);
     expect(within(run).getByRole("button", { name: /Download Image \(image\/png, 18\.0 MB/ })).toBeTruthy();
   });

@@ -27,8 +27,8 @@ export function base64Bytes(data: string): number {
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB (${bytes} bytes)`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB (${bytes} bytes)`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB, ${bytes} bytes`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB, ${bytes} bytes`;
 }
 
 /** The text pretty-printed when it is JSON (by its mime type, or by how it starts); undefined otherwise. */
