@@ -16,6 +16,7 @@ import {
   ToolListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
   type ClientCapabilities,
+  type ListToolsResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { INSPECTOR_RESULT_KEYS, type ApiResult } from "../../shared/contract.js";
@@ -25,7 +26,7 @@ import { linearJsonSchemaValidator } from "./linearRegExp.js";
 import { withInvalidParamsErrors } from "./invalidParams.js";
 import type { EventBus } from "./eventBus.js";
 import { BoundedLines, MessageLog } from "./messageLog.js";
-import { lastResponseTo, readableSchemaError, zodIssuesOf } from "./schemaMismatch.js";
+import { lastResponseTo, readableSchemaError, toolsThatFit, zodIssuesOf } from "./schemaMismatch.js";
 import type { PendingInputs } from "./pendingInputs.js";
 import type { Ports } from "./ports.js";
 import { registerElicitationHandler, registerReceiverTaskHandlers, registerSamplingHandler } from "./receiver/receiverRequests.js";
@@ -482,14 +483,24 @@ export class Session {
   }
 
   async listTools(cursor?: string): Promise<ApiResult<"listTools">> {
-    const result = await this.readableSchemaErrors("tools/list", async () =>
-      this.modern
+    let result: ListToolsResult;
+    let problem: string | undefined;
+    try {
+      result = this.modern
         ? ListToolsResultSchema.parse(await this.requireModern().list("tools/list", cursor, this.guard()))
-        : await this.legacy((client, options) => client.listTools(cursor ? { cursor } : undefined, options)),
-    );
+        : await this.legacy((client, options) => client.listTools(cursor ? { cursor } : undefined, options));
+    } catch (error) {
+      if (!zodIssuesOf(error)) throw error;
+      // One broken tool must not hide the others: those that fit are listed, and the line says what was left out.
+      const raw = lastResponseTo(this.log.toArray(), "tools/list");
+      const fit = toolsThatFit(raw);
+      if (!fit) throw readableSchemaError(error, "tools/list", raw);
+      result = fit.result;
+      problem = (readableSchemaError(error, "tools/list", raw, `${fit.left} of ${fit.total} tools left out; the others are listed.`) as Error).message;
+    }
     if (!cursor) this.tools.clear();
     for (const tool of result.tools) this.tools.set(tool.name, tool);
-    return { tools: result.tools, ...this.pageFacts(result) };
+    return { tools: result.tools, ...this.pageFacts(result), ...(problem ? { problem } : {}) };
   }
 
   async listResources(cursor?: string): Promise<ApiResult<"listResources">> {

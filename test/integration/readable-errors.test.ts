@@ -8,24 +8,37 @@ import { fixtureServer } from "../helpers/servers.js";
 import { connectHostile } from "../hostile/hostile.js";
 
 describe("readable schema errors", () => {
-  it("a malformed tools/list says which tool field is wrong in one line, and the raw response is the log entry it names", async () => {
+  it("a tools/list with one malformed tool lists the others, and says in one line which field is wrong; the raw response is the log entry it names", async () => {
     const h = createHarness();
     const s = await connectHostile(h, "malformed");
-    expect((await h.core.dispatch("listTools", { sessionId: s.sessionId })).tools.map((t) => t.name)).toContain("break-tools-list");
+    const before = (await h.core.dispatch("listTools", { sessionId: s.sessionId })).tools.map((t) => t.name);
+    expect(before).toContain("break-tools-list");
     await s.call("break-tools-list");
 
+    const page = await h.core.dispatch("listTools", { sessionId: s.sessionId });
+    expect(page.tools.map((t) => t.name)).toEqual(before);
+    expect(page.problem).toMatch(
+      /^The server's tools\/list result does not fit the MCP schema: tools\.\d+\.name: .*expected string, received number\. 1 of \d+ tools left out; the others are listed\. Raw response: message #\d+ in the Logs tab\.$/,
+    );
+    expect(page.problem).not.toContain("\n");
+    const raw = (await s.log()).find((e) => e.seq === rawResponseSeqOf(page.problem!));
+    expect(raw).toMatchObject({ direction: "in", method: "tools/list" });
+    expect(JSON.stringify(raw?.payload)).toContain('"name":42');
+    // The tools that fit still run.
+    expect(await s.call("stats")).toHaveProperty("getCount");
+  });
+
+  it("a tools/list page that is itself broken (its nextCursor a number) fails in one line, not a zod dump", async () => {
+    const h = createHarness();
+    const s = await connectHostile(h, "malformed");
+    await h.core.dispatch("listTools", { sessionId: s.sessionId });
+    await s.call("break-tools-list", { how: "cursor" });
     const error = await h.core.dispatch("listTools", { sessionId: s.sessionId }).then(
       () => undefined,
       (e: Error) => e,
     );
-    expect(error?.message).toMatch(/^The server's tools\/list result does not fit the MCP schema: tools\.\d+\.name: .*expected string, received number\. Raw response: message #\d+ in the Logs tab\.$/);
-    expect(error?.message).not.toContain("\n");
+    expect(error?.message).toMatch(/^The server's tools\/list result does not fit the MCP schema: nextCursor: .*expected string, received number\. Raw response: message #\d+ in the Logs tab\.$/);
     expect(error?.message).not.toContain('"code"');
-
-    const seq = rawResponseSeqOf(error!.message);
-    const raw = (await s.log()).find((e) => e.seq === seq);
-    expect(raw).toMatchObject({ direction: "in", method: "tools/list" });
-    expect(JSON.stringify(raw?.payload)).toContain('"name":42');
   });
 
   it("a malformed tools/call result fails the call and the run with one line naming the content field; the session keeps working", async () => {
@@ -64,8 +77,9 @@ describe("readable schema errors", () => {
     expect(await rawOf(call)).toMatchObject({ direction: "in", method: "tools/call", payload: { result: { content: [{ type: "text" }, { type: "image", mimeType: "image/png" }] } } });
 
     await h.core.dispatch("callTool", { sessionId, name: "break-tools-list", arguments: {} });
-    const list = await failure(h.core.dispatch("listTools", { sessionId }));
-    expect(list).toMatch(/^The server's tools\/list result does not fit the MCP schema: tools\.2\.name: .*expected string, received number\. Raw response: message #\d+ in the Logs tab\.$/);
-    expect(JSON.stringify((await rawOf(list))?.payload)).toContain('"name":42');
+    const page = await h.core.dispatch("listTools", { sessionId });
+    expect(page.tools.map((t) => t.name)).toEqual(["malformed-result", "break-tools-list"]);
+    expect(page.problem).toMatch(/^The server's tools\/list result does not fit the MCP schema: tools\.2\.name: .*expected string, received number\. 1 of 3 tools left out; the others are listed\. Raw response: message #\d+ in the Logs tab\.$/);
+    expect(JSON.stringify((await rawOf(page.problem))?.payload)).toContain('"name":42');
   });
 });

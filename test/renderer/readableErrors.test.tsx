@@ -38,6 +38,21 @@ describe("readable errors", () => {
     expect(bridge.callsOf("getLog")).toContainEqual({ sessionId: "s1" });
   });
 
+  it("a tool list with a tool left out lists the others, with the one line and its raw response above them", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const problem = "The server's tools/list result does not fit the MCP schema: tools.1.name: Invalid input: expected string, received number. 1 of 3 tools left out; the others are listed. Raw response: message #7 in the Logs tab.";
+    bridge.handle("listTools", () => ({ tools: [tool("echo"), tool("add")], problem }));
+    bridge.handle("getLog", () => ({ entries: [rawEntry(7, "tools/list", { jsonrpc: "2.0", id: 3, result: { tools: [{ name: "echo" }, { name: 42 }, { name: "add" }] } })], stderr: [] }));
+    await renderApp({ sessions: [session()] }, bridge);
+    expect(await screen.findByRole("button", { name: "echo" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "add" })).toBeTruthy();
+    const alert = within(screen.getByRole("region", { name: "Tool list" })).getByRole("alert");
+    expect(within(alert).getByText(problem)).toBeTruthy();
+    await user.click(within(alert).getByText("Raw response (message #7)"));
+    expect((await within(alert).findByLabelText("Raw response, message #7")).textContent).toContain('"name": 42');
+  });
+
   it("a run that failed the schema shows the raw response the page already holds, without asking the core", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

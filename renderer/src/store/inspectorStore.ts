@@ -26,7 +26,8 @@ export interface InspectorActions {
   selectSession(sessionId: string): void;
   bindServerSession(serverId: string, sessionId: string): void;
   setToolsLoading(sessionId: string): void;
-  setTools(sessionId: string, tools: Tool[], cache?: CacheHints): void;
+  /** `problem`: the list came, but some tools did not fit the schema and were left out (said in one line). */
+  setTools(sessionId: string, tools: Tool[], cache?: CacheHints, problem?: string): void;
   setToolsError(sessionId: string, error: string): void;
   selectTool(sessionId: string, toolName: string): void;
   setDraft(key: string, value: unknown): void;
@@ -159,12 +160,12 @@ export function createInspectorStore(): InspectorStore {
       }));
     },
 
-    setTools(sessionId, tools, cache) {
+    setTools(sessionId, tools, cache, problem) {
       // A list_changed that arrived while loading keeps the list stale, so it is fetched again.
       set((state) => ({
         toolsBySession: {
           ...state.toolsBySession,
-          [sessionId]: { tools, loading: false, stale: state.toolsBySession[sessionId]?.stale ?? false, ...(cache ? { cache } : {}) },
+          [sessionId]: { tools, loading: false, stale: state.toolsBySession[sessionId]?.stale ?? false, ...(cache ? { cache } : {}), ...(problem ? { error: problem } : {}) },
         },
       }));
     },

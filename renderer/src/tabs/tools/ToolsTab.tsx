@@ -32,13 +32,15 @@ export function ToolsTab() {
       const tools = [];
       let cursor: string | undefined;
       let cache: CacheHints | undefined;
+      let problem: string | undefined;
       do {
         const page = await bridge.listTools({ sessionId, ...(cursor ? { cursor } : {}) });
         tools.push(...page.tools);
         cache ??= page.cache;
+        problem ??= page.problem;
         cursor = page.nextCursor;
       } while (cursor);
-      store.getState().setTools(sessionId, tools, cache);
+      store.getState().setTools(sessionId, tools, cache, problem);
     } catch (error) {
       store.getState().setToolsError(sessionId, errorMessage(error));
     }
