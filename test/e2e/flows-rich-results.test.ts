@@ -9,6 +9,7 @@ import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool,
 
 const TEST_TIMEOUT_MS = 90_000;
 const MEDIA = "Media fixture";
+const MALFORMED = "Malformed answers";
 const LONG_TOOL_NAME = "a_tool_with_a_very_long_name_that_has_no_spaces_at_all_and_must_wrap";
 
 /** The image really decoded (a data: URL the CSP allows), not just an <img> in the DOM. */
@@ -109,6 +110,38 @@ describe("rich tool results in Chromium", () => {
     expect(await binary.getByRole("alert").count()).toBe(0);
     expect(await page.getByRole("region", { name: "Resource list" }).getByRole("alert").count()).toBe(0);
     await app.screenshot("rich-resource-preview");
+
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+  });
+
+  it("readable errors: a malformed result and a tool list with a broken tool are one line each, the raw response one click away", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const hostile = fixtureServer("e2e-malformed", MALFORMED, "hostile-server.mjs");
+    if (hostile.transport.type !== "stdio") throw new Error("a fixture runs over stdio");
+    const app = await openApp({ savedServers: [{ ...hostile, transport: { ...hostile.transport, args: [...hostile.transport.args, "malformed"] } }], viewport: { width: 1400, height: 1000 } });
+    const { page } = app;
+    await connect(page, MALFORMED);
+
+    const form = await openTool(page, "malformed-result");
+    await form.getByRole("button", { name: "Run", exact: true }).click();
+    const run = runArticle(page, 1, "malformed-result");
+    const alert = run.getByRole("alert");
+    await alert.getByText(/^The server's tools\/call result does not fit the MCP schema: content\.1\.data: .*\. Raw response: message #\d+ in the Logs tab\.$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await alert.getByText(/^Raw response \(message #\d+\)$/).click();
+    expect(await alert.getByLabel(/^Raw response, message #\d+$/).textContent()).toContain('"mimeType": "image/png"');
+
+    const breaker = await openTool(page, "break-tools-list");
+    await breaker.getByRole("button", { name: "Run", exact: true }).click();
+    await runArticle(page, 2, "break-tools-list").getByText("done", { exact: true }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    const list = page.getByRole("region", { name: "Tool list" });
+    await list.getByRole("button", { name: "Refresh tools", exact: true }).click();
+    const listAlert = list.getByRole("alert");
+    await listAlert.getByText(/ 1 of \d+ tools left out; the others are listed\. Raw response: message #\d+ in the Logs tab\.$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // The tools that fit are still there.
+    await list.getByRole("button", { name: "malformed-result", exact: true }).waitFor();
+    await listAlert.getByText(/^Raw response \(message #\d+\)$/).click();
+    expect(await listAlert.getByLabel(/^Raw response, message #\d+$/).textContent()).toContain('"name": 42');
+    await app.screenshot("readable-error");
 
     expect(app.pageErrors).toEqual([]);
     await app.close();
