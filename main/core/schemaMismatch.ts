@@ -35,7 +35,7 @@ export function readableSchemaError(error: unknown, method: string, raw: LogEntr
   if (!issues) return error;
   const where = raw ? ` ${rawResponseReference(raw.seq)}` : "";
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-  return new SchemaMismatchError(`The server's ${method} result does not fit the MCP schema: ${describeIssues(issues.slice(0, 1)).slice(0, 500)}${more}.${note ? ` ${note}` : ""}${where}`);
+  return new SchemaMismatchError(`The server's ${method} response does not fit the MCP schema: ${describeIssues(issues.slice(0, 1)).slice(0, 500)}${more}.${note ? ` ${note}` : ""}${where}`);
 }
 
 /**

@@ -326,6 +326,7 @@ export class Session {
       ports: this.deps.ports,
       requestTimeoutMs: () => this.deps.settings().requestTimeoutMs,
       changed: (task) => this.deps.bus.emit("clientTaskChanged", task),
+      readableError: (error, method) => this.readable(error, method),
     });
     client.setNotificationHandler(TaskStatusNotificationSchema, (n) => clientTasks.onStatusNotification(n.params));
     this.store = store;
@@ -725,8 +726,12 @@ export class Session {
     try {
       return await send();
     } catch (error) {
-      throw zodIssuesOf(error) ? readableSchemaError(error, method, lastResponseTo(this.log.toArray(), method)) : error;
+      throw this.readable(error, method);
     }
+  }
+
+  private readable(error: unknown, method: string): unknown {
+    return zodIssuesOf(error) ? readableSchemaError(error, method, lastResponseTo(this.log.toArray(), method)) : error;
   }
 
   private legacy<T>(send: (client: Client, options: RequestOptions) => Promise<T>): Promise<T> {

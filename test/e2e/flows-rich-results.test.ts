@@ -126,7 +126,7 @@ describe("rich tool results in Chromium", () => {
     await form.getByRole("button", { name: "Run", exact: true }).click();
     const run = runArticle(page, 1, "malformed-result");
     const alert = run.getByRole("alert");
-    await alert.getByText(/^The server's tools\/call result does not fit the MCP schema: content\.1\.data: .*\. Raw response: message #\d+ in the Logs tab\.$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await alert.getByText(/^The server's tools\/call response does not fit the MCP schema: content\.1\.data: .*\. Raw response: message #\d+ in the Logs tab\.$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
     await alert.getByText(/^Raw response \(message #\d+\)$/).click();
     expect(await alert.getByLabel(/^Raw response, message #\d+$/).textContent()).toContain('"mimeType": "image/png"');
 

@@ -18,7 +18,7 @@ describe("readable schema errors", () => {
     const page = await h.core.dispatch("listTools", { sessionId: s.sessionId });
     expect(page.tools.map((t) => t.name)).toEqual(before);
     expect(page.problem).toMatch(
-      /^The server's tools\/list result does not fit the MCP schema: tools\.\d+\.name: .*expected string, received number\. 1 of \d+ tools left out; the others are listed\. Raw response: message #\d+ in the Logs tab\.$/,
+      /^The server's tools\/list response does not fit the MCP schema: tools\.\d+\.name: .*expected string, received number\. 1 of \d+ tools left out; the others are listed\. Raw response: message #\d+ in the Logs tab\.$/,
     );
     expect(page.problem).not.toContain("\n");
     const raw = (await s.log()).find((e) => e.seq === rawResponseSeqOf(page.problem!));
@@ -37,7 +37,7 @@ describe("readable schema errors", () => {
       () => undefined,
       (e: Error) => e,
     );
-    expect(error?.message).toMatch(/^The server's tools\/list result does not fit the MCP schema: nextCursor: .*expected string, received number\. Raw response: message #\d+ in the Logs tab\.$/);
+    expect(error?.message).toMatch(/^The server's tools\/list response does not fit the MCP schema: nextCursor: .*expected string, received number\. Raw response: message #\d+ in the Logs tab\.$/);
     expect(error?.message).not.toContain('"code"');
   });
 
@@ -47,18 +47,29 @@ describe("readable schema errors", () => {
     const line = '{"jsonrpc":"2.0","id":ID,"result":{"content":[{"type":"text","text":"fine"},{"type":"image","mimeType":"image/png"}]}}';
 
     await expect(h.core.dispatch("callTool", { sessionId: s.sessionId, name: "bad-answer", arguments: { line } })).rejects.toThrow(
-      /^The server's tools\/call result does not fit the MCP schema: content\.1\.data: .*expected string, received undefined\. Raw response: message #\d+ in the Logs tab\.$/,
+      /^The server's tools\/call response does not fit the MCP schema: content\.1\.data: .*expected string, received undefined\. Raw response: message #\d+ in the Logs tab\.$/,
     );
 
     const { runId } = await h.core.dispatch("startToolRun", { sessionId: s.sessionId, name: "bad-answer", arguments: { line } });
     const run = await h.waitFor("toolRunChanged", (r) => r.runId === runId && r.status !== "running");
     expect(run.status).toBe("error");
-    expect(run.error).toMatch(/^The server's tools\/call result does not fit the MCP schema: content\.1\.data: /);
+    expect(run.error).toMatch(/^The server's tools\/call response does not fit the MCP schema: content\.1\.data: /);
     const raw = (await s.log()).find((e) => e.seq === rawResponseSeqOf(run.error!));
     expect(raw).toMatchObject({ direction: "in", method: "tools/call" });
     expect(JSON.stringify(raw?.payload)).toContain('"mimeType":"image/png"');
 
     expect(await s.ping()).toHaveProperty("roundTripMs");
+  });
+
+  it("a run as a task whose tasks/result is malformed says so in one line on the task, pointing at the raw response", async () => {
+    const h = createHarness();
+    const s = await connectHostile(h, "malformed");
+    const { runId } = await h.core.dispatch("startToolRun", { sessionId: s.sessionId, name: "malformed-task", arguments: {}, asTask: true });
+    const run = await h.waitFor("toolRunChanged", (r) => r.runId === runId && r.taskId !== undefined);
+    const task = await h.waitFor("clientTaskChanged", (t) => t.task.taskId === run.taskId && t.pollError !== undefined);
+    expect(task.pollError).toMatch(/^tasks\/result failed: The server's tasks\/result response does not fit the MCP schema: content\.0\.data: .*expected string, received undefined\. Raw response: message #\d+ in the Logs tab\.$/);
+    const raw = (await s.log()).find((e) => e.seq === rawResponseSeqOf(task.pollError!));
+    expect(raw).toMatchObject({ direction: "in", method: "tasks/result" });
   });
 
   it("2026-07-28: a malformed tools/list and tools/call result are the same one line, pointing at the raw response", async () => {
@@ -73,13 +84,13 @@ describe("readable schema errors", () => {
     const rawOf = async (message: string | undefined) => (await h.core.dispatch("getLog", { sessionId })).entries.find((e) => e.seq === rawResponseSeqOf(message ?? ""));
 
     const call = await failure(h.core.dispatch("callTool", { sessionId, name: "malformed-result", arguments: {} }));
-    expect(call).toMatch(/^The server's tools\/call result does not fit the MCP schema: content\.1\.data: .*expected string, received undefined\. Raw response: message #\d+ in the Logs tab\.$/);
+    expect(call).toMatch(/^The server's tools\/call response does not fit the MCP schema: content\.1\.data: .*expected string, received undefined\. Raw response: message #\d+ in the Logs tab\.$/);
     expect(await rawOf(call)).toMatchObject({ direction: "in", method: "tools/call", payload: { result: { content: [{ type: "text" }, { type: "image", mimeType: "image/png" }] } } });
 
     await h.core.dispatch("callTool", { sessionId, name: "break-tools-list", arguments: {} });
     const page = await h.core.dispatch("listTools", { sessionId });
     expect(page.tools.map((t) => t.name)).toEqual(["malformed-result", "break-tools-list"]);
-    expect(page.problem).toMatch(/^The server's tools\/list result does not fit the MCP schema: tools\.2\.name: .*expected string, received number\. 1 of 3 tools left out; the others are listed\. Raw response: message #\d+ in the Logs tab\.$/);
+    expect(page.problem).toMatch(/^The server's tools\/list response does not fit the MCP schema: tools\.2\.name: .*expected string, received number\. 1 of 3 tools left out; the others are listed\. Raw response: message #\d+ in the Logs tab\.$/);
     expect(JSON.stringify((await rawOf(page.problem))?.payload)).toContain('"name":42');
   });
 });

@@ -8,10 +8,10 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { LogEntry } from "../../shared/types.js";
 import { createFakeBridge, runToolsLikeTheCore } from "./fakeBridge.js";
-import { session, tool } from "./fixtures.js";
+import { clientTask, session, tool } from "./fixtures.js";
 import { renderApp } from "./renderApp.js";
 
-const LINE = "The server's tools/list result does not fit the MCP schema: tools.1.name: Invalid input: expected string, received number. Raw response: message #7 in the Logs tab.";
+const LINE = "The server's tools/list response does not fit the MCP schema: tools.1.name: Invalid input: expected string, received number. Raw response: message #7 in the Logs tab.";
 const rawEntry = (seq: number, method: string, payload: unknown): LogEntry => ({ seq, sessionId: "s1", direction: "in", time: "2026-11-25T00:00:00.000Z", method, id: 3, payload });
 
 describe("readable errors", () => {
@@ -41,7 +41,7 @@ describe("readable errors", () => {
   it("a tool list with a tool left out lists the others, with the one line and its raw response above them", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
-    const problem = "The server's tools/list result does not fit the MCP schema: tools.1.name: Invalid input: expected string, received number. 1 of 3 tools left out; the others are listed. Raw response: message #7 in the Logs tab.";
+    const problem = "The server's tools/list response does not fit the MCP schema: tools.1.name: Invalid input: expected string, received number. 1 of 3 tools left out; the others are listed. Raw response: message #7 in the Logs tab.";
     bridge.handle("listTools", () => ({ tools: [tool("echo"), tool("add")], problem }));
     bridge.handle("getLog", () => ({ entries: [rawEntry(7, "tools/list", { jsonrpc: "2.0", id: 3, result: { tools: [{ name: "echo" }, { name: 42 }, { name: "add" }] } })], stderr: [] }));
     await renderApp({ sessions: [session()] }, bridge);
@@ -57,7 +57,7 @@ describe("readable errors", () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("listTools", () => ({ tools: [tool("echo")] }));
-    const line = "The server's tools/call result does not fit the MCP schema: content.0.data: Invalid input: expected string, received undefined. Raw response: message #12 in the Logs tab.";
+    const line = "The server's tools/call response does not fit the MCP schema: content.0.data: Invalid input: expected string, received undefined. Raw response: message #12 in the Logs tab.";
     runToolsLikeTheCore(bridge, () => Promise.reject(new Error(line)));
     await renderApp({ sessions: [session()] }, bridge);
     bridge.emit({ type: "logEntry", payload: rawEntry(12, "tools/call", { jsonrpc: "2.0", id: 4, result: { content: [{ type: "image", mimeType: "image/png" }] } }) });
@@ -70,6 +70,25 @@ describe("readable errors", () => {
     await user.click(within(alert).getByText("Raw response (message #12)"));
     expect((await within(alert).findByLabelText("Raw response, message #12")).textContent).toContain('"mimeType": "image/png"');
     expect(bridge.callsOf("getLog").length).toBe(logReads);
+  });
+
+  it("a run as a task whose tasks/result failed the schema says the line on the run, with its raw response", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("slow", { execution: { taskSupport: "required" } })] }));
+    runToolsLikeTheCore(bridge, () => ({ taskId: "task-1" }));
+    await renderApp({ sessions: [session()] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "slow" }));
+    await user.click(screen.getByRole("button", { name: "Run as task" }));
+    const run = await screen.findByRole("article", { name: "Run 1: slow as task" });
+    const pollError = "tasks/result failed: The server's tasks/result response does not fit the MCP schema: content.0.data: Invalid input: expected string, received undefined. Raw response: message #21 in the Logs tab.";
+    bridge.emit(
+      { type: "logEntry", payload: rawEntry(21, "tasks/result", { jsonrpc: "2.0", id: 9, result: { content: [{ type: "image", mimeType: "image/png" }] } }) },
+      { type: "clientTaskChanged", payload: clientTask("task-1", { status: "completed", toolName: "slow", pollError }) },
+    );
+    expect(within(run).getByText(pollError)).toBeTruthy();
+    await user.click(within(run).getByText("Raw response (message #21)"));
+    expect((await within(run).findByLabelText("Raw response, message #21")).textContent).toContain('"mimeType": "image/png"');
   });
 
   it("an error without a raw response reference has no disclosure", async () => {

@@ -16,7 +16,7 @@ describe("readableSchemaError", () => {
   it("names the branch the block's type chose (an audio block missing its data), not a tie with the text branch", () => {
     const error = readableSchemaError(zodErrorOf({ content: [{ type: "audio" }] }), "tools/call", entry(9, "in", "tools/call", { result: {} }));
     expect(error).toBeInstanceOf(SchemaMismatchError);
-    expect((error as Error).message).toMatch(/^The server's tools\/call result does not fit the MCP schema: content\.0\.data: .*expected string, received undefined\. Raw response: message #9 in the Logs tab\.$/);
+    expect((error as Error).message).toMatch(/^The server's tools\/call response does not fit the MCP schema: content\.0\.data: .*expected string, received undefined\. Raw response: message #9 in the Logs tab\.$/);
   });
 
   it("says how many more problems there are, and no reference when the log has no response", () => {

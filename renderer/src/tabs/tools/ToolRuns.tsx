@@ -11,6 +11,7 @@ import { useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
+import { RawResponse } from "../../components/RawResponse.js";
 import { useNow } from "../../components/useNow.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
@@ -122,7 +123,12 @@ function RunView({ run }: { run: ToolRun }) {
               {clientTask.error.data !== undefined && <JsonView value={clientTask.error.data} />}
             </div>
           )}
-          {clientTask.pollError && <p className="note">{clientTask.pollError}</p>}
+          {clientTask.pollError && (
+            <div className="note">
+              {clientTask.pollError}
+              <RawResponse sessionId={run.sessionId} message={clientTask.pollError} />
+            </div>
+          )}
         </div>
       )}
     </article>
