@@ -54,7 +54,7 @@ describe("tool annotations", () => {
 });
 
 describe("the tool filter", () => {
-  it("filters by name, title or description as the user types, says how many match, and Escape clears it", async () => {
+  it("filters by name, title or description as the user types, says how many match; Escape clears it, Tab or Down reaches the list", async () => {
     const user = await showTools([
       tool("echo", { description: "Echoes back the input" }),
       tool("add", { title: "Add numbers" }),
@@ -72,10 +72,14 @@ describe("the tool filter", () => {
     await user.type(filter, "{Escape}");
     expect((filter as HTMLInputElement).value).toBe("");
     expect(listNames()).toEqual(["echo", "add", "get-tiny-image"]);
-    // From the filter, Tab reaches the (filtered) list.
+    // From the filter, Tab or Down reaches the (filtered) list.
     await user.type(filter, "echo");
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "echo" }));
+    await user.clear(filter);
+    await user.type(filter, "tin{ArrowDown}");
+    expect(listNames()).toEqual(["get-tiny-image"]);
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "get-tiny-image" }));
   });
 });
 

@@ -1,5 +1,5 @@
 // Tools: the selected session's tools, a form per tool, and the runs started from here.
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
@@ -22,6 +22,7 @@ export function ToolsTab() {
   const selectedName = useInspector((s) => (sessionId ? s.selectedTool[sessionId] : undefined));
   const connected = session?.state === "connected";
   // Per session, kept while the window is open: switching tabs keeps what was typed.
+  const listRef = useRef<HTMLUListElement>(null);
   const [filter, setFilter] = useStoredState(draftKeys.view("tools", "filter", sessionId ?? "none"), "");
 
   const load = useCallback(async () => {
@@ -84,6 +85,14 @@ export function ToolsTab() {
             onChange={(e) => setFilter(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === "Escape") setFilter("");
+              // Down from the filter goes to the first tool it left.
+              if (e.key === "ArrowDown") {
+                const first = listRef.current?.querySelector<HTMLButtonElement>("button.item");
+                if (first) {
+                  e.preventDefault();
+                  first.focus();
+                }
+              }
             }}
           />
         )}
@@ -92,7 +101,7 @@ export function ToolsTab() {
             {shown.length} of {tools.length} tools match
           </p>
         )}
-        <ul className="item-list">
+        <ul className="item-list" ref={listRef}>
           {shown.map((tool) => (
             <li key={tool.name}>
               <button
