@@ -24,7 +24,7 @@ const isObject = (value: unknown): value is Block => typeof value === "object" &
 export function ContentBlock({ block }: { block: unknown }) {
   const b = isObject(block) ? block : {};
   return (
-    <div className={`content-block content-${typeof b.type === "string" ? b.type.replace(/[^a-z_]/gi, "").slice(0, 30) : "unknown"}`}>
+    <div className={`content-block content-${typeof b.type === "string" ? b.type.slice(0, 30).replace(/[^a-z_]/gi, "") : "unknown"}`}>
       <BlockBody block={block} b={b} />
       <Annotations annotations={b.annotations} />
     </div>

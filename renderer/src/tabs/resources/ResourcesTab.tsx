@@ -1,4 +1,4 @@
-// Resources: the selected session's resources and templates; read one and see its contents as text;
+// Resources: the selected session's resources and templates; read one and see its contents previewed;
 // subscribe to a resource's updates; the server's cache hints (E6) and list changes are said in words.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
