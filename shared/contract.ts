@@ -104,7 +104,13 @@ export const apiMethods = {
   // Lists carry the page's cache hints when the server gave any (E6); a read result keeps them as sent.
   listTools: method(
     z.object({ ...session, cursor: Cursor }).strict(),
-    z.object({ tools: z.array(ToolSchema), nextCursor: z.string().optional(), cache: CacheHintsSchema.optional() }),
+    z.object({
+      tools: z.array(ToolSchema),
+      nextCursor: z.string().optional(),
+      cache: CacheHintsSchema.optional(),
+      /** Some tools did not fit the MCP schema and were left out: which field, what was wrong, where the raw response is. */
+      problem: z.string().optional(),
+    }),
   ),
   listResources: method(
     z.object({ ...session, cursor: Cursor }).strict(),

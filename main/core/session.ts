@@ -16,6 +16,7 @@ import {
   ToolListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
   type ClientCapabilities,
+  type ListToolsResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { INSPECTOR_RESULT_KEYS, type ApiParsedParams, type ApiResult } from "../../shared/contract.js";
@@ -27,6 +28,7 @@ import { linearJsonSchemaValidator } from "./linearRegExp.js";
 import { withInvalidParamsErrors } from "./invalidParams.js";
 import type { EventBus } from "./eventBus.js";
 import { BoundedLines, MessageLog } from "./messageLog.js";
+import { lastResponseTo, readableSchemaError, toolsThatFit, zodIssuesOf } from "./schemaMismatch.js";
 import type { PendingInputs } from "./pendingInputs.js";
 import type { Ports } from "./ports.js";
 import { registerElicitationHandler, registerReceiverTaskHandlers, registerSamplingHandler } from "./receiver/receiverRequests.js";
@@ -348,6 +350,7 @@ export class Session {
       ports: this.deps.ports,
       requestTimeoutMs: () => this.deps.settings().requestTimeoutMs,
       changed: (task) => this.deps.bus.emit("clientTaskChanged", task),
+      readableError: (error, method) => this.readable(error, method),
     });
     client.setNotificationHandler(TaskStatusNotificationSchema, (n) => clientTasks.onStatusNotification(n.params));
     this.store = store;
@@ -505,12 +508,24 @@ export class Session {
   }
 
   async listTools(cursor?: string): Promise<ApiResult<"listTools">> {
-    const result = this.modern
-      ? ListToolsResultSchema.parse(await this.requireModern().list("tools/list", cursor, this.guard()))
-      : await this.legacy((client, options) => client.listTools(cursor ? { cursor } : undefined, options));
+    let result: ListToolsResult;
+    let problem: string | undefined;
+    try {
+      result = this.modern
+        ? ListToolsResultSchema.parse(await this.requireModern().list("tools/list", cursor, this.guard()))
+        : await this.legacy((client, options) => client.listTools(cursor ? { cursor } : undefined, options));
+    } catch (error) {
+      if (!zodIssuesOf(error)) throw error;
+      // One broken tool must not hide the others: those that fit are listed, and the line says what was left out.
+      const raw = lastResponseTo(this.log.toArray(), "tools/list");
+      const fit = toolsThatFit(raw);
+      if (!fit) throw readableSchemaError(error, "tools/list", raw);
+      result = fit.result;
+      problem = (readableSchemaError(error, "tools/list", raw, `${fit.left} of ${fit.total} tools left out; the others are listed.`) as Error).message;
+    }
     if (!cursor) this.tools.clear();
     for (const tool of result.tools) this.tools.set(tool.name, tool);
-    return { tools: result.tools, ...this.pageFacts(result) };
+    return { tools: result.tools, ...this.pageFacts(result), ...(problem ? { problem } : {}) };
   }
 
   async listResources(cursor?: string): Promise<ApiResult<"listResources">> {
@@ -600,6 +615,10 @@ export class Session {
 
   /** A plain tools/call. Q1: a tool whose taskSupport is `required` can only run as a task. */
   async callTool(name: string, args: Record<string, unknown>, run?: RunControls): Promise<ApiResult<"callTool">> {
+    return this.readableSchemaErrors("tools/call", () => this.callToolAsIs(name, args, run));
+  }
+
+  private async callToolAsIs(name: string, args: Record<string, unknown>, run?: RunControls): Promise<ApiResult<"callTool">> {
     const tool = await this.toolNamed(name);
     // The run's progress bar, its time-outs and its Cancel (requestGuard.ts).
     const hooks: GuardHooks = run ? { signal: run.signal, progress: run.progress } : {};
@@ -757,6 +776,19 @@ export class Session {
   }
 
   /** A guarded request on the legacy client. */
+  /** A result the SDK's schema rejects is said in one line, pointing at the raw response in the log (schemaMismatch.ts). */
+  private async readableSchemaErrors<T>(method: string, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      throw this.readable(error, method);
+    }
+  }
+
+  private readable(error: unknown, method: string): unknown {
+    return zodIssuesOf(error) ? readableSchemaError(error, method, lastResponseTo(this.log.toArray(), method)) : error;
+  }
+
   private legacy<T>(send: (client: Client, options: RequestOptions) => Promise<T>): Promise<T> {
     const client = this.requireClient();
     return this.guard()((options) => send(client, options));

@@ -30,6 +30,8 @@ export interface ClientTaskOptions {
   ports: Ports;
   requestTimeoutMs: () => number;
   changed(task: ClientTask): void;
+  /** A result the SDK's schema rejected, in one line pointing at the raw response (schemaMismatch.ts). */
+  readableError?(error: unknown, method: string): unknown;
 }
 
 interface Tracked {
@@ -248,7 +250,7 @@ export class ClientTasks {
         // Q4: the server's own JSON-RPC error, as it sent it.
         this.update(taskId, { error: wireErrorOf(error) });
       } else {
-        this.update(taskId, { pollError: `tasks/result failed: ${messageOf(error)}` });
+        this.update(taskId, { pollError: `tasks/result failed: ${messageOf(this.options.readableError?.(error, "tasks/result") ?? error)}` });
       }
     } finally {
       tracked.resultInFlight = false;

@@ -1,6 +1,6 @@
-// Resources: the selected session's resources and templates; read one and see its contents as text;
+// Resources: the selected session's resources and templates; read one and see its contents previewed;
 // subscribe to a resource's updates; the server's cache hints (E6) and list changes are said in words.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { cacheHintsOf } from "../../../../shared/cacheHints.js";
 import type { CacheHints, SessionInfo } from "../../../../shared/types.js";
@@ -9,7 +9,7 @@ import { CacheHintNote } from "../../components/CacheHintNote.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
-import { TruncatedText } from "../../components/TruncatedText.js";
+import { ResourceContentView } from "../../components/ResourceContentView.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { TemplateForm } from "./TemplateForm.js";
 
@@ -72,6 +72,16 @@ export function ResourcesTab() {
       setRead({ uri, result, receivedAt, ...(hints ? { hints } : {}) });
     });
   const subscriptions = session?.resourceSubscriptions ?? [];
+
+  // A resource_link clicked in a tool result: read it here, once, in the session it came from.
+  const toRead = useInspector((s) => s.resourceToRead);
+  const readRef = useRef(readUri);
+  readRef.current = readUri;
+  useEffect(() => {
+    if (!toRead || toRead.sessionId !== sessionId || !connected) return;
+    store.getState().resourceReadTaken(toRead.seq);
+    void readRef.current(toRead.uri);
+  }, [toRead, sessionId, connected, store]);
 
   if (!session) return <p className="empty">Connect a server to see its resources.</p>;
   if (connected && !offers) return <p className="empty">{session.serverName} does not offer resources.</p>;
@@ -169,22 +179,11 @@ function ResourceWatch({ session, uri, readAt, onReadAgain }: { session: Session
 }
 
 function ResourceContents({ result }: { result: Record<string, unknown> }) {
-  const contents = Array.isArray(result.contents) ? (result.contents as Record<string, unknown>[]) : [];
+  const contents = Array.isArray(result.contents) ? (result.contents as unknown[]).filter((c): c is Record<string, unknown> => typeof c === "object" && c !== null) : [];
   return (
     <div>
       {contents.map((c, i) => (
-        <div key={i} className="resource-content">
-          <p className="note">
-            {String(c.uri ?? "")} {typeof c.mimeType === "string" ? `· ${c.mimeType}` : ""}
-          </p>
-          {typeof c.text === "string" ? (
-            <TruncatedText text={c.text} />
-          ) : typeof c.blob === "string" ? (
-            <p className="note">Binary content, {Math.round((c.blob.length * 3) / 4)} bytes (base64 not shown).</p>
-          ) : (
-            <JsonView value={c} />
-          )}
-        </div>
+        <ResourceContentView key={i} contents={c} />
       ))}
       {contents.length === 0 && <JsonView value={result} />}
     </div>

@@ -57,7 +57,7 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
       {client.result && (
         <>
           <h4>Result</h4>
-          <CallToolResultView result={client.result} />
+          <CallToolResultView result={client.result} sessionId={client.sessionId} />
         </>
       )}
       {client.error && (
