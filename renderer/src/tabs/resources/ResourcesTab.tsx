@@ -11,6 +11,7 @@ import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { ResourceContentView } from "../../components/ResourceContentView.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
+import { errorMessage } from "../../util/errors.js";
 import { TemplateForm } from "./TemplateForm.js";
 
 export function ResourcesTab() {
@@ -22,7 +23,7 @@ export function ResourcesTab() {
   const offers = Boolean(session?.serverCapabilities?.resources);
   const [resources, setResources] = useState<Resource[]>([]);
   const [templates, setTemplates] = useState<ResourceTemplate[]>([]);
-  const [listed, setListed] = useState<{ resources?: CacheHints; templates?: CacheHints; changesSeen: number }>();
+  const [listed, setListed] = useState<{ resources?: CacheHints; templates?: CacheHints; noTemplates?: string; changesSeen: number }>();
   const changes = useInspector((s) => (sessionId ? (s.listChanges[sessionId]?.resources ?? 0) : 0));
   const [read, setRead] = useState<{ uri: string; result: Record<string, unknown>; receivedAt: number; hints?: CacheHints }>();
   const list = useAsyncAction();
@@ -46,15 +47,27 @@ export function ResourcesTab() {
         setResources(all);
         const allTemplates: ResourceTemplate[] = [];
         let templateHints: CacheHints | undefined;
+        let noTemplates: string | undefined;
         cursor = undefined;
-        do {
-          const page = await bridge.listResourceTemplates({ sessionId, ...(cursor ? { cursor } : {}) });
-          allTemplates.push(...page.resourceTemplates);
-          templateHints ??= page.cache;
-          cursor = page.nextCursor;
-        } while (cursor);
+        try {
+          do {
+            const page = await bridge.listResourceTemplates({ sessionId, ...(cursor ? { cursor } : {}) });
+            allTemplates.push(...page.resourceTemplates);
+            templateHints ??= page.cache;
+            cursor = page.nextCursor;
+          } while (cursor);
+        } catch (error) {
+          // A server without templates may not know the method at all: that is no failure of its resource list.
+          if (!/-32601/.test(errorMessage(error))) throw error;
+          noTemplates = "The server does not list resource templates (resources/templates/list: method not found).";
+        }
         setTemplates(allTemplates);
-        setListed({ ...(resourceHints ? { resources: resourceHints } : {}), ...(templateHints ? { templates: templateHints } : {}), changesSeen });
+        setListed({
+          ...(resourceHints ? { resources: resourceHints } : {}),
+          ...(templateHints ? { templates: templateHints } : {}),
+          ...(noTemplates ? { noTemplates } : {}),
+          changesSeen,
+        });
       }),
     [bridge, store, sessionId, runList],
   );
@@ -109,6 +122,8 @@ export function ResourcesTab() {
             </li>
           ))}
         </ul>
+        {listed && resources.length === 0 && <p className="empty">The server lists no resources.</p>}
+        {listed?.noTemplates && <p className="note">{listed.noTemplates}</p>}
         {templates.length > 0 && <h3>Templates</h3>}
         {listed && templates.length > 0 && <CacheHintNote hints={listed.templates} what="template list" era={session.era} />}
         {templates.map((t) => (
