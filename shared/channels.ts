@@ -40,6 +40,8 @@ export const API_METHOD_NAMES = [
   "startToolRun",
   "cancelToolRun",
   "dismissWithdrawnNotes",
+  // Task timeline (issue 13)
+  "getTaskTimeline",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

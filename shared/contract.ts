@@ -27,6 +27,7 @@ import {
   WithdrawnNoteSchema,
   ProgressSchema,
 } from "./types.js";
+import { TaskTimelineSchema, TimelineEventsSchema } from "./timeline.js";
 
 const session = { sessionId: SessionIdSchema };
 
@@ -189,6 +190,9 @@ export const apiMethods = {
   cancelToolRun: method(z.object({ runId: z.number().int().positive() }).strict(), ToolRunSchema),
   /** The user read these withdrawn notes: the core forgets them, so a reload does not bring them back. */
   dismissWithdrawnNotes: method(z.object({ pendingInputIds: z.array(PendingInputIdSchema).max(10_000) }).strict(), Ok),
+
+  // Task timeline (issue 13): one task's line so far; `taskTimelineEvents` streams what comes after.
+  getTaskTimeline: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), TaskTimelineSchema),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;
@@ -241,6 +245,8 @@ export const eventSchemas = {
    * notification, the item in it (a pending input's id, or a client task's id with its session).
    */
   navigate: z.object({ tab: InspectorTabSchema, itemId: z.string().optional(), sessionId: SessionIdSchema.optional() }),
+  /** Task timeline (issue 13): new events on one task's line, as they happen. */
+  taskTimelineEvents: TimelineEventsSchema,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

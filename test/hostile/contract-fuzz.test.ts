@@ -54,6 +54,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   startToolRun: { sessionId: SID, name: "t", arguments: { x: 1 }, asTask: false },
   cancelToolRun: { runId: 1 },
   dismissWithdrawnNotes: { pendingInputIds: [PID] },
+  getTaskTimeline: { sessionId: SID, taskId: "t" },
 };
 
 type Path = (string | number)[];

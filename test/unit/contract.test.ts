@@ -74,6 +74,7 @@ const cases: { [M in ApiMethod]: Case } = {
   startToolRun: { valid: { ...S, name: "slow", asTask: false }, malformed: { ...S, name: "slow", asTask: "yes" }, says: "asTask: Invalid input: expected boolean, received string" },
   cancelToolRun: { valid: { runId: 3 }, malformed: { runId: 0 }, says: /^runId: Too small/ },
   dismissWithdrawnNotes: { valid: { pendingInputIds: ["p-1"] }, malformed: { pendingInputIds: "p-1" }, says: "pendingInputIds: Invalid input: expected array, received string" },
+  getTaskTimeline: { valid: { ...S, taskId: "t-1" }, malformed: { ...S }, says: "taskId: Invalid input: expected string, received undefined" },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {
