@@ -44,6 +44,7 @@ export function createFakeBridge(): FakeBridge {
     listResourceTemplates: () => ({ resourceTemplates: [] }),
     listPrompts: () => ({ prompts: [] }),
     dismissWithdrawnNotes: () => ({ ok: true }),
+    getTaskTimeline: ({ sessionId, taskId }) => ({ sessionId, taskId, dropped: 0, events: [] }),
   };
 
   const bridge = {

@@ -6,6 +6,7 @@ import type { PendingInput } from "../../../../shared/types.js";
 import { useInspector } from "../../app/context.js";
 import { formatClock, formatMs, formatTimeLeft, ttlLeft } from "../../util/time.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
+import { TimelineButton } from "../timeline/TaskTimelineHost.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */
 export interface TaskRowActions {
@@ -85,6 +86,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
           <button type="button" aria-label={`Details of task ${task.taskId}`} aria-pressed={selected} onClick={() => actions.toggleDetails(row.key)}>
             Details
           </button>
+          <TimelineButton sessionId={row.sessionId} taskId={task.taskId} />
         </span>
       </div>
     </>
