@@ -144,6 +144,17 @@ describe("task timeline (core)", () => {
     expect(streamed).toEqual([]);
   });
 
+  it("a status notification that comes before the reply creating its task is kept and put in its place once the task is known", () => {
+    const { timelines, wire, tick, streamed } = setup();
+    wire("out", { id: 1, method: "tools/call", params: { name: "t", task: {} } });
+    tick(1);
+    wire("in", { method: "notifications/tasks/status", params: task("c-9", "working") });
+    tick(1);
+    wire("in", { id: 1, result: { task: task("c-9", "working") } });
+    expect(timelines.get(SID, "c-9").events.map((e) => `${e.kind}:${e.from}`)).toEqual(["created:us", "notification:server", "createReply:server"]);
+    expect(streamed.every((e) => e.type === "taskTimelineEvents" && e.payload.role === "client")).toBe(true);
+  });
+
   it("streams every event it records as taskTimelineEvents, with the task's role and era", () => {
     const { bus, streamed } = setup();
     bus.emit("clientTaskChanged", { sessionId: SID, toolName: "t", arguments: {}, task: task("a", "working"), pendingInputIds: [], era: "modern" });

@@ -17,6 +17,8 @@ const OPEN_KEPT = 10_000;
 /** tasks/list pages are attributed to the listed tasks we know, up to this many per page. */
 const LISTED_KEPT = 1_000;
 const DETAIL_CHARS = 300;
+/** Status notifications that came before the reply that created their task (a server may send them first). */
+const EARLY_KEPT = 256;
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
 const STATUSES = new Set<TaskStatus>(["working", "input_required", "completed", "failed", "cancelled"]);
 
@@ -62,6 +64,8 @@ export class TaskTimelines {
   private readonly open = new Map<string, Open>();
   /** Pending input id → the task it belongs to, for the answer and the withdrawal (which name only the id). */
   private readonly inputs = new Map<string, { sessionId: string; taskId: string }>();
+  /** Notifications for a task we do not know yet, kept (bounded) until its creation is seen. */
+  private early: { key: string; at: { at: number; wall: number }; fact: Omit<TimelineEvent, "seq" | "at" | "wall"> }[] = [];
 
   constructor(
     private readonly bus: EventBus,
@@ -218,7 +222,12 @@ export class TaskTimelines {
 
   private onNotification(entry: LogEntry, method: string, params: Record<string, unknown>, from: TimelineActor): void {
     if (!TASK_NOTIFICATIONS.has(method) || typeof params.taskId !== "string") return;
-    this.record(entry.sessionId, params.taskId, { kind: "notification", from, method, ...statusField(statusOf(params)), ...detail(params.statusMessage) });
+    const fact = { kind: "notification" as const, from, method, ...statusField(statusOf(params)), ...detail(params.statusMessage) };
+    const at = this.now();
+    if (this.record(entry.sessionId, params.taskId, fact, { at })) return;
+    // The server may announce a task before our request's reply names it: kept for a while, bounded.
+    this.early.push({ key: keyOf(entry.sessionId, params.taskId), at, fact });
+    if (this.early.length > EARLY_KEPT) this.early.shift();
   }
 
   private now(): { at: number; wall: number } {
@@ -238,6 +247,7 @@ export class TaskTimelines {
   ): Timeline | undefined {
     const key = keyOf(sessionId, taskId);
     let line = this.timelines.get(key);
+    let fresh = false;
     if (line) {
       // Most recently touched last, so the least recently touched is evicted first.
       this.timelines.delete(key);
@@ -247,9 +257,11 @@ export class TaskTimelines {
       line = { sessionId, taskId, events: [], dropped: 0, nextSeq: 0 };
       this.timelines.set(key, line);
       if (this.timelines.size > this.limits.tasksKept) this.timelines.delete(this.timelines.keys().next().value as string);
+      fresh = true;
     }
     if (options.role && !line.role) line.role = options.role;
     if (options.era && !line.era) line.era = options.era;
+    if (fresh) this.adoptEarly(line, key);
     const when = options.at ?? this.now();
     const event: TimelineEvent = { seq: line.nextSeq++, at: when.at, wall: when.wall, ...fact };
     const { events } = line;
@@ -262,6 +274,13 @@ export class TaskTimelines {
     }
     this.bus.emit("taskTimelineEvents", { sessionId, taskId, ...(line.role ? { role: line.role } : {}), ...(line.era ? { era: line.era } : {}), events: [event] });
     return line;
+  }
+
+  private adoptEarly(line: Timeline, key: string): void {
+    if (!this.early.some((e) => e.key === key)) return;
+    const mine = this.early.filter((e) => e.key === key);
+    this.early = this.early.filter((e) => e.key !== key);
+    for (const e of mine) this.record(line.sessionId, line.taskId, e.fact, { at: e.at });
   }
 }
 
