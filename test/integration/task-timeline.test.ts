@@ -70,6 +70,12 @@ describe("task timeline over real stdio", () => {
     expect(delivered.replyTo).toBe(kinds(line.events, "result", "server").at(-1)!.seq);
     expect(summary.deliveredAfterMs).toEqual([delivered.at - clicked.at]);
     expect(summary.deliveredAfterMs[0]).toBeGreaterThan(0);
+    // R11: our notifications/tasks/status "completed" (or a poll's reply, had one come first) told the server
+    // first; it asked for the answer after its next poll.
+    const told = line.events.find((e) => (e.kind === "notification" || e.kind === "pollReply") && e.from === "us" && e.at >= clicked.at)!;
+    expect(told.status).toBe("completed");
+    expect(summary.toldAfterMs).toEqual([told.at - clicked.at]);
+    expect(summary.toldAfterMs[0]).toBeLessThan(summary.deliveredAfterMs[0]!);
     // What a page following the task live received is the same line.
     expect(streamed(h, sessionId, taskId)).toEqual(expect.arrayContaining(line.events));
     expect(streamed(h, sessionId, taskId)).toHaveLength(line.events.length);

@@ -55,7 +55,7 @@ describe("Task timeline", () => {
     expect(picture.getAttribute("aria-label")).toMatch(/our answer reached the server 0\.2 ms after the click/);
     expect(within(dialog).getByText(/The server polled us 14 times/, { selector: "p" })).toBeTruthy();
     // The picture draws lanes and the delivery, labelled, as SVG text (never markup).
-    expect(within(dialog).getByText("0.2 ms after the click")).toBeTruthy();
+    expect(within(dialog).getByText("answer: 0.2 ms after the click")).toBeTruthy();
     expect([...picture.querySelectorAll(".tl-lane-label")].map((t) => t.textContent)).toEqual(["the server", "us", "the user"]);
     expect(picture.querySelectorAll(".tl-band").length).toBe(2); // working, completed
     // The events are in a list too, reachable by keyboard.
@@ -109,6 +109,22 @@ describe("Task timeline", () => {
     bridge.emit({ type: "taskTimelineEvents", payload: { sessionId: "s1", taskId: "r1", events: [early] } });
     await act(async () => answer(line));
     expect(screen.getByText(/The server polled us 2 times/, { selector: "p" })).toBeTruthy();
+  });
+
+  it("a legacy server told by our status notification before it asks tasks/result: both times are said, and drawn", async () => {
+    const bridge = createFakeBridge();
+    const line = receiverLine("r1", 2);
+    const answered = line.events.find((e) => e.kind === "inputAnswered")!;
+    const reply = line.events.pop()!;
+    line.events.push(
+      { seq: reply.seq, at: answered.at + 0.3, wall: 0, kind: "notification", from: "us", method: "notifications/tasks/status", status: "completed" },
+      { ...reply, seq: reply.seq + 1, at: answered.at + 800 },
+    );
+    bridge.handle("getTaskTimeline", () => line);
+    renderWithStore(<TaskTimelineView sessionId="s1" taskId="r1" />, { bridge });
+    expect(await screen.findByText(/the server was told 0\.3 ms after the click \(a status notification or a poll's reply\); our answer reached the server 800 ms after the click\./, { selector: "p" })).toBeTruthy();
+    const picture = screen.getByRole("img");
+    expect([...picture.querySelectorAll(".tl-delivery text")].map((t) => t.textContent)).toEqual(["told: 0.3 ms", "answer: 800 ms after the click"]);
   });
 
   it("1,000 events render as an aggregated picture: far fewer than 1,000 DOM nodes, every event still in the (virtual) list", async () => {

@@ -3,7 +3,7 @@
 // the DOM holds a few dozen nodes whether the task had 10 events or 5,000 (the list below has them all).
 import { useMemo, useState, type MouseEvent } from "react";
 import type { TimelineActor, TimelineEvent } from "../../../../shared/timeline.js";
-import { ACTORS, bucketize, describeEvent, formatGap, statusBands, type MarkCategory } from "./timelineModel.js";
+import { ACTORS, bucketize, DELIVERIES, describeEvent, formatGap, NEWS, statusBands, type MarkCategory } from "./timelineModel.js";
 
 const WIDTH = 1000;
 const LEFT = 92;
@@ -80,13 +80,22 @@ export function TimelinePicture({ events, dropped, summary, title, onPick }: Pic
       }
     }
     // The user's click and the message that carried the answer, joined and labelled.
-    const deliveries: { x1: number; x2: number; text: string; key: number }[] = [];
+    // Before it, the first message that told the server anything (a legacy server asks for the answer later).
+    const deliveries: { x1: number; x2: number; text: string; key: number; told?: boolean }[] = [];
     let click: TimelineEvent | undefined;
+    let told = false;
     for (const e of events) {
-      if (e.kind === "inputAnswered") click = e;
-      else if (click && e.from === "us" && (e.kind === "resultReply" || e.kind === "inputAnswer" || e.kind === "update")) {
-        if (deliveries.length < 20) deliveries.push({ x1: x(click.at), x2: x(e.at), text: `${formatGap(e.at - click.at)} after the click`, key: e.seq });
-        click = undefined;
+      if (e.kind === "inputAnswered") {
+        click = e;
+        told = false;
+      } else if (click && e.from === "us" && NEWS.has(e.kind) && deliveries.length < 20) {
+        if (DELIVERIES.has(e.kind)) {
+          deliveries.push({ x1: x(click.at), x2: x(e.at), text: `answer: ${formatGap(e.at - click.at)} after the click`, key: e.seq });
+          click = undefined;
+        } else if (!told) {
+          told = true;
+          deliveries.push({ x1: x(click.at), x2: x(e.at), text: `told: ${formatGap(e.at - click.at)}`, key: e.seq, told: true });
+        }
       }
     }
     return { paths, bands: [...bands], labels, links, gaps, deliveries };
@@ -146,9 +155,9 @@ export function TimelinePicture({ events, dropped, summary, title, onPick }: Pic
           <path key={p.key} d={p.d} className={p.className} />
         ))}
         {drawn.deliveries.map((d) => (
-          <g key={d.key} className="tl-delivery">
+          <g key={d.key} className={d.told ? "tl-delivery tl-told" : "tl-delivery"}>
             <path d={`M${r(d.x1)} ${LANE_Y.user - 8}L${r(d.x2)} ${LANE_Y.us + 8}`} />
-            <text x={r(Math.min(d.x2 + 6, WIDTH - RIGHT - 150))} y={(LANE_Y.user + LANE_Y.us) / 2 + 4}>
+            <text x={r(Math.min(d.x2 + 6, WIDTH - RIGHT - 170))} y={d.told ? LANE_Y.us + 22 : (LANE_Y.user + LANE_Y.us) / 2 + 10}>
               {d.text}
             </text>
           </g>
@@ -171,6 +180,14 @@ export function TimelinePicture({ events, dropped, summary, title, onPick }: Pic
         )}
         {point && <line x1={r(x(point.at))} x2={r(x(point.at))} y1={BAND_Y} y2={AXIS_Y} className="tl-cursor" />}
       </svg>
+      <ul className="tl-legend" aria-label="Legend">
+        <li><span className="tl-key tl-key-request" aria-hidden="true" /> request (above its lane)</li>
+        <li><span className="tl-key tl-key-reply" aria-hidden="true" /> reply (below)</li>
+        <li><span className="tl-key tl-key-notification" aria-hidden="true" /> notification</li>
+        <li><span className="tl-key tl-key-input" aria-hidden="true" /> input shown / answered / withdrawn</li>
+        <li><span className="tl-key tl-key-status" aria-hidden="true" /> status change</li>
+        <li>taller marks: several events in one pixel column</li>
+      </ul>
       <figcaption className="note tl-readout">
         {point ? `+${formatGap(point.at - t0)} · ${LANE_LABELS[point.from]}: ${describeEvent(point)}${point.status ? ` (${point.status})` : ""}` : "Point at the picture to read an event; click to find it in the list."}
       </figcaption>

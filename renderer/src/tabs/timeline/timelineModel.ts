@@ -4,7 +4,9 @@
 import type { TaskTimeline, TimelineActor, TimelineEvent, TimelineKind } from "../../../../shared/timeline.js";
 
 /** Replies that carry the user's answer to the server: the legacy tasks/result reply, a related-task request's response, 2026-07-28 tasks/update. */
-const DELIVERIES = new Set<TimelineKind>(["resultReply", "inputAnswer", "update"]);
+export const DELIVERIES = new Set<TimelineKind>(["resultReply", "inputAnswer", "update"]);
+/** Messages of ours that tell the server about the task: after a click, the first of them is when it could know. */
+export const NEWS = new Set<TimelineKind>(["notification", "pollReply", "resultReply", "inputAnswer", "update", "listReply"]);
 
 export interface TimelineSummary {
   events: number;
@@ -22,6 +24,12 @@ export interface TimelineSummary {
   inputsAnswered: number;
   /** For each answer the user gave: ms from the click to the message that carried it to the server. */
   deliveredAfterMs: number[];
+  /**
+   * For each answer: ms from the click to our first message about the task after it (a status
+   * notification, a poll's reply), when that came before the answer itself (a legacy server learns the
+   * answer only when it asks tasks/result).
+   */
+  toldAfterMs: number[];
   /** Mean time between two polls, when there were at least two. */
   meanPollGapMs?: number;
   /** From the first event to the last. */
@@ -42,9 +50,11 @@ export function summarize(events: readonly TimelineEvent[]): TimelineSummary {
     statusChanges: 0,
     inputsAnswered: 0,
     deliveredAfterMs: [],
+    toldAfterMs: [],
     spanMs: events.length ? events[events.length - 1]!.at - events[0]!.at : 0,
   };
   let clickAt: number | undefined;
+  let told: number | undefined;
   let firstPoll: number | undefined;
   let lastPoll: number | undefined;
   for (const e of events) {
@@ -76,13 +86,19 @@ export function summarize(events: readonly TimelineEvent[]): TimelineSummary {
       case "inputAnswered":
         s.inputsAnswered++;
         clickAt = e.at;
+        told = undefined;
         break;
       default:
         break;
     }
-    if (clickAt !== undefined && byUs && DELIVERIES.has(e.kind)) {
-      s.deliveredAfterMs.push(e.at - clickAt);
-      clickAt = undefined;
+    if (clickAt !== undefined && byUs && NEWS.has(e.kind)) {
+      if (DELIVERIES.has(e.kind)) {
+        if (told !== undefined) s.toldAfterMs.push(told);
+        s.deliveredAfterMs.push(e.at - clickAt);
+        clickAt = undefined;
+      } else {
+        told ??= e.at - clickAt;
+      }
     }
   }
   const polls = s.pollsByUs + s.pollsByServer;
@@ -121,6 +137,10 @@ export function describeSummary(s: TimelineSummary, role: TaskTimeline["role"]):
   if (s.meanPollGapMs !== undefined) parts.push(`a poll every ${formatGap(s.meanPollGapMs)} on average`);
   if (s.updates) parts.push(`${times(s.updates, "tasks/update")} sent`);
   parts.push(`${times(s.notifications, "notification")}`, `${times(s.statusChanges, "status change")}`);
+  if (s.toldAfterMs.length) {
+    const t = s.toldAfterMs;
+    parts.push(`the server was told ${t.map(formatGap).join(", ")} after the click (a status notification or a poll's reply)`);
+  }
   if (s.deliveredAfterMs.length) {
     const d = s.deliveredAfterMs;
     parts.push(d.length === 1 ? `our answer reached the server ${formatGap(d[0]!)} after the click` : `our answers reached the server ${d.map(formatGap).join(", ")} after each click`);
