@@ -144,6 +144,16 @@ describe("task timeline (core)", () => {
     expect(streamed).toEqual([]);
   });
 
+  it("a task id longer than the contract allows (1,000 characters) gets no line, and a server's long status message is cut", () => {
+    const { bus, timelines, wire, streamed } = setup();
+    wire("out", { id: 1, method: "tools/call", params: { name: "t", task: {} } });
+    wire("in", { id: 1, result: { task: task("x".repeat(1001), "working") } });
+    expect(timelines.size).toBe(0);
+    bus.emit("clientTaskChanged", { sessionId: SID, toolName: "t", arguments: {}, task: task("a", "working", "m".repeat(100_000)), pendingInputIds: [] });
+    expect(timelines.get(SID, "a").events[0]!.detail).toHaveLength(300);
+    expect(streamed).toHaveLength(1);
+  });
+
   it("a status notification that comes before the reply creating its task is kept and put in its place once the task is known", () => {
     const { timelines, wire, tick, streamed } = setup();
     wire("out", { id: 1, method: "tools/call", params: { name: "t", task: {} } });

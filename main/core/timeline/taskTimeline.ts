@@ -17,6 +17,8 @@ const OPEN_KEPT = 10_000;
 /** tasks/list pages are attributed to the listed tasks we know, up to this many per page. */
 const LISTED_KEPT = 1_000;
 const DETAIL_CHARS = 300;
+/** The contract's longest task id: a longer one could never be asked for, so it gets no line. */
+const TASK_ID_CHARS = 1000;
 /** Status notifications that came before the reply that created their task (a server may send them first). */
 const EARLY_KEPT = 256;
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
@@ -245,6 +247,7 @@ export class TaskTimelines {
     fact: Omit<TimelineEvent, "seq" | "at" | "wall">,
     options: { at?: { at: number; wall: number }; role?: Role; era?: Era; create?: boolean } = {},
   ): Timeline | undefined {
+    if (taskId.length > TASK_ID_CHARS) return undefined;
     const key = keyOf(sessionId, taskId);
     let line = this.timelines.get(key);
     let fresh = false;

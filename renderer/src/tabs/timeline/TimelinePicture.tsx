@@ -157,9 +157,16 @@ export function TimelinePicture({ events, dropped, summary, title, onPick }: Pic
         {drawn.deliveries.map((d) => (
           <g key={d.key} className={d.told ? "tl-delivery tl-told" : "tl-delivery"}>
             <path d={`M${r(d.x1)} ${LANE_Y.user - 8}L${r(d.x2)} ${LANE_Y.us + 8}`} />
-            <text x={r(Math.min(d.x2 + 6, WIDTH - RIGHT - 170))} y={d.told ? LANE_Y.us + 22 : (LANE_Y.user + LANE_Y.us) / 2 + 10}>
-              {d.text}
-            </text>
+            {/* The answer's label ends where the answer left, under the user's lane; "told" sits under ours. */}
+            {d.told ? (
+              <text x={r(Math.min(d.x2 + 6, WIDTH - RIGHT - 90))} y={LANE_Y.us + 24}>
+                {d.text}
+              </text>
+            ) : (
+              <text x={r(Math.max(d.x2, LEFT + 200))} y={LANE_Y.user + 18} textAnchor="end">
+                {d.text}
+              </text>
+            )}
           </g>
         ))}
         {drawn.gaps.map((g) => (
