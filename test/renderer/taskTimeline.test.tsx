@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TaskTimeline, TimelineEvent } from "../../shared/timeline.js";
 import { TaskTimelineView } from "../../renderer/src/tabs/timeline/TaskTimelineView.js";
 import { createFakeBridge } from "./fakeBridge.js";
-import { elicitation, receiverTask, session } from "./fixtures.js";
+import { clientTask, elicitation, receiverTask, sampling, session } from "./fixtures.js";
 import { renderApp, tabNamed } from "./renderApp.js";
 import { renderWithStore } from "./renderWithStore.js";
 
@@ -77,6 +77,18 @@ describe("Task timeline", () => {
     const dialog = await screen.findByRole("dialog", { name: "Timeline of task r7" });
     expect(await within(dialog).findByText(/The server polled us 2 times/, { selector: "p" })).toBeTruthy();
     expect(bridge.callsOf("getTaskTimeline")).toEqual([{ sessionId: "s1", taskId: "r7" }]);
+  });
+
+  it("a client task's input (related-task _meta) opens the timeline of that server task from its card (Sampling tab)", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("getTaskTimeline", ({ sessionId, taskId }) => ({ sessionId, taskId, role: "client", era: "legacy", dropped: 0, events: [{ seq: 0, at: 1, wall: 1, kind: "created", from: "us", method: "tools/call" }] }));
+    await renderApp({ sessions: [session()], clientTasks: [clientTask("c5", { pendingInputIds: ["p2"] })], pendingInputs: [sampling("p2", {}, { relatedTaskId: "c5" })] }, bridge);
+    await user.click(tabNamed("Sampling"));
+    await user.click(await screen.findByRole("button", { name: "Timeline of task c5" }));
+    const dialog = await screen.findByRole("dialog", { name: "Timeline of task c5" });
+    expect(await within(dialog).findByText(/We polled the server 0 times/, { selector: "p" })).toBeTruthy();
+    expect(within(dialog).getByRole("heading").textContent).toBe("Timeline of client task c5 · 2025-11-25");
   });
 
   it("updates live from taskTimelineEvents: new polls count at once, other tasks' events and repeats do not", async () => {

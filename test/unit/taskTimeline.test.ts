@@ -8,7 +8,7 @@ import { TaskTimelines } from "../../main/core/timeline/taskTimeline.js";
 
 const SID = "s-1";
 
-function setup(limits?: { eventsKept: number; tasksKept: number }) {
+function setup(limits?: { eventsKept: number; tasksKept: number; totalKept: number }) {
   const bus = new EventBus();
   let at = 1000;
   const clock = { now: () => 1_700_000_000_000 + at };
@@ -122,7 +122,7 @@ describe("task timeline (core)", () => {
   });
 
   it("keeps the newest events of a task and counts the ones it dropped; keeps a bounded number of tasks", () => {
-    const { bus, timelines, wire } = setup({ eventsKept: 10, tasksKept: 3 });
+    const { bus, timelines, wire } = setup({ eventsKept: 10, tasksKept: 3, totalKept: 1000 });
     bus.emit("clientTaskChanged", { sessionId: SID, toolName: "t", arguments: {}, task: task("a", "working"), pendingInputIds: [] });
     for (let i = 0; i < 25; i++) wire("out", { id: i, method: "tasks/get", params: { taskId: "a" } });
     const line = timelines.get(SID, "a");
@@ -131,6 +131,16 @@ describe("task timeline (core)", () => {
     for (const id of ["b", "c", "d"]) bus.emit("clientTaskChanged", { sessionId: SID, toolName: "t", arguments: {}, task: task(id, "working"), pendingInputIds: [] });
     expect(timelines.size).toBe(3);
     expect(timelines.get(SID, "a").events).toEqual([]);
+  });
+
+  it("all lines together are bounded: past the total, the least recently touched lines go whole, the busy one stays", () => {
+    const { bus, timelines, wire } = setup({ eventsKept: 100, tasksKept: 100, totalKept: 50 });
+    for (const id of ["a", "b", "c"]) bus.emit("clientTaskChanged", { sessionId: SID, toolName: "t", arguments: {}, task: task(id, "working"), pendingInputIds: [] });
+    for (let i = 0; i < 60; i++) wire("out", { id: i, method: "tasks/get", params: { taskId: "c" } });
+    expect(timelines.get(SID, "a").events).toEqual([]);
+    expect(timelines.get(SID, "b").events).toEqual([]);
+    expect(timelines.get(SID, "c").events).toHaveLength(61);
+    expect(timelines.size).toBe(1);
   });
 
   it("a hostile server cannot start lines: polls, notifications and input requests for unknown task ids are not kept", () => {

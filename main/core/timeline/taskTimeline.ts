@@ -12,6 +12,8 @@ import type { Clock } from "../ports.js";
 
 export const EVENTS_KEPT = 5_000;
 export const TASKS_KEPT = 1_000;
+/** All lines together (~150 bytes an event): past it, the least recently touched lines go whole. */
+export const TOTAL_EVENTS_KEPT = 200_000;
 /** Requests waiting for their reply that matter to a task; a peer that never answers must not grow this. */
 const OPEN_KEPT = 10_000;
 /** tasks/list pages are attributed to the listed tasks we know, up to this many per page. */
@@ -63,6 +65,8 @@ interface Open {
 
 export class TaskTimelines {
   private readonly timelines = new Map<string, Timeline>();
+  /** Events held by all lines. */
+  private total = 0;
   private readonly open = new Map<string, Open>();
   /** Pending input id → the task it belongs to, for the answer and the withdrawal (which name only the id). */
   private readonly inputs = new Map<string, { sessionId: string; taskId: string }>();
@@ -73,7 +77,7 @@ export class TaskTimelines {
     private readonly bus: EventBus,
     private readonly clock: Clock,
     private readonly monotonic: () => number = () => performance.now(),
-    private readonly limits = { eventsKept: EVENTS_KEPT, tasksKept: TASKS_KEPT },
+    private readonly limits = { eventsKept: EVENTS_KEPT, tasksKept: TASKS_KEPT, totalKept: TOTAL_EVENTS_KEPT },
   ) {
     bus.subscribe((event) => this.observe(event));
   }
@@ -259,7 +263,7 @@ export class TaskTimelines {
       if (!options.create) return undefined;
       line = { sessionId, taskId, events: [], dropped: 0, nextSeq: 0 };
       this.timelines.set(key, line);
-      if (this.timelines.size > this.limits.tasksKept) this.timelines.delete(this.timelines.keys().next().value as string);
+      if (this.timelines.size > this.limits.tasksKept) this.evictOldest();
       fresh = true;
     }
     if (options.role && !line.role) line.role = options.role;
@@ -271,12 +275,21 @@ export class TaskTimelines {
     let index = events.length;
     while (index > 0 && events[index - 1]!.at > event.at) index--;
     events.splice(index, 0, event);
+    this.total++;
     while (events.length > this.limits.eventsKept) {
       events.shift();
       line.dropped++;
+      this.total--;
     }
+    while (this.total > this.limits.totalKept && this.timelines.size > 1) this.evictOldest();
     this.bus.emit("taskTimelineEvents", { sessionId, taskId, ...(line.role ? { role: line.role } : {}), ...(line.era ? { era: line.era } : {}), events: [event] });
     return line;
+  }
+
+  private evictOldest(): void {
+    const oldest = this.timelines.keys().next().value as string;
+    this.total -= this.timelines.get(oldest)?.events.length ?? 0;
+    this.timelines.delete(oldest);
   }
 
   private adoptEarly(line: Timeline, key: string): void {
