@@ -140,4 +140,47 @@ describe("task timeline over real stdio", () => {
     for (const ms of summary.deliveredAfterMs) expect(ms).toBeGreaterThanOrEqual(0);
     expect(kinds(line.events, "status").at(-1)?.status).toBe("completed");
   });
+
+  it("R7 R10: a legacy receiver task our fixture polls, lists, blocks on and cancels: tasks/list on the line, the blocked tasks/result answered right after the click, the cancel and the input withdrawn", async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("receiver-server.mjs") });
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = await h.core.dispatch("callTool", { sessionId, name, arguments: args });
+      return JSON.parse((result.content[0] as { text: string }).text) as { response: { result?: { task?: { taskId: string } } } };
+    };
+    const elicit = { message: "Name?", requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] }, task: { ttl: 60_000 } };
+    const taskId = (await call("request", { method: "elicitation/create", params: elicit })).response.result!.task!.taskId;
+    const input = await h.waitFor("pendingInputAdded", (p) => p.receiverTaskId === taskId);
+    await call("request", { method: "tasks/get", params: { taskId } });
+    await call("list-all", {});
+    // R7: tasks/result blocks until the user answers; a later request's round trip proves it is waiting.
+    const blocked = call("request", { method: "tasks/result", params: { taskId }, id: "timeline-blocked" });
+    await h.waitFor("logEntry", (e) => e.sessionId === sessionId && e.direction === "in" && e.id === "timeline-blocked");
+    await call("request", { method: "tasks/get", params: { taskId } });
+    await h.core.dispatch("answerElicitation", { pendingInputId: input.id, action: "accept", content: { name: "Ada" } });
+    await blocked;
+
+    const line = await h.core.dispatch("getTaskTimeline", { sessionId, taskId });
+    expectInTimeOrder(line);
+    const summary = summarize(line.events);
+    expect([summary.pollsByServer, summary.listsByServer, summary.resultsByServer]).toEqual([2, 1, 1]);
+    const list = kinds(line.events, "list", "server")[0]!;
+    expect(kinds(line.events, "listReply", "us")[0]).toMatchObject({ replyTo: list.seq, status: "working" });
+    // The blocked tasks/result is the first thing we send after the click: nothing "told" the server before.
+    const clicked = kinds(line.events, "inputAnswered")[0]!;
+    const afterClick = line.events.filter((e) => e.at >= clicked.at && e.from === "us" && e.kind !== "status");
+    expect(afterClick[0]).toMatchObject({ kind: "resultReply", replyTo: kinds(line.events, "result", "server")[0]!.seq });
+    expect(summary.toldAfterMs).toEqual([]);
+    expect(summary.deliveredAfterMs).toEqual([afterClick[0]!.at - clicked.at]);
+
+    // R10: the server cancels a second task; its input is withdrawn.
+    const second = (await call("request", { method: "elicitation/create", params: elicit })).response.result!.task!.taskId;
+    await h.waitFor("pendingInputAdded", (p) => p.receiverTaskId === second);
+    await call("request", { method: "tasks/cancel", params: { taskId: second } });
+    const cancelled = await h.core.dispatch("getTaskTimeline", { sessionId, taskId: second });
+    const cancel = kinds(cancelled.events, "cancel", "server")[0]!;
+    expect(kinds(cancelled.events, "cancelReply", "us")[0]).toMatchObject({ replyTo: cancel.seq, status: "cancelled" });
+    expect(kinds(cancelled.events, "status").map((e) => e.status)).toEqual(["working", "cancelled"]);
+    expect(kinds(cancelled.events, "inputWithdrawn", "user")).toHaveLength(1);
+  });
 });
