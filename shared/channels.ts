@@ -42,6 +42,7 @@ export const API_METHOD_NAMES = [
   "dismissWithdrawnNotes",
   // Task timeline (issue 13)
   "getTaskTimeline",
+  "unfollowTaskTimeline",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

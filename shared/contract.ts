@@ -191,8 +191,11 @@ export const apiMethods = {
   /** The user read these withdrawn notes: the core forgets them, so a reload does not bring them back. */
   dismissWithdrawnNotes: method(z.object({ pendingInputIds: z.array(PendingInputIdSchema).max(10_000) }).strict(), Ok),
 
-  // Task timeline (issue 13): one task's line so far; `taskTimelineEvents` streams what comes after.
+  // Task timeline (issue 13): one task's line so far; from then on `taskTimelineEvents` streams what comes
+  // after, until the page stops following it (only followed tasks are streamed: a flood of task changes
+  // must not double the event stream for timelines nobody has open).
   getTaskTimeline: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), TaskTimelineSchema),
+  unfollowTaskTimeline: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), Ok),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;
@@ -245,7 +248,7 @@ export const eventSchemas = {
    * notification, the item in it (a pending input's id, or a client task's id with its session).
    */
   navigate: z.object({ tab: InspectorTabSchema, itemId: z.string().optional(), sessionId: SessionIdSchema.optional() }),
-  /** Task timeline (issue 13): new events on one task's line, as they happen. */
+  /** Task timeline (issue 13): new events on the line of a task a page follows (getTaskTimeline), as they happen. */
   taskTimelineEvents: TimelineEventsSchema,
 } as const;
 

@@ -238,7 +238,11 @@ export class InspectorCore {
         this.withdrawnNotes.dismiss(pendingInputIds);
         return { ok: true };
       },
-      getTaskTimeline: async ({ sessionId, taskId }) => this.timelines.get(sessionId, taskId),
+      getTaskTimeline: async ({ sessionId, taskId }) => this.timelines.follow(sessionId, taskId),
+      unfollowTaskTimeline: async ({ sessionId, taskId }) => {
+        this.timelines.unfollow(sessionId, taskId);
+        return { ok: true };
+      },
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
 

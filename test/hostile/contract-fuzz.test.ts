@@ -55,6 +55,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   cancelToolRun: { runId: 1 },
   dismissWithdrawnNotes: { pendingInputIds: [PID] },
   getTaskTimeline: { sessionId: SID, taskId: "t" },
+  unfollowTaskTimeline: { sessionId: SID, taskId: "t" },
 };
 
 type Path = (string | number)[];

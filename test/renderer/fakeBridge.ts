@@ -45,6 +45,7 @@ export function createFakeBridge(): FakeBridge {
     listPrompts: () => ({ prompts: [] }),
     dismissWithdrawnNotes: () => ({ ok: true }),
     getTaskTimeline: ({ sessionId, taskId }) => ({ sessionId, taskId, dropped: 0, events: [] }),
+    unfollowTaskTimeline: () => ({ ok: true }),
   };
 
   const bridge = {

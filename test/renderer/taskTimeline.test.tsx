@@ -209,8 +209,11 @@ describe("Task timeline", () => {
     await user.keyboard("{Enter}");
     const dialog = await screen.findByRole("dialog", { name: "Timeline of task r1" });
     expect(document.activeElement).toBe(dialog);
+    expect(bridge.callsOf("unfollowTaskTimeline")).toEqual([]);
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).toBeNull();
+    // Closed: the core stops streaming this task's events to the page.
+    expect(bridge.callsOf("unfollowTaskTimeline")).toEqual([{ sessionId: "s1", taskId: "r1" }]);
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Timeline of task r1" }));
   });
 });

@@ -75,6 +75,7 @@ const cases: { [M in ApiMethod]: Case } = {
   cancelToolRun: { valid: { runId: 3 }, malformed: { runId: 0 }, says: /^runId: Too small/ },
   dismissWithdrawnNotes: { valid: { pendingInputIds: ["p-1"] }, malformed: { pendingInputIds: "p-1" }, says: "pendingInputIds: Invalid input: expected array, received string" },
   getTaskTimeline: { valid: { ...S, taskId: "t-1" }, malformed: { ...S }, says: "taskId: Invalid input: expected string, received undefined" },
+  unfollowTaskTimeline: { valid: { ...S, taskId: "t-1" }, malformed: { ...S, taskId: "" }, says: /^taskId: Too small/ },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {

@@ -161,24 +161,44 @@ describe("task timeline (core)", () => {
     expect(timelines.size).toBe(0);
     bus.emit("clientTaskChanged", { sessionId: SID, toolName: "t", arguments: {}, task: task("a", "working", "m".repeat(100_000)), pendingInputIds: [] });
     expect(timelines.get(SID, "a").events[0]!.detail).toHaveLength(300);
-    expect(streamed).toHaveLength(1);
+    expect(streamed).toHaveLength(0);
   });
 
   it("a status notification that comes before the reply creating its task is kept and put in its place once the task is known", () => {
     const { timelines, wire, tick, streamed } = setup();
+    timelines.follow(SID, "c-9");
     wire("out", { id: 1, method: "tools/call", params: { name: "t", task: {} } });
     tick(1);
     wire("in", { method: "notifications/tasks/status", params: task("c-9", "working") });
     tick(1);
     wire("in", { id: 1, result: { task: task("c-9", "working") } });
     expect(timelines.get(SID, "c-9").events.map((e) => `${e.kind}:${e.from}`)).toEqual(["created:us", "notification:server", "createReply:server"]);
+    expect(streamed).toHaveLength(3);
     expect(streamed.every((e) => e.type === "taskTimelineEvents" && e.payload.role === "client")).toBe(true);
   });
 
-  it("streams every event it records as taskTimelineEvents, with the task's role and era", () => {
-    const { bus, streamed } = setup();
+  it("streams the events of a followed task as taskTimelineEvents, with the task's role and era; none of the others", () => {
+    const { bus, streamed, timelines } = setup();
+    timelines.follow(SID, "a");
+    bus.emit("clientTaskChanged", { sessionId: SID, toolName: "t", arguments: {}, task: task("b", "working"), pendingInputIds: [] });
     bus.emit("clientTaskChanged", { sessionId: SID, toolName: "t", arguments: {}, task: task("a", "working"), pendingInputIds: [], era: "modern" });
     expect(streamed).toHaveLength(1);
     expect(streamed[0]!.payload).toMatchObject({ sessionId: SID, taskId: "a", role: "client", era: "modern", events: [{ kind: "status", status: "working", seq: 0 }] });
+  });
+
+  it("a task followed by two pages is streamed until both unfollow it", () => {
+    const { bus, streamed, timelines } = setup();
+    const change = (status: ClientTask["task"]["status"]) => bus.emit("clientTaskChanged", { sessionId: SID, toolName: "t", arguments: {}, task: task("a", status), pendingInputIds: [] });
+    change("working");
+    expect(streamed).toHaveLength(0);
+    expect(timelines.follow(SID, "a").events).toHaveLength(1);
+    timelines.follow(SID, "a");
+    change("input_required");
+    timelines.unfollow(SID, "a");
+    change("working");
+    timelines.unfollow(SID, "a");
+    change("completed");
+    expect(streamed.map((e) => (e.type === "taskTimelineEvents" ? e.payload.events[0]!.status : ""))).toEqual(["input_required", "working"]);
+    expect(timelines.get(SID, "a").events).toHaveLength(4);
   });
 });

@@ -2,7 +2,9 @@
 // when, on a monotonic clock. It is fed from the core's own event stream, where every fact already passes:
 // each message in and out (logEntry), each status change (clientTaskChanged, receiverTaskChanged) and each
 // pending input (added, answered, withdrawn). Bounded: EVENTS_KEPT per task (the oldest go, and are
-// counted), TASKS_KEPT tasks (the least recently touched go).
+// counted), TASKS_KEPT tasks (the least recently touched go). New events are streamed (taskTimelineEvents)
+// only for the tasks a page follows: everything is recorded, but a flood of task changes nobody is looking
+// at does not double the event stream.
 import type { InspectorEvent } from "../../../shared/contract.js";
 import type { ClientTask, LogEntry, PendingInput, ReceiverTask, TaskStatus } from "../../../shared/types.js";
 import type { TaskTimeline, TimelineActor, TimelineEvent, TimelineKind } from "../../../shared/timeline.js";
@@ -23,6 +25,8 @@ const DETAIL_CHARS = 300;
 const TASK_ID_CHARS = 1000;
 /** Status notifications that came before the reply that created their task (a server may send them first). */
 const EARLY_KEPT = 256;
+/** Timelines followed at once (by all windows); a window that closes without unfollowing leaks one, bounded. */
+const FOLLOWED_KEPT = 64;
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
 const STATUSES = new Set<TaskStatus>(["working", "input_required", "completed", "failed", "cancelled"]);
 
@@ -67,6 +71,8 @@ export class TaskTimelines {
   private readonly timelines = new Map<string, Timeline>();
   /** Events held by all lines. */
   private total = 0;
+  /** Followed task → how many pages follow it. */
+  private readonly followed = new Map<string, number>();
   private readonly open = new Map<string, Open>();
   /** Pending input id → the task it belongs to, for the answer and the withdrawal (which name only the id). */
   private readonly inputs = new Map<string, { sessionId: string; taskId: string }>();
@@ -93,6 +99,23 @@ export class TaskTimelines {
       dropped: line?.dropped ?? 0,
       events: line ? [...line.events] : [],
     };
+  }
+
+  /** The timeline so far, and from now on its new events are streamed, until `unfollow`. */
+  follow(sessionId: string, taskId: string): TaskTimeline {
+    const key = keyOf(sessionId, taskId);
+    const count = (this.followed.get(key) ?? 0) + 1;
+    this.followed.delete(key);
+    this.followed.set(key, count);
+    if (this.followed.size > FOLLOWED_KEPT) this.followed.delete(this.followed.keys().next().value as string);
+    return this.get(sessionId, taskId);
+  }
+
+  unfollow(sessionId: string, taskId: string): void {
+    const key = keyOf(sessionId, taskId);
+    const count = (this.followed.get(key) ?? 0) - 1;
+    if (count > 0) this.followed.set(key, count);
+    else this.followed.delete(key);
   }
 
   get size(): number {
@@ -282,7 +305,9 @@ export class TaskTimelines {
       this.total--;
     }
     while (this.total > this.limits.totalKept && this.timelines.size > 1) this.evictOldest();
-    this.bus.emit("taskTimelineEvents", { sessionId, taskId, ...(line.role ? { role: line.role } : {}), ...(line.era ? { era: line.era } : {}), events: [event] });
+    if (this.followed.has(key)) {
+      this.bus.emit("taskTimelineEvents", { sessionId, taskId, ...(line.role ? { role: line.role } : {}), ...(line.era ? { era: line.era } : {}), events: [event] });
+    }
     return line;
   }
 

@@ -1,5 +1,6 @@
-// One task's timeline, live: subscribe to `taskTimelineEvents` first, then fetch what the core kept, and
-// merge the two by `seq` (an event may come both ways). Events arrive at most once per frame (the
+// One task's timeline, live: subscribe to `taskTimelineEvents` first, then fetch what the core kept (which
+// also asks the core to stream the task's new events, until unmount), and merge the two by `seq` (an event
+// may come both ways). Events arrive at most once per frame (the
 // adapters coalesce them), so the page renders at most once per frame however fast the server polls.
 import { useEffect, useState } from "react";
 import type { TaskTimeline, TimelineEvent } from "../../../../shared/timeline.js";
@@ -64,6 +65,8 @@ export function useTaskTimeline(sessionId: string, taskId: string): TimelineStat
     return () => {
       stopped = true;
       unsubscribe();
+      // The core streams a task's events only while some page follows it.
+      bridge.unfollowTaskTimeline({ sessionId, taskId }).catch(() => {});
     };
   }, [bridge, sessionId, taskId]);
   return state;
