@@ -4,7 +4,7 @@
 // `taskTimelineEvents`, aggregated so 1,000 events stay a few hundred DOM nodes, copied as JSON (or
 // selected for Ctrl+C when the clipboard is refused), closed with Escape.
 import "./setup.js";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TaskTimeline, TimelineEvent } from "../../shared/timeline.js";
@@ -148,6 +148,24 @@ describe("Task timeline", () => {
     expect(container.querySelectorAll("*").length).toBeLessThan(600);
     expect(picture.querySelectorAll("*").length).toBeLessThan(80);
     expect(screen.getByRole("table", { name: "Events of task r1" }).getAttribute("aria-rowcount")).toBe("1009");
+  });
+
+  it("pointing at the picture reads the nearest event; a click selects it in the list", async () => {
+    const bridge = createFakeBridge();
+    const line = receiverLine("r1", 2);
+    bridge.handle("getTaskTimeline", () => line);
+    renderWithStore(<TaskTimelineView sessionId="s1" taskId="r1" />, { bridge });
+    const picture = await screen.findByRole("img");
+    // happy-dom has no layout: the picture is 1,000 px wide, like its viewBox.
+    picture.getBoundingClientRect = () => ({ left: 0, top: 0, width: 1000, height: 212, right: 1000, bottom: 212, x: 0, y: 0, toJSON: () => ({}) });
+    // The last event (the tasks/result reply) sits at the right end of the plot; past it, it is the nearest.
+    fireEvent.mouseMove(picture, { clientX: 995 });
+    expect(document.querySelector(".tl-readout")?.textContent).toMatch(/^\+[\d.]+ s · us: reply to tasks\/result$/);
+    fireEvent.click(picture, { clientX: 995 });
+    const list = screen.getByRole("table", { name: "Events of task r1" });
+    const selected = list.querySelector(".vrow.selected");
+    expect(selected?.getAttribute("aria-rowindex")).toBe(String(line.events.length + 1));
+    expect(within(selected as HTMLElement).getByText("reply to tasks/result")).toBeTruthy();
   });
 
   it("says how many earlier events were not kept", async () => {
