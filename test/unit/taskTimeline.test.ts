@@ -143,6 +143,15 @@ describe("task timeline (core)", () => {
     expect(timelines.size).toBe(1);
   });
 
+  it("a request id used again (a reconnected session counts from 0) never takes the reply of an unanswered one", () => {
+    const { bus, timelines, wire } = setup();
+    bus.emit("clientTaskChanged", { sessionId: SID, toolName: "t", arguments: {}, task: task("a", "working"), pendingInputIds: [] });
+    wire("out", { id: 3, method: "tasks/get", params: { taskId: "a" } }); // never answered: the connection dropped
+    wire("out", { id: 3, method: "tools/list", params: {} });
+    wire("in", { id: 3, result: { tools: [] } });
+    expect(timelines.get(SID, "a").events.map((e) => e.kind)).toEqual(["status", "poll"]);
+  });
+
   it("a hostile server cannot start lines: polls, notifications and input requests for unknown task ids are not kept", () => {
     const { timelines, wire, streamed } = setup();
     for (let i = 0; i < 100; i++) {

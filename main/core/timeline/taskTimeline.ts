@@ -191,6 +191,10 @@ export class TaskTimelines {
   }
 
   private onRequest(entry: LogEntry, method: string, id: string | number, params: Record<string, unknown>, from: TimelineActor, now: { at: number; wall: number }): void {
+    // A reconnected session numbers its requests afresh: an id of the last connection's never-answered
+    // request must not take this one's reply.
+    const key = openKey(entry.sessionId, entry.direction, id);
+    this.open.delete(key);
     const open: Open = { method, from, ...now };
     const pair = TASK_REQUESTS[method];
     const related = relatedTaskOf(params);
@@ -211,7 +215,7 @@ export class TaskTimelines {
     } else if (!(method === "tools/call" || method === "tasks/list" || (INPUT_METHODS.has(method) && "task" in params))) {
       return; // not about a task
     }
-    this.open.set(openKey(entry.sessionId, entry.direction, id), open);
+    this.open.set(key, open);
     if (this.open.size > OPEN_KEPT) this.open.delete(this.open.keys().next().value as string);
   }
 
