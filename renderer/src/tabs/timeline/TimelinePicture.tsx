@@ -16,6 +16,8 @@ const GAP_Y = 174;
 const AXIS_Y = 186;
 const HEIGHT = 212;
 const COLUMN_PX = 6;
+/** Share of the span added after the last event. */
+const END_ROOM = 0.08;
 /** Up to this many events, each request is joined to its reply and the gaps between marks are written out. */
 const DETAILED_UP_TO = 200;
 const GAP_LABEL_MIN_PX = 60;
@@ -36,8 +38,10 @@ export interface PictureProps {
 export function TimelinePicture({ events, dropped, summary, title, onPick }: PictureProps) {
   const [pointed, setPointed] = useState<number>();
   const t0 = events[0]?.at ?? 0;
-  const t1 = events[events.length - 1]?.at ?? t0;
-  const span = Math.max(t1 - t0, 1);
+  const last = events[events.length - 1]?.at ?? t0;
+  // A little room after the last event, so the status it ended in shows as a band with its name.
+  const t1 = last + Math.max((last - t0) * END_ROOM, 1);
+  const span = t1 - t0;
   const x = (at: number) => LEFT + ((at - t0) / span) * PLOT;
 
   const drawn = useMemo(() => {
