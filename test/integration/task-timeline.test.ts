@@ -144,6 +144,20 @@ describe("task timeline over real stdio", () => {
     expect(kinds(line.events, "status").at(-1)?.status).toBe("completed");
   });
 
+  it("M7: a 2026-07-28 task finished by a notifications/tasks on the listen stream: the notification is on the line, with no poll before it", async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("modern/listen-server.mjs") });
+    const started = await h.core.dispatch("callTool", { sessionId, name: "later", arguments: {} });
+    const taskId = started.startedTask!.task.taskId;
+    await h.waitFor("clientTaskChanged", (t) => t.task.taskId === taskId && t.task.status === "completed");
+    const line = await h.core.dispatch("getTaskTimeline", { sessionId, taskId });
+    expect(line).toMatchObject({ role: "client", era: "modern" });
+    const told = kinds(line.events, "notification", "server");
+    expect(told.map((e) => [e.method, e.status])).toContainEqual(["notifications/tasks", "completed"]);
+    expect(summarize(line.events).pollsByUs).toBe(0);
+    expect(kinds(line.events, "status").at(-1)?.status).toBe("completed");
+  });
+
   it("R7 R10: a legacy receiver task our fixture polls, lists, blocks on and cancels: tasks/list on the line, the blocked tasks/result answered right after the click, the cancel and the input withdrawn", async () => {
     const h = createHarness();
     const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("receiver-server.mjs") });
