@@ -45,6 +45,9 @@ export const API_METHOD_NAMES = [
   "chooseRootFolder",
   // Completions (issue 13)
   "complete",
+  // Task timeline (issue 13)
+  "getTaskTimeline",
+  "unfollowTaskTimeline",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

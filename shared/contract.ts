@@ -29,6 +29,7 @@ import {
   RootSchema,
   RootsSchema,
 } from "./types.js";
+import { TaskTimelineSchema, TimelineEventsSchema } from "./timeline.js";
 
 const session = { sessionId: SessionIdSchema };
 
@@ -233,6 +234,11 @@ export const apiMethods = {
       cut: z.string().optional(),
     }),
   ),
+  // Task timeline (issue 13): one task's line so far; from then on `taskTimelineEvents` streams what comes
+  // after, until the page stops following it (only followed tasks are streamed: a flood of task changes
+  // must not double the event stream for timelines nobody has open).
+  getTaskTimeline: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), TaskTimelineSchema),
+  unfollowTaskTimeline: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), Ok),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;
@@ -290,6 +296,8 @@ export const eventSchemas = {
   navigate: z.object({ tab: InspectorTabSchema, itemId: z.string().optional(), sessionId: SessionIdSchema.optional() }),
   /** A session the user removed (`removeSession`): the page forgets it and everything shown for it. */
   sessionRemoved: z.object({ sessionId: SessionIdSchema }),
+  /** Task timeline (issue 13): new events on the line of a task a page follows (getTaskTimeline), as they happen. */
+  taskTimelineEvents: TimelineEventsSchema,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -23,6 +23,7 @@ import { MemoryStorage, UnreadableStorageError, type Storage } from "./storage.j
 import { TaskMemory } from "./modern/taskMemory.js";
 import { ToolRuns, type RunOutcome } from "./toolRuns.js";
 import { WithdrawnNotes } from "./withdrawnNotes.js";
+import { TaskTimelines } from "./timeline/taskTimeline.js";
 import type { ToolRun } from "../../shared/types.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
@@ -53,6 +54,8 @@ export class InspectorCore {
   private readonly coreClock = { now: () => this.ports.clock.now() };
   readonly withdrawnNotes = new WithdrawnNotes(this.bus, this.coreClock);
   readonly toolRuns = new ToolRuns(this.bus, this.coreClock);
+  /** Issue 13: every task's timeline, fed from this core's own event stream. */
+  readonly timelines: TaskTimelines;
   readonly pendingInputs = new PendingInputs(this.bus, (input, reason, message) => this.withdrawnNotes.add(input, reason, message));
   private readonly sessions = new Map<string, Session>();
   private settings: Settings;
@@ -79,6 +82,7 @@ export class InspectorCore {
 
   constructor(private readonly options: InspectorCoreOptions = {}) {
     this.ports = options.ports ?? systemPorts;
+    this.timelines = new TaskTimelines(this.bus, this.coreClock);
     this.settings = SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...options.settings });
     this.storage = options.storage ?? new MemoryStorage();
     this.taskMemory = new TaskMemory(this.storage);
@@ -271,6 +275,11 @@ export class InspectorCore {
         return root ? { root } : {};
       },
       complete: ({ sessionId, ...params }) => this.session(sessionId).complete(params),
+      getTaskTimeline: async ({ sessionId, taskId }) => this.timelines.follow(sessionId, taskId),
+      unfollowTaskTimeline: async ({ sessionId, taskId }) => {
+        this.timelines.unfollow(sessionId, taskId);
+        return { ok: true };
+      },
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
 

@@ -81,6 +81,8 @@ const cases: { [M in ApiMethod]: Case } = {
     malformed: { sessionId: "s-1", ref: { type: "ref/tool", name: "x" }, argument: { name: "id", value: "1" } },
     says: "ref.type: Invalid discriminator value. Expected 'ref/prompt' | 'ref/resource'",
   },
+  getTaskTimeline: { valid: { ...S, taskId: "t-1" }, malformed: { ...S }, says: "taskId: Invalid input: expected string, received undefined" },
+  unfollowTaskTimeline: { valid: { ...S, taskId: "t-1" }, malformed: { ...S, taskId: "" }, says: /^taskId: Too small/ },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {

@@ -7,6 +7,7 @@ import { useInspector } from "../../app/context.js";
 import { formatClock, formatMs, formatTimeLeft, ttlLeft } from "../../util/time.js";
 import { deletedNote, endingNote } from "./taskEnding.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
+import { TimelineButton } from "../timeline/TaskTimelineHost.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */
 export interface TaskRowActions {
@@ -92,6 +93,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
           <button type="button" aria-label={`Details of task ${task.taskId}`} aria-pressed={selected} onClick={() => actions.toggleDetails(row.key)}>
             Details
           </button>
+          <TimelineButton sessionId={row.sessionId} taskId={task.taskId} />
         </span>
       </div>
     </>

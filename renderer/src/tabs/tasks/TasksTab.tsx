@@ -38,7 +38,7 @@ const COLUMNS: Column[] = [
   { id: "ttl", header: "Deleted in", description: "Time until the server deletes the task and its result (its ttl, counted from creation)", width: "6rem" },
   { id: "poll", header: "Poll interval", width: "5rem" },
   { id: "input", header: "Pending input", width: "8.5rem" },
-  { id: "actions", header: "Actions", width: "8.5rem" },
+  { id: "actions", header: "Actions", width: "13rem" },
 ];
 
 export function TasksTab() {
