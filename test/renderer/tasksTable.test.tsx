@@ -39,7 +39,7 @@ describe("Tasks table", () => {
     // The header says what the countdown counts: until the task is deleted, not until it must finish.
     const header = screen.getAllByRole("columnheader")[6]!;
     expect(header.textContent).toBe("Deleted in");
-    expect(header.getAttribute("title")).toMatch(/^Time until the server deletes the task and its result/);
+    expect(header.getAttribute("title")).toMatch(/^Time until the task and its result are deleted .*by the server for a client task, by this inspector for a receiver task$/);
     expect(cellsOf(rowOf("c1"))[6]).toBe("1m 30s");
     expect(cellsOf(rowOf("r1"))[6]).toBe("2s");
     expect(cellsOf(rowOf("r2"))[6]).toBe("unlimited");
