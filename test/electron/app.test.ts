@@ -67,6 +67,8 @@ describe("starting", () => {
     expect(protocol.handle).toHaveBeenCalledWith("app", expect.any(Function));
     expect(session.defaultSession.setPermissionRequestHandler).toHaveBeenCalledTimes(1);
     expect(session.defaultSession.setPermissionCheckHandler).toHaveBeenCalledTimes(1);
+    // Downloads: only the page's own files (a resource's Download button).
+    expect(session.defaultSession.on).toHaveBeenCalledWith("will-download", expect.any(Function));
     expect([...ipcMain.handlers.keys()].sort()).toEqual(API_METHODS.map(channelFor).sort());
     expect(BrowserWindow.instances).toHaveLength(1);
     const win = BrowserWindow.instances[0]!;

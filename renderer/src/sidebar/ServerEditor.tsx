@@ -2,7 +2,7 @@
 // headers), plus the client capabilities to advertise to it. main validates the result again.
 import { useId, useState } from "react";
 import type { ClientFeatureToggles, EraSetting, SavedServer, ServerConfigInput } from "../../../shared/types.js";
-import { useBridge } from "../app/context.js";
+import { useBridge, useInspectorStore } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { linesOf, pairsText, parsePairs } from "./configText.js";
@@ -35,6 +35,7 @@ export interface EditorTarget {
 
 export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(): void }) {
   const bridge = useBridge();
+  const store = useInspectorStore();
   const id = useId();
   const initial = target.initial;
   const t = initial?.transport;
@@ -58,9 +59,12 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
   const [problems, setProblems] = useState<string[]>([]);
   const save = useAsyncAction();
 
-  // The roots are edited on the session (Roots panel); saving the entry keeps them.
-  const keptRoots = initial?.roots ? { roots: initial.roots } : {};
   const submit = () => {
+    // The roots are edited on the session (Roots panel), maybe while this editor was open: saving the entry
+    // keeps the ones saved now, not the ones it opened with.
+    const saved = target.id ? store.getState().servers.find((s) => s.id === target.id) : undefined;
+    const roots = (saved ?? initial)?.roots;
+    const keptRoots = roots ? { roots } : {};
     const errors: string[] = [];
     if (!name.trim()) errors.push("Give the server a name");
     let server: ServerConfigInput | undefined;
