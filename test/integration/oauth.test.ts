@@ -428,6 +428,17 @@ describe("OAuth for remote servers", () => {
     expect(state.mcpAuthorizations).toEqual(["none", "Bearer"]);
   });
 
+  it("hostile: an authorization_endpoint that is not http(s) (javascript:) is refused before anything is opened", async () => {
+    const fixture = await startFixture(["--hostile=js-endpoint"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(
+      /authorization failed: authorization_endpoint: URL cannot use javascript:, data:, or vbscript: scheme/,
+    );
+    expect(user.opened).toEqual([]);
+    expect((await fixture.state()).registrations).toEqual([]);
+  });
+
   it("hostile: protected resource metadata that never ends is read to a bound, and the flow fails instead of hanging", async () => {
     const fixture = await startFixture(["--hostile=endless-prm"]);
     const user = headlessUser();

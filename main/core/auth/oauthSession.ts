@@ -166,10 +166,12 @@ export class OAuthSession {
   /** One flow at a time: requests that got 401 together wait for the same sign-in. */
   private authorize(challenge: Challenge): Promise<void> {
     this.inFlight ??= this.run(challenge)
-      .catch((error: Error) => {
-        this.failure = error;
-        this.step("error", `Authorization failed: ${this.redact(error.message).slice(0, 2000)}`);
-        throw error;
+      .catch((error: unknown) => {
+        // One readable line whatever threw (the SDK's schema errors are JSON lists), secrets redacted.
+        const failure = new AuthorizationError(`authorization failed: ${this.redact(describeError(error)).slice(0, 2000)}`, { cause: error });
+        this.failure = failure;
+        this.step("error", failure.message);
+        throw failure;
       })
       .finally(() => (this.inFlight = undefined));
     return this.inFlight;
@@ -428,6 +430,18 @@ function kindOf(url: string, body: string | undefined): AuthStepKind {
   if (body && /(^|&)grant_type=/.test(body)) return "token";
   if (body && body.includes("redirect_uris")) return "registration";
   return "discovery";
+}
+
+/** An error in one line: a zod error's issues as "path: message", anything else by its message. */
+function describeError(error: unknown): string {
+  const issues = (error as { issues?: { path?: unknown[]; message?: string }[] } | null)?.issues;
+  if (Array.isArray(issues) && issues.length) {
+    return issues
+      .slice(0, 5)
+      .map((issue) => `${Array.isArray(issue.path) && issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message ?? "invalid"}`)
+      .join("; ");
+  }
+  return error instanceof Error ? error.message : String(error);
 }
 
 function unionOfScopes(...lists: (string | undefined)[]): string | undefined {
