@@ -801,6 +801,7 @@ export class Session {
     return new OAuthSession(url, this.config.oauth, oauth.store, {
       secrets: headerSecrets,
       clock: this.deps.ports.clock,
+      timers: this.deps.ports.timers,
       approvalTimeoutMs: oauth.approvalTimeoutMs,
       requestTimeoutMs: this.deps.settings().requestTimeoutMs,
       ...(oauth.openAuthorizationPage ? { openAuthorizationPage: (page: string) => oauth.openAuthorizationPage!(page, this.sessionId) } : {}),

@@ -326,6 +326,26 @@ describe("OAuth for remote servers", () => {
     expect(user.opened).toHaveLength(2);
   });
 
+  it("a user who never approves: the sign-in gives up when the approval time-out fires (on the core's timers), and the loopback listener is gone", async () => {
+    const fixture = await startFixture();
+    const { systemPorts } = await import("../../main/core/ports.js");
+    let expire: (() => void) | undefined;
+    const timers = {
+      ...systemPorts.timers,
+      // Only the approval time-out is held back; every other timer of the core runs as usual.
+      setTimeout: (fn: () => void, ms: number) => (ms === 123_000 ? ((expire = fn), { unref() {} }) : systemPorts.timers.setTimeout(fn, ms)),
+    };
+    const harness = createHarness({ openAuthorizationPage: async () => {}, authorizationTimeoutMs: 123_000, ports: { ...systemPorts, timers } });
+    const connecting = harness.core.dispatch("connect", { server: server(fixture.url) });
+    const waiting = await harness.waitFor("authStep", (s) => s.kind === "authorization");
+    expect(expire).toBeDefined();
+    expire!();
+    await expect(connecting).rejects.toThrow(/no authorization response came back within 123 s/);
+    const redirect = new URL(waiting.authorizationUrl!).searchParams.get("redirect_uri")!;
+    await expect(fetch(`${redirect}?code=late&state=x`)).rejects.toThrow();
+    expect((await fixture.state()).tokenRequests).toEqual([]);
+  });
+
   it("a user who declines to open the authorization page ends the sign-in at once (no wait for the time-out), and the reason says so", async () => {
     const fixture = await startFixture();
     const harness = createHarness({

@@ -20,7 +20,7 @@ import { auth, extractWWWAuthenticateParams, type OAuthClientProvider, type OAut
 import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { AuthHttp, AuthStep, AuthStepKind, OAuthSettings } from "../../../shared/types.js";
-import type { Clock } from "../ports.js";
+import type { Clock, Timers } from "../ports.js";
 import { startLoopbackReceiver, type LoopbackReceiver } from "./loopback.js";
 import { redactFormBody, redactHeaders, redactJsonBody, redactText } from "./redact.js";
 import type { OAuthTokenStore } from "./tokenStore.js";
@@ -38,6 +38,8 @@ export class AuthorizationError extends Error {
 
 export interface OAuthHooks {
   clock: Clock;
+  /** The approval time-out runs on these (fake timers in tests). */
+  timers?: Timers;
   /** A step of the flow happened (for the UI's Authorization panel). */
   step(step: Omit<AuthStep, "sessionId" | "seq" | "at">): void;
   /**
@@ -227,7 +229,7 @@ export class OAuthSession {
       this.addOfflineAccess(url);
       this.requestedScope = url.searchParams.get("scope") ?? undefined;
       const state = url.searchParams.get("state") ?? "";
-      const answer = receiver.wait(state, this.hooks.approvalTimeoutMs);
+      const answer = receiver.wait(state, this.hooks.approvalTimeoutMs, this.hooks.timers);
       // Awaited below; if opening the page fails first, closing the receiver rejects it unobserved.
       answer.catch(() => {});
       this.step("authorization", `Authorization page to approve in the browser (PKCE S256, scope ${url.searchParams.get("scope") ?? "none"}, resource ${url.searchParams.get("resource") ?? "none"})`, undefined, url.href);
