@@ -51,6 +51,7 @@ describe("Authorization panel", () => {
     expect(within(list).getAllByRole("listitem").map((li) => li.querySelector("strong")?.textContent)).toEqual(["Challenge", "Discovery", "Authorization"]);
     expect(within(entry).getByText(/Authorization \(3 steps, waiting for you\)/)).toBeTruthy();
     expect(within(entry).getByLabelText("Exchange of step 2").textContent).toContain('HTTP 200\n\n{"resource":"https://mcp.example.com/mcp"}');
+    expect(within(entry).getByLabelText("Authorization request of step 3").textContent).toBe("GET https://as.example.com/authorize\n  state = xyz");
 
     // The page is the server's choice: shown as text, opened only after a confirmation.
     await user.click(within(entry).getByRole("button", { name: "Open URL…" }));
