@@ -45,6 +45,8 @@ export const API_METHOD_NAMES = [
   "chooseRootFolder",
   // Completions (issue 13)
   "complete",
+  // Command-line mode (issue 14)
+  "followClientTask",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

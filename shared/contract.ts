@@ -227,6 +227,13 @@ export const apiMethods = {
       cut: z.string().optional(),
     }),
   ),
+  // Command-line mode (issue 14)
+  /**
+   * Follow a task this session did not start, by its id (`task get|watch|cancel` in the CLI): tasks/get once,
+   * then it is polled like any client task. 2025-11-25 asks the server on this session; 2026-07-28 uses the
+   * entry's remembered handle (M8) when there is one.
+   */
+  followClientTask: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), ClientTaskSchema),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;

@@ -273,6 +273,7 @@ export class InspectorCore {
       complete: ({ sessionId, ...params }) => this.session(sessionId).complete(params),
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
+      followClientTask: ({ sessionId, taskId }) => this.session(sessionId).followClientTask(taskId),
 
       approveSampling: async ({ pendingInputId, result }) => {
         this.pendingInputs.answer(pendingInputId, { kind: "sampling", result: { ...result } });

@@ -57,6 +57,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   removeSession: { sessionId: SID },
   chooseRootFolder: {},
   complete: { sessionId: SID, ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "v" }, context: { arguments: { b: "c" } } },
+  followClientTask: { sessionId: SID, taskId: "t-1" },
 };
 
 type Path = (string | number)[];

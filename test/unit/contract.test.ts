@@ -81,6 +81,7 @@ const cases: { [M in ApiMethod]: Case } = {
     malformed: { sessionId: "s-1", ref: { type: "ref/tool", name: "x" }, argument: { name: "id", value: "1" } },
     says: "ref.type: Invalid discriminator value. Expected 'ref/prompt' | 'ref/resource'",
   },
+  followClientTask: { valid: { sessionId: "s-1", taskId: "t-1" }, malformed: { sessionId: "s-1", taskId: "" }, says: "taskId: Too small: expected string to have >=1 characters" },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {
