@@ -65,7 +65,8 @@ Options:
   --elicitation <file|json>      the ElicitResult that answers every elicitation, or a JSON map of them keyed
                                  by the elicitation's message
   --sampling <file|json>         the CreateMessageResult that answers every sampling request
-  --accept-defaults              accept every elicitation with its requested schema's defaults
+  --accept-defaults              accept every elicitation with its requested schema's defaults (under the
+                                 content of --elicitation, which can give required fields that have none)
   --root <file://uri>            a root offered to the server on roots/list (repeatable; none otherwise)
   --ttl <ms>                     the ttl asked for a task (call --task)
   --quiet                        no status or progress lines on stderr

@@ -67,6 +67,8 @@ class CliRun {
   private readonly taskWaiters = new Set<() => void>();
   /** The run (tools/call) in flight, cancelled by Ctrl+C; or the task this command started. */
   private runId?: number;
+  /** The tool whose run this command is about to start. */
+  private expectRun?: string;
   private ownTaskId?: string;
   private interrupted = false;
   private readonly interrupt: Promise<never>;
@@ -108,9 +110,11 @@ class CliRun {
       return failure.exitCode;
     } finally {
       removeInterrupt();
+      // Before disconnecting: what the session's end does to tasks ("cancelled: session ended") is not
+      // the server's word, and must not be printed as if it were.
+      unsubscribe();
       // A server that does not exit on its own within a moment is stopped (SIGTERM, then SIGKILL).
       await this.core.shutdown({ graceMs: 1000 }).catch(() => {});
-      unsubscribe();
     }
   }
 
@@ -138,6 +142,14 @@ class CliRun {
       case "pendingInputAdded":
         void answerPendingInput(this.core, event.payload, this.answers, (line) => this.status(line, true)).catch((error: unknown) => this.status(`Could not answer the server's request: ${messageOf(error)}`, true));
         break;
+      case "toolRunChanged": {
+        const run = event.payload;
+        if (this.expectRun === run.toolName && run.sessionId === this.sessionId && run.status === "running" && !run.asTask) {
+          this.runId = run.runId;
+          this.expectRun = undefined;
+        }
+        break;
+      }
       case "toolRunProgress":
         if (event.payload.runId === this.runId) this.drawProgress(event.payload.progress);
         break;
@@ -240,16 +252,24 @@ class CliRun {
         created = await this.core.dispatch("callToolAsTask", { sessionId, name: args.target!, arguments: args.args, ...(args.ttl ? { ttl: args.ttl } : {}) });
       } catch (error) {
         // Q1: the core refuses a tool that forbids tasks, or a server without tasks.requests.tools.call.
-        if (!(error instanceof McpError)) throw new CliFailure(messageOf(error), EXIT.usage);
+        if (!(error instanceof McpError)) throw new CliFailure(`${messageOf(error).replace(/; run it normally$/, "")}: leave out --task`, EXIT.usage);
         throw error;
       }
       this.ownTaskId = created.task.taskId;
       return this.watch(sessionId, created.task.taskId);
     }
-    const running = this.core.dispatch("callTool", { sessionId, name: args.target!, arguments: args.args });
-    // The run's id comes with its first toolRunChanged, emitted before dispatch returns its promise.
-    this.runId = this.core.toolRuns.list().filter((r) => r.sessionId === sessionId && r.status === "running").at(-1)?.runId;
-    const result = await running;
+    // The run's id comes with its first toolRunChanged (onEvent): Ctrl+C cancels that run.
+    this.expectRun = args.target;
+    let result;
+    try {
+      result = await this.core.dispatch("callTool", { sessionId, name: args.target!, arguments: args.args });
+    } catch (error) {
+      // Q1: a tool whose taskSupport is required runs only as a task.
+      if (!(error instanceof McpError) && /requires task execution/.test(messageOf(error))) {
+        throw new CliFailure(`${messageOf(error).replace(/; run it as a task$/, "")}: add --task`, EXIT.usage);
+      }
+      throw error;
+    }
     this.runId = undefined;
     if (result.startedTask) {
       // M2: a 2026-07-28 server answered with a task: followed to the end like any other.
