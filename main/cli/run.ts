@@ -114,7 +114,7 @@ class CliRun {
       // the server's word, and must not be printed as if it were.
       unsubscribe();
       // A server that does not exit on its own within a moment is stopped (SIGTERM, then SIGKILL).
-      await this.core.shutdown({ graceMs: 1000 }).catch(() => {});
+      await this.core.shutdown({ graceMs: 500 }).catch(() => {});
     }
   }
 
@@ -287,7 +287,8 @@ class CliRun {
         return { task: view.task };
       case "cancel": {
         const cancelled = await this.core.dispatch("cancelClientTask", { sessionId, taskId });
-        return { task: cancelled.task };
+        // M6: on 2026-07-28 a cancel is only a request; the status says so until the server moves it.
+        return { task: cancelled.task, ...(cancelled.cancelRequested && !isTerminal(cancelled.task.status) ? { cancelRequested: true } : {}) };
       }
       default:
         return this.watch(sessionId, taskId);
