@@ -10,7 +10,7 @@ import type { InspectorEvent } from "../../shared/contract.js";
 import { DEFAULT_SETTINGS, type ClientTask, type JsonRpcError, type Progress, type ServerConfig } from "../../shared/types.js";
 import { parseCli, USAGE, UsageError, type CliArgs } from "./args.js";
 import { answerPendingInput, readAnswers, type Answers } from "./answers.js";
-import { describeProgress, printHuman } from "./human.js";
+import { describeProgress, printable, printHuman } from "./human.js";
 import { chooseServer, readServersFile } from "./servers.js";
 
 export interface CliIo {
@@ -105,7 +105,7 @@ class CliRun {
         return EXIT.interrupted;
       }
       const failure = toFailure(error);
-      this.io.stderr.write(`mcp-task-inspector: ${failure.message}\n`);
+      this.io.stderr.write(`mcp-task-inspector: ${printable(bounded(failure.message))}\n`);
       if (this.args.json) this.io.stdout.write(`${stableJson({ ...failure.document, error: failure.rpcError ?? { message: failure.message } })}\n`);
       return failure.exitCode;
     } finally {
@@ -338,11 +338,12 @@ class CliRun {
   private status(line: string, always = false): void {
     if (this.args.quiet && !always) return;
     this.endProgressLine();
-    this.io.stderr.write(`${line}\n`);
+    // Status lines quote the server (status messages, elicitation messages): bounded, and never markup.
+    this.io.stderr.write(`${printable(bounded(line))}\n`);
   }
 
   private taskStatus(view: ClientTask): void {
-    const message = view.task.statusMessage ? `: ${view.task.statusMessage.slice(0, 500)}` : "";
+    const message = view.task.statusMessage ? `: ${view.task.statusMessage}` : "";
     this.status(`Task ${view.task.taskId} ${view.task.status}${message}`);
   }
 
@@ -359,6 +360,12 @@ class CliRun {
     this.progressShown = false;
     this.io.stderr.write("\r\x1b[2K");
   }
+}
+
+/** The most of one stderr line; a server's 1 MB status message is not a line a person reads. */
+const MAX_LINE = 2000;
+function bounded(text: string): string {
+  return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length} characters)` : text;
 }
 
 function isTerminal(status: string): boolean {
@@ -399,9 +406,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The --json document: one line; the server's objects keep the order it sent them in. */
+/**
+ * The --json document: one line; the server's objects keep the order it sent them in. JSON.stringify leaves
+ * DEL and the C1 controls (U+0080–U+009F, which some terminals obey as CSI) raw: they are escaped too.
+ */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(value);
+  return JSON.stringify(value).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 function messageOf(error: unknown): string {
