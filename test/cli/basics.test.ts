@@ -155,7 +155,7 @@ describe("CLI --server: saved servers, an mcpServers file, a URL, a command line
     expect(refused.stderr.trim()).toBe(`mcp-task-inspector: --servers-file ${bad}: Server "broken" needs either a "command" or a "url"`);
   });
 
-  it("an http(s) URL is Streamable HTTP: server-everything in its streamableHttp mode, with --header sent on every request", async () => {
+  it("an http(s) URL is Streamable HTTP (server-everything's streamableHttp mode), or HTTP+SSE with --transport sse; --header is sent on every request", async () => {
     const everything = await startEverythingHttp();
     try {
       const ran = await runCli(["call", "echo", "--args", '{"message":"over http"}', "--server", everything.url]);
@@ -164,6 +164,13 @@ describe("CLI --server: saved servers, an mcpServers file, a URL, a command line
       expect((jsonOf(tools).tools as { name: string }[]).map((t) => t.name)).toContain("echo");
     } finally {
       await everything.stop();
+    }
+    const sse = await startEverythingHttp("sse");
+    try {
+      const ran = await runCli(["call", "echo", "--args", '{"message":"over sse"}', "--server", sse.url, "--transport", "sse"]);
+      expect(ran).toMatchObject({ code: 0, stdout: "Echo: over sse\n" });
+    } finally {
+      await sse.stop();
     }
     const headers = await runCli(["call", "never", "--server", fixture.url, "--header", "X-Trace: cli-test-1", "--header", "Authorization: Bearer abc"]);
     expect(headers.code).toBe(0);

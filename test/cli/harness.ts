@@ -154,11 +154,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** server-everything in its `streamableHttp` mode, on a free port (it says when it listens, on stderr). */
-export async function startEverythingHttp(): Promise<ServerProcess> {
+/**
+ * server-everything in its `streamableHttp` (or deprecated `sse`) mode, on a free port; it says when it
+ * listens, on stderr.
+ */
+export async function startEverythingHttp(mode: "streamableHttp" | "sse" = "streamableHttp"): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [EVERYTHING, "streamableHttp"], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, PORT: String(port) } });
+  const child = spawn(process.execPath, [EVERYTHING, mode], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, PORT: String(port) } });
   const { lines, nextLine } = watchLines(child, child.stderr!);
-  await nextLine(/listening on port/);
-  return { url: `http://127.0.0.1:${port}/mcp`, child, lines, nextLine, stop: stopper(child) };
+  await nextLine(mode === "sse" ? /Server is running on port/ : /listening on port/);
+  return { url: `http://127.0.0.1:${port}/${mode === "sse" ? "sse" : "mcp"}`, child, lines, nextLine, stop: stopper(child) };
 }

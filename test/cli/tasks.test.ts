@@ -32,6 +32,17 @@ describe("CLI legacy tasks (2025-11-25)", () => {
     expect(jsonOf(json)).toEqual({ task: expect.objectContaining({ status: "completed", taskId: expect.any(String) }), result: expect.objectContaining({ content: [expect.objectContaining({ type: "text" })] }) });
   });
 
+  it("Q3: a task gone input_required gets its related-task elicitation answered from --elicitation; without it, a decline", async () => {
+    const args = ["call", "simulate-research-query", "--args", '{"topic":"python","ambiguous":true}', "--task", "--server", everythingStdio];
+    const answered = await runCli([...args, "--elicitation", '{"action":"accept","content":{"interpretation":"programming"}}']);
+    expect(answered.code).toBe(0);
+    expect(answered.stdout).toMatch(/^# Research Report: python \(programming\)/);
+    expect(answered.stderr).toMatch(/Task \S+ input_required: Found multiple interpretations[^\n]*\nElicitation "The research query[^\n]*": accept \(--elicitation\)\nTask \S+ working: Continuing with interpretation: "programming"/);
+    const declined = await runCli(args);
+    expect(declined.code).toBe(0);
+    expect(declined.stdout).toMatch(/^# Research Report: python \(User declined/);
+  });
+
   it("Q1: --task is refused for a tool whose taskSupport is forbidden, and a task-required tool asks for --task (exit 2)", async () => {
     const forbidden = await runCli(["call", "echo", "--args", '{"message":"x"}', "--task", "--server", everythingStdio]);
     expect(forbidden.code).toBe(2);
