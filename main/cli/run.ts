@@ -4,6 +4,7 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { isServerError, wireErrorOf } from "../core/client/wireError.js";
 import { InspectorCore } from "../core/inspectorCore.js";
 import { JsonFileStorage } from "../core/storage.js";
+import { terminalAuthorizationOpener } from "../core/auth/terminalOpener.js";
 import { defaultConfigDir } from "../web/configDir.js";
 import { everythingDemoServer, resolveEverythingEntry } from "../web/builtInServers.js";
 import type { InspectorEvent } from "../../shared/contract.js";
@@ -86,6 +87,9 @@ class CliRun {
       storage: new JsonFileStorage(args.configDir ?? defaultConfigDir()),
       builtInServers: everything ? [everythingDemoServer(everything)] : [],
       settings: args.timeoutMs ? { requestTimeoutMs: args.timeoutMs, maxRequestTotalMs: Math.max(DEFAULT_SETTINGS.maxRequestTotalMs, args.timeoutMs) } : {},
+      // A server that answers 401: the authorization page is printed on stderr (stdout holds results) and
+      // opened with the system's opener, or followed without a browser with --auth-headless.
+      openAuthorizationPage: terminalAuthorizationOpener({ write: (line) => this.status(line, true), headless: args.authHeadless }),
     });
     this.interrupt = new Promise<never>((_, reject) => (this.fireInterrupt = () => reject(new Interrupted())));
     this.interrupt.catch(() => {});
@@ -192,7 +196,7 @@ class CliRun {
         ],
       };
     }
-    const choice = chooseServer(args.server!, saved, fromFile, { transport: args.transport, era: args.era, headers: args.headers, roots: args.roots });
+    const choice = chooseServer(args.server!, saved, fromFile, { transport: args.transport, era: args.era, headers: args.headers, roots: args.roots, oauth: args.oauth });
     this.status(`Connecting to ${choice.config.name}…`);
     let info;
     try {
