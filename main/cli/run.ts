@@ -106,6 +106,9 @@ class CliRun {
       this.endProgressLine();
       if (error instanceof Interrupted || this.interrupted) {
         this.status("Interrupted");
+        // --json still gives one document, with the task this run had started when there is one.
+        const task = this.ownTaskId ? this.tasks.get(this.ownTaskId)?.task : undefined;
+        if (this.args.json) this.io.stdout.write(`${stableJson({ ...(task ? { task } : {}), error: { message: "Interrupted (Ctrl+C)" } })}\n`);
         return EXIT.interrupted;
       }
       const failure = toFailure(error);

@@ -58,11 +58,13 @@ describe("CLI Ctrl+C", () => {
   });
 
   it("a legacy task this run started: tasks/cancel, so the server has it cancelled, then exit 130", async () => {
-    const running = startCli(["call", "job", "--args", '{"workMs":-1}', "--task", "--server", legacy.url]);
+    const running = startCli(["call", "job", "--args", '{"workMs":-1}', "--task", "--server", legacy.url, "--json"]);
     const [, taskId] = (await running.stderrMatches(/Task (\S+) working/)) as [string, string];
     running.child.kill("SIGINT");
     const ran = await running.exited;
     expect(ran.code).toBe(130);
+    // --json still gives its one document: the task as last seen, and why the run ended.
+    expect(jsonOf(ran)).toEqual({ task: expect.objectContaining({ taskId, status: "cancelled" }), error: { message: "Interrupted (Ctrl+C)" } });
     const after = await runCli(["task", "get", taskId, "--server", legacy.url, "--json"]);
     expect(jsonOf(after)).toEqual({ task: expect.objectContaining({ taskId, status: "cancelled", statusMessage: "Cancelled by the client" }) });
   });
