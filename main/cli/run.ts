@@ -357,7 +357,8 @@ class CliRun {
   /** Progress on one line redrawn in place, only when stderr is a terminal: nothing extra when piped. */
   private drawProgress(progress: Progress): void {
     if (!this.io.stderr.isTTY || this.args.quiet) return;
-    const width = Math.max(20, (this.io.stderr.columns ?? 80) - 1);
+    // A terminal that reports no size (0 columns, as under `script` without one) is taken as 80 wide.
+    const width = Math.max(20, (this.io.stderr.columns || 80) - 1);
     this.io.stderr.write(`\r\x1b[2K${describeProgress(progress).slice(0, width)}`);
     this.progressShown = true;
   }

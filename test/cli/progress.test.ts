@@ -35,6 +35,13 @@ describe("CLI progress", () => {
     expect(screen).toMatch(/\r\x1b\[2KLong running operation completed\. Duration: 1 seconds, Steps: 4\./);
   });
 
+  it("Q7: a legacy task's progress (it keeps coming after the CreateTaskResult) is drawn on the same line, with the server's message", async () => {
+    const { code, screen } = await runOnTerminal(["call", "maybe-task", "--task", "--args", '{"progress":3,"workMs":600}', "--server", fixtureStdio("tool-tasks-server.mjs")]);
+    expect(code).toBe(0);
+    for (const step of ["33% (1/3) step 1 of 3", "67% (2/3) step 2 of 3", "100% (3/3) step 3 of 3"]) expect(screen).toContain(`\r\x1b[2KProgress ${step}`);
+    expect(screen).toMatch(/\r\x1b\[2KTask \S+ completed\r\ndone\r\n$/);
+  });
+
   it("piped: nothing extra on stderr (no progress, no control characters), the result alone on stdout", async () => {
     const ran = await runCli(LONG);
     expect(ran.code).toBe(0);
