@@ -309,15 +309,28 @@ class CliRun {
       this.tasks.set(taskId, snapshot);
       this.taskStatus(snapshot);
     }
+    let deadline: ReturnType<typeof setTimeout> | undefined;
     const view = await new Promise<ClientTask>((resolve, reject) => {
+      const done = () => {
+        this.taskWaiters.delete(check);
+        clearTimeout(deadline);
+      };
       const check = () => {
         const current = this.tasks.get(taskId);
         if (current && isFinished(current)) {
-          this.taskWaiters.delete(check);
+          done();
           resolve(current);
         } else if (this.sessionEnded) {
-          this.taskWaiters.delete(check);
+          done();
           reject(new CliFailure(`the session ended before task ${taskId} did: ${this.sessionEnded}`, EXIT.usage));
+        } else if (current && deadline === undefined && typeof current.task.ttl === "number") {
+          // R6/M3: past createdAt + ttl the server may delete the task without a word; a watch must not
+          // outlive it (one request time-out of slack for clocks and the last poll).
+          const left = Date.parse(current.task.createdAt) + current.task.ttl + (this.args.timeoutMs ?? DEFAULT_SETTINGS.requestTimeoutMs) - Date.now();
+          deadline = setTimeout(() => {
+            done();
+            reject(new CliFailure(`task ${taskId} passed its ttl (${current.task.ttl} ms) without finishing`, EXIT.serverError, undefined, { task: this.tasks.get(taskId)?.task }));
+          }, Math.max(0, Math.min(left, 2 ** 31 - 1)));
         }
       };
       this.taskWaiters.add(check);
@@ -328,6 +341,7 @@ class CliRun {
     if (view.result) return { ...document, result: view.result };
     if (view.error) throw new CliFailure(`task ${taskId} ${view.task.status}: ${view.error.message}`, EXIT.serverError, view.error, document);
     if (view.gone) throw new CliFailure(`task ${taskId} is gone (${view.gone})${view.pollError ? `: ${view.pollError}` : ""}`, EXIT.serverError, undefined, document);
+    if (isUnknownToServer(view)) throw new CliFailure(`the server no longer knows task ${taskId} (${view.pollError})`, EXIT.serverError, undefined, document);
     if (view.task.status === "cancelled") throw new CliFailure(`task ${taskId} was cancelled${view.task.statusMessage ? `: ${view.task.statusMessage}` : ""}`, EXIT.serverError, undefined, document);
     throw new CliFailure(`task ${taskId} ${view.task.status}, but its result could not be fetched: ${view.pollError ?? "no result"}`, EXIT.usage, undefined, document);
   }
@@ -382,10 +396,15 @@ function isTerminal(status: string): boolean {
 
 /** A task is done for the CLI once terminal with its outcome known (legacy fetches it with tasks/result). */
 function isFinished(view: ClientTask): boolean {
-  if (view.gone) return true;
+  if (view.gone || isUnknownToServer(view)) return true;
   if (!isTerminal(view.task.status)) return false;
   if (view.era === "modern") return true;
   return Boolean(view.result || view.error || view.pollError);
+}
+
+/** R8: a 2025-11-25 tasks/get answered -32602 (the task was deleted, its ttl passed): polling has stopped. */
+function isUnknownToServer(view: ClientTask): boolean {
+  return view.era !== "modern" && !isTerminal(view.task.status) && /^tasks\/get failed: MCP error -32602\b/.test(view.pollError ?? "");
 }
 
 function toFailure(error: unknown): CliFailure {
