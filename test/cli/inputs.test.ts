@@ -54,6 +54,21 @@ describe("CLI elicitation answers (server-everything's trigger-elicitation-reque
   });
 });
 
+describe("CLI URL-mode elicitation (server-everything's trigger-url-elicitation)", () => {
+  const args = ["call", "trigger-url-elicitation", "--args", '{"url":"https://example.com/finish?step=2"}', "--server", everythingStdio];
+
+  it("is declined unless --elicitation accepts it (--accept-defaults is for forms); accepted, the URL is shown on stderr, never opened", async () => {
+    const declined = await runCli([...args, "--accept-defaults"]);
+    expect(declined.code).toBe(0);
+    expect(declined.stdout).toContain("declined to open the URL");
+    expect(declined.stderr).toContain(`Elicitation "Please open the link to complete this action." asks to open a URL; declined: pass --elicitation '{"action":"accept"}' to accept it`);
+    const accepted = await runCli([...args, "--elicitation", '{"action":"accept"}']);
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toContain("User completed the URL elicitation flow");
+    expect(accepted.stderr).toContain("Open this URL to complete it: https://example.com/finish?step=2\n");
+  });
+});
+
 describe("CLI sampling answers (server-everything's trigger-sampling-request)", () => {
   it("--sampling answers with the CreateMessageResult given", async () => {
     const ran = await runCli(["call", "trigger-sampling-request", "--args", '{"prompt":"hello"}', "--server", everythingStdio, "--sampling", SAMPLED]);
