@@ -85,6 +85,17 @@ describe("CLI sampling answers (server-everything's trigger-sampling-request)", 
   });
 });
 
+describe("CLI receiver tasks (the server sends task-augmented requests: server-everything's -async tools)", () => {
+  it("R2/R7: a task-augmented elicitation and sampling request are answered from the flags; the server gets the answer through tasks/result", async () => {
+    const elicited = await runCli(["call", "trigger-elicitation-request-async", "--server", everythingStdio, "--elicitation", '{"action":"accept","content":{"name":"Ada"}}']);
+    expect(elicited.code).toBe(0);
+    expect(elicited.stdout).toMatch(/"io\.modelcontextprotocol\/related-task": \{\s+"taskId": "[^"]+"\s+\}[\s\S]*"action": "accept",\s+"content": \{\s+"name": "Ada"/);
+    const sampled = await runCli(["call", "trigger-sampling-request-async", "--args", '{"prompt":"x"}', "--server", everythingStdio, "--sampling", SAMPLED]);
+    expect(sampled.code).toBe(0);
+    expect(sampled.stdout).toContain("a sampled answer");
+  });
+});
+
 describe("CLI roots", () => {
   it("roots/list is answered with no roots unless --root is given, then with exactly those (server-everything's get-roots-list)", async () => {
     const none = await runCli(["call", "get-roots-list", "--server", everythingStdio]);
