@@ -189,6 +189,10 @@ class CliRun {
   private async command(): Promise<Record<string, unknown>> {
     const { args } = this;
     await this.core.ready;
+    // A saved-servers or settings file that did not load is set aside by the core: say so, as the app does.
+    for (const problem of (await this.core.dispatch("getSnapshot", {})).storage?.problems ?? []) {
+      this.status(`${problem.file}: ${problem.problem}${problem.backup ? ` (kept as ${problem.backup})` : ""}`, true);
+    }
     const saved = await this.core.dispatch("listServers", {});
     const fromFile = args.serversFile ? readServersFile(args.serversFile) : [];
     if (args.command === "servers") {

@@ -143,6 +143,15 @@ describe("CLI --server: saved servers, an mcpServers file, a URL, a command line
     expect(jsonOf(listed).servers).toContainEqual({ name: "my everything", source: "saved", era: "auto", transport: `${process.execPath} ${EVERYTHING} stdio` });
   });
 
+  it("a saved-servers file that does not parse is reported on stderr (and set aside by the core); the command still runs", async () => {
+    const configDir = newConfigDir();
+    writeFileSync(join(configDir, "servers.json"), "{ not json,");
+    const ran = await runCli(["servers", "--json"], { configDir });
+    expect(ran.code).toBe(0);
+    expect(ran.stderr).toMatch(new RegExp(`^${join(configDir, "servers.json").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: .*\(kept as .*\)$`, "m"));
+    expect(jsonOf(ran).servers).toEqual(expect.any(Array));
+  });
+
   it("a name in a Claude / VS Code mcpServers file given with --servers-file", async () => {
     const dir = mkdtempSync(join(tmpdir(), "cli-servers-file-"));
     const file = join(dir, "claude_desktop_config.json");
