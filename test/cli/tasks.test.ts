@@ -147,7 +147,7 @@ describe("CLI modern tasks (2026-07-28, io.modelcontextprotocol/tasks)", () => {
     expect(ran.stderr).toMatch(/Task task-1-input input_required: waiting for input/);
   });
 
-  it("M6/M8: over HTTP, task get and task cancel from other runs; the run watching it ends with the cancel (exit 1)", async () => {
+  it("M6: over HTTP, task get and task cancel from other runs (tasks/get on a fresh connection); the run watching it ends with the cancel (exit 1)", async () => {
     const watching = startCli(["call", "task-hang", "--server", modernHttp.url]);
     const [, taskId] = (await watching.stderrMatches(/Task (task-\d+-hang) working/)) as [string, string];
     const got = await runCli(["task", "get", taskId, "--server", modernHttp.url, "--json"]);
