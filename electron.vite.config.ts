@@ -6,8 +6,10 @@ export default defineConfig({
   main: {
     build: {
       outDir: "out/main",
-      // `web` is browser mode (npm run web): plain Node, never imports electron.
-      rollupOptions: { input: { index: resolve(__dirname, "main/electron/index.ts"), web: resolve(__dirname, "main/web/cli.ts") } },
+      // `web` is browser mode (npm run web) and `cli` the command-line mode: plain Node, never import electron.
+      rollupOptions: {
+        input: { index: resolve(__dirname, "main/electron/index.ts"), web: resolve(__dirname, "main/web/cli.ts"), cli: resolve(__dirname, "main/cli/index.ts") },
+      },
     },
   },
   preload: {

@@ -51,6 +51,8 @@ export const API_METHOD_NAMES = [
   // OAuth for remote servers (issue 14)
   "getAuthSteps",
   "clearAuthTokens",
+  // Command-line mode (issue 14)
+  "followClientTask",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

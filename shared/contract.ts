@@ -248,6 +248,13 @@ export const apiMethods = {
     z.object({ url: z.string().url().max(10_000).refine((u) => /^https?:\/\//i.test(u), "only an http(s) server keeps tokens") }).strict(),
     z.object({ cleared: z.boolean() }),
   ),
+  // Command-line mode (issue 14)
+  /**
+   * Follow a task this session did not start, by its id (`task get|watch|cancel` in the CLI): tasks/get once,
+   * then it is polled like any client task. 2025-11-25 asks the server on this session; 2026-07-28 uses the
+   * entry's remembered handle (M8) when there is one.
+   */
+  followClientTask: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), ClientTaskSchema),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;

@@ -78,7 +78,8 @@ export class InspectorCore {
   private readonly storageProblems: StorageProblem[] = [];
   private readonly secrets: SecretCodec;
   // addUsedSchema off: a requestedSchema's `$id` must not clash with the one of an earlier elicitation.
-  private readonly ajv = createLinearAjv({ allErrors: true, strict: false, addUsedSchema: false });
+  // logger off: "unknown format ignored" is not the user's business, and the CLI's stderr is its output.
+  private readonly ajv = createLinearAjv({ allErrors: true, strict: false, addUsedSchema: false, logger: false });
   /**
    * Compiled requestedSchemas by their JSON text, newest last. Ajv caches by object identity, and every
    * request brings a freshly parsed object: without this each answer compiled anew (~1 ms) and Ajv kept
@@ -304,6 +305,7 @@ export class InspectorCore {
       clearAuthTokens: async ({ url }) => ({ cleared: await this.oauthTokens.clear(url) }),
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
+      followClientTask: ({ sessionId, taskId }) => this.session(sessionId).followClientTask(taskId),
 
       approveSampling: async ({ pendingInputId, result }) => {
         this.pendingInputs.answer(pendingInputId, { kind: "sampling", result: { ...result } });

@@ -683,6 +683,22 @@ export class Session {
     return this.requireClientTasks().cancel(taskId);
   }
 
+  /** A task known only by its id (the CLI's `task get|watch|cancel`): looked up on the server, then followed. */
+  async followClientTask(taskId: string): Promise<ClientTask> {
+    if (!this.modern) return this.requireClientTasks().follow(taskId);
+    const modern = this.requireModern();
+    const known = modern.tasks.get(taskId);
+    if (known) return known;
+    // M8: the entry's remembered handle names the tool; a task started elsewhere is followed without it.
+    const remembered = (await this.deps.taskMemory?.list(serverKeyOf(this.config.transport)))?.find((t) => t.taskId === taskId);
+    const outcome = await modern.tasks.resume(remembered ?? { taskId, toolName: "", arguments: {} });
+    // (Connecting resumes remembered tasks too: whichever got there first, the task is watched once.)
+    const view = modern.tasks.get(taskId);
+    if (view) return view;
+    if (outcome === "gone") throw new McpError(ErrorCode.InvalidParams, `The server does not know task ${taskId} (tasks/get: unknown task)`);
+    throw new Error(`tasks/get for task ${taskId} got no usable answer from ${this.config.name}`);
+  }
+
   refreshClientTasks(): Promise<ApiResult<"refreshClientTasks">["tasks"]> {
     if (this.modern) throw new Error("2026-07-28 has no tasks/list: the Tasks tab lists the tasks this inspector started (M8)");
     if (!this.requireClient().getServerCapabilities()?.tasks?.list) {

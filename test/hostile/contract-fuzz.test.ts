@@ -61,6 +61,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   unfollowTaskTimeline: { sessionId: SID, taskId: "t" },
   getAuthSteps: { sessionId: SID },
   clearAuthTokens: { url: "http://127.0.0.1:1/mcp" },
+  followClientTask: { sessionId: SID, taskId: "t-1" },
 };
 
 type Path = (string | number)[];

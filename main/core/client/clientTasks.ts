@@ -90,6 +90,25 @@ export class ClientTasks {
     return view;
   }
 
+  /**
+   * Follow a task known only by its id (one this session did not create, such as the CLI's `task watch`):
+   * tasks/get once, then polled and its result fetched like any other. The tool's name is not known.
+   */
+  async follow(taskId: string): Promise<ClientTask> {
+    const known = this.tracked.get(taskId);
+    if (known) return known.view;
+    const task = await this.client.request({ method: "tasks/get", params: { taskId } }, GetTaskResultSchema, { timeout: this.options.requestTimeoutMs() });
+    const raced = this.tracked.get(taskId);
+    if (raced) return raced.view;
+    const view: ClientTask = { sessionId: this.options.sessionId, toolName: "", arguments: {}, task, pendingInputIds: this.earlyLinks.get(taskId) ?? [] };
+    this.earlyLinks.delete(taskId);
+    const tracked: Tracked = { view, resultInFlight: false, stopped: false };
+    this.tracked.set(taskId, tracked);
+    this.options.changed(view);
+    this.afterStatus(tracked);
+    return view;
+  }
+
   /** A `notifications/tasks/status` from the server: refresh the view; polling carries on regardless. */
   onStatusNotification(task: Task): void {
     const tracked = this.tracked.get(task.taskId);
