@@ -45,6 +45,9 @@ export const API_METHOD_NAMES = [
   "chooseRootFolder",
   // Completions (issue 13)
   "complete",
+  // OAuth for remote servers (issue 14)
+  "getAuthSteps",
+  "clearAuthTokens",
   // Command-line mode (issue 14)
   "followClientTask",
 ] as const satisfies readonly ApiMethod[];

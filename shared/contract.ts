@@ -28,6 +28,7 @@ import {
   ProgressSchema,
   RootSchema,
   RootsSchema,
+  AuthStepSchema,
 } from "./types.js";
 
 const session = { sessionId: SessionIdSchema };
@@ -227,6 +228,14 @@ export const apiMethods = {
       cut: z.string().optional(),
     }),
   ),
+  // OAuth for remote servers (issue 14)
+  /** The steps of this session's authorization flows so far (discovery, registration, authorization, token, refresh). */
+  getAuthSteps: method(z.object(session).strict(), z.object({ steps: z.array(AuthStepSchema) })),
+  /** Sign out: forget the tokens, registration and discovery kept for this server URL. `cleared` is false when there were none. */
+  clearAuthTokens: method(
+    z.object({ url: z.string().url().max(10_000).refine((u) => /^https?:\/\//i.test(u), "only an http(s) server keeps tokens") }).strict(),
+    z.object({ cleared: z.boolean() }),
+  ),
   // Command-line mode (issue 14)
   /**
    * Follow a task this session did not start, by its id (`task get|watch|cancel` in the CLI): tasks/get once,
@@ -288,6 +297,8 @@ export const eventSchemas = {
   navigate: z.object({ tab: InspectorTabSchema, itemId: z.string().optional(), sessionId: SessionIdSchema.optional() }),
   /** A session the user removed (`removeSession`): the page forgets it and everything shown for it. */
   sessionRemoved: z.object({ sessionId: SessionIdSchema }),
+  /** Issue 14: one step of a session's authorization flow, as it happens (what was sent and what came back, secrets redacted). */
+  authStep: AuthStepSchema,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -94,6 +94,23 @@ function isUrl(text: string): boolean {
 export const MAX_ROOTS = 100;
 export const RootsSchema = z.array(RootSchema).max(MAX_ROOTS);
 
+// OAuth for remote servers (issue 14)
+/**
+ * What the user may enter for a server's authorization: a pre-registered client (its id and, for a
+ * confidential client, its secret), the scope to ask for when the server names none, and a client ID
+ * metadata document's https URL (used when the authorization server supports them). Without a client id,
+ * the inspector registers itself (dynamic client registration) where the authorization server allows it.
+ */
+export const OAuthSettingsSchema = z
+  .object({
+    clientId: z.string().min(1).max(2000).optional(),
+    clientSecret: z.string().max(2000).optional(),
+    scope: z.string().max(2000).optional(),
+    clientMetadataUrl: z.string().url().max(2000).refine((u) => /^https:\/\//i.test(u), "a client ID metadata document must be an https URL").optional(),
+  })
+  .strict();
+export type OAuthSettings = z.output<typeof OAuthSettingsSchema>;
+
 export const ServerConfigSchema = z.object({
   name: z.string().min(1).max(200),
   era: EraSettingSchema.default("auto"),
@@ -107,6 +124,8 @@ export const ServerConfigSchema = z.object({
   }),
   /** The roots offered to the server (`roots/list`); kept with a saved entry, absent from older saved files. */
   roots: RootsSchema.optional(),
+  /** OAuth for a Streamable HTTP or SSE server that answers 401 (issue 14); every field optional. */
+  oauth: OAuthSettingsSchema.optional(),
 });
 export type ServerConfig = z.output<typeof ServerConfigSchema>;
 export type ServerConfigInput = z.input<typeof ServerConfigSchema>;
@@ -380,3 +399,38 @@ export const WithdrawnNoteSchema = z.object({
   withdrawnAt: z.number().optional(),
 });
 export type WithdrawnNote = z.output<typeof WithdrawnNoteSchema>;
+
+// OAuth for remote servers (issue 14)
+
+
+/** The steps of the MCP authorization flow the UI shows, in the order they happen. */
+export const AuthStepKindSchema = z.enum(["challenge", "discovery", "registration", "authorization", "callback", "token", "refresh", "done", "error"]);
+export type AuthStepKind = z.output<typeof AuthStepKindSchema>;
+
+/** One HTTP exchange of the flow, with secrets (tokens, codes, client secrets, verifiers) replaced by "[redacted]". */
+export const AuthHttpSchema = z.object({
+  method: z.string().max(20),
+  url: z.string().max(10_000),
+  requestHeaders: z.record(z.string(), z.string().max(10_000)).optional(),
+  requestBody: z.string().max(20_000).optional(),
+  status: z.number().int().optional(),
+  responseHeaders: z.record(z.string(), z.string().max(10_000)).optional(),
+  responseBody: z.string().max(20_000).optional(),
+});
+export type AuthHttp = z.output<typeof AuthHttpSchema>;
+
+/** One step of a session's authorization flow as it happened: what was sent and what came back. */
+export const AuthStepSchema = z.object({
+  sessionId: SessionIdSchema,
+  /** Increases within a session, so a list sorts in the order the steps happened. */
+  seq: z.number().int().nonnegative(),
+  /** When it happened, ms since the epoch. */
+  at: z.number(),
+  kind: AuthStepKindSchema,
+  /** One line for people: "Protected resource metadata from http://…/.well-known/oauth-protected-resource". */
+  summary: z.string().max(10_000),
+  http: AuthHttpSchema.optional(),
+  /** The authorization page to open (kind "authorization"): the page opens it in browser mode. */
+  authorizationUrl: z.string().max(20_000).optional(),
+});
+export type AuthStep = z.output<typeof AuthStepSchema>;

@@ -84,6 +84,12 @@ export function schemaDefaults(params: Record<string, unknown>): Record<string, 
   return content;
 }
 
+function missingRequired(params: Record<string, unknown>, content: Record<string, unknown>): string[] {
+  const schema = params.requestedSchema;
+  const required = isObject(schema) && Array.isArray(schema.required) ? schema.required : [];
+  return required.filter((key): key is string => typeof key === "string" && !Object.hasOwn(content, key)).slice(0, 20);
+}
+
 /**
  * Answer one pending input from the flags. `say` writes a line on stderr: without a flag that answers it, the
  * request is declined (elicitation) or rejected (sampling), and the user is told which flag would answer it.
@@ -111,9 +117,20 @@ export async function answerPendingInput(core: InspectorCore, input: PendingInpu
     result = answers.elicitation.byMessage.get(message);
     from = "--elicitation (by message)";
   }
-  if (!result && answers.acceptDefaults && !url) {
-    result = { action: "accept", content: schemaDefaults(input.params) };
-    from = "--accept-defaults";
+  if (answers.acceptDefaults && !url && (!result || result.action === "accept")) {
+    // The schema's defaults, under whatever content --elicitation gave: a required field without a
+    // default can be given that way, and the rest still comes from the defaults.
+    result = { action: "accept", content: { ...schemaDefaults(input.params), ...result?.content } };
+    from = from ? `${from} and --accept-defaults` : "--accept-defaults";
+    const missing = missingRequired(input.params, result.content!);
+    if (missing.length) {
+      say(
+        `Elicitation ${quoted} declined: its required ${missing.map((m) => JSON.stringify(m)).join(", ")} ${missing.length > 1 ? "have" : "has"} no default; ` +
+          `give ${missing.length > 1 ? "them" : "it"} with --elicitation '{"action":"accept","content":{${missing.map((m) => `${JSON.stringify(m)}:…`).join(",")}}}' next to --accept-defaults`,
+      );
+      await core.dispatch("answerElicitation", { pendingInputId: input.id, action: "decline" });
+      return;
+    }
   }
   if (!result) {
     say(

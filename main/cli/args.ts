@@ -32,6 +32,9 @@ export interface CliArgs {
   sampling?: string;
   acceptDefaults: boolean;
   roots: string[];
+  /** OAuth (issue 14): a pre-registered client, a scope, a client ID metadata document; follow the page headlessly. */
+  oauth: { clientId?: string; clientSecret?: string; scope?: string; clientMetadataUrl?: string };
+  authHeadless: boolean;
   help: boolean;
 }
 
@@ -65,9 +68,18 @@ Options:
   --elicitation <file|json>      the ElicitResult that answers every elicitation, or a JSON map of them keyed
                                  by the elicitation's message
   --sampling <file|json>         the CreateMessageResult that answers every sampling request
-  --accept-defaults              accept every elicitation with its requested schema's defaults
+  --accept-defaults              accept every elicitation with its requested schema's defaults (under the
+                                 content of --elicitation, which can give required fields that have none)
   --root <file://uri>            a root offered to the server on roots/list (repeatable; none otherwise)
   --ttl <ms>                     the ttl asked for a task (call --task)
+  --client-id <id> [--client-secret <secret>]
+                                 OAuth: a client registered with the server's authorization server
+  --client-metadata-url <https url>
+                                 OAuth: a client ID metadata document to use where it is supported
+  --scope <scope>                OAuth: the scope to ask for when the server names none
+  --auth-headless                OAuth: follow the authorization page without a browser (servers that
+                                 approve at once: CI, test authorization servers); otherwise it is printed
+                                 on stderr and opened with the system's opener
   --quiet                        no status or progress lines on stderr
 
 Exit codes: 0 success; 1 the server said error (a tool result with isError, or a JSON-RPC error);
@@ -97,6 +109,11 @@ export function parseCli(argv: string[]): CliArgs {
         sampling: { type: "string" },
         "accept-defaults": { type: "boolean", default: false },
         root: { type: "string", multiple: true, default: [] },
+        "client-id": { type: "string" },
+        "client-secret": { type: "string" },
+        "client-metadata-url": { type: "string" },
+        scope: { type: "string" },
+        "auth-headless": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -160,6 +177,17 @@ export function parseCli(argv: string[]): CliArgs {
     else throw new UsageError(`--transport must be sse or streamableHttp (stdio is chosen by giving a command), not "${values.transport}"`);
   }
 
+  if (values["client-secret"] !== undefined && values["client-id"] === undefined) throw new UsageError("--client-secret needs --client-id");
+  if (values["client-metadata-url"] !== undefined && !/^https:\/\/\S+$/i.test(values["client-metadata-url"])) {
+    throw new UsageError("--client-metadata-url must be an https URL (a client ID metadata document)");
+  }
+  const oauth: CliArgs["oauth"] = {
+    ...(values["client-id"] !== undefined ? { clientId: values["client-id"] } : {}),
+    ...(values["client-secret"] !== undefined ? { clientSecret: values["client-secret"] } : {}),
+    ...(values["client-metadata-url"] !== undefined ? { clientMetadataUrl: values["client-metadata-url"] } : {}),
+    ...(values.scope !== undefined ? { scope: values.scope } : {}),
+  };
+
   const headers: Record<string, string> = {};
   for (const header of values.header as string[]) {
     const colon = header.indexOf(":");
@@ -188,6 +216,8 @@ export function parseCli(argv: string[]): CliArgs {
     ...(values.sampling !== undefined ? { sampling: values.sampling } : {}),
     acceptDefaults: values["accept-defaults"] === true,
     roots: values.root as string[],
+    oauth,
+    authHeadless: values["auth-headless"] === true,
     help,
   };
 }
@@ -199,5 +229,5 @@ function positiveInt(flag: string, text: string, min: number, max: number): numb
 }
 
 function emptyArgs(command: CommandName): CliArgs {
-  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], help: false };
+  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], oauth: {}, authHeadless: false, help: false };
 }

@@ -4,6 +4,15 @@ import type { Progress } from "../../shared/types.js";
 
 type Write = (text: string) => void;
 
+/**
+ * Server text made safe for a terminal: control characters (ESC, CR, BEL, C1…) would be markup there (clear
+ * the screen, retitle the window, redraw a line to hide another), so they are shown as \x1b and the like.
+ * Newlines and tabs stay.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -27,7 +36,8 @@ function printContent(content: unknown, write: Write): void {
   }
 }
 
-export function printHuman(args: CliArgs, document: Record<string, unknown>, write: Write): void {
+export function printHuman(args: CliArgs, document: Record<string, unknown>, rawWrite: Write): void {
+  const write: Write = (text) => rawWrite(printable(text));
   switch (args.command) {
     case "tools":
       for (const tool of document.tools as Record<string, unknown>[]) {
@@ -78,5 +88,5 @@ export function printHuman(args: CliArgs, document: Record<string, unknown>, wri
 
 export function describeProgress(progress: Progress): string {
   const amount = progress.total ? `${Math.round((progress.progress / progress.total) * 100)}% (${progress.progress}/${progress.total})` : `${progress.progress}`;
-  return `Progress ${amount}${progress.message ? ` ${progress.message}` : ""}`;
+  return printable(`Progress ${amount}${progress.message ? ` ${progress.message}` : ""}`.replace(/\s+/g, " "));
 }

@@ -4,13 +4,14 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { isServerError, wireErrorOf } from "../core/client/wireError.js";
 import { InspectorCore } from "../core/inspectorCore.js";
 import { JsonFileStorage } from "../core/storage.js";
+import { terminalAuthorizationOpener } from "../core/auth/terminalOpener.js";
 import { defaultConfigDir } from "../web/configDir.js";
 import { everythingDemoServer, resolveEverythingEntry } from "../web/builtInServers.js";
 import type { InspectorEvent } from "../../shared/contract.js";
 import { DEFAULT_SETTINGS, type ClientTask, type JsonRpcError, type Progress, type ServerConfig } from "../../shared/types.js";
 import { parseCli, USAGE, UsageError, type CliArgs } from "./args.js";
 import { answerPendingInput, readAnswers, type Answers } from "./answers.js";
-import { describeProgress, printHuman } from "./human.js";
+import { describeProgress, printable, printHuman } from "./human.js";
 import { chooseServer, readServersFile } from "./servers.js";
 
 export interface CliIo {
@@ -67,6 +68,8 @@ class CliRun {
   private readonly taskWaiters = new Set<() => void>();
   /** The run (tools/call) in flight, cancelled by Ctrl+C; or the task this command started. */
   private runId?: number;
+  /** The tool whose run this command is about to start. */
+  private expectRun?: string;
   private ownTaskId?: string;
   private interrupted = false;
   private readonly interrupt: Promise<never>;
@@ -84,6 +87,9 @@ class CliRun {
       storage: new JsonFileStorage(args.configDir ?? defaultConfigDir()),
       builtInServers: everything ? [everythingDemoServer(everything)] : [],
       settings: args.timeoutMs ? { requestTimeoutMs: args.timeoutMs, maxRequestTotalMs: Math.max(DEFAULT_SETTINGS.maxRequestTotalMs, args.timeoutMs) } : {},
+      // A server that answers 401: the authorization page is printed on stderr (stdout holds results) and
+      // opened with the system's opener, or followed without a browser with --auth-headless.
+      openAuthorizationPage: terminalAuthorizationOpener({ write: (line) => this.status(line, true), headless: args.authHeadless }),
     });
     this.interrupt = new Promise<never>((_, reject) => (this.fireInterrupt = () => reject(new Interrupted())));
     this.interrupt.catch(() => {});
@@ -100,17 +106,22 @@ class CliRun {
       this.endProgressLine();
       if (error instanceof Interrupted || this.interrupted) {
         this.status("Interrupted");
+        // --json still gives one document, with the task this run had started when there is one.
+        const task = this.ownTaskId ? this.tasks.get(this.ownTaskId)?.task : undefined;
+        if (this.args.json) this.io.stdout.write(`${stableJson({ ...(task ? { task } : {}), error: { message: "Interrupted (Ctrl+C)" } })}\n`);
         return EXIT.interrupted;
       }
       const failure = toFailure(error);
-      this.io.stderr.write(`mcp-task-inspector: ${failure.message}\n`);
+      this.io.stderr.write(`mcp-task-inspector: ${printable(bounded(failure.message))}\n`);
       if (this.args.json) this.io.stdout.write(`${stableJson({ ...failure.document, error: failure.rpcError ?? { message: failure.message } })}\n`);
       return failure.exitCode;
     } finally {
       removeInterrupt();
-      // A server that does not exit on its own within a moment is stopped (SIGTERM, then SIGKILL).
-      await this.core.shutdown({ graceMs: 1000 }).catch(() => {});
+      // Before disconnecting: what the session's end does to tasks ("cancelled: session ended") is not
+      // the server's word, and must not be printed as if it were.
       unsubscribe();
+      // A server that does not exit on its own within a moment is stopped (SIGTERM, then SIGKILL).
+      await this.core.shutdown({ graceMs: 500 }).catch(() => {});
     }
   }
 
@@ -138,6 +149,14 @@ class CliRun {
       case "pendingInputAdded":
         void answerPendingInput(this.core, event.payload, this.answers, (line) => this.status(line, true)).catch((error: unknown) => this.status(`Could not answer the server's request: ${messageOf(error)}`, true));
         break;
+      case "toolRunChanged": {
+        const run = event.payload;
+        if (this.expectRun === run.toolName && run.sessionId === this.sessionId && run.status === "running" && !run.asTask) {
+          this.runId = run.runId;
+          this.expectRun = undefined;
+        }
+        break;
+      }
       case "toolRunProgress":
         if (event.payload.runId === this.runId) this.drawProgress(event.payload.progress);
         break;
@@ -180,7 +199,7 @@ class CliRun {
         ],
       };
     }
-    const choice = chooseServer(args.server!, saved, fromFile, { transport: args.transport, era: args.era, headers: args.headers, roots: args.roots });
+    const choice = chooseServer(args.server!, saved, fromFile, { transport: args.transport, era: args.era, headers: args.headers, roots: args.roots, oauth: args.oauth });
     this.status(`Connecting to ${choice.config.name}…`);
     let info;
     try {
@@ -240,16 +259,24 @@ class CliRun {
         created = await this.core.dispatch("callToolAsTask", { sessionId, name: args.target!, arguments: args.args, ...(args.ttl ? { ttl: args.ttl } : {}) });
       } catch (error) {
         // Q1: the core refuses a tool that forbids tasks, or a server without tasks.requests.tools.call.
-        if (!(error instanceof McpError)) throw new CliFailure(messageOf(error), EXIT.usage);
+        if (!(error instanceof McpError)) throw new CliFailure(`${messageOf(error).replace(/; run it normally$/, "")}: leave out --task`, EXIT.usage);
         throw error;
       }
       this.ownTaskId = created.task.taskId;
       return this.watch(sessionId, created.task.taskId);
     }
-    const running = this.core.dispatch("callTool", { sessionId, name: args.target!, arguments: args.args });
-    // The run's id comes with its first toolRunChanged, emitted before dispatch returns its promise.
-    this.runId = this.core.toolRuns.list().filter((r) => r.sessionId === sessionId && r.status === "running").at(-1)?.runId;
-    const result = await running;
+    // The run's id comes with its first toolRunChanged (onEvent): Ctrl+C cancels that run.
+    this.expectRun = args.target;
+    let result;
+    try {
+      result = await this.core.dispatch("callTool", { sessionId, name: args.target!, arguments: args.args });
+    } catch (error) {
+      // Q1: a tool whose taskSupport is required runs only as a task.
+      if (!(error instanceof McpError) && /requires task execution/.test(messageOf(error))) {
+        throw new CliFailure(`${messageOf(error).replace(/; run it as a task$/, "")}: add --task`, EXIT.usage);
+      }
+      throw error;
+    }
     this.runId = undefined;
     if (result.startedTask) {
       // M2: a 2026-07-28 server answered with a task: followed to the end like any other.
@@ -267,7 +294,8 @@ class CliRun {
         return { task: view.task };
       case "cancel": {
         const cancelled = await this.core.dispatch("cancelClientTask", { sessionId, taskId });
-        return { task: cancelled.task };
+        // M6: on 2026-07-28 a cancel is only a request; the status says so until the server moves it.
+        return { task: cancelled.task, ...(cancelled.cancelRequested && !isTerminal(cancelled.task.status) ? { cancelRequested: true } : {}) };
       }
       default:
         return this.watch(sessionId, taskId);
@@ -317,11 +345,12 @@ class CliRun {
   private status(line: string, always = false): void {
     if (this.args.quiet && !always) return;
     this.endProgressLine();
-    this.io.stderr.write(`${line}\n`);
+    // Status lines quote the server (status messages, elicitation messages): bounded, and never markup.
+    this.io.stderr.write(`${printable(bounded(line))}\n`);
   }
 
   private taskStatus(view: ClientTask): void {
-    const message = view.task.statusMessage ? `: ${view.task.statusMessage.slice(0, 500)}` : "";
+    const message = view.task.statusMessage ? `: ${view.task.statusMessage}` : "";
     this.status(`Task ${view.task.taskId} ${view.task.status}${message}`);
   }
 
@@ -338,6 +367,12 @@ class CliRun {
     this.progressShown = false;
     this.io.stderr.write("\r\x1b[2K");
   }
+}
+
+/** The most of one stderr line; a server's 1 MB status message is not a line a person reads. */
+const MAX_LINE = 2000;
+function bounded(text: string): string {
+  return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length} characters)` : text;
 }
 
 function isTerminal(status: string): boolean {
@@ -378,9 +413,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The --json document: one line; the server's objects keep the order it sent them in. */
+/**
+ * The --json document: one line; the server's objects keep the order it sent them in. JSON.stringify leaves
+ * DEL and the C1 controls (U+0080–U+009F, which some terminals obey as CSI) raw: they are escaped too.
+ */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(value);
+  return JSON.stringify(value).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 function messageOf(error: unknown): string {

@@ -19,6 +19,8 @@ export interface ServerOverrides {
   era?: EraSetting;
   headers: Record<string, string>;
   roots: string[];
+  /** OAuth fields given on the command line, over the saved entry's. */
+  oauth?: NonNullable<ServerConfig["oauth"]>;
 }
 
 export function readServersFile(path: string): ServerConfig[] {
@@ -76,5 +78,7 @@ function applyOverrides(config: ServerConfig, overrides: ServerOverrides): Serve
     if (!parsed.success) throw new UsageError(`--root ${uri}: ${parsed.error.issues[0]?.message ?? "not a file:// URI"}`);
     return parsed.data;
   });
-  return { ...config, transport, roots, ...(overrides.era ? { era: overrides.era } : {}) };
+  const oauth = overrides.oauth && Object.keys(overrides.oauth).length ? { ...config.oauth, ...overrides.oauth } : config.oauth;
+  if (oauth !== config.oauth && transport.type === "stdio") throw new UsageError("the OAuth options are for HTTP servers; this one runs over stdio");
+  return { ...config, transport, roots, ...(overrides.era ? { era: overrides.era } : {}), ...(oauth ? { oauth } : {}) };
 }

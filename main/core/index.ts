@@ -5,3 +5,6 @@ export { EventBatcher, FRAME_MS } from "./eventBatcher.js";
 export { JsonFileStorage, MemoryStorage, type Storage } from "./storage.js";
 export { parseMcpServersJson } from "./savedServers.js";
 export { PLAIN_SECRETS, type SecretCodec } from "./secrets.js";
+// Issue 14: what a host (desktop, browser mode, CLI) needs for OAuth beyond the contract.
+export { terminalAuthorizationOpener, platformOpener } from "./auth/terminalOpener.js";
+export { followAuthorizationHeadlessly } from "./auth/headless.js";

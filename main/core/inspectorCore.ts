@@ -24,6 +24,7 @@ import { TaskMemory } from "./modern/taskMemory.js";
 import { ToolRuns, type RunOutcome } from "./toolRuns.js";
 import { WithdrawnNotes } from "./withdrawnNotes.js";
 import type { ToolRun } from "../../shared/types.js";
+import { OAuthTokenStore } from "./auth/tokenStore.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -45,7 +46,18 @@ export interface InspectorCoreOptions {
   secrets?: SecretCodec;
   /** The OS folder picker (the desktop app); browser mode has none. */
   chooseFolder?: () => Promise<Root | undefined>;
+  /**
+   * Issue 14: opens an authorization page for a server that answered 401. The desktop app asks, then
+   * opens the browser; the CLI prints it and tries the platform opener (or follows it itself for servers
+   * that approve without a person). Absent (browser mode): the page shows the link in the Authorization panel.
+   */
+  openAuthorizationPage?: (url: string, sessionId: string) => Promise<void> | void;
+  /** How long the user has to approve an authorization page; 5 minutes when absent. */
+  authorizationTimeoutMs?: number;
 }
+
+/** How long the user has to approve in the browser, unless the host says otherwise. */
+export const AUTHORIZATION_TIMEOUT_MS = 5 * 60_000;
 
 export class InspectorCore {
   readonly bus = new EventBus();
@@ -63,7 +75,8 @@ export class InspectorCore {
   private readonly storageProblems: StorageProblem[] = [];
   private readonly secrets: SecretCodec;
   // addUsedSchema off: a requestedSchema's `$id` must not clash with the one of an earlier elicitation.
-  private readonly ajv = createLinearAjv({ allErrors: true, strict: false, addUsedSchema: false });
+  // logger off: "unknown format ignored" is not the user's business, and the CLI's stderr is its output.
+  private readonly ajv = createLinearAjv({ allErrors: true, strict: false, addUsedSchema: false, logger: false });
   /**
    * Compiled requestedSchemas by their JSON text, newest last. Ajv caches by object identity, and every
    * request brings a freshly parsed object: without this each answer compiled anew (~1 ms) and Ajv kept
@@ -73,6 +86,8 @@ export class InspectorCore {
   private readonly storage: Storage;
   private readonly taskMemory: TaskMemory;
   private readonly servers: SavedServers;
+  /** Issue 14: OAuth tokens, registrations and discovery, per server URL, sealed like saved servers' secrets. */
+  readonly oauthTokens: OAuthTokenStore;
   /** Stored settings and servers are loaded once; every call waits for that. */
   readonly ready: Promise<void>;
   readonly handlers: InspectorHandlers;
@@ -90,6 +105,7 @@ export class InspectorCore {
       (list) => this.bus.emit("serversChanged", list),
       this.secrets,
     );
+    this.oauthTokens = new OAuthTokenStore(this.storage, this.secrets);
     this.handlers = this.createHandlers();
     this.ready = this.load();
   }
@@ -176,6 +192,11 @@ export class InspectorCore {
       nextLogSeq: () => ++this.logSeq,
       eraMemory: this.eraMemory,
       taskMemory: this.taskMemory,
+      oauth: {
+        store: this.oauthTokens,
+        approvalTimeoutMs: this.options.authorizationTimeoutMs ?? AUTHORIZATION_TIMEOUT_MS,
+        ...(this.options.openAuthorizationPage ? { openAuthorizationPage: this.options.openAuthorizationPage } : {}),
+      },
     }, serverId);
     this.sessions.set(session.sessionId, session);
     return session.connect();
@@ -271,6 +292,8 @@ export class InspectorCore {
         return root ? { root } : {};
       },
       complete: ({ sessionId, ...params }) => this.session(sessionId).complete(params),
+      getAuthSteps: async ({ sessionId }) => ({ steps: this.session(sessionId).authorizationSteps }),
+      clearAuthTokens: async ({ url }) => ({ cleared: await this.oauthTokens.clear(url) }),
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
       followClientTask: ({ sessionId, taskId }) => this.session(sessionId).followClientTask(taskId),

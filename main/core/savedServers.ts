@@ -83,7 +83,10 @@ export class SavedServers {
   private toDisk(server: SavedServer): unknown {
     const t = server.transport;
     const transport = t.type === "stdio" ? { ...t, env: sealValues(t.env, this.secrets) } : { ...t, headers: sealValues(t.headers, this.secrets) };
-    return { ...server, transport };
+    // Issue 14: a pre-registered OAuth client's secret is sealed like a header value.
+    const secret = server.oauth?.clientSecret;
+    const oauth = server.oauth && secret !== undefined ? { ...server.oauth, clientSecret: sealValues({ clientSecret: secret }, this.secrets).clientSecret } : server.oauth;
+    return { ...server, transport, ...(oauth ? { oauth } : {}) };
   }
 
   private fromDisk(raw: unknown): { entry: unknown; undecryptable: string[] } {
@@ -91,7 +94,15 @@ export class SavedServers {
     if (!transport || typeof transport !== "object") return { entry: raw, undecryptable: [] };
     const field = transport.type === "stdio" ? "env" : "headers";
     const { values, failed } = openValues(transport[field], this.secrets);
-    return { entry: { ...(raw as object), transport: { ...transport, [field]: values } }, undecryptable: failed.map((key) => `${field}.${key}`) };
+    const undecryptable = failed.map((key) => `${field}.${key}`);
+    let entry: Record<string, unknown> = { ...(raw as object), transport: { ...transport, [field]: values } };
+    const oauth = entry.oauth as Record<string, unknown> | undefined;
+    if (oauth && typeof oauth === "object" && oauth.clientSecret !== undefined) {
+      const opened = openValues({ clientSecret: oauth.clientSecret }, this.secrets);
+      entry = { ...entry, oauth: { ...oauth, clientSecret: (opened.values as Record<string, unknown>).clientSecret } };
+      if (opened.failed.length) undecryptable.push("oauth.clientSecret");
+    }
+    return { entry, undecryptable };
   }
 
   list(): SavedServer[] {

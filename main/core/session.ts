@@ -48,6 +48,9 @@ import { cacheHintsOf } from "../../shared/cacheHints.js";
 import { guarded, type GuardHooks, type Guarded } from "./requestGuard.js";
 import type { RunControls } from "./toolRuns.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { OAuthSession, type Fetch } from "./auth/oauthSession.js";
+import type { OAuthTokenStore } from "./auth/tokenStore.js";
+import type { AuthStep } from "../../shared/types.js";
 
 export const CLIENT_INFO = { name: "mcp-task-inspector", version: "0.1.0" };
 const STDERR_LINES_KEPT = 2000;
@@ -67,7 +70,20 @@ export interface SessionDeps {
   eraMemory?: Map<string, "legacy" | "modern">;
   /** M8: modern task handles kept across restarts. */
   taskMemory?: TaskMemory;
+  /** Issue 14: OAuth for HTTP servers that answer 401 (tokens kept per server URL). */
+  oauth?: SessionOAuth;
 }
+
+export interface SessionOAuth {
+  store: OAuthTokenStore;
+  /** Opens the authorization page (the host's browser opener); absent, the page shows the link. */
+  openAuthorizationPage?: (url: string, sessionId: string) => Promise<void> | void;
+  /** How long the user has to approve in the browser. */
+  approvalTimeoutMs: number;
+}
+
+/** Authorization steps kept per session (a flow takes about ten). */
+const AUTH_STEPS_KEPT = 200;
 
 /** What we advertise (R1): exactly what the user left switched on. */
 export function clientCapabilitiesFor(features: ServerConfig["features"]): ClientCapabilities {
@@ -118,6 +134,10 @@ export class Session {
   private nextRemark?: string;
   /** I5: the exchange the next modern request belongs to. */
   private nextExchange?: LogMarks["exchange"];
+  /** Issue 14: this connection's authorization flow (HTTP servers only), and the steps it took. */
+  private oauth?: OAuthSession;
+  private authSteps: AuthStep[] = [];
+  private authSeq = 0;
 
   constructor(
     readonly sessionId: string,
@@ -179,6 +199,7 @@ export class Session {
     this.client = undefined;
     const setting = this.config.era ?? "auto";
     const legacyCapabilities = clientCapabilitiesFor(this.config.features);
+    this.oauth = this.createOAuth();
     this.setInfo({ sessionId: this.sessionId, serverName: this.config.name, state: "connecting", clientCapabilities: legacyCapabilities });
 
     let probeSaid: string | undefined;
@@ -205,7 +226,9 @@ export class Session {
       const printed = this.lastLines.length ? `. The server's last stderr output: ${this.lastLines.join(" | ")}` : "";
       // E4: a modern-only server refusing initialize names its versions; say what to change.
       const hint = error instanceof McpError && error.code === UNSUPPORTED_PROTOCOL_VERSION && this.eraInUse === "legacy" ? ". The server speaks a newer protocol: set this server's era to Auto or 2026-07-28" : "";
-      const reason = `Could not connect to ${describeTransport(this.config)}: ${messageOf(error)}${hint}${printed}`;
+      const said = `Could not connect to ${describeTransport(this.config)}: ${messageOf(error)}${hint}${printed}`;
+      // Issue 14: a refusal may quote a token or secret back; the reason is shown and kept.
+      const reason = this.oauth ? this.oauth.redact(said) : said;
       this.teardown(reason);
       await this.transport?.close().catch(() => {});
       this.setInfo({ ...this.info, state: "failed", reason, ...(probeSaid ? { eraProbe: probeSaid } : {}) });
@@ -220,7 +243,7 @@ export class Session {
     if (transport.type === "streamableHttp" && this.shouldProbe(setting)) {
       // E3: the first request is a modern one; the log shows it as it went.
       const envelope = this.modernEnvelope(MODERN_VERSION);
-      const outcome = await probeEraOverHttp(transport.url, transport.headers, envelope, this.deps.settings().requestTimeoutMs, (direction, message, note) => this.record(direction, message, note));
+      const outcome = await probeEraOverHttp(transport.url, transport.headers, envelope, this.deps.settings().requestTimeoutMs, (direction, message, note) => this.record(direction, message, note), this.oauth?.wrap());
       probed = outcome.said;
       said(probed);
       if (outcome.era === "modern") {
@@ -231,6 +254,8 @@ export class Session {
       }
       if (setting === "2026-07-28") throw new Error(`it did not answer as a 2026-07-28 server: ${outcome.said}`);
     }
+    // Issue 14: the SSE transport's opening GET has no time-out, so its flow runs there; initialize does.
+    if (transport.type === "streamableHttp" && probed === undefined && this.oauth) await this.oauth.preflight(transport.headers);
     // The last lines a server printed before failing to start usually say why ("API key not set").
     const wire = this.openWire(connection, Boolean(legacyCapabilities.tasks && setting !== "2026-07-28"));
     let legacyTransport: Transport = wire.transport;
@@ -289,7 +314,7 @@ export class Session {
         this.lastLines = [...this.lastLines, line].slice(-3);
         this.onStderr(line);
       },
-      options,
+      { ...options, ...(this.oauth ? { authFetch: (inner?: Fetch) => this.oauth!.wrap(inner) } : {}) },
     );
     this.opened = opened;
     const transport = new RecordingTransport(opened.transport, {
@@ -733,8 +758,42 @@ export class Session {
   }
 
   private onStderr(line: string): void {
+    // Issue 14: a token or secret the flow has seen never reaches stderr.
+    if (this.oauth) line = this.oauth.redact(line);
     this.stderr.push(line);
     this.deps.bus.emit("stderrLine", { sessionId: this.sessionId, line });
+  }
+
+  /** Issue 14: the steps of this session's authorization flows, oldest first. */
+  get authorizationSteps(): AuthStep[] {
+    return [...this.authSteps];
+  }
+
+  /** The server URL tokens are kept under, for an HTTP server. */
+  get oauthServerUrl(): string | undefined {
+    const transport = this.config.transport;
+    return transport.type === "stdio" ? undefined : transport.url;
+  }
+
+  private createOAuth(): OAuthSession | undefined {
+    const oauth = this.deps.oauth;
+    const url = this.oauthServerUrl;
+    if (!oauth || !url) return undefined;
+    const transport = this.config.transport as { headers?: Record<string, string> };
+    // A credential the user typed as a header (a static API key) is redacted like the flow's own tokens.
+    const headerSecrets = Object.entries(transport.headers ?? {}).flatMap(([name, value]) => (/^(authorization|proxy-authorization|cookie|x-api-key)$/i.test(name) ? [value.replace(/^\w+\s+/, "")] : []));
+    return new OAuthSession(url, this.config.oauth, oauth.store, {
+      secrets: headerSecrets,
+      clock: this.deps.ports.clock,
+      approvalTimeoutMs: oauth.approvalTimeoutMs,
+      requestTimeoutMs: this.deps.settings().requestTimeoutMs,
+      ...(oauth.openAuthorizationPage ? { openAuthorizationPage: (page: string) => oauth.openAuthorizationPage!(page, this.sessionId) } : {}),
+      step: (step) => {
+        const full: AuthStep = { ...step, sessionId: this.sessionId, seq: ++this.authSeq, at: this.deps.ports.clock.now() };
+        this.authSteps = [...this.authSteps, full].slice(-AUTH_STEPS_KEPT);
+        this.deps.bus.emit("authStep", full);
+      },
+    });
   }
 
   private setInfo(info: SessionInfo): void {

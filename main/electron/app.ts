@@ -7,7 +7,7 @@ import type { SavedServer } from "../../shared/types.js";
 import { InspectorCore, JsonFileStorage, systemPorts } from "../core/index.js";
 import { APP_ID, APP_PAGE_URL, APP_SCHEME } from "./constants.js";
 import { everythingDemoServer } from "./demoServer.js";
-import { confirmLinkDialog, createLinkOpener } from "./externalLinks.js";
+import { authorizationPageOpener, confirmLinkDialog, createLinkOpener } from "./externalLinks.js";
 import { chooseRootFolder } from "./folderPicker.js";
 import { attachEventStream, registerApiHandlers, type EventStream } from "./ipc.js";
 import { buildMenuTemplate } from "./menu.js";
@@ -102,6 +102,8 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
     openExternal: async (url) => {
       await openLink(url);
     },
+    // Issue 14: a server's authorization page, after the same confirmation as any link.
+    openAuthorizationPage: authorizationPageOpener(openLink),
     // "Choose folder…" in the roots editor: the OS picker, on the window when there is one.
     chooseFolder: () =>
       chooseRootFolder((options) => {

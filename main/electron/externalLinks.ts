@@ -55,3 +55,14 @@ export function confirmLinkDialog(url: string) {
     detail: url,
   };
 }
+
+/**
+ * Issue 14: the core's `openAuthorizationPage`. The authorization page goes through the same confirmation
+ * as any link (the URL comes from a server's metadata, so it is the server's choice); declining ends the
+ * sign-in at once instead of leaving it waiting for its time-out.
+ */
+export function authorizationPageOpener(openLink: (raw: string) => Promise<boolean>): (url: string) => Promise<void> {
+  return async (url) => {
+    if (!(await openLink(url))) throw new Error("You declined to open the authorization page, so the sign-in was stopped");
+  };
+}

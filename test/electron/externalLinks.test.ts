@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { confirmLinkDialog, createLinkOpener, openableUrl } from "../../main/electron/externalLinks.js";
+import { authorizationPageOpener, confirmLinkDialog, createLinkOpener, openableUrl } from "../../main/electron/externalLinks.js";
 
 function opener(answer: boolean) {
   const confirm = vi.fn(async (_url: string) => answer);
@@ -60,5 +60,17 @@ describe("opening external links", () => {
     expect(options.buttons[options.defaultId]).toBe("Cancel");
     expect(options.cancelId).toBe(options.defaultId);
     expect(options.buttons[0]).toBe("Open in browser");
+  });
+
+  it("issue 14: an authorization page opens only after the same confirmation; declining stops the sign-in with an error", async () => {
+    const yes = opener(true);
+    await expect(authorizationPageOpener(yes.open)("https://as.example.com/authorize?state=s")).resolves.toBeUndefined();
+    expect(yes.confirm).toHaveBeenCalledWith("https://as.example.com/authorize?state=s");
+    expect(yes.spy).toHaveBeenCalledWith("https://as.example.com/authorize?state=s");
+
+    const no = opener(false);
+    await expect(authorizationPageOpener(no.open)("https://as.example.com/authorize")).rejects.toThrow(/declined to open the authorization page/);
+    expect(no.spy).not.toHaveBeenCalled();
+    await expect(authorizationPageOpener(yes.open)("file:///etc/passwd")).rejects.toThrow("Only http(s) links can be opened");
   });
 });

@@ -44,6 +44,7 @@ export function createFakeBridge(): FakeBridge {
     listResourceTemplates: () => ({ resourceTemplates: [] }),
     listPrompts: () => ({ prompts: [] }),
     dismissWithdrawnNotes: () => ({ ok: true }),
+    getAuthSteps: () => ({ steps: [] }),
   };
 
   const bridge = {

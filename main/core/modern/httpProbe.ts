@@ -19,6 +19,8 @@ export async function probeEraOverHttp(
   envelope: Envelope,
   timeoutMs: number,
   record: (direction: "in" | "out", message: unknown, note?: string) => void,
+  /** Issue 14: the session's fetch, which carries its bearer token and runs the authorization flow on 401. */
+  fetchFn: (url: string, init?: RequestInit) => Promise<Response> = fetch,
 ): Promise<ProbeOutcome> {
   let version = envelope.protocolVersion;
   for (let attempt = 1; attempt <= 2; attempt++) {
@@ -26,7 +28,7 @@ export async function probeEraOverHttp(
     record("out", message);
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await fetchFn(url, {
         method: "POST",
         headers: { ...headers, "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...mcpHeadersFor(message) },
         body: JSON.stringify(message),

@@ -21,20 +21,26 @@ export class RequestStreams {
       const key = idKey(id);
       const abort = new AbortController();
       const outer = init?.signal;
-      if (outer) outer.addEventListener("abort", () => abort.abort(outer.reason), { once: true });
+      // The transport's one signal outlives every request: the listener goes once this request is over,
+      // or each poll of a long task would leave one behind (a leak, and node's MaxListeners warning).
+      const onOuterAbort = () => abort.abort(outer?.reason);
+      outer?.addEventListener("abort", onOuterAbort, { once: true });
+      const detach = () => outer?.removeEventListener("abort", onOuterAbort);
       this.remember(key, () => abort.abort("cancelled by the client"));
       let response: Response;
       try {
         response = await inner(url, { ...init, signal: abort.signal });
       } catch (error) {
         this.open.delete(key);
+        detach();
         throw error;
       }
       if (!response.body || !/^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
         this.open.delete(key);
+        detach();
         return response;
       }
-      const body = this.closable(key, response.body, () => abort.abort("cancelled by the client"));
+      const body = this.closable(key, response.body, () => abort.abort("cancelled by the client"), detach);
       return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     };
   }
@@ -49,13 +55,14 @@ export class RequestStreams {
     return true;
   }
 
-  private closable(key: string | number, source: ReadableStream<Uint8Array>, abortFetch: () => void): ReadableStream<Uint8Array> {
+  private closable(key: string | number, source: ReadableStream<Uint8Array>, abortFetch: () => void, ended: () => void): ReadableStream<Uint8Array> {
     const reader = source.getReader();
     let closed = false;
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.remember(key, () => {
           closed = true;
+          ended();
           controller.close();
           abortFetch();
           reader.cancel().catch(() => {});
@@ -67,16 +74,19 @@ export class RequestStreams {
           if (closed) return;
           if (done) {
             this.open.delete(key);
+            ended();
             controller.close();
           } else controller.enqueue(value);
         } catch (error) {
           if (closed) return;
           this.open.delete(key);
+          ended();
           controller.error(error);
         }
       },
       cancel: (reason) => {
         this.open.delete(key);
+        ended();
         return reader.cancel(reason);
       },
     });

@@ -26,8 +26,19 @@ export interface OpenedTransport {
   closeRequestStream?(id: unknown): boolean;
 }
 
-/** `modern`: a 2026-07-28 connection over HTTP, whose every POST carries the standard MCP headers (E4, M9). */
-export function openTransport(config: TransportConfig, onStderrLine: (line: string) => void, options: { modern?: { protocolVersion: string } } = {}): OpenedTransport {
+type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * `modern`: a 2026-07-28 connection over HTTP, whose every POST carries the standard MCP headers (E4, M9).
+ * `authFetch`: wraps a fetch with the session's OAuth (bearer token, the flow on 401), innermost, so the
+ * request it sends again after signing in carries the same MCP headers.
+ */
+export function openTransport(
+  config: TransportConfig,
+  onStderrLine: (line: string) => void,
+  options: { modern?: { protocolVersion: string }; authFetch?: (inner?: Fetch) => Fetch } = {},
+): OpenedTransport {
+  const authed: Fetch = options.authFetch ? options.authFetch(fetch) : fetch;
   switch (config.type) {
     case "stdio": {
       const transport = new InspectorStdioTransport({
@@ -46,7 +57,7 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
       return {
         transport: new StreamableHTTPClientTransport(new URL(config.url), {
           requestInit: { headers: config.headers },
-          ...(options.modern && streams ? { fetch: streams.wrap(modernHttpFetch(options.modern.protocolVersion)) } : {}),
+          ...(options.modern && streams ? { fetch: streams.wrap(modernHttpFetch(options.modern.protocolVersion, authed)) } : options.authFetch ? { fetch: authed } : {}),
         }),
         pid: () => null,
         exit: () => undefined,
@@ -58,7 +69,8 @@ export function openTransport(config: TransportConfig, onStderrLine: (line: stri
       return {
         transport: new SSEClientTransport(new URL(config.url), {
           requestInit: { headers: config.headers },
-          eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...(init?.headers as Record<string, string>) } }) },
+          ...(options.authFetch ? { fetch: authed } : {}),
+          eventSourceInit: { fetch: (url, init) => authed(url, { ...init, headers: { ...config.headers, ...(init?.headers as Record<string, string>) } }) },
         }),
         pid: () => null,
         exit: () => undefined,

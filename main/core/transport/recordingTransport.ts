@@ -41,6 +41,9 @@ const OUTSTANDING_KEPT = 10_000;
 /** `data` of the error we deliver for a request whose response could not be used: it is not the server's error. */
 export const UNUSABLE_RESPONSE_DATA = { unusableResponse: true } as const;
 
+/** How long closing waits for notifications still being sent (a server that never answers a POST must not hold it). */
+const NOTIFICATION_FLUSH_MS = 1000;
+
 export class RecordingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -74,6 +77,9 @@ export class RecordingTransport implements Transport {
     return this.inner.start();
   }
 
+  /** Notifications handed to the transport and not sent yet (close waits for them, briefly). */
+  private readonly notificationsInFlight = new Set<Promise<void>>();
+
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     message = withOurOwnWords(message);
     if ("method" in message && message.method === "notifications/cancelled" && this.options.closeRequestStream) {
@@ -92,10 +98,25 @@ export class RecordingTransport implements Transport {
       // The SDK gave up on the request (timeout, abort): a late answer goes nowhere.
       this.outstanding.delete(idKey((message.params as { requestId?: unknown } | undefined)?.requestId));
     }
-    await this.inner.send(message, options);
+    if ("id" in message) return this.inner.send(message, options);
+    // A notification is fire-and-forget for the SDK; it is kept until sent, so that a close right after
+    // it (Ctrl+C: cancel, then disconnect) does not abort the HTTP POST that carries a notifications/cancelled.
+    const sending = this.inner.send(message, options);
+    this.notificationsInFlight.add(sending);
+    try {
+      await sending;
+    } finally {
+      this.notificationsInFlight.delete(sending);
+    }
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    if (this.notificationsInFlight.size) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const bounded = new Promise<void>((resolve) => (timer = setTimeout(resolve, NOTIFICATION_FLUSH_MS)));
+      await Promise.race([Promise.allSettled([...this.notificationsInFlight]), bounded]);
+      clearTimeout(timer);
+    }
     return this.inner.close();
   }
 

@@ -28,6 +28,9 @@ export function startSync(bridge: InspectorBridge, store: InspectorStore, onErro
         snapshot.sessions.map(async ({ sessionId }) => {
           const log = await bridge.getLog({ sessionId });
           if (!stopped) store.getState().applyLogSnapshot(sessionId, log);
+          // Issue 14: a host from before the Authorization panel has no getAuthSteps; the panel stays empty then.
+          const auth = await bridge.getAuthSteps({ sessionId }).catch(() => undefined);
+          if (!stopped && auth) store.getState().applyAuthSnapshot(sessionId, auth.steps);
         }),
       );
     } catch (error) {

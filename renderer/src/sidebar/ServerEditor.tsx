@@ -46,6 +46,11 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
   const [cwd, setCwd] = useState(t?.type === "stdio" ? (t.cwd ?? "") : "");
   const [url, setUrl] = useState(t && t.type !== "stdio" ? t.url : "");
   const [headers, setHeaders] = useState(t && t.type !== "stdio" ? pairsText(t.headers, ":") : "");
+  // Issue 14: the OAuth client to use when the server answers 401 (all optional: without them the inspector registers itself).
+  const [clientId, setClientId] = useState(initial?.oauth?.clientId ?? "");
+  const [clientSecret, setClientSecret] = useState(initial?.oauth?.clientSecret ?? "");
+  const [scope, setScope] = useState(initial?.oauth?.scope ?? "");
+  const [clientMetadataUrl, setClientMetadataUrl] = useState(initial?.oauth?.clientMetadataUrl ?? "");
   const [features, setFeatures] = useState<ClientFeatureToggles>(initial?.features ?? ALL_ON);
   const [era, setEra] = useState<EraSetting>(initial?.era ?? "auto");
   const [problems, setProblems] = useState<string[]>([]);
@@ -72,7 +77,15 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
       if (!/^https?:\/\//i.test(url.trim())) errors.push("URL must start with http:// or https://");
       const headerPairs = parsePairs(headers, ":");
       errors.push(...headerPairs.errors);
-      server = { name: name.trim(), transport: { type, url: url.trim(), headers: headerPairs.map }, features, era, ...keptRoots };
+      if (clientMetadataUrl.trim() && !/^https:\/\//i.test(clientMetadataUrl.trim())) errors.push("A client ID metadata document URL must start with https://");
+      if (clientSecret && !clientId.trim()) errors.push("A client secret needs its client ID");
+      const oauth = {
+        ...(clientId.trim() ? { clientId: clientId.trim() } : {}),
+        ...(clientSecret ? { clientSecret } : {}),
+        ...(scope.trim() ? { scope: scope.trim() } : {}),
+        ...(clientMetadataUrl.trim() ? { clientMetadataUrl: clientMetadataUrl.trim() } : {}),
+      };
+      server = { name: name.trim(), transport: { type, url: url.trim(), headers: headerPairs.map }, features, era, ...keptRoots, ...(Object.keys(oauth).length ? { oauth } : {}) };
     }
     setProblems(errors);
     if (errors.length || !server) return;
@@ -135,6 +148,27 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
             <textarea id={`${id}-headers`} rows={2} spellCheck={false} value={headers} onChange={(e) => setHeaders(e.target.value)} />
             <SecretsNote />
           </div>
+          <fieldset className="field">
+            <legend>OAuth (when the server answers 401)</legend>
+            <p className="note">Leave empty to let the inspector register itself. Enter a client ID (and secret) registered with the authorization server to use that client instead.</p>
+            <div className="field">
+              <label htmlFor={`${id}-client-id`}>Client ID</label>
+              <input id={`${id}-client-id`} value={clientId} spellCheck={false} autoComplete="off" onChange={(e) => setClientId(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-client-secret`}>Client secret</label>
+              <input id={`${id}-client-secret`} type="password" value={clientSecret} autoComplete="off" onChange={(e) => setClientSecret(e.target.value)} />
+              <SecretsNote />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-scope`}>Scope (when the server names none)</label>
+              <input id={`${id}-scope`} value={scope} spellCheck={false} onChange={(e) => setScope(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-cimd`}>Client ID metadata document URL (https)</label>
+              <input id={`${id}-cimd`} type="url" value={clientMetadataUrl} spellCheck={false} onChange={(e) => setClientMetadataUrl(e.target.value)} />
+            </div>
+          </fieldset>
         </>
       )}
       <div className="field">

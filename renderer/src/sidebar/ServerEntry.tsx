@@ -6,6 +6,7 @@ import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { sessionForServer } from "../store/sessionsSlice.js";
 import { configOf, describeTransport } from "./configText.js";
+import { AuthorizationPanel } from "./AuthorizationPanel.js";
 
 const STDERR_SHOWN = 200;
 
@@ -43,6 +44,14 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
   const disconnect = () =>
     action.run(async () => {
       if (session) await bridge.disconnect({ sessionId: session.sessionId });
+    });
+  // Issue 14: tokens are kept per server URL; signing out forgets them (and the registration), so the next Connect asks again.
+  const [signedOut, setSignedOut] = useState<string>();
+  const signOut = () =>
+    action.run(async () => {
+      if (server.transport.type === "stdio") return;
+      const { cleared } = await bridge.clearAuthTokens({ url: server.transport.url });
+      setSignedOut(cleared ? "Signed out: the tokens kept for this server were cleared." : "No tokens were kept for this server.");
     });
   const remove = () =>
     action.run(async () => {
@@ -91,8 +100,15 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
               </button>
             </>
           )}
+          {server.transport.type !== "stdio" && (
+            <button type="button" aria-label={`Sign out of ${server.name} (clear tokens)`} onClick={signOut} disabled={action.busy}>
+              Sign out / clear tokens
+            </button>
+          )}
         </div>
+        {signedOut && <p className="note" role="status">{signedOut}</p>}
         <ErrorAlert message={action.error} onDismiss={action.clearError} />
+        {session && <AuthorizationPanel sessionId={session.sessionId} serverName={server.name} />}
         {stderr && stderr.length > 0 && (
           <details className="stderr">
             <summary>

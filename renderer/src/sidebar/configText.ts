@@ -28,7 +28,15 @@ export function pairsText(map: Record<string, string> | undefined, separator: "=
 
 /** The config connect() takes: the saved entry without its id and built-in flag (its roots go along). */
 export function configOf(server: SavedServer): ServerConfigInput {
-  return { name: server.name, era: server.era, transport: server.transport, features: server.features, ...(server.roots ? { roots: server.roots } : {}) };
+  return {
+    name: server.name,
+    era: server.era,
+    transport: server.transport,
+    features: server.features,
+    ...(server.roots ? { roots: server.roots } : {}),
+    // Issue 14: the entry's OAuth client (pre-registered id and secret, scope, metadata document URL).
+    ...(server.oauth ? { oauth: server.oauth } : {}),
+  };
 }
 
 export function describeTransport(server: SavedServer): string {

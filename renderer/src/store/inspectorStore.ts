@@ -16,6 +16,8 @@ import { createTasksState, reduceTasks, tasksFromSnapshot, type TasksState } fro
 import { initialToolsState, reduceTools, runsFromSnapshot, type ToolsState } from "./toolsSlice.js";
 import { initialResourcesState, reduceResources, type ResourcesState } from "./resourcesSlice.js";
 import { forgetSessions } from "./forgetSession.js";
+import { initialAuthState, reduceAuth, withAuthSnapshot, type AuthState } from "./authSlice.js";
+import type { AuthStep } from "../../../shared/types.js";
 
 export type Snapshot = ApiResult<"getSnapshot">;
 
@@ -24,6 +26,8 @@ export interface InspectorActions {
   applySnapshot(snapshot: Snapshot): void;
   setServers(servers: SavedServer[]): void;
   applyLogSnapshot(sessionId: string, snapshot: { entries: LogEntry[]; stderr: string[] }): void;
+  /** Issue 14: the authorization steps a session took before this window loaded. */
+  applyAuthSnapshot(sessionId: string, steps: AuthStep[]): void;
   selectSession(sessionId: string): void;
   bindServerSession(serverId: string, sessionId: string): void;
   setToolsLoading(sessionId: string): void;
@@ -48,6 +52,7 @@ export type InspectorState = SessionsState &
   SettingsState &
   DraftsState &
   HostState &
+  AuthState &
   InspectorActions;
 
 /** What the host offers beyond the contract (the desktop app's folder picker), from the snapshot. */
@@ -70,6 +75,7 @@ export function createInspectorStore(): InspectorStore {
     ...initialSettingsState,
     ...initialDraftsState,
     host: { folderPicker: false },
+    ...initialAuthState,
 
     applyEvents(events) {
       if (events.length === 0) return;
@@ -87,7 +93,9 @@ export function createInspectorStore(): InspectorStore {
         const log = reduceLog(state, events, logLimitOf(settings));
         const tools = reduceTools(state, events);
         const resources = reduceResources(state, events);
+        const auth = reduceAuth(state, events);
         const next = {
+          authSteps: auth.authSteps,
           ...pickSessions(sessions),
           servers: servers.servers,
           serversLoaded: servers.serversLoaded,
@@ -107,7 +115,9 @@ export function createInspectorStore(): InspectorStore {
         };
         // Issue 13: a removed session takes everything shown for it along.
         const removed = new Set(events.flatMap((e) => (e.type === "sessionRemoved" ? [e.payload.sessionId] : [])));
-        return removed.size ? { ...next, ...forgetSessions({ ...state, ...next }, removed) } : next;
+        if (!removed.size) return next;
+        const authSteps = Object.fromEntries(Object.entries(next.authSteps).filter(([id]) => !removed.has(id)));
+        return { ...next, authSteps, ...forgetSessions({ ...state, ...next }, removed) };
       });
     },
 
@@ -141,6 +151,10 @@ export function createInspectorStore(): InspectorStore {
 
     applyLogSnapshot(sessionId, snapshot) {
       set((state) => withLogSnapshot(state, sessionId, snapshot, logLimitOf(state)));
+    },
+
+    applyAuthSnapshot(sessionId, steps) {
+      set((state) => withAuthSnapshot(state, sessionId, steps));
     },
 
     selectSession(sessionId) {

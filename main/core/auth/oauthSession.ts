@@ -1,0 +1,422 @@
+// The MCP authorization flow for one connection to a Streamable HTTP or SSE server (issue 14).
+//
+// The SDK's auth() does discovery (RFC 9728 with its well-known fallbacks, RFC 8414 and OIDC with path
+// insertion), client ID metadata documents, dynamic registration, PKCE S256, scope selection, refresh and
+// the RFC 8707 resource indicator. What it lacks, and this file adds:
+// - the interactive middle: auth() stops at "REDIRECT"; here the page is opened, the loopback receiver
+//   (loopback.ts) waits for the code, and auth() runs again to redeem it, all within the request that
+//   got the 401, so the era probe, the legacy and the modern transports all carry on without a restart;
+// - RFC 9207: a present `iss` must equal the issuer discovery recorded (2026-07-28 changelog item 7),
+//   and must be present when the metadata says the server sends it;
+// - PKCE is refused when the metadata does not advertise S256 (2025-11-25 authorization: "MUST refuse");
+// - RFC 8414 §3.3: the metadata's `issuer` must be the URL it was discovered from;
+// - step-up on 403 insufficient_scope forgets the tokens first (a refresh cannot widen the scope);
+// - a token past its `expires_in` is refreshed before the request, not after a 401;
+// - every HTTP exchange is reported as a step, with secrets redacted, bounded in size and time.
+// The transports' own `authProvider` is not used: it throws UnauthorizedError at the redirect and needs a
+// restart of the transport, and our own HTTP probe (E3) would not be covered.
+import { randomBytes } from "node:crypto";
+import { auth, extractWWWAuthenticateParams, type OAuthClientProvider, type OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { AuthHttp, AuthStep, AuthStepKind, OAuthSettings } from "../../../shared/types.js";
+import type { Clock } from "../ports.js";
+import { startLoopbackReceiver, type LoopbackReceiver } from "./loopback.js";
+import { redactFormBody, redactHeaders, redactJsonBody, redactText } from "./redact.js";
+import type { OAuthTokenStore } from "./tokenStore.js";
+
+export type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** An authorization server's answer is small; a larger one is cut here before the SDK parses it. */
+export const MAX_AUTH_RESPONSE_CHARS = 256 * 1024;
+/** What one step keeps of a body, for the UI. */
+const STEP_BODY_CHARS = 8 * 1024;
+
+export class AuthorizationError extends Error {
+  override name = "AuthorizationError";
+}
+
+export interface OAuthHooks {
+  clock: Clock;
+  /** A step of the flow happened (for the UI's Authorization panel). */
+  step(step: Omit<AuthStep, "sessionId" | "seq" | "at">): void;
+  /**
+   * Open the authorization page: the desktop app asks, then shell.openExternal; the CLI prints it and tries
+   * the platform opener (or, for an auto-approving server, fetches it itself). Absent: the page shows the
+   * link in the Authorization panel and the user opens it there.
+   */
+  openAuthorizationPage?(url: string): Promise<void> | void;
+  /** How long the user has to approve in the browser. */
+  approvalTimeoutMs: number;
+  /** How long one request to the authorization server may take. */
+  requestTimeoutMs: number;
+  /** Further values never to show (credentials the user typed as headers). */
+  secrets?: string[];
+}
+
+interface Challenge {
+  resourceMetadataUrl?: URL;
+  scope?: string;
+  stepUp?: boolean;
+}
+
+export class OAuthSession {
+  private receiver?: LoopbackReceiver;
+  private authorizationUrl?: URL;
+  private verifier?: string;
+  private discovery?: OAuthDiscoveryState;
+  private inFlight?: Promise<void>;
+  /** Why the flow failed in this connection: later 401s are passed on instead of opening the page again. */
+  private failure?: Error;
+  private readonly provider: OAuthClientProvider;
+  /** The 403 insufficient_scope challenges already answered with a new authorization in this connection. */
+  private readonly steppedUp = new Set<string>();
+  /** Values never to show (tokens, secrets, codes), for redacting stderr and the log. */
+  private readonly known = new Set<string>();
+
+  constructor(
+    /** The MCP server's URL, which is also the key its tokens are kept under. */
+    readonly serverUrl: string,
+    private readonly settings: OAuthSettings | undefined,
+    private readonly store: OAuthTokenStore,
+    private readonly hooks: OAuthHooks,
+  ) {
+    if (settings?.clientSecret) this.known.add(settings.clientSecret);
+    for (const secret of hooks.secrets ?? []) this.known.add(secret);
+    this.provider = this.createProvider();
+  }
+
+  /** Replace every secret this flow has seen with "[redacted]" (stderr lines, log notes). */
+  redact(text: string): string {
+    return redactText(text, this.known);
+  }
+
+  /** A fetch that carries the bearer token and runs the flow on 401 (and on 403 insufficient_scope). */
+  wrap(inner: Fetch = fetch): Fetch {
+    return async (url, init) => {
+      await this.refreshIfExpired();
+      let response = await inner(url, await this.withBearer(init));
+      const challenge = this.challengeOf(response);
+      if (!challenge || this.failure) return this.redactRefusal(response);
+      this.step("challenge", `${init?.method ?? "GET"} ${String(url)} answered HTTP ${response.status}${challenge.stepUp ? " insufficient_scope" : ""}: authorization needed`, {
+        method: init?.method ?? "GET",
+        url: String(url),
+        status: response.status,
+        responseHeaders: pick(response.headers, ["www-authenticate"]),
+      });
+      await response.body?.cancel().catch(() => {});
+      await this.authorize(challenge);
+      // The user may have taken minutes to approve: a time-out signal of the first attempt has run out by now.
+      const again = init?.signal?.aborted ? { ...init, signal: AbortSignal.timeout(this.hooks.requestTimeoutMs) } : init;
+      response = await inner(url, await this.withBearer(again));
+      return this.redactRefusal(response);
+    };
+  }
+
+  /**
+   * The SDK quotes an error response's body in its error message ("Error POSTing to endpoint: …"), which
+   * reaches the UI and stderr: a server that echoes the request's token back must not show it there.
+   * Only error bodies are read here (bounded); a success streams through untouched.
+   */
+  private async redactRefusal(response: Response): Promise<Response> {
+    if (response.ok || response.status < 400 || this.known.size === 0) return response;
+    const text = await readBounded(response, MAX_AUTH_RESPONSE_CHARS);
+    return new Response(this.redact(text), { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  /**
+   * Sign in before the SDK's transport sends anything, when no probe did (SSE, or an era pinned to
+   * 2025-11-25): the flow inside `initialize` would race that request's time-out while the user approves.
+   * A GET with `Accept: text/event-stream` is what both transports send anyway; its body is not read.
+   */
+  async preflight(headers: Record<string, string>): Promise<void> {
+    const response = await this.wrap()(this.serverUrl, { method: "GET", headers: { ...headers, Accept: "text/event-stream" }, signal: AbortSignal.timeout(this.hooks.requestTimeoutMs) }).catch((error: Error) => {
+      if (this.failure) throw error;
+      return undefined; // an unreachable server is reported by the transport, in its own words
+    });
+    await response?.body?.cancel().catch(() => {});
+    if (this.failure) throw this.failure;
+  }
+
+  private challengeOf(response: Response): Challenge | undefined {
+    if (response.status !== 401 && response.status !== 403) return undefined;
+    const { resourceMetadataUrl, scope, error } = extractWWWAuthenticateParams(response);
+    if (response.status === 403 && error !== "insufficient_scope") return undefined;
+    if (response.status === 403) {
+      // A server still refusing after we stepped up for this very challenge would loop forever: once is enough.
+      const header = response.headers.get("www-authenticate") ?? "";
+      if (this.steppedUp.has(header)) return undefined;
+      this.steppedUp.add(header);
+    }
+    return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope: scope.slice(0, 2000) } : {}), stepUp: response.status === 403 };
+  }
+
+  private async withBearer(init: RequestInit | undefined): Promise<RequestInit | undefined> {
+    const { tokens } = await this.store.get(this.serverUrl);
+    if (!tokens?.access_token) return init;
+    this.known.add(tokens.access_token);
+    const headers = new Headers(init?.headers);
+    headers.set("Authorization", `Bearer ${tokens.access_token}`);
+    return { ...init, headers };
+  }
+
+  /** One flow at a time: requests that got 401 together wait for the same sign-in. */
+  private authorize(challenge: Challenge): Promise<void> {
+    this.inFlight ??= this.run(challenge)
+      .catch((error: Error) => {
+        this.failure = error;
+        this.step("error", `Authorization failed: ${this.redact(error.message).slice(0, 2000)}`);
+        throw error;
+      })
+      .finally(() => (this.inFlight = undefined));
+    return this.inFlight;
+  }
+
+  private async refreshIfExpired(): Promise<void> {
+    if (this.inFlight) return this.inFlight.catch(() => {});
+    const { tokens, tokensAt } = await this.store.get(this.serverUrl);
+    if (!tokens?.refresh_token || typeof tokens.expires_in !== "number" || tokensAt === undefined) return;
+    if (this.hooks.clock.now() < tokensAt + tokens.expires_in * 1000 || this.failure) return;
+    // The request goes out after this either way: if refreshing fails, its 401 starts the flow.
+    await this.authorize({}).catch(() => {});
+  }
+
+  private async run(challenge: Challenge): Promise<void> {
+    const receiver = await startLoopbackReceiver();
+    this.receiver = receiver;
+    try {
+      // A refresh keeps the old scope: step-up needs a new authorization.
+      if (challenge.stepUp) await this.store.update(this.serverUrl, ({ tokens: _gone, tokensAt: _at, ...rest }) => rest);
+      const options = {
+        serverUrl: this.serverUrl,
+        ...(challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}),
+        ...(challenge.scope ? { scope: challenge.scope } : {}),
+        fetchFn: this.recordingFetch(),
+      };
+      this.authorizationUrl = undefined;
+      if ((await auth(this.provider, options)) === "AUTHORIZED") return this.step("done", "Authorized: the request is sent again with the new access token");
+      const url = this.authorizationUrl as URL | undefined;
+      if (!url) throw new AuthorizationError("the authorization flow stopped without an authorization page");
+      this.addOfflineAccess(url);
+      const state = url.searchParams.get("state") ?? "";
+      const answer = receiver.wait(state, this.hooks.approvalTimeoutMs);
+      this.step("authorization", `Authorization page to approve in the browser (PKCE S256, scope ${url.searchParams.get("scope") ?? "none"}, resource ${url.searchParams.get("resource") ?? "none"})`, undefined, url.href);
+      await this.hooks.openAuthorizationPage?.(url.href);
+      const response = await answer;
+      this.known.add(response.code);
+      this.step("callback", `The browser came back to ${receiver.redirectUrl} with a code${response.iss ? ` and iss ${response.iss}` : " and no iss"}`);
+      this.checkIssuer(response.iss);
+      await auth(this.provider, { ...options, authorizationCode: response.code });
+      this.step("done", "Authorized: the request is sent again with the new access token");
+    } finally {
+      receiver.close();
+      this.receiver = undefined;
+    }
+  }
+
+  /**
+   * SEP-2207: we want a refresh token, so `offline_access` is asked for when the authorization server
+   * lists it in scopes_supported, and never otherwise. auth() chose the scope before it knew the
+   * metadata's list, so it is added to the page's URL here, before the page is opened.
+   */
+  private addOfflineAccess(url: URL): void {
+    if (!this.discovery?.authorizationServerMetadata?.scopes_supported?.includes("offline_access")) return;
+    const scopes = (url.searchParams.get("scope") ?? "").split(" ").filter(Boolean);
+    if (!scopes.includes("offline_access")) url.searchParams.set("scope", [...scopes, "offline_access"].join(" "));
+  }
+
+  /** RFC 9207 / 2026-07-28: a present `iss` must name the issuer discovery recorded, before the code is redeemed. */
+  private checkIssuer(iss: string | undefined): void {
+    const metadata = this.discovery?.authorizationServerMetadata;
+    const recorded = metadata?.issuer ?? this.discovery?.authorizationServerUrl;
+    if (iss === undefined) {
+      if ((metadata as { authorization_response_iss_parameter_supported?: boolean } | undefined)?.authorization_response_iss_parameter_supported === true) {
+        throw new AuthorizationError("the authorization response has no iss, though the authorization server's metadata says it sends one (RFC 9207): the code is not redeemed");
+      }
+      return;
+    }
+    // RFC 9207 §2.4: simple string comparison, no URL normalisation (a trailing "/" is another issuer).
+    if (!recorded || iss !== recorded) {
+      throw new AuthorizationError(`the authorization response names issuer ${iss.slice(0, 500)}, not ${recorded ?? "the one discovered"} (RFC 9207): the code is not redeemed`);
+    }
+  }
+
+  private createProvider(): OAuthClientProvider {
+    const session = this;
+    const settings = this.settings ?? {};
+    return {
+      get redirectUrl() {
+        // auth() reads this to know the flow is interactive, before the receiver exists only for refresh-less checks.
+        return session.receiver?.redirectUrl ?? "http://127.0.0.1/callback";
+      },
+      ...(settings.clientMetadataUrl ? { clientMetadataUrl: settings.clientMetadataUrl } : {}),
+      get clientMetadata(): OAuthClientMetadata {
+        return {
+          client_name: "MCP Task Inspector",
+          redirect_uris: [this.redirectUrl as string],
+          grant_types: ["authorization_code", "refresh_token"],
+          response_types: ["code"],
+          token_endpoint_auth_method: "none",
+          // 2026-07-28 (SEP-837): a native app on a loopback redirect.
+          application_type: "native",
+          ...(settings.scope ? { scope: settings.scope } : {}),
+        } as OAuthClientMetadata;
+      },
+      state: () => randomBytes(24).toString("base64url"),
+      clientInformation: async (): Promise<OAuthClientInformationMixed | undefined> => {
+        if (settings.clientId) return { client_id: settings.clientId, ...(settings.clientSecret ? { client_secret: settings.clientSecret } : {}) };
+        const info = (await this.store.get(this.serverUrl)).clientInformation;
+        if (info && "client_secret" in info && typeof info.client_secret === "string") this.known.add(info.client_secret);
+        return info;
+      },
+      saveClientInformation: async (info) => {
+        if ("client_secret" in info && typeof info.client_secret === "string") this.known.add(info.client_secret);
+        // A pre-registered client is the user's to change: only a registration of ours is kept.
+        if (!settings.clientId) await this.store.update(this.serverUrl, (record) => ({ ...record, clientInformation: info }));
+      },
+      tokens: async () => (await this.store.get(this.serverUrl)).tokens,
+      saveTokens: async (tokens: OAuthTokens) => {
+        this.known.add(tokens.access_token);
+        if (tokens.refresh_token) this.known.add(tokens.refresh_token);
+        const now = this.hooks.clock.now();
+        await this.store.update(this.serverUrl, (record) => ({
+          ...record,
+          // A refresh answer may omit the refresh token: the old one stays valid (RFC 6749 §6).
+          tokens: { ...tokens, ...(!tokens.refresh_token && record.tokens?.refresh_token ? { refresh_token: record.tokens.refresh_token } : {}) },
+          tokensAt: now,
+        }));
+      },
+      redirectToAuthorization: (url) => {
+        this.authorizationUrl = url;
+      },
+      saveCodeVerifier: (verifier) => {
+        this.known.add(verifier);
+        this.verifier = verifier;
+      },
+      codeVerifier: () => {
+        if (!this.verifier) throw new AuthorizationError("no PKCE code verifier for this authorization");
+        return this.verifier;
+      },
+      saveDiscoveryState: (state) => {
+        this.checkDiscovery(state);
+        this.discovery = state;
+      },
+      discoveryState: () => this.discovery,
+      invalidateCredentials: async (scope) => {
+        if (scope === "discovery" || scope === "all") this.discovery = undefined;
+        if (scope === "verifier" || scope === "all") this.verifier = undefined;
+        await this.store.update(this.serverUrl, (record) => {
+          const next = { ...record };
+          if (scope === "tokens" || scope === "all") {
+            delete next.tokens;
+            delete next.tokensAt;
+          }
+          if (scope === "client" || scope === "all") delete next.clientInformation;
+          return next;
+        });
+      },
+    };
+  }
+
+  /** What auth() discovered, before it is used: PKCE S256 advertised, and an issuer that matches its URL. */
+  private checkDiscovery(state: OAuthDiscoveryState): void {
+    const metadata = state.authorizationServerMetadata;
+    const where = state.authorizationServerUrl;
+    this.step(
+      "discovery",
+      metadata
+        ? `Authorization server ${where}: authorize ${metadata.authorization_endpoint}, token ${metadata.token_endpoint}${metadata.registration_endpoint ? `, registration ${metadata.registration_endpoint}` : ""}; PKCE ${metadata.code_challenge_methods_supported?.join(", ") ?? "not advertised"}`
+        : `No authorization server metadata found for ${where}`,
+    );
+    if (!metadata) throw new AuthorizationError(`no authorization server metadata at ${where} (RFC 8414 or OpenID Connect discovery): the flow cannot continue`);
+    if (!metadata.code_challenge_methods_supported?.includes("S256")) {
+      throw new AuthorizationError(`the authorization server ${where} does not advertise PKCE S256 (code_challenge_methods_supported): the MCP authorization spec says to refuse it`);
+    }
+    if (!sameIssuer(metadata.issuer, where)) {
+      throw new AuthorizationError(`the authorization server metadata names issuer ${metadata.issuer.slice(0, 500)}, but was discovered for ${where} (RFC 8414 §3.3)`);
+    }
+  }
+
+  /** The fetch auth() uses: each exchange is a step, its answer bounded and its secrets redacted. */
+  private recordingFetch(): Fetch {
+    return async (url, init) => {
+      const method = init?.method ?? "GET";
+      const requestBody = typeof init?.body === "string" ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : undefined;
+      const http: AuthHttp = {
+        method,
+        url: String(url).slice(0, 10_000),
+        requestHeaders: redactHeaders(headersOf(init?.headers)),
+        ...(requestBody ? { requestBody: clip(redactRequest(requestBody)) } : {}),
+      };
+      const kind = kindOf(String(url), requestBody);
+      let response: Response;
+      try {
+        response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.hooks.requestTimeoutMs) });
+      } catch (error) {
+        this.step(kind, `${method} ${http.url} failed: ${(error as Error).message}`, http);
+        throw error;
+      }
+      const text = await readBounded(response, MAX_AUTH_RESPONSE_CHARS);
+      const responseBody = clip(redactJsonBody(text, (secret) => this.known.add(secret)));
+      this.step(kind, `${method} ${http.url} → HTTP ${response.status}`, { ...http, status: response.status, responseHeaders: redactHeaders(headersOf(response.headers)), responseBody });
+      // Redirects are left as they came (auth() follows none off-origin); 204/304 carry no body.
+      const bodyless = [101, 204, 205, 304].includes(response.status);
+      return new Response(bodyless ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+  }
+
+  private step(kind: AuthStepKind, summary: string, http?: AuthHttp, authorizationUrl?: string): void {
+    this.hooks.step({ kind, summary: summary.slice(0, 10_000), ...(http ? { http } : {}), ...(authorizationUrl ? { authorizationUrl: authorizationUrl.slice(0, 20_000) } : {}) });
+  }
+}
+
+function redactRequest(body: string): string {
+  return body.trimStart().startsWith("{") ? redactJsonBody(body, () => {}) : redactFormBody(body);
+}
+
+function kindOf(url: string, body: string | undefined): AuthStepKind {
+  if (url.includes("/.well-known/")) return "discovery";
+  if (body && /(^|&)grant_type=refresh_token(&|$)/.test(body)) return "refresh";
+  if (body && /(^|&)grant_type=/.test(body)) return "token";
+  if (body && body.includes("redirect_uris")) return "registration";
+  return "discovery";
+}
+
+function sameIssuer(a: string, b: string): boolean {
+  const strip = (s: string) => s.replace(/\/+$/, "");
+  return strip(a) === strip(b);
+}
+
+function headersOf(headers: HeadersInit | Headers | undefined): Record<string, string> {
+  if (!headers) return {};
+  return Object.fromEntries(new Headers(headers).entries());
+}
+
+function pick(headers: Headers, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (headers.has(name) ? [[name, (headers.get(name) ?? "").slice(0, 10_000)]] : [])));
+}
+
+function clip(text: string): string {
+  return text.length > STEP_BODY_CHARS ? `${text.slice(0, STEP_BODY_CHARS)} … [${text.length - STEP_BODY_CHARS} more characters]` : text;
+}
+
+/** Read at most `limit` characters of a body, then stop reading (a hostile server may send forever). */
+async function readBounded(response: Response, limit: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (text.length > limit) {
+        await reader.cancel().catch(() => {});
+        return text.slice(0, limit);
+      }
+    }
+  } catch {
+    // A body cut short is read as far as it came.
+  }
+  return text + decoder.decode();
+}

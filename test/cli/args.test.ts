@@ -1,0 +1,80 @@
+// The CLI's own parsing, without a process: --server's command line split like a shell splits it, the
+// flags read into one object, the answer flags read once (a bad file is a usage error before connecting).
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseCli, UsageError } from "../../main/cli/args.js";
+import { readAnswers, schemaDefaults } from "../../main/cli/answers.js";
+import { chooseServer } from "../../main/cli/servers.js";
+import { shellWords } from "../../main/cli/shellWords.js";
+
+const NO_OVERRIDES = { headers: {}, roots: [] };
+
+describe("shellWords", () => {
+  it.each([
+    ["node server.js", ["node", "server.js"]],
+    ["  node   'my server.js'  --name \"a b\" ", ["node", "my server.js", "--name", "a b"]],
+    ['python -c "print(\\"hi\\")"', ["python", "-c", 'print("hi")']],
+    ["a\\ b 'it'\\''s' \"$HOME\" ''", ["a b", "it's", "$HOME", ""]],
+    ["x 'a\"b' \"c'd\"", ["x", 'a"b', "c'd"]],
+  ])("%s", (line, words) => {
+    expect(shellWords(line)).toEqual(words);
+  });
+
+  it("refuses an unclosed quote rather than guessing", () => {
+    expect(() => shellWords('node "server.js')).toThrow("the server command has an unclosed double quote");
+  });
+});
+
+describe("parseCli", () => {
+  it("reads a call with everything a script may give", () => {
+    const args = parseCli(["call", "echo", "--args", '{"message":"hi"}', "--server", "node s.js", "--era", "2026-07-28", "--json", "--timeout", "5000", "--header", "X-A: 1", "--header", "X-B:two words", "--root", "file:///a", "--root", "file:///b"]);
+    expect(args).toMatchObject({ command: "call", target: "echo", args: { message: "hi" }, server: "node s.js", era: "2026-07-28", json: true, timeoutMs: 5000, headers: { "X-A": "1", "X-B": "two words" }, roots: ["file:///a", "file:///b"] });
+  });
+
+  it.each([
+    [["ping", "extra", "--server", "x"], 'ping takes no argument, but "extra" was given (quote a --server command line as one argument)'],
+    [["tools", "--server", "x", "--args", "{}"], "--args is for call and get-prompt, not tools"],
+    [["get-prompt", "p", "--server", "x", "--args", '{"n":1}'], 'prompt arguments are strings: "n" is not'],
+    [["call", "t", "--server", "x", "--ttl", "100"], "--ttl needs --task"],
+    [["tools", "--server", "x", "--header", "no colon"], `--header must be 'Name: value', not "no colon"`],
+    [["tools", "--server", "x", "--transport", "carrier-pigeon"], '--transport must be sse or streamableHttp (stdio is chosen by giving a command), not "carrier-pigeon"'],
+  ])("%j is a usage error", (argv, message) => {
+    expect(() => parseCli(argv as string[])).toThrow(new UsageError(message as string));
+  });
+});
+
+describe("chooseServer", () => {
+  const saved = [{ id: "s1", name: "mine", era: "2025-11-25" as const, transport: { type: "stdio" as const, command: "node", args: ["a.js"], env: { KEY: "v" } }, features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true }, roots: [{ uri: "file:///saved" }] }];
+
+  it("a saved name keeps its entry (id, era, env) but answers roots/list with --root only", () => {
+    const choice = chooseServer("mine", saved, [], NO_OVERRIDES);
+    expect(choice).toMatchObject({ serverId: "s1", source: "saved", config: { era: "2025-11-25", transport: { env: { KEY: "v" } }, roots: [] } });
+  });
+
+  it("a URL is Streamable HTTP unless --transport sse; --header is refused for a command line", () => {
+    expect(chooseServer("https://example.com/mcp", [], [], NO_OVERRIDES).config.transport).toEqual({ type: "streamableHttp", url: "https://example.com/mcp", headers: {} });
+    expect(chooseServer("https://example.com/sse", [], [], { ...NO_OVERRIDES, transport: "sse" }).config.transport.type).toBe("sse");
+    expect(() => chooseServer("node s.js", [], [], { ...NO_OVERRIDES, headers: { A: "b" } })).toThrow("--header is for HTTP servers; this one runs over stdio");
+    expect(chooseServer("node 'my dir/s.js' --x", [], [], NO_OVERRIDES).config.transport).toEqual({ type: "stdio", command: "node", args: ["my dir/s.js", "--x"], env: {} });
+  });
+});
+
+describe("answer flags", () => {
+  it("--elicitation: one ElicitResult, or a map keyed by message; from JSON or a file", () => {
+    expect(readAnswers({ elicitation: '{"action":"decline"}', acceptDefaults: false }).elicitation).toEqual({ all: { action: "decline" } });
+    const file = join(mkdtempSync(join(tmpdir(), "cli-answers-")), "a.json");
+    writeFileSync(file, JSON.stringify({ "Your name?": { action: "accept", content: { name: "x" } } }));
+    const read = readAnswers({ elicitation: file, acceptDefaults: false }).elicitation as { byMessage: Map<string, unknown> };
+    expect(read.byMessage.get("Your name?")).toEqual({ action: "accept", content: { name: "x" } });
+    expect(() => readAnswers({ elicitation: '{"action":"maybe"}', acceptDefaults: false })).toThrow('--elicitation: an ElicitResult needs "action": "accept", "decline" or "cancel"');
+    expect(() => readAnswers({ sampling: "/no/such/file.json", acceptDefaults: false })).toThrow('--sampling: "/no/such/file.json" is neither JSON nor a file');
+  });
+
+  it("schemaDefaults takes each property's default and nothing else", () => {
+    const params = { requestedSchema: { type: "object", properties: { a: { type: "string", default: "x" }, b: { type: "number" }, c: { type: "boolean", default: false } }, required: ["b"] } };
+    expect(schemaDefaults(params)).toEqual({ a: "x", c: false });
+    expect(schemaDefaults({ requestedSchema: "hostile" })).toEqual({});
+  });
+});

@@ -1,0 +1,415 @@
+// OAuth for remote servers (issue 14), over real HTTP on 127.0.0.1: a protected MCP server and its
+// authorization server (test/fixtures/oauth-server.mjs), and a headless "user" that follows the
+// authorization page the way a browser would (the same helper the CLI offers for auto-approving servers).
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../helpers/harness.js";
+import { terminalAuthorizationOpener } from "../../main/core/auth/terminalOpener.js";
+import { startLoopbackReceiver } from "../../main/core/auth/loopback.js";
+import { MemoryStorage } from "../../main/core/storage.js";
+import type { SecretCodec } from "../../main/core/secrets.js";
+import type { InspectorCoreOptions } from "../../main/core/inspectorCore.js";
+import type { AuthStep, ServerConfigInput } from "../../shared/types.js";
+
+const FIXTURE = fileURLToPath(new URL("../fixtures/oauth-server.mjs", import.meta.url));
+const children: ChildProcess[] = [];
+
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill();
+    await exited;
+  }
+});
+
+interface FixtureState {
+  registrations: Record<string, unknown>[];
+  authorizeRequests: Record<string, string>[];
+  tokenRequests: { grant_type: string; resource: string | null; client_id: string | null; basic: boolean }[];
+  issued: { access_token: string; refresh_token: string; scope: string }[];
+  pkceVerified: number;
+  mcpAuthorizations: string[];
+  wellKnownRequests: string[];
+}
+
+interface Fixture {
+  url: string;
+  origin: string;
+  state(): Promise<FixtureState>;
+  expireTokens(): Promise<void>;
+}
+
+function startFixture(args: string[] = []): Promise<Fixture> {
+  const child = spawn(process.execPath, [FIXTURE, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /listening (\d+)/.exec(output)?.[1];
+      if (!port) return;
+      const origin = `http://127.0.0.1:${port}`;
+      resolve({
+        url: `${origin}/mcp`,
+        origin,
+        state: async () => (await (await fetch(`${origin}/__test/state`)).json()) as FixtureState,
+        expireTokens: async () => void (await fetch(`${origin}/__test/expire`, { method: "POST" })),
+      });
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`fixture exited (${code}): ${output}`)));
+  });
+}
+
+/** The browser the test user has: the CLI's headless opener, counting how often it was asked to. */
+function headlessUser() {
+  const opened: string[] = [];
+  const follow = terminalAuthorizationOpener({ write: () => {}, headless: true });
+  return {
+    opened,
+    open: async (url: string) => {
+      opened.push(url);
+      await follow(url);
+    },
+  };
+}
+
+function server(url: string, extra: Partial<ServerConfigInput> = {}): ServerConfigInput {
+  return { name: "Protected", transport: { type: "streamableHttp", url }, ...extra };
+}
+
+function harnessWith(user: ReturnType<typeof headlessUser>, options: InspectorCoreOptions = {}): Harness {
+  return createHarness({ openAuthorizationPage: user.open, authorizationTimeoutMs: 20_000, ...options });
+}
+
+function kinds(steps: AuthStep[]): string[] {
+  return steps.map((s) => s.kind);
+}
+
+async function whoami(harness: Harness, sessionId: string): Promise<string> {
+  const result = await harness.core.dispatch("callTool", { sessionId, name: "whoami", arguments: {} });
+  return (result.content[0] as { text: string }).text;
+}
+
+describe("OAuth for remote servers", () => {
+  it("discovers through WWW-Authenticate resource_metadata, registers (DCR), authorizes with PKCE S256 and the resource, then calls a tool", async () => {
+    const fixture = await startFixture(["--prm=header"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    expect(info.state).toBe("connected");
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp");
+
+    const state = await fixture.state();
+    expect(user.opened).toHaveLength(1);
+    expect(state.registrations).toHaveLength(1);
+    expect(state.registrations[0]).toMatchObject({ application_type: "native", token_endpoint_auth_method: "none" });
+    const authorize = state.authorizeRequests[0]!;
+    expect(authorize.code_challenge_method).toBe("S256");
+    expect(authorize.resource).toBe(fixture.url);
+    // The challenge's scope comes first (scopes_supported is "mcp admin").
+    expect(authorize.scope).toBe("mcp");
+    expect(state.pkceVerified).toBe(1);
+    expect(state.tokenRequests[0]).toMatchObject({ grant_type: "authorization_code", resource: fixture.url });
+    // The header named the metadata: no well-known guessing for the protected resource.
+    expect(state.wellKnownRequests.filter((p) => p.includes("oauth-protected-resource"))).toEqual(["/.well-known/oauth-protected-resource/mcp"]);
+
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
+    expect(kinds(steps)).toEqual(expect.arrayContaining(["challenge", "discovery", "registration", "authorization", "callback", "token", "done"]));
+    expect(kinds(steps).indexOf("registration")).toBeLessThan(kinds(steps).indexOf("authorization"));
+    expect(steps.find((s) => s.kind === "authorization")?.authorizationUrl).toBe(user.opened[0]);
+    // The steps reached the page as events too, in order.
+    const streamed = harness.events.filter((e) => e.type === "authStep").map((e) => (e.payload as AuthStep).seq);
+    expect(streamed).toEqual(steps.map((s) => s.seq));
+  });
+
+  it("without resource_metadata or scope in the challenge: the well-known URLs (path first, then root), the OIDC configuration, scopes_supported", async () => {
+    const fixture = await startFixture(["--prm=root", "--as-metadata=oidc", "--no-challenge-scope"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url, { era: "2025-11-25" }) });
+    // No scope in the challenge: the metadata's scopes_supported is asked for.
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp admin");
+    const state = await fixture.state();
+    expect(state.wellKnownRequests.slice(0, 2)).toEqual(["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"]);
+    expect(state.wellKnownRequests).toContain("/.well-known/openid-configuration/as");
+    expect(state.pkceVerified).toBe(1);
+  });
+
+  it("uses a pre-registered client the user entered (client_id and secret): no registration, the secret sent to the token endpoint and never shown", async () => {
+    const fixture = await startFixture(["--client=inspector-test:s3cret-value", "--no-dcr"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url, { oauth: { clientId: "inspector-test", clientSecret: "s3cret-value" } }) });
+    expect(await whoami(harness, info.sessionId)).toMatch(/^scope: /);
+    const state = await fixture.state();
+    expect(state.registrations).toEqual([]);
+    expect(state.authorizeRequests[0]!.client_id).toBe("inspector-test");
+    expect(state.tokenRequests).toHaveLength(1);
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
+    expect(JSON.stringify(steps)).not.toContain("s3cret-value");
+  });
+
+  it("uses a client ID metadata document when the authorization server supports them: its URL is the client_id, nothing is registered", async () => {
+    const fixture = await startFixture(["--cimd"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const cimd = "https://inspector.example.com/oauth/client.json";
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url, { oauth: { clientMetadataUrl: cimd } }) });
+    expect(await whoami(harness, info.sessionId)).toMatch(/^scope: /);
+    const state = await fixture.state();
+    expect(state.registrations).toEqual([]);
+    expect(state.authorizeRequests[0]!.client_id).toBe(cimd);
+    expect(state.pkceVerified).toBe(1);
+  });
+
+  it("a 2026-07-28 server: the era probe (server/discover) gets the 401, signs in, and the modern session's requests carry the token", async () => {
+    const fixture = await startFixture(["--modern"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    expect(info.era).toBe("modern");
+    const result = await harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "echo", arguments: { text: "hi" } });
+    expect(result.content).toEqual([{ type: "text", text: "hi" }]);
+    const state = await fixture.state();
+    expect(user.opened).toHaveLength(1);
+    expect(state.mcpAuthorizations[0]).toBe("none");
+    expect(state.mcpAuthorizations.slice(1).every((a) => a === "Bearer")).toBe(true);
+  });
+
+  it("signs in for an HTTP+SSE server too: the opening GET gets the 401, and the message POSTs carry the token", async () => {
+    const fixture = await startFixture();
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: { name: "SSE", transport: { type: "sse", url: `${fixture.origin}/sse` } } });
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp");
+    const state = await fixture.state();
+    expect(user.opened).toHaveLength(1);
+    expect(state.pkceVerified).toBe(1);
+    expect(state.mcpAuthorizations[0]).toBe("none");
+    expect(state.mcpAuthorizations.slice(1).every((a) => a === "Bearer")).toBe(true);
+  });
+
+  it("steps up on 403 insufficient_scope: authorizes again with the scope the server named, then the call goes through", async () => {
+    const fixture = await startFixture(["--scopes=mcp"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp");
+    const result = await harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "admin", arguments: {} });
+    expect((result.content[0] as { text: string }).text).toBe("admin done");
+    const state = await fixture.state();
+    expect(user.opened).toHaveLength(2);
+    expect(state.authorizeRequests.map((r) => r.scope)).toEqual(["mcp", "mcp admin"]);
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp admin");
+  });
+
+  it("refreshes an access token the server no longer accepts, without asking the user again", async () => {
+    const fixture = await startFixture();
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    await whoami(harness, info.sessionId);
+    await fixture.expireTokens();
+    expect(await whoami(harness, info.sessionId)).toMatch(/^scope: /);
+    const state = await fixture.state();
+    expect(state.tokenRequests.map((r) => r.grant_type)).toEqual(["authorization_code", "refresh_token"]);
+    expect(state.tokenRequests[1]!.resource).toBe(fixture.url);
+    expect(user.opened).toHaveLength(1);
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
+    expect(kinds(steps)).toContain("refresh");
+  });
+
+  it("refreshes before the request once expires_in has run out (the clock says so), so the server never sees the stale token", async () => {
+    const fixture = await startFixture();
+    const user = headlessUser();
+    let now = Date.now();
+    const harness = harnessWith(user, { ports: { ...(await import("../../main/core/ports.js")).systemPorts, clock: { now: () => now } } });
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    await whoami(harness, info.sessionId);
+    const before = (await fixture.state()).mcpAuthorizations.length;
+    now += 3601_000;
+    await whoami(harness, info.sessionId);
+    const state = await fixture.state();
+    expect(state.tokenRequests.map((r) => r.grant_type)).toEqual(["authorization_code", "refresh_token"]);
+    // The call after the refresh went out once, with the new token: no 401 first.
+    expect(state.mcpAuthorizations.slice(before)).toEqual(["Bearer"]);
+  });
+
+  it("RFC 9207: refuses an authorization response whose iss is not the recorded issuer, and never redeems its code", async () => {
+    const fixture = await startFixture(["--iss=wrong"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/issuer http:\/\/evil\.example\/as.*RFC 9207/);
+    const state = await fixture.state();
+    expect(state.tokenRequests).toEqual([]);
+    const session = (await harness.core.dispatch("listSessions", {}))[0]!;
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: session.sessionId });
+    expect(steps.at(-1)).toMatchObject({ kind: "error" });
+  });
+
+  it("RFC 9207: compares iss as a string, so the issuer with a trailing slash is refused too", async () => {
+    const fixture = await startFixture(["--iss=normalized"]);
+    const harness = harnessWith(headlessUser());
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/RFC 9207/);
+    expect((await fixture.state()).tokenRequests).toEqual([]);
+  });
+
+  it("SEP-2207: asks for offline_access when the authorization server lists it (and only then: the first test's scope is plain mcp)", async () => {
+    const fixture = await startFixture(["--offline-access"]);
+    const harness = harnessWith(headlessUser());
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp offline_access");
+    expect((await fixture.state()).authorizeRequests[0]!.scope).toBe("mcp offline_access");
+  });
+
+  it("hostile: a server that keeps answering 403 insufficient_scope gets one step-up for that challenge, then the refusal", async () => {
+    const fixture = await startFixture(["--hostile=always-403"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    await expect(harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "admin", arguments: {} })).rejects.toThrow(/insufficient_scope/);
+    await expect(harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "admin", arguments: {} })).rejects.toThrow(/insufficient_scope/);
+    expect(user.opened).toHaveLength(2);
+  });
+
+  it("refuses an authorization server that does not advertise PKCE S256", async () => {
+    const fixture = await startFixture(["--no-pkce"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/does not advertise PKCE S256/);
+    expect(user.opened).toEqual([]);
+  });
+
+  it("keeps tokens per server across restarts (sealed with the secrets codec), and clearAuthTokens signs out", async () => {
+    const fixture = await startFixture();
+    const storage = new MemoryStorage();
+    const codec: SecretCodec = {
+      available: true,
+      description: "test keychain",
+      encrypt: (plain) => Buffer.from(plain).toString("base64"),
+      decrypt: (cipher) => Buffer.from(cipher, "base64").toString(),
+    };
+    const user = headlessUser();
+    const first = harnessWith(user, { storage, secrets: codec });
+    const one = await first.core.dispatch("connect", { server: server(fixture.url) });
+    await whoami(first, one.sessionId);
+    await first.core.shutdown();
+    const issued = (await fixture.state()).issued[0]!;
+    const onDisk = storage.data.get("oauth")!;
+    expect(onDisk).toContain("$encrypted");
+    expect(onDisk).not.toContain(issued.access_token);
+
+    // A restart: the kept token is used, nobody is asked.
+    const second = harnessWith(user, { storage, secrets: codec });
+    const two = await second.core.dispatch("connect", { server: server(fixture.url) });
+    await whoami(second, two.sessionId);
+    expect(user.opened).toHaveLength(1);
+    await second.core.shutdown();
+
+    const third = harnessWith(user, { storage, secrets: codec });
+    expect(await third.core.dispatch("clearAuthTokens", { url: fixture.url })).toEqual({ cleared: true });
+    expect(await third.core.dispatch("clearAuthTokens", { url: fixture.url })).toEqual({ cleared: false });
+    const three = await third.core.dispatch("connect", { server: server(fixture.url) });
+    await whoami(third, three.sessionId);
+    expect(user.opened).toHaveLength(2);
+  });
+
+  it("a saved entry's pre-registered client secret is sealed on disk like a header value, and opened again on load", async () => {
+    const storage = new MemoryStorage();
+    const codec: SecretCodec = {
+      available: true,
+      description: "test keychain",
+      encrypt: (plain) => Buffer.from(plain).toString("base64"),
+      decrypt: (cipher) => Buffer.from(cipher, "base64").toString(),
+    };
+    const first = createHarness({ storage, secrets: codec });
+    const saved = await first.core.dispatch("saveServer", { server: server("https://mcp.example.com/mcp", { oauth: { clientId: "pre", clientSecret: "entered-secret-42" } }) });
+    expect(storage.data.get("servers")).not.toContain("entered-secret-42");
+    expect(storage.data.get("servers")).toContain(Buffer.from("entered-secret-42").toString("base64"));
+    const second = createHarness({ storage, secrets: codec });
+    const [entry] = (await second.core.dispatch("listServers", {})).filter((s) => s.id === saved.id);
+    expect(entry!.oauth).toEqual({ clientId: "pre", clientSecret: "entered-secret-42" });
+  });
+
+  it("never shows a token, code, verifier or secret: not in the auth steps, the message log, stderr or any event", async () => {
+    const fixture = await startFixture(["--client=confidential:very-secret-1234", "--no-dcr"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url, { oauth: { clientId: "confidential", clientSecret: "very-secret-1234" } }) });
+    await whoami(harness, info.sessionId);
+    await fixture.expireTokens();
+    await whoami(harness, info.sessionId);
+    const state = await fixture.state();
+    const secrets = [...state.issued.flatMap((t) => [t.access_token, t.refresh_token]), "very-secret-1234"];
+    expect(secrets.length).toBe(5);
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
+    const everything = JSON.stringify([steps, await harness.core.dispatch("getLog", { sessionId: info.sessionId }), harness.events]);
+    for (const secret of secrets) expect(everything).not.toContain(secret);
+    // The token request's code and verifier were sent (the fixture verified PKCE) but show as redacted.
+    const token = steps.find((s) => s.kind === "token" && s.http?.requestBody)!;
+    expect(token.http!.requestBody).toMatch(/code=\[redacted\].*code_verifier=\[redacted\]|code_verifier=\[redacted\].*code=\[redacted\]/);
+    expect(token.http!.responseBody).toContain('"access_token":"[redacted]"');
+  });
+
+  it("hostile: a server that refuses every token gets one sign-in per request, never a loop, and the connect fails saying why", async () => {
+    const fixture = await startFixture(["--hostile=always-401"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/HTTP 401/);
+    expect(user.opened).toHaveLength(1);
+    const state = await fixture.state();
+    // The probe, its one retry with the new token; nothing more.
+    expect(state.mcpAuthorizations).toEqual(["none", "Bearer"]);
+  });
+
+  it("hostile: protected resource metadata that never ends is read to a bound, and the flow fails instead of hanging", async () => {
+    const fixture = await startFixture(["--hostile=endless-prm"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/Could not connect/);
+    expect(user.opened).toEqual([]);
+    const session = (await harness.core.dispatch("listSessions", {}))[0]!;
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: session.sessionId });
+    const prm = steps.find((s) => s.http?.url.includes("oauth-protected-resource"))!;
+    expect(prm.http!.responseBody!.length).toBeLessThan(10_000);
+    expect(steps.at(-1)!.kind).toBe("error");
+  });
+
+  it("hostile: a server that quotes the bearer token (and a key the user typed as a header) back in an error body has them redacted in the error, stderr and the log", async () => {
+    const fixture = await startFixture(["--hostile=echo-token"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: { name: "Echo", transport: { type: "streamableHttp", url: fixture.url, headers: { "X-Api-Key": "static-key-98765" } } } });
+    const failure = await harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "echo-auth", arguments: {} }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain("Bearer [redacted]");
+    expect(failure).toContain("x-api-key: [redacted]");
+    expect(failure).not.toContain("static-key-98765");
+    const token = (await fixture.state()).issued[0]!.access_token;
+    expect(failure).not.toContain(token);
+    const everything = JSON.stringify([await harness.core.dispatch("getLog", { sessionId: info.sessionId }), harness.events]);
+    expect(everything).not.toContain(token);
+  });
+
+  it("the loopback receiver refuses a response with another state and keeps waiting for the right one", async () => {
+    const receiver = await startLoopbackReceiver();
+    const answer = receiver.wait("right-state", 10_000);
+    const wrong = await fetch(`${receiver.redirectUrl}?code=forged&state=wrong-state`);
+    expect(wrong.status).toBe(400);
+    const right = await fetch(`${receiver.redirectUrl}?code=real&state=right-state&iss=http%3A%2F%2Fas`);
+    expect(right.status).toBe(200);
+    await expect(answer).resolves.toEqual({ code: "real", iss: "http://as" });
+    // One-shot: the listener is gone.
+    await expect(fetch(`${receiver.redirectUrl}?code=again&state=right-state`)).rejects.toThrow();
+  });
+
+  it("the loopback receiver gives up after its time-out", async () => {
+    const receiver = await startLoopbackReceiver();
+    await expect(receiver.wait("s", 50)).rejects.toThrow(/no authorization response came back/);
+  });
+});

@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+// Issue 14: the Authorization panel shows each step of a session's flow as it happens, with what was
+// sent and received; the authorization page is a confirmed link; "Sign out / clear tokens" on an HTTP
+// entry; the editor's OAuth fields reach saveServer.
+import "./setup.js";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { AuthStep, SavedServer } from "../../shared/types.js";
+import { createFakeBridge, EVERYTHING_DEMO } from "./fakeBridge.js";
+import { session } from "./fixtures.js";
+import { renderApp } from "./renderApp.js";
+
+const REMOTE: SavedServer = {
+  id: "remote",
+  name: "Remote",
+  era: "auto",
+  transport: { type: "streamableHttp", url: "https://mcp.example.com/mcp", headers: {} },
+  features: EVERYTHING_DEMO.features,
+};
+
+function step(seq: number, kind: AuthStep["kind"], summary: string, extra: Partial<AuthStep> = {}): AuthStep {
+  return { sessionId: "s1", seq, at: Date.UTC(2026, 10, 25, 7, 0, seq), kind, summary, ...extra };
+}
+
+async function connectedRemote() {
+  const bridge = createFakeBridge();
+  bridge.handle("listServers", () => [EVERYTHING_DEMO, REMOTE]);
+  await renderApp({ sessions: [session({ sessionId: "s1", serverName: "Remote", serverId: "remote", state: "connecting" })] }, bridge);
+  return { bridge, entry: screen.getByRole("group", { name: "Remote" }) };
+}
+
+describe("Authorization panel", () => {
+  it("shows each step as its event arrives, in order, with the exchange sent and received; the page to approve is a confirmed link until the flow goes on", async () => {
+    const user = userEvent.setup();
+    const { bridge, entry } = await connectedRemote();
+    expect(within(entry).queryByText(/^Authorization \(/)).toBeNull();
+
+    bridge.emit(
+      { type: "authStep", payload: step(1, "challenge", "POST https://mcp.example.com/mcp answered HTTP 401: authorization needed") },
+      {
+        type: "authStep",
+        payload: step(2, "discovery", "GET https://mcp.example.com/.well-known/oauth-protected-resource/mcp → HTTP 200", {
+          http: { method: "GET", url: "https://mcp.example.com/.well-known/oauth-protected-resource/mcp", status: 200, responseBody: '{"resource":"https://mcp.example.com/mcp"}' },
+        }),
+      },
+      { type: "authStep", payload: step(3, "authorization", "Authorization page to approve in the browser", { authorizationUrl: "https://as.example.com/authorize?state=xyz" }) },
+    );
+    const list = within(entry).getByRole("list", { name: "Authorization steps of Remote" });
+    expect(within(list).getAllByRole("listitem").map((li) => li.querySelector("strong")?.textContent)).toEqual(["Challenge", "Discovery", "Authorization"]);
+    expect(within(entry).getByText(/Authorization \(3 steps, waiting for you\)/)).toBeTruthy();
+    expect(within(entry).getByLabelText("Exchange of step 2").textContent).toContain('HTTP 200\n\n{"resource":"https://mcp.example.com/mcp"}');
+
+    // The page is the server's choice: shown as text, opened only after a confirmation.
+    await user.click(within(entry).getByRole("button", { name: "Open URL…" }));
+    expect(bridge.callsOf("openExternal")).toEqual([]);
+    bridge.handle("openExternal", () => ({ ok: true }));
+    const dialog = within(entry).getByRole("alertdialog", { name: "Open this link?" });
+    await user.click(within(dialog).getAllByRole("button").find((b) => /open/i.test(b.textContent ?? ""))!);
+    expect(bridge.callsOf("openExternal")).toEqual([{ url: "https://as.example.com/authorize?state=xyz" }]);
+
+    bridge.emit(
+      { type: "authStep", payload: step(4, "token", "POST https://as.example.com/token → HTTP 200", { http: { method: "POST", url: "https://as.example.com/token", requestBody: "grant_type=authorization_code&code=[redacted]", status: 200 } }) },
+      { type: "authStep", payload: step(5, "done", "Authorized") },
+    );
+    expect(within(entry).getByText(/Authorization \(5 steps, authorized\)/)).toBeTruthy();
+    expect(within(entry).queryByRole("button", { name: "Open URL…" })).toBeNull();
+    expect(within(entry).getByLabelText("Exchange of step 4").textContent).toContain("code=[redacted]");
+  });
+
+  it("a window opened later gets the steps so far from getAuthSteps, and a failure is open and says so", async () => {
+    const bridge = createFakeBridge();
+    bridge.handle("listServers", () => [EVERYTHING_DEMO, REMOTE]);
+    bridge.handle("getAuthSteps", () => ({ steps: [step(1, "discovery", "Authorization server https://as.example.com"), step(2, "error", "Authorization failed: the authorization response names issuer http://evil.example (RFC 9207)")] }));
+    await renderApp({ sessions: [session({ sessionId: "s1", serverName: "Remote", serverId: "remote", state: "failed" })] }, bridge);
+    const entry = screen.getByRole("group", { name: "Remote" });
+    expect(await within(entry).findByText(/Authorization \(2 steps, failed\)/)).toBeTruthy();
+    expect(within(entry).getByText(/names issuer http:\/\/evil\.example \(RFC 9207\)/)).toBeTruthy();
+    expect(entry.querySelector("details.authorization")?.hasAttribute("open")).toBe(true);
+  });
+
+  it("Sign out / clear tokens forgets the entry's tokens by its URL and says whether there were any; stdio entries have no such button", async () => {
+    const user = userEvent.setup();
+    const { bridge, entry } = await connectedRemote();
+    bridge.handle("clearAuthTokens", () => ({ cleared: true }));
+    await user.click(within(entry).getByRole("button", { name: "Sign out of Remote (clear tokens)" }));
+    expect(bridge.callsOf("clearAuthTokens")).toEqual([{ url: "https://mcp.example.com/mcp" }]);
+    expect(within(entry).getByRole("status").textContent).toContain("Signed out");
+    bridge.handle("clearAuthTokens", () => ({ cleared: false }));
+    await user.click(within(entry).getByRole("button", { name: "Sign out of Remote (clear tokens)" }));
+    expect(within(entry).getByRole("status").textContent).toContain("No tokens were kept");
+    const demo = screen.getByRole("group", { name: "Everything (demo)" });
+    expect(within(demo).queryByRole("button", { name: /Sign out/ })).toBeNull();
+  });
+
+  it("the editor's OAuth fields (pre-registered client, scope, metadata document) are saved with the entry", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("saveServer", ({ server }) => ({ ...REMOTE, ...server, id: "new" }) as SavedServer);
+    await renderApp({}, bridge);
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    const form = screen.getByRole("form", { name: "Add server" });
+    await user.type(within(form).getByLabelText("Name"), "Protected");
+    await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
+    await user.type(within(form).getByLabelText("URL"), "https://mcp.example.com/mcp");
+    await user.type(within(form).getByLabelText("Client secret"), "s3cret");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(within(form).getByRole("alert").textContent).toContain("A client secret needs its client ID");
+    await user.type(within(form).getByLabelText("Client ID"), "my-client");
+    await user.type(within(form).getByLabelText("Scope (when the server names none)"), "mcp:read");
+    await user.type(within(form).getByLabelText("Client ID metadata document URL (https)"), "https://me.example.com/client.json");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(bridge.callsOf("saveServer").at(-1)!.server.oauth).toEqual({ clientId: "my-client", clientSecret: "s3cret", scope: "mcp:read", clientMetadataUrl: "https://me.example.com/client.json" });
+  });
+
+  it("Connect on an entry with an OAuth client sends it to the core with the server", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const withClient: SavedServer = { ...REMOTE, oauth: { clientId: "pre", clientSecret: "x" } };
+    bridge.handle("listServers", () => [EVERYTHING_DEMO, withClient]);
+    bridge.handle("connect", () => session({ sessionId: "s2", serverName: "Remote", serverId: "remote" }));
+    await renderApp({}, bridge);
+    const entry = await screen.findByRole("group", { name: "Remote" });
+    await user.click(within(entry).getByRole("button", { name: "Connect" }));
+    expect(bridge.callsOf("connect")[0]!.server.oauth).toEqual({ clientId: "pre", clientSecret: "x" });
+  });
+});
