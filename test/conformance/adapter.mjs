@@ -5,6 +5,9 @@
 // user's commands in a row; it never answers a check itself: every byte the scenario server sees comes from
 // the CLI (and so from main/core).
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const BIN = fileURLToPath(new URL("../../bin/mcp-task-inspector.mjs", import.meta.url));
@@ -15,6 +18,16 @@ const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
 const era = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? "2025-11-25";
 const context = parseContext(process.env.MCP_CONFORMANCE_CONTEXT);
+// Each scenario gets its own saved servers and tokens: scenarios run side by side, and a token one of
+// them stored must never answer another's 401.
+const configDir = mkdtempSync(join(tmpdir(), "mcp-task-inspector-conformance-"));
+process.on("exit", () => rmSync(configDir, { recursive: true, force: true }));
+// A pre-registered client, when the scenario hands one over (as a user would type it).
+// Otherwise the client ID metadata document URL the suite's authorization servers know (SEP-991), which a
+// user gives with --client-metadata-url; the core uses it only where the server advertises support.
+const clientFlags = typeof context.client_id === "string"
+  ? ["--client-id", context.client_id, ...(typeof context.client_secret === "string" ? ["--client-secret", context.client_secret] : [])]
+  : scenario.startsWith("auth/") ? ["--client-metadata-url", "https://conformance-test.local/client-metadata.json"] : [];
 
 function parseContext(text) {
   if (!text) return {};
@@ -27,7 +40,8 @@ function parseContext(text) {
 
 /** One CLI command against the scenario server; its stderr passes through, its --json document comes back. */
 function cli(args, extra = []) {
-  const argv = [BIN, ...args, "--server", url, "--era", era, "--json", ...extra];
+  // --auth-headless: the scenarios' authorization servers approve at once, there is no one to click.
+  const argv = [BIN, ...args, "--server", url, "--era", era, "--json", "--config-dir", configDir, "--auth-headless", ...clientFlags, ...extra];
   process.stderr.write(`adapter: mcp-task-inspector ${args.join(" ")} ${extra.join(" ")}\n`);
   return new Promise((resolve) => {
     const child = spawn(NODE, argv, { stdio: ["ignore", "pipe", "pipe"] });

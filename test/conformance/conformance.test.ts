@@ -54,9 +54,9 @@ function runScenario(name: string, era: Era): Promise<{ code: number; output: st
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output = (output + chunk).slice(-200_000)));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output = (output + chunk).slice(-200_000)));
     child.on("close", (code) => {
-      const runs = existsSync(dir) ? readdirSync(dir) : [];
-      const checksFile = runs.length ? join(dir, runs[0], "checks.json") : undefined;
-      const checks = checksFile && existsSync(checksFile) ? (JSON.parse(readFileSync(checksFile, "utf8")) as Check[]) : [];
+      // The runner writes <dir>/<scenario>-<time>/checks.json; "auth/x" nests one directory deeper.
+      const checksFile = existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: "utf8" }).find((f) => f.endsWith("checks.json")) : undefined;
+      const checks = checksFile ? (JSON.parse(readFileSync(join(dir, checksFile), "utf8")) as Check[]) : [];
       resolve({ code: code ?? 1, output, checks });
     });
   });
