@@ -28,7 +28,7 @@ type Era = (typeof ERAS)[number] | "extension";
 /** The client scenarios the pinned runner has, with the spec versions (or "extension") each applies to. */
 function clientScenarios(): { name: string; tags: string[] }[] {
   const listing = execFileSync(NODE22, [RUNNER, "list", "--client"], { encoding: "utf8" });
-  return [...listing.matchAll(/^\s+- (\S+) \[([^\]]*)\]$/gm)].map((m) => ({ name: m[1], tags: m[2].split(",") }));
+  return [...listing.matchAll(/^\s+- (\S+) \[([^\]]*)\]$/gm)].map((m) => ({ name: m[1] ?? "", tags: (m[2] ?? "").split(",") }));
 }
 
 const scenarios = clientScenarios();
