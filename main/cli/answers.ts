@@ -145,6 +145,8 @@ export async function answerPendingInput(core: InspectorCore, input: PendingInpu
     if (result.action === "accept") await core.dispatch("answerElicitation", { pendingInputId: input.id, action: "accept", ...(result.content ? { content: result.content } : {}) });
     else await core.dispatch("answerElicitation", { pendingInputId: input.id, action: result.action });
     say(`Elicitation ${quoted}: ${result.action} (${from})`);
+    // URL mode: accepting means the user goes there; the CLI opens nothing, it shows where.
+    if (url && result.action === "accept" && typeof input.params.url === "string") say(`Open this URL to complete it: ${input.params.url.slice(0, 2000)}`);
   } catch (error) {
     // The content does not match the requested schema (a required field without a default): the server
     // gets a decline rather than a request left waiting forever.

@@ -189,6 +189,10 @@ class CliRun {
   private async command(): Promise<Record<string, unknown>> {
     const { args } = this;
     await this.core.ready;
+    // A saved-servers or settings file that did not load is set aside by the core: say so, as the app does.
+    for (const problem of (await this.core.dispatch("getSnapshot", {})).storage?.problems ?? []) {
+      this.status(`${problem.file}: ${problem.problem}${problem.backup ? ` (kept as ${problem.backup})` : ""}`, true);
+    }
     const saved = await this.core.dispatch("listServers", {});
     const fromFile = args.serversFile ? readServersFile(args.serversFile) : [];
     if (args.command === "servers") {
@@ -309,15 +313,28 @@ class CliRun {
       this.tasks.set(taskId, snapshot);
       this.taskStatus(snapshot);
     }
+    let deadline: ReturnType<typeof setTimeout> | undefined;
     const view = await new Promise<ClientTask>((resolve, reject) => {
+      const done = () => {
+        this.taskWaiters.delete(check);
+        clearTimeout(deadline);
+      };
       const check = () => {
         const current = this.tasks.get(taskId);
         if (current && isFinished(current)) {
-          this.taskWaiters.delete(check);
+          done();
           resolve(current);
         } else if (this.sessionEnded) {
-          this.taskWaiters.delete(check);
+          done();
           reject(new CliFailure(`the session ended before task ${taskId} did: ${this.sessionEnded}`, EXIT.usage));
+        } else if (current && deadline === undefined && typeof current.task.ttl === "number") {
+          // R6/M3: past createdAt + ttl the server may delete the task without a word; a watch must not
+          // outlive it (one request time-out of slack for clocks and the last poll).
+          const left = Date.parse(current.task.createdAt) + current.task.ttl + (this.args.timeoutMs ?? DEFAULT_SETTINGS.requestTimeoutMs) - Date.now();
+          deadline = setTimeout(() => {
+            done();
+            reject(new CliFailure(`task ${taskId} passed its ttl (${current.task.ttl} ms) without finishing`, EXIT.serverError, undefined, { task: this.tasks.get(taskId)?.task }));
+          }, Math.max(0, Math.min(left, 2 ** 31 - 1)));
         }
       };
       this.taskWaiters.add(check);
@@ -328,6 +345,7 @@ class CliRun {
     if (view.result) return { ...document, result: view.result };
     if (view.error) throw new CliFailure(`task ${taskId} ${view.task.status}: ${view.error.message}`, EXIT.serverError, view.error, document);
     if (view.gone) throw new CliFailure(`task ${taskId} is gone (${view.gone})${view.pollError ? `: ${view.pollError}` : ""}`, EXIT.serverError, undefined, document);
+    if (isUnknownToServer(view)) throw new CliFailure(`the server no longer knows task ${taskId} (${view.pollError})`, EXIT.serverError, undefined, document);
     if (view.task.status === "cancelled") throw new CliFailure(`task ${taskId} was cancelled${view.task.statusMessage ? `: ${view.task.statusMessage}` : ""}`, EXIT.serverError, undefined, document);
     throw new CliFailure(`task ${taskId} ${view.task.status}, but its result could not be fetched: ${view.pollError ?? "no result"}`, EXIT.usage, undefined, document);
   }
@@ -357,7 +375,8 @@ class CliRun {
   /** Progress on one line redrawn in place, only when stderr is a terminal: nothing extra when piped. */
   private drawProgress(progress: Progress): void {
     if (!this.io.stderr.isTTY || this.args.quiet) return;
-    const width = Math.max(20, (this.io.stderr.columns ?? 80) - 1);
+    // A terminal that reports no size (0 columns, as under `script` without one) is taken as 80 wide.
+    const width = Math.max(20, (this.io.stderr.columns || 80) - 1);
     this.io.stderr.write(`\r\x1b[2K${describeProgress(progress).slice(0, width)}`);
     this.progressShown = true;
   }
@@ -381,10 +400,15 @@ function isTerminal(status: string): boolean {
 
 /** A task is done for the CLI once terminal with its outcome known (legacy fetches it with tasks/result). */
 function isFinished(view: ClientTask): boolean {
-  if (view.gone) return true;
+  if (view.gone || isUnknownToServer(view)) return true;
   if (!isTerminal(view.task.status)) return false;
   if (view.era === "modern") return true;
   return Boolean(view.result || view.error || view.pollError);
+}
+
+/** R8: a 2025-11-25 tasks/get answered -32602 (the task was deleted, its ttl passed): polling has stopped. */
+function isUnknownToServer(view: ClientTask): boolean {
+  return view.era !== "modern" && !isTerminal(view.task.status) && /^tasks\/get failed: MCP error -32602\b/.test(view.pollError ?? "");
 }
 
 function toFailure(error: unknown): CliFailure {

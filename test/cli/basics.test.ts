@@ -1,6 +1,6 @@
 // The command-line inspector's commands, --json documents and exit codes, run as a user runs them
 // (node out/main/cli.js, built by `npm run build`), against real servers over stdio and Streamable HTTP.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -63,9 +63,15 @@ describe("CLI commands against server-everything over stdio", () => {
     expect(text.stdout).toMatch(/^user:\n.*Paris/);
   });
 
-  it("the bin launcher runs the same CLI", async () => {
+  it("the bin launcher runs the same CLI; in a checkout without a build it says to run npm run build (exit 2)", async () => {
     const ran = await runCli(["call", "echo", "--args", '{"message":"via bin"}', "--server", everythingStdio], { entry: BIN });
     expect(ran).toMatchObject({ code: 0, stdout: "Echo: via bin\n" });
+    const unbuilt = mkdtempSync(join(tmpdir(), "cli-unbuilt-"));
+    mkdirSync(join(unbuilt, "bin"));
+    copyFileSync(BIN, join(unbuilt, "bin", "mcp-task-inspector.mjs"));
+    const missing = await runCli(["tools"], { entry: join(unbuilt, "bin", "mcp-task-inspector.mjs") });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim()).toBe(`mcp-task-inspector: the CLI is not built (no ${join(unbuilt, "out", "main", "cli.js")}): run npm run build first`);
   });
 });
 
@@ -135,6 +141,15 @@ describe("CLI --server: saved servers, an mcpServers file, a URL, a command line
 
     const listed = await runCli(["servers", "--json"], { configDir });
     expect(jsonOf(listed).servers).toContainEqual({ name: "my everything", source: "saved", era: "auto", transport: `${process.execPath} ${EVERYTHING} stdio` });
+  });
+
+  it("a saved-servers file that does not parse is reported on stderr (and set aside by the core); the command still runs", async () => {
+    const configDir = newConfigDir();
+    writeFileSync(join(configDir, "servers.json"), "{ not json,");
+    const ran = await runCli(["servers", "--json"], { configDir });
+    expect(ran.code).toBe(0);
+    expect(ran.stderr).toMatch(new RegExp(`^${join(configDir, "servers.json").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: .*\(kept as .*\)$`, "m"));
+    expect(jsonOf(ran).servers).toEqual(expect.any(Array));
   });
 
   it("a name in a Claude / VS Code mcpServers file given with --servers-file", async () => {

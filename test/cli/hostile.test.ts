@@ -34,6 +34,17 @@ describe("CLI output of a hostile server", () => {
     expect(ran.stdout).toBe("done\\x1b[2J\\x0dhidden\n");
   });
 
+  it("a list whose nextCursor never ends: exit 1 once the cursor repeats, not an endless loop", async () => {
+    const endless = await startHttpFixture("cli-http-server.mjs", ["--endless-cursor"]);
+    try {
+      const ran = await runCli(["tools", "--server", endless.url, "--json"]);
+      expect(ran.code).toBe(1);
+      expect(jsonOf(ran)).toEqual({ error: { message: 'the server returned the cursor "again" twice' } });
+    } finally {
+      await endless.stop();
+    }
+  });
+
   it("--json keeps the server's text exactly, escaped as JSON", async () => {
     const ran = await runCli(["call", "ansi", "--server", fixture.url, "--json"]);
     expect(ran.stdout).not.toMatch(CONTROL);

@@ -20,7 +20,13 @@ describe("CLI elicitation answers (server-everything's trigger-elicitation-reque
       action: "accept",
       content: expect.objectContaining({ name: "Ada", firstLine: "It was a dark and stormy night.", integer: 42, number: 3.14, untitledSingleSelectEnum: "Monica", titledMultipleSelectEnum: ["fish-1"] }),
     });
-    expect(ran.stderr).toContain('Elicitation "Please provide inputs for the following fields:": accept (--elicitation and --accept-defaults)');
+    // Exactly the status lines: checking the answer against the schema says nothing of its own (ajv's
+    // "unknown format" warnings would otherwise land on the CLI's stderr).
+    expect(ran.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^Connecting to /),
+      expect.stringMatching(/^Connected to mcp-servers\/everything /),
+      'Elicitation "Please provide inputs for the following fields:": accept (--elicitation and --accept-defaults)',
+    ]);
   });
 
   it("--accept-defaults alone declines a form whose required field has no default, and says how to give it", async () => {
@@ -48,6 +54,21 @@ describe("CLI elicitation answers (server-everything's trigger-elicitation-reque
   });
 });
 
+describe("CLI URL-mode elicitation (server-everything's trigger-url-elicitation)", () => {
+  const args = ["call", "trigger-url-elicitation", "--args", '{"url":"https://example.com/finish?step=2"}', "--server", everythingStdio];
+
+  it("is declined unless --elicitation accepts it (--accept-defaults is for forms); accepted, the URL is shown on stderr, never opened", async () => {
+    const declined = await runCli([...args, "--accept-defaults"]);
+    expect(declined.code).toBe(0);
+    expect(declined.stdout).toContain("declined to open the URL");
+    expect(declined.stderr).toContain(`Elicitation "Please open the link to complete this action." asks to open a URL; declined: pass --elicitation '{"action":"accept"}' to accept it`);
+    const accepted = await runCli([...args, "--elicitation", '{"action":"accept"}']);
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toContain("User completed the URL elicitation flow");
+    expect(accepted.stderr).toContain("Open this URL to complete it: https://example.com/finish?step=2\n");
+  });
+});
+
 describe("CLI sampling answers (server-everything's trigger-sampling-request)", () => {
   it("--sampling answers with the CreateMessageResult given", async () => {
     const ran = await runCli(["call", "trigger-sampling-request", "--args", '{"prompt":"hello"}', "--server", everythingStdio, "--sampling", SAMPLED]);
@@ -61,6 +82,17 @@ describe("CLI sampling answers (server-everything's trigger-sampling-request)", 
     const ran = await runCli(["call", "trigger-sampling-request", "--args", '{"prompt":"hello"}', "--server", everythingStdio, "--accept-defaults", "--json"]);
     expect(ran.code).toBe(1);
     expect(ran.stderr).toContain("Sampling request rejected: pass --sampling <file|json> (a CreateMessageResult) to answer it");
+  });
+});
+
+describe("CLI receiver tasks (the server sends task-augmented requests: server-everything's -async tools)", () => {
+  it("R2/R7: a task-augmented elicitation and sampling request are answered from the flags; the server gets the answer through tasks/result", async () => {
+    const elicited = await runCli(["call", "trigger-elicitation-request-async", "--server", everythingStdio, "--elicitation", '{"action":"accept","content":{"name":"Ada"}}']);
+    expect(elicited.code).toBe(0);
+    expect(elicited.stdout).toMatch(/"io\.modelcontextprotocol\/related-task": \{\s+"taskId": "[^"]+"\s+\}[\s\S]*"action": "accept",\s+"content": \{\s+"name": "Ada"/);
+    const sampled = await runCli(["call", "trigger-sampling-request-async", "--args", '{"prompt":"x"}', "--server", everythingStdio, "--sampling", SAMPLED]);
+    expect(sampled.code).toBe(0);
+    expect(sampled.stdout).toContain("a sampled answer");
   });
 });
 

@@ -35,6 +35,13 @@ describe("CLI progress", () => {
     expect(screen).toMatch(/\r\x1b\[2KLong running operation completed\. Duration: 1 seconds, Steps: 4\./);
   });
 
+  it("Q7: a legacy task's progress (it keeps coming after the CreateTaskResult) is drawn on the same line, with the server's message", async () => {
+    const { code, screen } = await runOnTerminal(["call", "maybe-task", "--task", "--args", '{"progress":3,"workMs":600}', "--server", fixtureStdio("tool-tasks-server.mjs")]);
+    expect(code).toBe(0);
+    for (const step of ["33% (1/3) step 1 of 3", "67% (2/3) step 2 of 3", "100% (3/3) step 3 of 3"]) expect(screen).toContain(`\r\x1b[2KProgress ${step}`);
+    expect(screen).toMatch(/\r\x1b\[2KTask \S+ completed\r\ndone\r\n$/);
+  });
+
   it("piped: nothing extra on stderr (no progress, no control characters), the result alone on stdout", async () => {
     const ran = await runCli(LONG);
     expect(ran.code).toBe(0);
@@ -45,6 +52,33 @@ describe("CLI progress", () => {
 });
 
 describe("CLI Ctrl+C", () => {
+  it("a real Ctrl+C typed on the terminal, 2026-07-28 over HTTP: the request's response stream is closed (the modern way), exit 130", async () => {
+    const server = await startHttpFixture("modern/progress-server.mjs", ["--http"]);
+    try {
+      const line = command(process.execPath, CLI, "call", "slow", "--args", '{"steps":400,"intervalMs":50}', "--server", server.url);
+      const child = spawn("script", ["-qec", line, "/dev/null"], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, MCP_TASK_INSPECTOR_CONFIG_DIR: newConfigDir() } });
+      let screen = "";
+      let typed = false;
+      child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+        screen += chunk;
+        // Once the progress line shows, the user presses Ctrl+C: the terminal sends SIGINT to the CLI.
+        if (!typed && screen.includes("Progress")) {
+          typed = true;
+          child.stdin!.write("\x03");
+        }
+      });
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect(code).toBe(130);
+      expect(screen).toMatch(/Cancelling the request in flight…\r\nInterrupted\r\n$/);
+      const cancelled = await runCli(["call", "cancellations", "--server", server.url, "--json"]);
+      const list = JSON.parse((jsonOf(cancelled).content as { text: string }[])[0]!.text) as { step: number }[];
+      expect(list).toHaveLength(1);
+      expect(list[0]!.step).toBeLessThan(400);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("a tool call in flight: notifications/cancelled for its request reaches the server, then exit 130", async () => {
     const running = startCli(["call", "slow", "--server", legacy.url]);
     await legacy.nextLine(/^call slow$/);
@@ -80,10 +114,12 @@ describe("CLI Ctrl+C", () => {
     expect(jsonOf(after)).toEqual({ task: expect.objectContaining({ taskId, status: "cancelled", statusMessage: "cancelled on request" }) });
   });
 
-  it("while the server is starting (stdio): the server is stopped and the CLI exits 130", async () => {
+  it("Ctrl+C right after the 'Connecting to' line (stdio): the CLI still exits 130, with no result", async () => {
     const running = startCli(["call", "echo", "--args", '{"message":"x"}', "--server", fixtureStdio("modern/modern-server.mjs", "--modern-only")]);
     await running.stderrMatches(/Connecting to /);
     running.child.kill("SIGINT");
-    expect((await running.exited).code).toBe(130);
+    const ran = await running.exited;
+    expect(ran.code).toBe(130);
+    expect(ran.stdout).toBe("");
   });
 });

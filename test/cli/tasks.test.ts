@@ -91,6 +91,27 @@ describe("CLI legacy tasks (2025-11-25)", () => {
   });
 });
 
+describe("CLI legacy tasks that never finish", () => {
+  it("R6/R8: a task deleted when its ttl passes (tasks/get answers -32602) ends the watch with exit 1, not a hang", async () => {
+    const ran = await runCli(["call", "job", "--args", '{"workMs":-1}', "--task", "--ttl", "300", "--server", legacy.url, "--json"]);
+    expect(ran.code).toBe(1);
+    const doc = jsonOf(ran) as { task: { status: string; ttl: number }; error: { message: string } };
+    expect(doc.task).toMatchObject({ status: "working", ttl: 300 });
+    expect(doc.error.message).toMatch(/^the server no longer knows task \S+ \(tasks\/get failed: MCP error -32602: Unknown task: /);
+  });
+
+  it("R6: a task that outlives its ttl on a server that keeps answering is given up with exit 1 (the watch is bounded by the ttl)", async () => {
+    const forever = await startHttpFixture("cli-http-server.mjs", ["--keep-expired"]);
+    try {
+      const ran = await runCli(["call", "job", "--args", '{"workMs":-1}', "--task", "--ttl", "200", "--timeout", "100", "--server", forever.url, "--json"]);
+      expect(ran.code).toBe(1);
+      expect(jsonOf(ran)).toEqual({ task: expect.objectContaining({ status: "working", ttl: 200 }), error: { message: expect.stringMatching(/^task \S+ passed its ttl \(200 ms\) without finishing$/) } });
+    } finally {
+      await forever.stop();
+    }
+  });
+});
+
 describe("CLI modern tasks (2026-07-28, io.modelcontextprotocol/tasks)", () => {
   it("M2/M4: a call the server turns into a task is watched to the end: statuses on stderr, the inline result on stdout", async () => {
     const ran = await runCli(["call", "task-simple", "--server", modernStdio]);
@@ -126,7 +147,7 @@ describe("CLI modern tasks (2026-07-28, io.modelcontextprotocol/tasks)", () => {
     expect(ran.stderr).toMatch(/Task task-1-input input_required: waiting for input/);
   });
 
-  it("M6/M8: over HTTP, task get and task cancel from other runs; the run watching it ends with the cancel (exit 1)", async () => {
+  it("M6: over HTTP, task get and task cancel from other runs (tasks/get on a fresh connection); the run watching it ends with the cancel (exit 1)", async () => {
     const watching = startCli(["call", "task-hang", "--server", modernHttp.url]);
     const [, taskId] = (await watching.stderrMatches(/Task (task-\d+-hang) working/)) as [string, string];
     const got = await runCli(["task", "get", taskId, "--server", modernHttp.url, "--json"]);
