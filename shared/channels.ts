@@ -45,6 +45,9 @@ export const API_METHOD_NAMES = [
   "chooseRootFolder",
   // Completions (issue 13)
   "complete",
+  // Task timeline (issue 13)
+  "getTaskTimeline",
+  "unfollowTaskTimeline",
   // OAuth for remote servers (issue 14)
   "getAuthSteps",
   "clearAuthTokens",

@@ -30,6 +30,7 @@ import {
   RootsSchema,
   AuthStepSchema,
 } from "./types.js";
+import { TaskTimelineSchema, TimelineEventsSchema } from "./timeline.js";
 
 const session = { sessionId: SessionIdSchema };
 
@@ -105,7 +106,13 @@ export const apiMethods = {
   // Lists carry the page's cache hints when the server gave any (E6); a read result keeps them as sent.
   listTools: method(
     z.object({ ...session, cursor: Cursor }).strict(),
-    z.object({ tools: z.array(ToolSchema), nextCursor: z.string().optional(), cache: CacheHintsSchema.optional() }),
+    z.object({
+      tools: z.array(ToolSchema),
+      nextCursor: z.string().optional(),
+      cache: CacheHintsSchema.optional(),
+      /** Some tools did not fit the MCP schema and were left out: which field, what was wrong, where the raw response is. */
+      problem: z.string().optional(),
+    }),
   ),
   listResources: method(
     z.object({ ...session, cursor: Cursor }).strict(),
@@ -228,6 +235,11 @@ export const apiMethods = {
       cut: z.string().optional(),
     }),
   ),
+  // Task timeline (issue 13): one task's line so far; from then on `taskTimelineEvents` streams what comes
+  // after, until the page stops following it (only followed tasks are streamed: a flood of task changes
+  // must not double the event stream for timelines nobody has open).
+  getTaskTimeline: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), TaskTimelineSchema),
+  unfollowTaskTimeline: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), Ok),
   // OAuth for remote servers (issue 14)
   /** The steps of this session's authorization flows so far (discovery, registration, authorization, token, refresh). */
   getAuthSteps: method(z.object(session).strict(), z.object({ steps: z.array(AuthStepSchema) })),
@@ -281,8 +293,11 @@ export const eventSchemas = {
   resourceUpdated: z.object({ sessionId: SessionIdSchema, uri: z.string(), at: z.number() }),
   clientTaskChanged: ClientTaskSchema,
   receiverTaskChanged: ReceiverTaskSchema,
-  /** A receiver task was deleted (ttl elapsed or session ended); it is gone from `tasks/get`. */
-  receiverTaskRemoved: z.object({ sessionId: SessionIdSchema, taskId: TaskIdSchema }),
+  /**
+   * A receiver task was deleted (ttl elapsed or session ended); it is gone from `tasks/get`. With `trace`, the
+   * row stays as that trace (marked "deleted at"); without, it leaves (an old trace dropped off, TASK_TRACES_KEPT).
+   */
+  receiverTaskRemoved: z.object({ sessionId: SessionIdSchema, taskId: TaskIdSchema, trace: ReceiverTaskSchema.optional() }),
   settingsChanged: SettingsSchema,
   // Tool runs (issue 13): the whole run on every status change; progress alone on its own, small event.
   toolRunChanged: ToolRunSchema,
@@ -297,6 +312,8 @@ export const eventSchemas = {
   navigate: z.object({ tab: InspectorTabSchema, itemId: z.string().optional(), sessionId: SessionIdSchema.optional() }),
   /** A session the user removed (`removeSession`): the page forgets it and everything shown for it. */
   sessionRemoved: z.object({ sessionId: SessionIdSchema }),
+  /** Task timeline (issue 13): new events on the line of a task a page follows (getTaskTimeline), as they happen. */
+  taskTimelineEvents: TimelineEventsSchema,
   /** Issue 14: one step of a session's authorization flow, as it happens (what was sent and what came back, secrets redacted). */
   authStep: AuthStepSchema,
 } as const;

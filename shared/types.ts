@@ -107,6 +107,15 @@ export const OAuthSettingsSchema = z
     clientSecret: z.string().max(2000).optional(),
     scope: z.string().max(2000).optional(),
     clientMetadataUrl: z.string().url().max(2000).refine((u) => /^https:\/\//i.test(u), "a client ID metadata document must be an https URL").optional(),
+    /**
+     * `client_credentials`: a machine client with no user and no browser (the OAuth client credentials
+     * extension); it needs the client id, and its secret or a private key for `private_key_jwt`.
+     */
+    grant: z.enum(["authorization_code", "client_credentials"]).optional(),
+    /** PKCS#8 PEM private key for `private_key_jwt` client authentication (RFC 7523). */
+    privateKeyPem: z.string().max(20_000).optional(),
+    /** Its JWS algorithm (ES256 unless said). */
+    signingAlgorithm: z.enum(["ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512"]).optional(),
   })
   .strict();
 export type OAuthSettings = z.output<typeof OAuthSettingsSchema>;
@@ -218,11 +227,71 @@ export const ClientTaskSchema = z.object({
   gone: z.enum(["expired", "purged"]).optional(),
   /** M7: the server accepted this task's id on the session's subscriptions/listen stream (notifications/tasks). */
   listening: z.boolean().optional(),
+  /**
+   * S1: the session ended while the task was live, so it is no longer followed. On 2025-11-25 the inspector
+   * marks it cancelled itself (with our time): the server's own status is unknown.
+   */
+  sessionEnded: z.boolean().optional(),
+  /** When the user asked to cancel it (ISO): a cancelled task then says it was cancelled by you, and when. */
+  cancelRequestedAt: z.string().optional(),
+  /**
+   * When we learned the server deleted the task (ISO): a `-32602` to our tasks/get for it, or (legacy) it was
+   * missing from a complete tasks/list and tasks/get confirmed it. The row stays, marked "deleted at".
+   */
+  deletedAt: z.string().optional(),
 });
 export type ClientTask = z.output<typeof ClientTaskSchema>;
 
 export const ReceiverTaskMethodSchema = z.enum(["sampling/createMessage", "elicitation/create"]);
 export type ReceiverTaskMethod = z.output<typeof ReceiverTaskMethodSchema>;
+
+/**
+ * How a receiver task ended, set by the core where it happens: the user's answer (sampling `answered`,
+ * elicitation `accepted` / `declined` / `cancelled` by its action, `rejected` for an answer that is a
+ * JSON-RPC error, R12), `cancelledByServer` (tasks/cancel, R10), `cancelledByUser` (the inspector's Cancel),
+ * `expired` (its ttl elapsed before an answer, R6), `sessionEnded` (S1).
+ */
+export const ReceiverTaskEndingSchema = z.enum([
+  "answered",
+  "accepted",
+  "declined",
+  "cancelled",
+  "rejected",
+  "cancelledByServer",
+  "cancelledByUser",
+  "expired",
+  "sessionEnded",
+]);
+export type ReceiverTaskEnding = z.output<typeof ReceiverTaskEndingSchema>;
+
+/** Bounds of what a receiver task keeps of its request (a server's text is untrusted and may be huge). */
+export const ASKED_TEXT_CHARS = 4000;
+export const ASKED_MESSAGES_KEPT = 20;
+export const ASKED_SCHEMA_CHARS = 20_000;
+
+/**
+ * What the server asked, kept with the task for its Details once the pending input is gone: the
+ * elicitation's message and requested schema (as JSON text), or the sampling messages as text. Bounded.
+ */
+export const ReceiverTaskAskedSchema = z.object({
+  message: z.string().max(ASKED_TEXT_CHARS + 100).optional(),
+  /** Elicitation URL mode. */
+  url: z.string().max(ASKED_TEXT_CHARS + 100).optional(),
+  /** The requested schema as JSON text, cut at ASKED_SCHEMA_CHARS. */
+  requestedSchema: z.string().max(ASKED_SCHEMA_CHARS + 100).optional(),
+  systemPrompt: z.string().max(ASKED_TEXT_CHARS + 100).optional(),
+  messages: z
+    .array(z.object({ role: z.string().max(100), text: z.string().max(ASKED_TEXT_CHARS + 100) }))
+    .max(ASKED_MESSAGES_KEPT)
+    .optional(),
+  /** How many messages the request had in all (more than were kept). */
+  messageCount: z.number().int().nonnegative().optional(),
+  maxTokens: z.number().optional(),
+});
+export type ReceiverTaskAsked = z.output<typeof ReceiverTaskAskedSchema>;
+
+/** The most deleted receiver tasks a session keeps as traces ("deleted at …"); older traces drop off. */
+export const TASK_TRACES_KEPT = 200;
 
 /** A task the server created on us (we are the receiver); the server polls it. */
 export const ReceiverTaskSchema = z.object({
@@ -230,6 +299,12 @@ export const ReceiverTaskSchema = z.object({
   method: ReceiverTaskMethodSchema,
   task: TaskSchema,
   pendingInputId: PendingInputIdSchema.optional(),
+  /** How it ended, once it did (or was deleted unanswered). */
+  ending: ReceiverTaskEndingSchema.optional(),
+  /** What the server asked (for the Details). */
+  asked: ReceiverTaskAskedSchema.optional(),
+  /** Set on a trace: when the task was deleted (ttl elapsed or the session ended); it is gone from tasks/get. */
+  deletedAt: z.string().optional(),
   /** Set once terminal: what `tasks/result` returns (a result or a JSON-RPC error). */
   outcome: z
     .union([
@@ -290,6 +365,8 @@ export const LogEntrySchema = z.object({
   remark: z.string().optional(),
   /** I5: one logical call's rounds (a modern request, each input_required, each retry) share `call`. */
   exchange: z.object({ call: z.number().int(), round: z.number().int() }).optional(),
+  /** On a response: the task its request named (params.taskId or related-task `_meta`), which a reply need not repeat. */
+  taskId: z.string().max(300).optional(),
 });
 export type LogEntry = z.output<typeof LogEntrySchema>;
 

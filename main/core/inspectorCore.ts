@@ -23,6 +23,7 @@ import { MemoryStorage, UnreadableStorageError, type Storage } from "./storage.j
 import { TaskMemory } from "./modern/taskMemory.js";
 import { ToolRuns, type RunOutcome } from "./toolRuns.js";
 import { WithdrawnNotes } from "./withdrawnNotes.js";
+import { TaskTimelines } from "./timeline/taskTimeline.js";
 import type { ToolRun } from "../../shared/types.js";
 import { OAuthTokenStore } from "./auth/tokenStore.js";
 
@@ -65,6 +66,8 @@ export class InspectorCore {
   private readonly coreClock = { now: () => this.ports.clock.now() };
   readonly withdrawnNotes = new WithdrawnNotes(this.bus, this.coreClock);
   readonly toolRuns = new ToolRuns(this.bus, this.coreClock);
+  /** Issue 13: every task's timeline, fed from this core's own event stream. */
+  readonly timelines: TaskTimelines;
   readonly pendingInputs = new PendingInputs(this.bus, (input, reason, message) => this.withdrawnNotes.add(input, reason, message));
   private readonly sessions = new Map<string, Session>();
   private settings: Settings;
@@ -94,6 +97,7 @@ export class InspectorCore {
 
   constructor(private readonly options: InspectorCoreOptions = {}) {
     this.ports = options.ports ?? systemPorts;
+    this.timelines = new TaskTimelines(this.bus, this.coreClock);
     this.settings = SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...options.settings });
     this.storage = options.storage ?? new MemoryStorage();
     this.taskMemory = new TaskMemory(this.storage);
@@ -234,7 +238,7 @@ export class InspectorCore {
         sessions: [...this.sessions.values()].map((s) => s.state),
         pendingInputs: this.pendingInputs.list(),
         clientTasks: [...this.sessions.values()].flatMap((s) => s.clientTaskList),
-        receiverTasks: [...this.sessions.values()].flatMap((s) => s.receiverTasks),
+        receiverTasks: [...this.sessions.values()].flatMap((s) => [...s.receiverTaskTraces, ...s.receiverTasks]),
         settings: this.settings,
         storage: { problems: this.storageProblems, secrets: { encrypted: this.secrets.available, description: this.secrets.description } },
         toolRuns: this.toolRuns.list(),
@@ -292,6 +296,11 @@ export class InspectorCore {
         return root ? { root } : {};
       },
       complete: ({ sessionId, ...params }) => this.session(sessionId).complete(params),
+      getTaskTimeline: async ({ sessionId, taskId }) => this.timelines.follow(sessionId, taskId),
+      unfollowTaskTimeline: async ({ sessionId, taskId }) => {
+        this.timelines.unfollow(sessionId, taskId);
+        return { ok: true };
+      },
       getAuthSteps: async ({ sessionId }) => ({ steps: this.session(sessionId).authorizationSteps }),
       clearAuthTokens: async ({ url }) => ({ cleared: await this.oauthTokens.clear(url) }),
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),

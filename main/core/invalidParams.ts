@@ -33,7 +33,10 @@ export function describeIssues(issues: readonly Issue[], prefix: PropertyKey[] =
     .map((issue) => {
       const path = [...prefix, ...issue.path];
       if (issue.code === "invalid_union" && issue.errors?.length) {
-        const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+        // A branch whose `type` matched is the one the sender meant (a content block of type "image" is
+        // not a text block missing its text); among those, the one with the fewest problems.
+        const meant = issue.errors.filter((branch) => !branch.some((i) => i.path.length === 1 && i.path[0] === "type"));
+        const closest = (meant.length ? meant : issue.errors).reduce((best, branch) => (branch.length < best.length ? branch : best));
         if (closest.length) return describeIssues(closest, path);
       }
       return `${path.length ? path.map(String).join(".") : "(request)"}: ${issue.message}`;

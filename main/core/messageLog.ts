@@ -65,6 +65,26 @@ export interface LogMarks {
   exchange?: LogEntry["exchange"];
 }
 
+interface OpenRequest {
+  method: string;
+  exchange?: LogEntry["exchange"];
+  /** The task the request named, so its response (an error, an empty ack) names it too. */
+  taskId?: string;
+}
+
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+const MAX_TASK_ID_CHARS = 300;
+
+/** The task a request is about: params.taskId (tasks/get, result, cancel, update) or its related-task `_meta`. */
+function taskIdOfRequest(params: unknown): string | undefined {
+  const p = params && typeof params === "object" ? (params as Record<string, unknown>) : undefined;
+  const meta = p?._meta && typeof p._meta === "object" ? (p._meta as Record<string, unknown>)[RELATED_TASK] : undefined;
+  const related = meta && typeof meta === "object" ? (meta as Record<string, unknown>).taskId : undefined;
+  const taskId = typeof p?.taskId === "string" ? p.taskId : typeof related === "string" ? related : undefined;
+  // A hostile id is remembered by its start only (one per open request, up to OPEN_REQUESTS_KEPT).
+  return taskId === undefined ? undefined : taskId.length > MAX_TASK_ID_CHARS ? `${taskId.slice(0, MAX_TASK_ID_CHARS - 1)}…` : taskId;
+}
+
 /** Requests still waiting for their response, remembered so a response can name the method it answers. */
 const OPEN_REQUESTS_KEPT = 10_000;
 
@@ -75,7 +95,7 @@ const OPEN_REQUESTS_KEPT = 10_000;
 export class MessageLog {
   private readonly entries: RingBuffer<LogEntry>;
   /** `${direction of the request}:${idKey(id)}` → method, and the exchange a modern round belongs to (I5). */
-  private readonly openRequests = new Map<string, { method: string; exchange?: LogEntry["exchange"] }>();
+  private readonly openRequests = new Map<string, OpenRequest>();
 
   constructor(
     private readonly sessionId: string,
@@ -89,19 +109,24 @@ export class MessageLog {
    * `preview` (a message too big to keep), the entry holds the note and the start of its text instead.
    */
   record(direction: "in" | "out", message: unknown, seq: number, time: string, note?: string, preview?: string, marks: LogMarks = {}): LogEntry {
-    const m = (message ?? {}) as { method?: unknown; id?: unknown; result?: unknown; error?: unknown };
+    const m = (message ?? {}) as { method?: unknown; id?: unknown; params?: unknown; result?: unknown; error?: unknown };
     const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : undefined;
     let method = typeof m.method === "string" ? m.method : undefined;
     let exchange = marks.exchange;
+    let taskId: string | undefined;
     if (id !== undefined) {
       if (method !== undefined) {
         // A request; an ignored duplicate (note) gets no second answer, so it opens nothing.
-        if (!note || preview !== undefined) this.open(`${direction}:${idKey(id)}`, { method, ...(exchange ? { exchange } : {}) });
+        if (!note || preview !== undefined) {
+          const requestTask = taskIdOfRequest(m.params);
+          this.open(`${direction}:${idKey(id)}`, { method, ...(exchange ? { exchange } : {}), ...(requestTask !== undefined ? { taskId: requestTask } : {}) });
+        }
       } else if ("result" in m || "error" in m) {
         const key = `${direction === "in" ? "out" : "in"}:${idKey(id)}`;
         const open = this.openRequests.get(key);
         method = open?.method;
         exchange ??= open?.exchange;
+        taskId = open?.taskId;
         this.openRequests.delete(key);
       }
     }
@@ -116,6 +141,7 @@ export class MessageLog {
       payload: preview !== undefined ? { note, preview } : note ? { note, message } : message,
       ...(marks.remark ? { remark: marks.remark } : {}),
       ...(exchange ? { exchange } : {}),
+      ...(taskId !== undefined ? { taskId } : {}),
     };
     this.entries.push(entry);
     return entry;
@@ -133,7 +159,7 @@ export class MessageLog {
     this.entries.resize(limit);
   }
 
-  private open(key: string, request: { method: string; exchange?: LogEntry["exchange"] }): void {
+  private open(key: string, request: OpenRequest): void {
     this.openRequests.set(key, request);
     // A peer that never answers must not grow this map without bound.
     if (this.openRequests.size > OPEN_REQUESTS_KEPT) {

@@ -83,9 +83,11 @@ export class SavedServers {
   private toDisk(server: SavedServer): unknown {
     const t = server.transport;
     const transport = t.type === "stdio" ? { ...t, env: sealValues(t.env, this.secrets) } : { ...t, headers: sealValues(t.headers, this.secrets) };
-    // Issue 14: a pre-registered OAuth client's secret is sealed like a header value.
-    const secret = server.oauth?.clientSecret;
-    const oauth = server.oauth && secret !== undefined ? { ...server.oauth, clientSecret: sealValues({ clientSecret: secret }, this.secrets).clientSecret } : server.oauth;
+    // Issue 14: a pre-registered OAuth client's secret (or private key) is sealed like a header value.
+    const oauthSecrets = Object.fromEntries(
+      (["clientSecret", "privateKeyPem"] as const).flatMap((key) => (server.oauth?.[key] !== undefined ? [[key, server.oauth[key]!]] : [])),
+    );
+    const oauth = server.oauth ? { ...server.oauth, ...sealValues(oauthSecrets, this.secrets) } : undefined;
     return { ...server, transport, ...(oauth ? { oauth } : {}) };
   }
 
@@ -97,10 +99,11 @@ export class SavedServers {
     const undecryptable = failed.map((key) => `${field}.${key}`);
     let entry: Record<string, unknown> = { ...(raw as object), transport: { ...transport, [field]: values } };
     const oauth = entry.oauth as Record<string, unknown> | undefined;
-    if (oauth && typeof oauth === "object" && oauth.clientSecret !== undefined) {
-      const opened = openValues({ clientSecret: oauth.clientSecret }, this.secrets);
-      entry = { ...entry, oauth: { ...oauth, clientSecret: (opened.values as Record<string, unknown>).clientSecret } };
-      if (opened.failed.length) undecryptable.push("oauth.clientSecret");
+    if (oauth && typeof oauth === "object" && !Array.isArray(oauth)) {
+      const sealed = Object.fromEntries(["clientSecret", "privateKeyPem"].flatMap((key) => (oauth[key] !== undefined ? [[key, oauth[key]]] : [])));
+      const opened = openValues(sealed, this.secrets);
+      entry = { ...entry, oauth: { ...oauth, ...(opened.values as Record<string, unknown>) } };
+      undecryptable.push(...opened.failed.map((key) => `oauth.${key}`));
     }
     return { entry, undecryptable };
   }

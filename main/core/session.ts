@@ -16,17 +16,19 @@ import {
   ToolListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
   type ClientCapabilities,
+  type ListToolsResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { INSPECTOR_RESULT_KEYS, type ApiParsedParams, type ApiResult } from "../../shared/contract.js";
 import { z } from "zod";
 import { boundCompletion } from "./completions.js";
-import type { CacheHints, ClientTask, LogEntry, ReceiverTask, Root, ServerConfig, SessionInfo, Settings } from "../../shared/types.js";
+import { TASK_TRACES_KEPT, type CacheHints, type ClientTask, type LogEntry, type ReceiverTask, type Root, type ServerConfig, type SessionInfo, type Settings } from "../../shared/types.js";
 import { ClientTasks } from "./client/clientTasks.js";
 import { linearJsonSchemaValidator } from "./linearRegExp.js";
 import { withInvalidParamsErrors } from "./invalidParams.js";
 import type { EventBus } from "./eventBus.js";
 import { BoundedLines, MessageLog } from "./messageLog.js";
+import { lastResponseTo, readableSchemaError, toolsThatFit, zodIssuesOf } from "./schemaMismatch.js";
 import type { PendingInputs } from "./pendingInputs.js";
 import type { Ports } from "./ports.js";
 import { registerElicitationHandler, registerReceiverTaskHandlers, registerSamplingHandler } from "./receiver/receiverRequests.js";
@@ -117,6 +119,7 @@ export class Session {
   private opened?: ReturnType<typeof openTransport>;
   private store?: ReceiverTaskStore;
   private clientTasks?: ClientTasks;
+  private readonly receiverTraces = new Map<string, ReceiverTask>();
   private readonly log: MessageLog;
   private readonly stderr = new BoundedLines(STDERR_LINES_KEPT, STDERR_CHARS_KEPT);
   private info: SessionInfo;
@@ -176,6 +179,11 @@ export class Session {
 
   get clientTaskList(): ClientTask[] {
     return [...(this.clientTasks?.list() ?? []), ...(this.modern?.tasks.list() ?? [])];
+  }
+
+  /** Deleted receiver tasks, kept as traces (oldest first, at most TASK_TRACES_KEPT) so their rows stay. */
+  get receiverTaskTraces(): ReceiverTask[] {
+    return [...this.receiverTraces.values()];
   }
 
   get receiverTaskStore(): ReceiverTaskStore | undefined {
@@ -370,6 +378,7 @@ export class Session {
       ports: this.deps.ports,
       requestTimeoutMs: () => this.deps.settings().requestTimeoutMs,
       changed: (task) => this.deps.bus.emit("clientTaskChanged", task),
+      readableError: (error, method) => this.readable(error, method),
     });
     client.setNotificationHandler(TaskStatusNotificationSchema, (n) => clientTasks.onStatusNotification(n.params));
     this.store = store;
@@ -527,16 +536,28 @@ export class Session {
   }
 
   async listTools(cursor?: string): Promise<ApiResult<"listTools">> {
-    const result = this.modern
-      ? ListToolsResultSchema.parse(await this.requireModern().list("tools/list", cursor, this.guard()))
-      : await this.legacy((client, options) => client.listTools(cursor ? { cursor } : undefined, options));
+    let result: ListToolsResult;
+    let problem: string | undefined;
+    try {
+      result = this.modern
+        ? ListToolsResultSchema.parse(await this.requireModern().list("tools/list", cursor, this.guard()))
+        : await this.legacy((client, options) => client.listTools(cursor ? { cursor } : undefined, options));
+    } catch (error) {
+      if (!zodIssuesOf(error)) throw error;
+      // One broken tool must not hide the others: those that fit are listed, and the line says what was left out.
+      const raw = lastResponseTo(this.log.toArray(), "tools/list");
+      const fit = toolsThatFit(raw);
+      if (!fit) throw readableSchemaError(error, "tools/list", raw);
+      result = fit.result;
+      problem = (readableSchemaError(error, "tools/list", raw, `${fit.left} of ${fit.total} tools left out; the others are listed.`) as Error).message;
+    }
     if (!cursor) {
       this.tools.clear();
       this.paramHeaders.clear();
     }
     const tools = this.modern ? this.withValidParamHeaders(result.tools) : result.tools;
     for (const tool of tools) this.tools.set(tool.name, tool);
-    return { tools, ...this.pageFacts(result) };
+    return { tools, ...this.pageFacts(result), ...(problem ? { problem } : {}) };
   }
 
   /**
@@ -642,6 +663,10 @@ export class Session {
 
   /** A plain tools/call. Q1: a tool whose taskSupport is `required` can only run as a task. */
   async callTool(name: string, args: Record<string, unknown>, run?: RunControls): Promise<ApiResult<"callTool">> {
+    return this.readableSchemaErrors("tools/call", () => this.callToolAsIs(name, args, run));
+  }
+
+  private async callToolAsIs(name: string, args: Record<string, unknown>, run?: RunControls): Promise<ApiResult<"callTool">> {
     const tool = await this.toolNamed(name);
     // The run's progress bar, its time-outs and its Cancel (requestGuard.ts).
     const hooks: GuardHooks = run ? { signal: run.signal, progress: run.progress } : {};
@@ -710,7 +735,7 @@ export class Session {
     const store = this.store;
     const task = store?.get(taskId);
     if (!store || !task) throw new Error(`No receiver task ${taskId} in this session`);
-    if (!store.cancel(taskId, "Cancelled by the user")) throw new Error(`Receiver task ${taskId} is already ${task.task.status}`);
+    if (!store.cancel(taskId, "Cancelled by the user", "cancelledByUser")) throw new Error(`Receiver task ${taskId} is already ${task.task.status}`);
     return store.get(taskId) as ReceiverTask;
   }
 
@@ -742,7 +767,14 @@ export class Session {
   }
 
   private onReceiverTaskRemoved(task: ReceiverTask, wasLive: boolean): void {
-    this.deps.bus.emit("receiverTaskRemoved", { sessionId: this.sessionId, taskId: task.task.taskId });
+    // The row stays as a trace ("deleted at", with how it ended); the oldest trace past the bound leaves.
+    this.receiverTraces.set(task.task.taskId, task);
+    this.deps.bus.emit("receiverTaskRemoved", { sessionId: this.sessionId, taskId: task.task.taskId, trace: task });
+    if (this.receiverTraces.size > TASK_TRACES_KEPT) {
+      const oldest = this.receiverTraces.keys().next().value as string;
+      this.receiverTraces.delete(oldest);
+      this.deps.bus.emit("receiverTaskRemoved", { sessionId: this.sessionId, taskId: oldest });
+    }
     if (wasLive && task.pendingInputId) {
       this.deps.pendingInputs.withdraw(task.pendingInputId, "taskExpired", `Task ${task.task.taskId} expired: its ttl of ${formatMs(task.task.ttl)} elapsed before an answer`);
     }
@@ -808,6 +840,7 @@ export class Session {
     return new OAuthSession(url, this.config.oauth, oauth.store, {
       secrets: headerSecrets,
       clock: this.deps.ports.clock,
+      timers: this.deps.ports.timers,
       approvalTimeoutMs: oauth.approvalTimeoutMs,
       requestTimeoutMs: this.deps.settings().requestTimeoutMs,
       ...(oauth.openAuthorizationPage ? { openAuthorizationPage: (page: string) => oauth.openAuthorizationPage!(page, this.sessionId) } : {}),
@@ -842,6 +875,19 @@ export class Session {
   }
 
   /** A guarded request on the legacy client. */
+  /** A result the SDK's schema rejects is said in one line, pointing at the raw response in the log (schemaMismatch.ts). */
+  private async readableSchemaErrors<T>(method: string, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      throw this.readable(error, method);
+    }
+  }
+
+  private readable(error: unknown, method: string): unknown {
+    return zodIssuesOf(error) ? readableSchemaError(error, method, lastResponseTo(this.log.toArray(), method)) : error;
+  }
+
   private legacy<T>(send: (client: Client, options: RequestOptions) => Promise<T>): Promise<T> {
     const client = this.requireClient();
     return this.guard()((options) => send(client, options));

@@ -13,7 +13,7 @@ import { attachEventStream, registerApiHandlers, type EventStream } from "./ipc.
 import { buildMenuTemplate } from "./menu.js";
 import { isNotificationSupported, showNativeNotification } from "./nativeNotifications.js";
 import { connectNotifier, Notifier } from "./notifier.js";
-import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler, createMainWindow, focusWindow, hardenSession, hardenWebContents } from "./window.js";
+import { allowOwnDownloads, APP_SCHEME_PRIVILEGES, createAppProtocolHandler, createMainWindow, focusWindow, hardenSession, hardenWebContents } from "./window.js";
 import { restoreWindowState, trackWindowState, WINDOW_STATE_KEY } from "./windowState.js";
 import { safeStorageSecrets } from "./safeStorageSecrets.js";
 
@@ -77,6 +77,7 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
 
   if (!devServerUrl) protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir, (url) => net.fetch(url)));
   hardenSession(session.defaultSession, pageUrl);
+  allowOwnDownloads(session.defaultSession, pageUrl);
 
   let win: BrowserWindow | undefined;
   let stream: EventStream | undefined;

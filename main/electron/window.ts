@@ -18,6 +18,8 @@ export const CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
+  // Audio in tool results and resources plays from data: URLs (issue 13).
+  "media-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
@@ -87,6 +89,27 @@ export function hardenSession(ses: SessionLike, appPageUrl: string): void {
     callback(isPermissionAllowed(permission, details?.requestingUrl, appPageUrl));
   });
   ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isPermissionAllowed(permission, requestingOrigin, appPageUrl));
+}
+
+/**
+ * Downloads: only files the page itself made (a resource's Download button: a Blob on an object URL of
+ * the app's own origin, `blob:app://inspector/…`); Electron then asks where to save it. Anything else
+ * that would download (a server's link, a redirect) is cancelled.
+ */
+export function isOwnDownload(url: string, appPageUrl: string): boolean {
+  if (!url.startsWith("blob:")) return false;
+  const origin = pageOrigin(url.slice("blob:".length));
+  return origin !== undefined && origin === pageOrigin(appPageUrl);
+}
+
+export interface DownloadSessionLike {
+  on(event: "will-download", listener: (event: { preventDefault(): void }, item: { getURL(): string }) => void): unknown;
+}
+
+export function allowOwnDownloads(ses: DownloadSessionLike, appPageUrl: string): void {
+  ses.on("will-download", (event, item) => {
+    if (!isOwnDownload(item.getURL(), appPageUrl)) event.preventDefault();
+  });
 }
 
 export interface WebContentsPolicyTarget {

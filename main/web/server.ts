@@ -175,6 +175,7 @@ function setSecurityHeaders(response: ServerResponse, host: string): void {
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data:",
+      "media-src 'self' data:",
       `connect-src 'self' ws://${host}`,
       "object-src 'none'",
       "base-uri 'none'",

@@ -75,7 +75,7 @@ describe("withdrawn pending inputs in Chromium", () => {
     const row = taskRow(page, taskId);
     await waitForText(statusCell(row), "cancelled");
     await waitForText(row, "receiver");
-    await waitForText(row, "answered or gone");
+    await waitForText(row, "cancelled by the server");
     expect(await row.getByRole("button", { name: `Cancel task ${taskId}`, exact: true }).count()).toBe(0);
 
     // The note stays until the user dismisses it.

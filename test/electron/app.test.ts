@@ -67,6 +67,8 @@ describe("starting", () => {
     expect(protocol.handle).toHaveBeenCalledWith("app", expect.any(Function));
     expect(session.defaultSession.setPermissionRequestHandler).toHaveBeenCalledTimes(1);
     expect(session.defaultSession.setPermissionCheckHandler).toHaveBeenCalledTimes(1);
+    // Downloads: only the page's own files (a resource's Download button).
+    expect(session.defaultSession.on).toHaveBeenCalledWith("will-download", expect.any(Function));
     expect([...ipcMain.handlers.keys()].sort()).toEqual(API_METHODS.map(channelFor).sort());
     expect(BrowserWindow.instances).toHaveLength(1);
     const win = BrowserWindow.instances[0]!;
@@ -149,6 +151,35 @@ describe("links", () => {
     const refused = await invoke("openExternal", { url: "file:///etc/passwd" });
     expect(refused.ok).toBe(false);
     expect(shell.openExternal).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("OAuth (issue 14)", () => {
+  it("a server that answers 401: the authorization page goes through the same dialog, opens with shell.openExternal, and the tokens land sealed in user data", async () => {
+    const { spawn } = await import("node:child_process");
+    const { fileURLToPath } = await import("node:url");
+    const { followAuthorizationHeadlessly } = await import("../../main/core/auth/headless.js");
+    const fixture = spawn(process.execPath, [fileURLToPath(new URL("../fixtures/oauth-server.mjs", import.meta.url))], { stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      const port = await new Promise<string>((resolve) => fixture.stdout!.on("data", (chunk: Buffer) => { const m = /listening (\d+)/.exec(chunk.toString()); if (m) resolve(m[1]!); }));
+      await start();
+      const win = BrowserWindow.instances[0]!;
+      dialog.showMessageBox.mockImplementation(async () => ({ response: 0, checkboxChecked: false }));
+      // The user's browser: it follows the page, which the fixture approves at once.
+      shell.openExternal.mockImplementation(async (url: string) => followAuthorizationHeadlessly(url));
+      const url = `http://127.0.0.1:${port}/mcp`;
+      const reply = await invoke("connect", { server: { name: "Protected", transport: { type: "streamableHttp", url } } });
+      expect(reply.ok).toBe(true);
+      const opened = shell.openExternal.mock.calls.map((c) => c[0] as string);
+      expect(opened).toHaveLength(1);
+      expect(opened[0]).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/as/authorize\\?`));
+      expect(dialog.showMessageBox).toHaveBeenCalledWith(win, expect.objectContaining({ detail: opened[0] }));
+      const stored = await readFile(join(app.userData, "oauth.json"), "utf8");
+      expect(JSON.parse(stored)[url].$encrypted).toEqual(expect.any(String));
+      expect(stored).not.toContain("access_token");
+    } finally {
+      fixture.kill();
+    }
   });
 });
 

@@ -146,7 +146,7 @@ export const ipcMain = {
 };
 
 export const protocol = { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() };
-export const session = { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } };
+export const session = { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn(), on: vi.fn() } };
 export const Menu = { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() };
 export const screen = { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) };
 export const dialog = {
@@ -213,6 +213,7 @@ export function resetFakeElectron(): void {
     protocol.handle,
     session.defaultSession.setPermissionRequestHandler,
     session.defaultSession.setPermissionCheckHandler,
+    session.defaultSession.on,
     Menu.buildFromTemplate,
     Menu.setApplicationMenu,
     dialog.showMessageBox,

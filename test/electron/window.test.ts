@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { APP_PAGE_URL } from "../../main/electron/constants.js";
 import {
   APP_SCHEME_PRIVILEGES,
+  allowOwnDownloads,
   CONTENT_SECURITY_POLICY,
   createAppProtocolHandler,
   createMainWindow,
@@ -131,6 +132,25 @@ describe("permissions", () => {
   });
 });
 
+describe("downloads", () => {
+  it("lets the page save the files it made (its own blob: URLs) and cancels any other download", () => {
+    const ses = { on: vi.fn() };
+    allowOwnDownloads(ses, APP_PAGE_URL);
+    expect(ses.on).toHaveBeenCalledWith("will-download", expect.any(Function));
+    const listener = ses.on.mock.calls[0]![1] as (event: { preventDefault(): void }, item: { getURL(): string }) => void;
+    const cancelled = (url: string) => {
+      const event = { preventDefault: vi.fn() };
+      listener(event, { getURL: () => url });
+      return event.preventDefault.mock.calls.length > 0;
+    };
+    expect(cancelled("blob:app://inspector/8b1f6c2e-0000-4000-8000-000000000000")).toBe(false);
+    expect(cancelled("https://evil.example/payload.exe")).toBe(true);
+    expect(cancelled("blob:https://evil.example/8b1f6c2e")).toBe(true);
+    expect(cancelled("data:application/octet-stream;base64,AAAA")).toBe(true);
+    expect(cancelled("blob:")).toBe(true);
+  });
+});
+
 describe("the app:// scheme", () => {
   it("is registered as a standard, secure scheme", () => {
     expect(APP_SCHEME_PRIVILEGES).toEqual({ scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } });
@@ -186,6 +206,7 @@ describe("the app:// scheme", () => {
     expect(directives.get("object-src")).toEqual(["'none'"]);
     expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
     expect(directives.get("base-uri")).toEqual(["'none'"]);
+    expect(directives.get("media-src")).toEqual(["'self'", "data:"]);
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|\*|https?:/);
   });
 });

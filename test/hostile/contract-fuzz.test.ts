@@ -57,6 +57,8 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   removeSession: { sessionId: SID },
   chooseRootFolder: {},
   complete: { sessionId: SID, ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "v" }, context: { arguments: { b: "c" } } },
+  getTaskTimeline: { sessionId: SID, taskId: "t" },
+  unfollowTaskTimeline: { sessionId: SID, taskId: "t" },
   getAuthSteps: { sessionId: SID },
   clearAuthTokens: { url: "http://127.0.0.1:1/mcp" },
   followClientTask: { sessionId: SID, taskId: "t-1" },

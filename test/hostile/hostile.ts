@@ -7,7 +7,7 @@ import type { ClientFeatureToggles, LogEntry } from "../../shared/types.js";
 import type { Harness } from "../helpers/harness.js";
 import { fixtureServer } from "../helpers/servers.js";
 
-export type Scenario = "plain" | "noisy-stdout" | "hang-tasks-get" | "hostile-content";
+export type Scenario = "plain" | "noisy-stdout" | "hang-tasks-get" | "hostile-content" | "malformed";
 
 export interface WireResponse {
   jsonrpc: "2.0";

@@ -27,11 +27,13 @@ afterEach(async () => {
 interface FixtureState {
   registrations: Record<string, unknown>[];
   authorizeRequests: Record<string, string>[];
-  tokenRequests: { grant_type: string; resource: string | null; client_id: string | null; basic: boolean }[];
+  tokenRequests: { as: string; grant_type: string; resource: string | null; client_id: string | null; basic: boolean }[];
   issued: { access_token: string; refresh_token: string; scope: string }[];
   pkceVerified: number;
   mcpAuthorizations: string[];
   wellKnownRequests: string[];
+  /** private_key_jwt assertions the fixture verified. */
+  jwtAssertions?: number;
 }
 
 interface Fixture {
@@ -39,6 +41,7 @@ interface Fixture {
   origin: string;
   state(): Promise<FixtureState>;
   expireTokens(): Promise<void>;
+  migrate(): Promise<void>;
 }
 
 function startFixture(args: string[] = []): Promise<Fixture> {
@@ -56,6 +59,7 @@ function startFixture(args: string[] = []): Promise<Fixture> {
         origin,
         state: async () => (await (await fetch(`${origin}/__test/state`)).json()) as FixtureState,
         expireTokens: async () => void (await fetch(`${origin}/__test/expire`, { method: "POST" })),
+        migrate: async () => void (await fetch(`${origin}/__test/migrate`, { method: "POST" })),
       });
     });
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -152,6 +156,35 @@ describe("OAuth for remote servers", () => {
     expect(JSON.stringify(steps)).not.toContain("s3cret-value");
   });
 
+  it("[extension] client credentials: a machine client with a secret gets its token without a browser, for the resource, and calls a tool", async () => {
+    const fixture = await startFixture(["--client=machine:machine-secret-77"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", {
+      server: server(fixture.url, { oauth: { grant: "client_credentials", clientId: "machine", clientSecret: "machine-secret-77", scope: "mcp" } }),
+    });
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp");
+    const state = await fixture.state();
+    expect(user.opened).toEqual([]);
+    expect(state.authorizeRequests).toEqual([]);
+    expect(state.tokenRequests).toEqual([{ as: "as", grant_type: "client_credentials", resource: fixture.url, client_id: null, basic: true }]);
+  });
+
+  it("[extension] client credentials with private_key_jwt (RFC 7523): the fixture verifies the signed assertion, and the key never shows", async () => {
+    const fixture = await startFixture();
+    const { privateKeyPem } = (await (await fetch(`${fixture.origin}/__test/jwt-key`)).json()) as { privateKeyPem: string };
+    const harness = harnessWith(headlessUser());
+    const info = await harness.core.dispatch("connect", {
+      server: server(fixture.url, { oauth: { grant: "client_credentials", clientId: "jwt-client", privateKeyPem, signingAlgorithm: "ES256" } }),
+    });
+    await whoami(harness, info.sessionId);
+    expect((await fixture.state()).jwtAssertions).toBe(1);
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
+    const token = steps.find((s) => s.kind === "token")!;
+    expect(token.http!.requestBody).toContain("client_assertion=[redacted]");
+    expect(JSON.stringify([steps, harness.events])).not.toContain(privateKeyPem.split("\n")[1]!);
+  });
+
   it("uses a client ID metadata document when the authorization server supports them: its URL is the client_id, nothing is registered", async () => {
     const fixture = await startFixture(["--cimd"]);
     const user = headlessUser();
@@ -192,7 +225,7 @@ describe("OAuth for remote servers", () => {
     expect(state.mcpAuthorizations.slice(1).every((a) => a === "Bearer")).toBe(true);
   });
 
-  it("steps up on 403 insufficient_scope: authorizes again with the scope the server named, then the call goes through", async () => {
+  it("steps up on 403 insufficient_scope: authorizes again with the scope asked before plus the one the server named (SEP-2350), then the call goes through", async () => {
     const fixture = await startFixture(["--scopes=mcp"]);
     const user = headlessUser();
     const harness = harnessWith(user);
@@ -220,6 +253,24 @@ describe("OAuth for remote servers", () => {
     expect(user.opened).toHaveLength(1);
     const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
     expect(kinds(steps)).toContain("refresh");
+  });
+
+  it("SEP-2352: when the resource moves to another authorization server, discovery runs again, the client registers there, and nothing of the old server's (client id, refresh token) is presented to it", async () => {
+    const fixture = await startFixture();
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    await whoami(harness, info.sessionId);
+    const oldClient = (await fixture.state()).authorizeRequests[0]!.client_id;
+    await fixture.migrate();
+    expect(await whoami(harness, info.sessionId)).toMatch(/^scope: /);
+    const state = await fixture.state();
+    expect(state.registrations.map((r) => r.as)).toEqual(["as", "as2"]);
+    const second = state.authorizeRequests[1]!;
+    expect(second.as).toBe("as2");
+    expect(second.client_id).not.toBe(oldClient);
+    expect(state.tokenRequests.map((r) => `${r.as}:${r.grant_type}`)).toEqual(["as:authorization_code", "as2:authorization_code"]);
+    expect(user.opened).toHaveLength(2);
   });
 
   it("refreshes before the request once expires_in has run out (the clock says so), so the server never sees the stale token", async () => {
@@ -273,6 +324,38 @@ describe("OAuth for remote servers", () => {
     await expect(harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "admin", arguments: {} })).rejects.toThrow(/insufficient_scope/);
     await expect(harness.core.dispatch("callTool", { sessionId: info.sessionId, name: "admin", arguments: {} })).rejects.toThrow(/insufficient_scope/);
     expect(user.opened).toHaveLength(2);
+  });
+
+  it("a user who never approves: the sign-in gives up when the approval time-out fires (on the core's timers), and the loopback listener is gone", async () => {
+    const fixture = await startFixture();
+    const { systemPorts } = await import("../../main/core/ports.js");
+    let expire: (() => void) | undefined;
+    const timers = {
+      ...systemPorts.timers,
+      // Only the approval time-out is held back; every other timer of the core runs as usual.
+      setTimeout: (fn: () => void, ms: number) => (ms === 123_000 ? ((expire = fn), { unref() {} }) : systemPorts.timers.setTimeout(fn, ms)),
+    };
+    const harness = createHarness({ openAuthorizationPage: async () => {}, authorizationTimeoutMs: 123_000, ports: { ...systemPorts, timers } });
+    const connecting = harness.core.dispatch("connect", { server: server(fixture.url) });
+    const waiting = await harness.waitFor("authStep", (s) => s.kind === "authorization");
+    expect(expire).toBeDefined();
+    expire!();
+    await expect(connecting).rejects.toThrow(/no authorization response came back within 123 s/);
+    const redirect = new URL(waiting.authorizationUrl!).searchParams.get("redirect_uri")!;
+    await expect(fetch(`${redirect}?code=late&state=x`)).rejects.toThrow();
+    expect((await fixture.state()).tokenRequests).toEqual([]);
+  });
+
+  it("a user who declines to open the authorization page ends the sign-in at once (no wait for the time-out), and the reason says so", async () => {
+    const fixture = await startFixture();
+    const harness = createHarness({
+      openAuthorizationPage: async () => {
+        throw new Error("You declined to open the authorization page, so the sign-in was stopped");
+      },
+      authorizationTimeoutMs: 600_000,
+    });
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/declined to open the authorization page/);
+    expect((await fixture.state()).tokenRequests).toEqual([]);
   });
 
   it("refuses an authorization server that does not advertise PKCE S256", async () => {
@@ -363,6 +446,17 @@ describe("OAuth for remote servers", () => {
     const state = await fixture.state();
     // The probe, its one retry with the new token; nothing more.
     expect(state.mcpAuthorizations).toEqual(["none", "Bearer"]);
+  });
+
+  it("hostile: an authorization_endpoint that is not http(s) (javascript:) is refused before anything is opened", async () => {
+    const fixture = await startFixture(["--hostile=js-endpoint"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(
+      /authorization failed: authorization_endpoint: URL cannot use javascript:, data:, or vbscript: scheme/,
+    );
+    expect(user.opened).toEqual([]);
+    expect((await fixture.state()).registrations).toEqual([]);
   });
 
   it("hostile: protected resource metadata that never ends is read to a bound, and the flow fails instead of hanging", async () => {

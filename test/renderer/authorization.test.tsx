@@ -10,6 +10,7 @@ import type { AuthStep, SavedServer } from "../../shared/types.js";
 import { createFakeBridge, EVERYTHING_DEMO } from "./fakeBridge.js";
 import { session } from "./fixtures.js";
 import { renderApp } from "./renderApp.js";
+import { createInspectorStore } from "../../renderer/src/store/inspectorStore.js";
 
 const REMOTE: SavedServer = {
   id: "remote",
@@ -50,6 +51,7 @@ describe("Authorization panel", () => {
     expect(within(list).getAllByRole("listitem").map((li) => li.querySelector("strong")?.textContent)).toEqual(["Challenge", "Discovery", "Authorization"]);
     expect(within(entry).getByText(/Authorization \(3 steps, waiting for you\)/)).toBeTruthy();
     expect(within(entry).getByLabelText("Exchange of step 2").textContent).toContain('HTTP 200\n\n{"resource":"https://mcp.example.com/mcp"}');
+    expect(within(entry).getByLabelText("Authorization request of step 3").textContent).toBe("GET https://as.example.com/authorize\n  state = xyz");
 
     // The page is the server's choice: shown as text, opened only after a confirmation.
     await user.click(within(entry).getByRole("button", { name: "Open URL…" }));
@@ -113,6 +115,30 @@ describe("Authorization panel", () => {
     expect(bridge.callsOf("saveServer").at(-1)!.server.oauth).toEqual({ clientId: "my-client", clientSecret: "s3cret", scope: "mcp:read", clientMetadataUrl: "https://me.example.com/client.json" });
   });
 
+  it("a machine client (client credentials) needs its id and a secret or a PEM private key, and is saved with its grant", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("saveServer", ({ server }) => ({ ...REMOTE, ...server, id: "new" }) as SavedServer);
+    await renderApp({}, bridge);
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    const form = screen.getByRole("form", { name: "Add server" });
+    await user.type(within(form).getByLabelText("Name"), "Machine");
+    await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
+    await user.type(within(form).getByLabelText("URL"), "https://mcp.example.com/mcp");
+    await user.click(within(form).getByLabelText("Machine client: client credentials, no browser (extension)"));
+    await user.type(within(form).getByLabelText("Client ID"), "robot");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(within(form).getByRole("alert").textContent).toContain("A machine client needs its client ID, and its secret or private key");
+    await user.type(within(form).getByLabelText("Private key for private_key_jwt (PKCS#8 PEM, instead of a secret)"), "not a key");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(within(form).getByRole("alert").textContent).toContain("must be a PKCS#8 PEM");
+    const key = within(form).getByLabelText("Private key for private_key_jwt (PKCS#8 PEM, instead of a secret)");
+    await user.clear(key);
+    await user.type(key, "-----BEGIN PRIVATE KEY-----abc-----END PRIVATE KEY-----");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(bridge.callsOf("saveServer").at(-1)!.server.oauth).toEqual({ clientId: "robot", grant: "client_credentials", privateKeyPem: "-----BEGIN PRIVATE KEY-----abc-----END PRIVATE KEY-----" });
+  });
+
   it("Connect on an entry with an OAuth client sends it to the core with the server", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
@@ -123,5 +149,16 @@ describe("Authorization panel", () => {
     const entry = await screen.findByRole("group", { name: "Remote" });
     await user.click(within(entry).getByRole("button", { name: "Connect" }));
     expect(bridge.callsOf("connect")[0]!.server.oauth).toEqual({ clientId: "pre", clientSecret: "x" });
+  });
+
+  it("the store keeps steps per session, merges a late getAuthSteps by seq, and forgets them with a removed session", () => {
+    const store = createInspectorStore();
+    store.getState().applyEvents([{ type: "authStep", payload: step(3, "token", "t") }]);
+    store.getState().applyAuthSnapshot("s1", [step(1, "challenge", "c"), step(2, "discovery", "d"), step(3, "token", "t")]);
+    expect(store.getState().authSteps.s1!.map((s) => s.seq)).toEqual([1, 2, 3]);
+    store.getState().applyEvents([{ type: "authStep", payload: step(4, "done", "ok") }, { type: "authStep", payload: { ...step(1, "challenge", "other"), sessionId: "s2" } }]);
+    expect(store.getState().authSteps.s1!.map((s) => s.seq)).toEqual([1, 2, 3, 4]);
+    store.getState().applyEvents([{ type: "sessionRemoved", payload: { sessionId: "s1" } }]);
+    expect(Object.keys(store.getState().authSteps)).toEqual(["s2"]);
   });
 });

@@ -44,6 +44,8 @@ export function createFakeBridge(): FakeBridge {
     listResourceTemplates: () => ({ resourceTemplates: [] }),
     listPrompts: () => ({ prompts: [] }),
     dismissWithdrawnNotes: () => ({ ok: true }),
+    getTaskTimeline: ({ sessionId, taskId }) => ({ sessionId, taskId, dropped: 0, events: [] }),
+    unfollowTaskTimeline: () => ({ ok: true }),
     getAuthSteps: () => ({ steps: [] }),
   };
 

@@ -68,6 +68,20 @@ describe("servers sidebar", () => {
     ]);
   });
 
+  it("saving an entry whose roots changed (Roots panel) while its editor was open keeps the new roots", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const saved = { ...EVERYTHING_DEMO, id: "m", name: "mine", builtIn: false, roots: [{ uri: "file:///a" }] };
+    bridge.handle("listServers", () => [EVERYTHING_DEMO, saved]);
+    bridge.handle("saveServer", ({ server }) => ({ ...saved, ...server }) as never);
+    await renderApp({}, bridge);
+    await user.click(within(screen.getByRole("group", { name: "mine" })).getByRole("button", { name: "Edit server mine" }));
+    const form = screen.getByRole("form", { name: "Edit server mine" });
+    bridge.emit({ type: "serversChanged", payload: [EVERYTHING_DEMO, { ...saved, roots: [{ uri: "file:///a" }, { uri: "file:///b", name: "B" }] }] });
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(bridge.callsOf("saveServer")[0]?.server.roots).toEqual([{ uri: "file:///a" }, { uri: "file:///b", name: "B" }]);
+  });
+
   it("imports an mcpServers document through importServers; the list comes from the serversChanged event", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

@@ -39,7 +39,7 @@ describe("Tasks table", () => {
     // The header says what the countdown counts: until the task is deleted, not until it must finish.
     const header = screen.getAllByRole("columnheader")[6]!;
     expect(header.textContent).toBe("Deleted in");
-    expect(header.getAttribute("title")).toMatch(/^Time until the server deletes the task and its result/);
+    expect(header.getAttribute("title")).toMatch(/^Time until the task and its result are deleted .*by the server for a client task, by this inspector for a receiver task$/);
     expect(cellsOf(rowOf("c1"))[6]).toBe("1m 30s");
     expect(cellsOf(rowOf("r1"))[6]).toBe("2s");
     expect(cellsOf(rowOf("r2"))[6]).toBe("unlimited");
@@ -47,7 +47,7 @@ describe("Tasks table", () => {
     expect(cellsOf(rowOf("c1"))[6]).toBe("1m 29s");
     expect(cellsOf(rowOf("r1"))[6]).toBe("1s");
     act(() => vi.advanceTimersByTime(2000));
-    expect(cellsOf(rowOf("r1"))[6]).toBe("expired");
+    expect(cellsOf(rowOf("r1"))[6]).toBe("ttl elapsed");
     expect(cellsOf(rowOf("c1"))[6]).toBe("1m 27s");
   });
 
@@ -66,7 +66,7 @@ describe("Tasks table", () => {
     expect([c1[1], c1[2], c1[3], c1[7]]).toEqual(["client", "simulate-research-query", "input_required", "500 ms"]);
     expect(within(rowOf("c1")).getByRole("button", { name: "Answer input of task c1" }).textContent).toBe("elicitation waiting");
     const r1 = cellsOf(rowOf("r1"));
-    expect([r1[1], r1[2], r1[3], r1[8]]).toEqual(["receiver", "sampling", "working", "answered or gone"]);
+    expect([r1[1], r1[2], r1[3], r1[8]]).toEqual(["receiver", "sampling", "working", "none waiting"]);
   });
 
   it("a receiver task links to the pending input that names it", async () => {

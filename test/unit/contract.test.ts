@@ -81,6 +81,8 @@ const cases: { [M in ApiMethod]: Case } = {
     malformed: { sessionId: "s-1", ref: { type: "ref/tool", name: "x" }, argument: { name: "id", value: "1" } },
     says: "ref.type: Invalid discriminator value. Expected 'ref/prompt' | 'ref/resource'",
   },
+  getTaskTimeline: { valid: { ...S, taskId: "t-1" }, malformed: { ...S }, says: "taskId: Invalid input: expected string, received undefined" },
+  unfollowTaskTimeline: { valid: { ...S, taskId: "t-1" }, malformed: { ...S, taskId: "" }, says: /^taskId: Too small/ },
   getAuthSteps: { valid: { sessionId: "s-1" }, malformed: { sessionId: "" }, says: "sessionId: Too small: expected string to have >=1 characters" },
   clearAuthTokens: { valid: { url: "https://mcp.example.com/mcp" }, malformed: { url: "file:///etc/passwd" }, says: "url: only an http(s) server keeps tokens" },
   followClientTask: { valid: { sessionId: "s-1", taskId: "t-1" }, malformed: { sessionId: "s-1", taskId: "" }, says: "taskId: Too small: expected string to have >=1 characters" },

@@ -62,6 +62,23 @@ describe("MessageLog", () => {
     expect(log.record("in", { jsonrpc: "2.0", id: "2", result: {} }, 8, time).method).toBe("ping");
   });
 
+  it("R7 R10: a response names the task its request named (params.taskId or related-task _meta), which an error or an empty ack does not carry; a hostile id is cut", () => {
+    const log = new MessageLog("s1", 10);
+    log.record("in", { jsonrpc: "2.0", id: "a", method: "tasks/result", params: { taskId: "t-1" } }, 1, time);
+    const error = log.record("out", { jsonrpc: "2.0", id: "a", error: { code: -32602, message: "cancelled" } }, 2, time);
+    expect(error.taskId).toBe("t-1");
+    expect(LogEntrySchema.parse(error)).toEqual(error);
+    log.record("in", { jsonrpc: "2.0", id: 4, method: "elicitation/create", params: { _meta: { "io.modelcontextprotocol/related-task": { taskId: "t-2" } } } }, 3, time);
+    expect(log.record("out", { jsonrpc: "2.0", id: 4, result: { action: "accept" } }, 4, time).taskId).toBe("t-2");
+    log.record("out", { jsonrpc: "2.0", id: 5, method: "ping" }, 5, time);
+    expect(log.record("in", { jsonrpc: "2.0", id: 5, result: {} }, 6, time).taskId).toBeUndefined();
+    // A request itself is not stamped: its task is in its own params.
+    expect(log.record("out", { jsonrpc: "2.0", id: 6, method: "tasks/get", params: { taskId: "x".repeat(100_000) } }, 7, time).taskId).toBeUndefined();
+    const cut = log.record("in", { jsonrpc: "2.0", id: 6, error: { code: -32602, message: "unknown" } }, 8, time);
+    expect(cut.taskId).toHaveLength(300);
+    expect(LogEntrySchema.parse(cut)).toEqual(cut);
+  });
+
   it("keeps a note with a message that was not passed on, and notifications carry no id", () => {
     const log = new MessageLog("s1", 10);
     const dup = { jsonrpc: "2.0", id: 3, method: "elicitation/create", params: {} };

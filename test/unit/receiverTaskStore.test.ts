@@ -412,3 +412,58 @@ describe("ReceiverTaskStore", () => {
     });
   });
 });
+
+describe("how a receiver task ended (issue 13)", () => {
+  it("R12: an answer sets the ending where it happens: accept, decline, cancel by action; a result without one is answered; an error is rejected", () => {
+    const { store } = setup();
+    const answers = [
+      { kind: "result", result: { action: "accept", content: { name: "Ada" } } },
+      { kind: "result", result: { action: "decline" } },
+      { kind: "result", result: { action: "cancel" } },
+      { kind: "result", result: { role: "assistant", content: { type: "text", text: "hi" }, model: "m" } },
+      { kind: "error", error: { code: -1, message: "User rejected sampling request" } },
+    ] as const;
+    const endings = answers.map((outcome, i) => {
+      const { taskId } = store.create("elicitation/create", i, undefined).task;
+      store.finish(taskId, outcome);
+      return [store.get(taskId)?.ending, store.get(taskId)?.task.status];
+    });
+    expect(endings).toEqual([
+      ["accepted", "completed"],
+      ["declined", "completed"],
+      ["cancelled", "completed"],
+      ["answered", "completed"],
+      ["rejected", "failed"],
+    ]);
+  });
+
+  it("R10 S1: a cancel says who cancelled (the user, the server, the session's end); a later answer changes nothing", () => {
+    const { store, removed } = setup();
+    const byUser = store.create("elicitation/create", 1, undefined).task.taskId;
+    const byServer = store.create("elicitation/create", 2, undefined).task.taskId;
+    const bySession = store.create("elicitation/create", 3, undefined).task.taskId;
+    store.cancel(byUser, "Cancelled by the user", "cancelledByUser");
+    store.cancel(byServer, "Cancelled by the server (tasks/cancel)", "cancelledByServer");
+    expect(store.finish(byUser, { kind: "result", result: { action: "accept" } })).toBe(false);
+    expect([store.get(byUser)?.ending, store.get(byServer)?.ending]).toEqual(["cancelledByUser", "cancelledByServer"]);
+    store.closeAll("Session ended: bye");
+    expect(removed.map((r) => [r.task.task.taskId, r.task.ending, r.task.task.status])).toEqual([
+      [byUser, "cancelledByUser", "cancelled"],
+      [byServer, "cancelledByServer", "cancelled"],
+      [bySession, "sessionEnded", "cancelled"],
+    ]);
+  });
+
+  it("R6: deletion hands over the task with when it was deleted; unanswered, it expired; answered, it keeps its ending", () => {
+    const { store, removed } = setup();
+    const live = store.create("elicitation/create", 1, 1_000).task.taskId;
+    const done = store.create("elicitation/create", 2, 1_000).task.taskId;
+    store.finish(done, { kind: "result", result: { action: "decline" } });
+    vi.advanceTimersByTime(1_000);
+    const deletedAt = new Date(START + 1_000).toISOString();
+    expect(removed.map((r) => [r.task.task.taskId, r.task.ending, r.task.deletedAt])).toEqual([
+      [live, "expired", deletedAt],
+      [done, "declined", deletedAt],
+    ]);
+  });
+});

@@ -56,6 +56,8 @@ describe("browser mode: the page over HTTP", () => {
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(page.headers["content-security-policy"]).toContain("script-src 'self';");
     expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    // Audio content plays from data: URLs, and from nowhere else (issue 13).
+    expect(page.headers["content-security-policy"]).toContain("media-src 'self' data:;");
     expect(page.headers["referrer-policy"]).toBe("no-referrer");
     expect(page.headers["x-content-type-options"]).toBe("nosniff");
     // Chromium would send a 127.0.0.1 cookie to every port on 127.0.0.1: the token is never put in one.

@@ -3,6 +3,7 @@
 // closes; a wrong state is refused and the listener keeps waiting; silence ends it after a time-out.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { systemPorts, type Timers } from "../ports.js";
 
 export interface AuthorizationResponse {
   code: string;
@@ -17,7 +18,7 @@ export class AuthorizationDenied extends Error {
 export interface LoopbackReceiver {
   readonly redirectUrl: string;
   /** Resolves with the first response whose `state` matches; rejects on an `error` response or the time-out. */
-  wait(state: string, timeoutMs: number): Promise<AuthorizationResponse>;
+  wait(state: string, timeoutMs: number, timers?: Timers): Promise<AuthorizationResponse>;
   close(): void;
 }
 
@@ -62,10 +63,10 @@ export async function startLoopbackReceiver(): Promise<LoopbackReceiver> {
   const { port } = server.address() as AddressInfo;
   return {
     redirectUrl: `http://127.0.0.1:${port}/callback`,
-    wait(state, timeoutMs) {
+    wait(state, timeoutMs, timers = systemPorts.timers) {
       expected = state;
       return new Promise<AuthorizationResponse>((resolve, reject) => {
-        const timer = setTimeout(() => {
+        const timer = timers.setTimeout(() => {
           settle = undefined;
           expected = undefined;
           server.close();
@@ -73,8 +74,8 @@ export async function startLoopbackReceiver(): Promise<LoopbackReceiver> {
         }, timeoutMs);
         timer.unref?.();
         settle = {
-          resolve: (r) => (clearTimeout(timer), resolve(r)),
-          reject: (e) => (clearTimeout(timer), reject(e)),
+          resolve: (r) => (timers.clearTimeout(timer), resolve(r)),
+          reject: (e) => (timers.clearTimeout(timer), reject(e)),
         };
       });
     },

@@ -17,9 +17,10 @@
 // restart of the transport, and our own HTTP probe (E3) would not be covered.
 import { randomBytes } from "node:crypto";
 import { auth, extractWWWAuthenticateParams, type OAuthClientProvider, type OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { AuthHttp, AuthStep, AuthStepKind, OAuthSettings } from "../../../shared/types.js";
-import type { Clock } from "../ports.js";
+import type { Clock, Timers } from "../ports.js";
 import { startLoopbackReceiver, type LoopbackReceiver } from "./loopback.js";
 import { redactFormBody, redactHeaders, redactJsonBody, redactText } from "./redact.js";
 import type { OAuthTokenStore } from "./tokenStore.js";
@@ -37,6 +38,8 @@ export class AuthorizationError extends Error {
 
 export interface OAuthHooks {
   clock: Clock;
+  /** The approval time-out runs on these (fake timers in tests). */
+  timers?: Timers;
   /** A step of the flow happened (for the UI's Authorization panel). */
   step(step: Omit<AuthStep, "sessionId" | "seq" | "at">): void;
   /**
@@ -68,6 +71,8 @@ export class OAuthSession {
   /** Why the flow failed in this connection: later 401s are passed on instead of opening the page again. */
   private failure?: Error;
   private readonly provider: OAuthClientProvider;
+  /** The scope the last authorization page asked for (SEP-2350: kept in a step-up's request). */
+  private requestedScope?: string;
   /** The 403 insufficient_scope challenges already answered with a new authorization in this connection. */
   private readonly steppedUp = new Set<string>();
   /** Values never to show (tokens, secrets, codes), for redacting stderr and the log. */
@@ -81,6 +86,7 @@ export class OAuthSession {
     private readonly hooks: OAuthHooks,
   ) {
     if (settings?.clientSecret) this.known.add(settings.clientSecret);
+    if (settings?.privateKeyPem) this.known.add(settings.privateKeyPem);
     for (const secret of hooks.secrets ?? []) this.known.add(secret);
     this.provider = this.createProvider();
   }
@@ -162,10 +168,12 @@ export class OAuthSession {
   /** One flow at a time: requests that got 401 together wait for the same sign-in. */
   private authorize(challenge: Challenge): Promise<void> {
     this.inFlight ??= this.run(challenge)
-      .catch((error: Error) => {
-        this.failure = error;
-        this.step("error", `Authorization failed: ${this.redact(error.message).slice(0, 2000)}`);
-        throw error;
+      .catch((error: unknown) => {
+        // One readable line whatever threw (the SDK's schema errors are JSON lists), secrets redacted.
+        const failure = new AuthorizationError(`authorization failed: ${this.redact(describeError(error)).slice(0, 2000)}`, { cause: error });
+        this.failure = failure;
+        this.step("error", failure.message);
+        throw failure;
       })
       .finally(() => (this.inFlight = undefined));
     return this.inFlight;
@@ -176,20 +184,42 @@ export class OAuthSession {
     const { tokens, tokensAt } = await this.store.get(this.serverUrl);
     if (!tokens?.refresh_token || typeof tokens.expires_in !== "number" || tokensAt === undefined) return;
     if (this.hooks.clock.now() < tokensAt + tokens.expires_in * 1000 || this.failure) return;
-    // The request goes out after this either way: if refreshing fails, its 401 starts the flow.
+    // auth() refreshes, or signs in again when the refresh token is refused. Either way the request goes
+    // out after this; if the flow failed, its answer (and the panel's error step) says why.
     await this.authorize({}).catch(() => {});
   }
 
+  /** The client credentials extension: no user, no browser, no loopback receiver. */
+  private get machineClient(): boolean {
+    return this.settings?.grant === "client_credentials";
+  }
+
   private async run(challenge: Challenge): Promise<void> {
+    if (this.machineClient) {
+      this.discovery = undefined;
+      if ((await auth(this.provider, { serverUrl: this.serverUrl, ...(challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}), ...(challenge.scope ? { scope: challenge.scope } : {}), fetchFn: this.recordingFetch() })) !== "AUTHORIZED") {
+        throw new AuthorizationError("the client credentials grant did not give a token");
+      }
+      return this.step("done", "Authorized (client credentials): the request is sent again with the new access token");
+    }
     const receiver = await startLoopbackReceiver();
     this.receiver = receiver;
+    // Each flow discovers afresh: the resource may have moved to another authorization server (SEP-2352),
+    // and the panel shows what the server says now. Within one flow, auth()'s second call reuses it.
+    this.discovery = undefined;
     try {
-      // A refresh keeps the old scope: step-up needs a new authorization.
-      if (challenge.stepUp) await this.store.update(this.serverUrl, ({ tokens: _gone, tokensAt: _at, ...rest }) => rest);
+      let scope = challenge.scope;
+      if (challenge.stepUp) {
+        // SEP-2350: ask for what was asked before plus what the server now names, so no granted scope is lost.
+        const { tokens } = await this.store.get(this.serverUrl);
+        scope = unionOfScopes(this.requestedScope, tokens?.scope, challenge.scope);
+        // A refresh keeps the old scope: step-up needs a new authorization.
+        await this.store.update(this.serverUrl, ({ tokens: _gone, tokensAt: _at, ...rest }) => rest);
+      }
       const options = {
         serverUrl: this.serverUrl,
         ...(challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}),
-        ...(challenge.scope ? { scope: challenge.scope } : {}),
+        ...(scope ? { scope } : {}),
         fetchFn: this.recordingFetch(),
       };
       this.authorizationUrl = undefined;
@@ -197,8 +227,11 @@ export class OAuthSession {
       const url = this.authorizationUrl as URL | undefined;
       if (!url) throw new AuthorizationError("the authorization flow stopped without an authorization page");
       this.addOfflineAccess(url);
+      this.requestedScope = url.searchParams.get("scope") ?? undefined;
       const state = url.searchParams.get("state") ?? "";
-      const answer = receiver.wait(state, this.hooks.approvalTimeoutMs);
+      const answer = receiver.wait(state, this.hooks.approvalTimeoutMs, this.hooks.timers);
+      // Awaited below; if opening the page fails first, closing the receiver rejects it unobserved.
+      answer.catch(() => {});
       this.step("authorization", `Authorization page to approve in the browser (PKCE S256, scope ${url.searchParams.get("scope") ?? "none"}, resource ${url.searchParams.get("resource") ?? "none"})`, undefined, url.href);
       await this.hooks.openAuthorizationPage?.(url.href);
       const response = await answer;
@@ -245,17 +278,36 @@ export class OAuthSession {
     const settings = this.settings ?? {};
     return {
       get redirectUrl() {
+        // No redirect: auth() then runs the non-interactive grant (client credentials).
+        if (session.machineClient) return undefined;
         // auth() reads this to know the flow is interactive, before the receiver exists only for refresh-less checks.
         return session.receiver?.redirectUrl ?? "http://127.0.0.1/callback";
       },
+      ...(settings.grant === "client_credentials"
+        ? {
+            prepareTokenRequest: (scope?: string) => new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) }),
+          }
+        : {}),
+      ...(settings.privateKeyPem && settings.clientId
+        ? {
+            // RFC 7523 private_key_jwt: the SDK signs the assertion; its audience is the authorization server.
+            addClientAuthentication: createPrivateKeyJwtAuth({
+              issuer: settings.clientId,
+              subject: settings.clientId,
+              privateKey: settings.privateKeyPem,
+              alg: settings.signingAlgorithm ?? "ES256",
+            }),
+          }
+        : {}),
       ...(settings.clientMetadataUrl ? { clientMetadataUrl: settings.clientMetadataUrl } : {}),
       get clientMetadata(): OAuthClientMetadata {
+        const machine = settings.grant === "client_credentials";
         return {
           client_name: "MCP Task Inspector",
-          redirect_uris: [this.redirectUrl as string],
-          grant_types: ["authorization_code", "refresh_token"],
-          response_types: ["code"],
-          token_endpoint_auth_method: "none",
+          redirect_uris: machine ? [] : [this.redirectUrl as string],
+          grant_types: machine ? ["client_credentials"] : ["authorization_code", "refresh_token"],
+          response_types: machine ? [] : ["code"],
+          token_endpoint_auth_method: settings.privateKeyPem ? "private_key_jwt" : machine ? "client_secret_basic" : "none",
           // 2026-07-28 (SEP-837): a native app on a loopback redirect.
           application_type: "native",
           ...(settings.scope ? { scope: settings.scope } : {}),
@@ -328,7 +380,8 @@ export class OAuthSession {
         : `No authorization server metadata found for ${where}`,
     );
     if (!metadata) throw new AuthorizationError(`no authorization server metadata at ${where} (RFC 8414 or OpenID Connect discovery): the flow cannot continue`);
-    if (!metadata.code_challenge_methods_supported?.includes("S256")) {
+    // PKCE protects the authorization code: a machine client (client credentials) has none.
+    if (!this.machineClient && !metadata.code_challenge_methods_supported?.includes("S256")) {
       throw new AuthorizationError(`the authorization server ${where} does not advertise PKCE S256 (code_challenge_methods_supported): the MCP authorization spec says to refuse it`);
     }
     if (!sameIssuer(metadata.issuer, where)) {
@@ -379,6 +432,23 @@ function kindOf(url: string, body: string | undefined): AuthStepKind {
   if (body && /(^|&)grant_type=/.test(body)) return "token";
   if (body && body.includes("redirect_uris")) return "registration";
   return "discovery";
+}
+
+/** An error in one line: a zod error's issues as "path: message", anything else by its message. */
+function describeError(error: unknown): string {
+  const issues = (error as { issues?: { path?: unknown[]; message?: string }[] } | null)?.issues;
+  if (Array.isArray(issues) && issues.length) {
+    return issues
+      .slice(0, 5)
+      .map((issue) => `${Array.isArray(issue.path) && issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message ?? "invalid"}`)
+      .join("; ");
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function unionOfScopes(...lists: (string | undefined)[]): string | undefined {
+  const scopes = [...new Set(lists.flatMap((list) => (list ?? "").split(" ").filter(Boolean)))].filter((s) => s !== "offline_access");
+  return scopes.length ? scopes.join(" ") : undefined;
 }
 
 function sameIssuer(a: string, b: string): boolean {

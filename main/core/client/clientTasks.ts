@@ -30,6 +30,8 @@ export interface ClientTaskOptions {
   ports: Ports;
   requestTimeoutMs: () => number;
   changed(task: ClientTask): void;
+  /** A result the SDK's schema rejected, in one line pointing at the raw response (schemaMismatch.ts). */
+  readableError?(error: unknown, method: string): unknown;
 }
 
 interface Tracked {
@@ -130,9 +132,13 @@ export class ClientTasks {
     // Checked first: a cancel for a task we do not follow must not reach the server.
     const tracked = this.tracked.get(taskId);
     if (!tracked) throw new Error(`Unknown client task ${taskId}`);
+    // When the user asked, i.e. when tasks/cancel left; recorded only once the server accepted it.
+    const askedAt = this.nowIso();
     const result = await this.client.request({ method: "tasks/cancel", params: { taskId } }, CancelTaskResultSchema, {
       timeout: this.options.requestTimeoutMs(),
     });
+    // Before the status lands, so the cancelled task says at once that it was cancelled by you.
+    if (!tracked.view.cancelRequestedAt) this.update(taskId, { cancelRequestedAt: askedAt });
     this.applyTask(tracked, result);
     return tracked.view;
   }
@@ -153,7 +159,30 @@ export class ClientTasks {
       if (cursor !== undefined) seen.add(cursor);
     } while (cursor !== undefined);
     for (const task of all) this.onStatusNotification(task);
+    await this.noticeDeleted(new Set(all.map((t) => t.taskId)));
     return all;
+  }
+
+  /**
+   * R9: a complete tasks/list reaches every task tasks/get knows, so a followed task missing from it was
+   * probably deleted (its ttl elapsed). Asked once more with tasks/get: only the server's -32602 marks it.
+   */
+  private async noticeDeleted(listed: ReadonlySet<string>): Promise<void> {
+    const missing = [...this.tracked.values()].filter((t) => !listed.has(t.view.task.taskId) && !t.view.deletedAt);
+    await Promise.all(
+      missing.map(async (tracked) => {
+        const taskId = tracked.view.task.taskId;
+        const timeout = this.options.requestTimeoutMs();
+        try {
+          await this.client.request({ method: "tasks/get", params: { taskId } }, GetTaskResultSchema, { timeout });
+        } catch (error) {
+          if (isServerError(error, timeout) && error.code === ErrorCode.InvalidParams) {
+            this.stop(tracked);
+            this.update(taskId, { deletedAt: this.nowIso() });
+          }
+        }
+      }),
+    );
   }
 
   /** S1: the session ended; live tasks can no longer be followed. */
@@ -164,6 +193,7 @@ export class ClientTasks {
         this.update(taskId, {
           task: { ...tracked.view.task, status: "cancelled", statusMessage, lastUpdatedAt: new Date(this.options.ports.clock.now()).toISOString() },
           pollError: statusMessage,
+          sessionEnded: true,
         });
       }
     }
@@ -203,7 +233,10 @@ export class ClientTasks {
       this.update(taskId, { pollError: `tasks/get failed: ${messageOf(error)}` });
       if (isServerError(error, timeout)) {
         // Unknown task (-32602): the server deleted it; following it further is pointless.
-        if (error.code === ErrorCode.InvalidParams) return;
+        if (error.code === ErrorCode.InvalidParams) {
+          this.update(taskId, { deletedAt: this.nowIso() });
+          return;
+        }
       } else if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
         return;
       }
@@ -236,7 +269,7 @@ export class ClientTasks {
         // Q4: the server's own JSON-RPC error, as it sent it.
         this.update(taskId, { error: wireErrorOf(error) });
       } else {
-        this.update(taskId, { pollError: `tasks/result failed: ${messageOf(error)}` });
+        this.update(taskId, { pollError: `tasks/result failed: ${messageOf(this.options.readableError?.(error, "tasks/result") ?? error)}` });
       }
     } finally {
       tracked.resultInFlight = false;
@@ -257,6 +290,10 @@ export class ClientTasks {
     }
     tracked.view = next;
     this.options.changed(next);
+  }
+
+  private nowIso(): string {
+    return new Date(this.options.ports.clock.now()).toISOString();
   }
 
   private stopTimer(tracked: Tracked): void {

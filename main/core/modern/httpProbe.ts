@@ -3,6 +3,7 @@
 // 4xx means legacy. Auth statuses, server errors, silence and a dead server are never era evidence.
 import { UNSUPPORTED_PROTOCOL_VERSION, HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, withEnvelope, type Envelope } from "./envelope.js";
 import { mcpHeadersFor } from "./httpHeaders.js";
+import { AuthorizationError } from "../auth/oauthSession.js";
 import { PROBE_ID_PREFIX, readDiscoverAnswer, type DiscoverAnswerBody, type ProbeOutcome } from "./eraProbe.js";
 
 const MODERN_ERRORS = new Set([HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION]);
@@ -35,6 +36,8 @@ export async function probeEraOverHttp(
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
+      // Issue 14: a failed sign-in says so in its own words; the server was reached.
+      if (error instanceof AuthorizationError) throw error;
       const timedOut = error instanceof Error && error.name === "TimeoutError";
       throw new HttpProbeError(timedOut ? `server/discover got no answer in ${timeoutMs} ms` : `the server could not be reached (${(error as Error).message})`);
     }

@@ -112,8 +112,10 @@ export class ModernTasks {
     const watched = this.watched.get(taskId);
     if (!watched) throw new Error(`Unknown client task ${taskId}`);
     if (isTerminal(watched.view.task.status)) throw new Error(`Task ${taskId} is already ${watched.view.task.status}`);
+    // When tasks/cancel left; recorded only once the server acknowledged it.
+    const askedAt = new Date(this.options.ports.clock.now()).toISOString();
     await this.connection.call("tasks/cancel", { taskId }, { timeout: this.options.requestTimeoutMs() });
-    this.update(watched, { cancelRequested: true });
+    this.update(watched, { cancelRequested: true, cancelRequestedAt: askedAt });
     // Look now: the server may have cancelled at once (or finished first).
     this.pollNow(watched);
     return watched.view;
@@ -135,7 +137,7 @@ export class ModernTasks {
   closeAll(statusMessage: string): void {
     for (const watched of this.watched.values()) {
       this.stop(watched);
-      if (!isTerminal(watched.view.task.status) && !watched.view.gone) this.update(watched, { pollError: statusMessage });
+      if (!isTerminal(watched.view.task.status) && !watched.view.gone) this.update(watched, { pollError: statusMessage, sessionEnded: true });
     }
   }
 
@@ -252,7 +254,7 @@ export class ModernTasks {
       if (watched.stopped) return;
       if (isServerError(error, timeout) && error.code === ErrorCode.InvalidParams) {
         // M3: the server no longer knows the task: it was purged.
-        this.update(watched, { gone: "purged", pollError: `tasks/get: ${wireErrorOf(error).message}` });
+        this.update(watched, { gone: "purged", deletedAt: new Date(this.options.ports.clock.now()).toISOString(), pollError: `tasks/get: ${wireErrorOf(error).message}` });
         this.stop(watched);
         return;
       }

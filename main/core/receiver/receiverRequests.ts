@@ -18,6 +18,7 @@ import type { PendingInput, PendingInputKind, ReceiverTaskMethod } from "../../.
 import { withInvalidParamsErrors } from "../invalidParams.js";
 import { newPendingInput, type PendingAnswer, type PendingInputs } from "../pendingInputs.js";
 import type { Ports } from "../ports.js";
+import { askedOf } from "./asked.js";
 import { isTerminalStatus, taskNotFound, type ReceiverTaskStore } from "./receiverTaskStore.js";
 
 export interface ReceiverContext {
@@ -78,7 +79,7 @@ export function registerReceiverTaskHandlers(client: Client, store: ReceiverTask
       throw new McpError(ErrorCode.InvalidParams, `Cannot cancel task ${taskId}: it is already ${task.status}`);
     }
     // R10: cancelled (and its pending input withdrawn) before this response is sent.
-    store.cancel(taskId, "Cancelled by the server (tasks/cancel)");
+    store.cancel(taskId, "Cancelled by the server (tasks/cancel)", "cancelledByServer");
     return requireTask(taskId).task;
   });
 
@@ -153,7 +154,7 @@ function startReceiverTask(
   requestedTtl: unknown,
   input: PendingInput,
 ) {
-  const created = store.create(method, requestId, requestedTtl, input.id);
+  const created = store.create(method, requestId, requestedTtl, input.id, askedOf(method, input.params));
   const { taskId, createdAt, ttl } = created.task;
   input.receiverTaskId = taskId;
   if (typeof ttl === "number") input.deadline = new Date(Date.parse(createdAt) + ttl).toISOString();

@@ -7,7 +7,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { ErrorCode, McpError, type Request, type RequestId, type Result, type Task } from "@modelcontextprotocol/sdk/types.js";
 import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks/interfaces.js";
-import type { ReceiverTask, ReceiverTaskMethod, TaskStatus } from "../../../shared/types.js";
+import type { ReceiverTask, ReceiverTaskAsked, ReceiverTaskEnding, ReceiverTaskMethod, TaskStatus } from "../../../shared/types.js";
 import type { Ports, TimerHandle } from "../ports.js";
 
 export interface ReceiverTaskLimits {
@@ -33,6 +33,11 @@ interface TaskRecord {
   requestId: RequestId;
   pendingInputId?: string;
   outcome?: ReceiverTaskOutcome;
+  /** How it ended, set where it happens (the answer, a cancel, the expiry, the session's end). */
+  ending?: ReceiverTaskEnding;
+  asked?: ReceiverTaskAsked;
+  /** When it was deleted (ISO); only the view handed to `removed` carries it. */
+  deletedAt?: string;
   expiry?: TimerHandle;
   waiters: Set<() => void>;
   removed: boolean;
@@ -63,6 +68,16 @@ export function taskNotFound(taskId: string, expired: boolean): McpError {
     ErrorCode.InvalidParams,
     expired ? `Task ${shown} has expired: its ttl elapsed and it was deleted` : `Task not found: ${shown}`,
   );
+}
+
+/** How an answer ends a task (R12): an elicitation by its action, sampling as answered, an error as rejected. */
+export function endingOf(outcome: ReceiverTaskOutcome): ReceiverTaskEnding {
+  if (outcome.kind === "error") return "rejected";
+  const action = outcome.result.action;
+  if (action === "accept") return "accepted";
+  if (action === "decline") return "declined";
+  if (action === "cancel") return "cancelled";
+  return "answered";
 }
 
 export class ReceiverTaskStore implements TaskStore {
@@ -96,7 +111,7 @@ export class ReceiverTaskStore implements TaskStore {
    * Create a receiver task for an incoming task-augmented request. Throws a JSON-RPC error when the
    * request's ttl is unusable or the live-task limit is reached (S2); nothing is created then.
    */
-  create(method: ReceiverTaskMethod, requestId: RequestId, requestedTtl: unknown, pendingInputId?: string): ReceiverTask {
+  create(method: ReceiverTaskMethod, requestId: RequestId, requestedTtl: unknown, pendingInputId?: string, asked?: ReceiverTaskAsked): ReceiverTask {
     const limits = this.limits();
     const ttl = this.resolveTtl(requestedTtl, limits);
     if (this.live >= limits.maxLiveTasks) {
@@ -115,6 +130,7 @@ export class ReceiverTaskStore implements TaskStore {
       requestId,
       // Known before the creation event, so the very first event already links the input.
       ...(pendingInputId ? { pendingInputId } : {}),
+      ...(asked ? { asked } : {}),
       waiters: new Set(),
       removed: false,
     };
@@ -147,14 +163,19 @@ export class ReceiverTaskStore implements TaskStore {
     const record = this.records.get(taskId);
     if (!record || isTerminalStatus(record.task.status)) return false;
     record.outcome = outcome;
+    record.ending = endingOf(outcome);
     return this.move(record, outcome.kind === "result" ? "completed" : "failed", statusMessage);
   }
 
-  /** Cancel a live task (R10): the caller withdraws its pending input. Returns false if already terminal. */
-  cancel(taskId: string, statusMessage: string): boolean {
+  /**
+   * Cancel a live task (R10): the caller withdraws its pending input. Returns false if already terminal.
+   * `by` says who: the server (tasks/cancel), the user (the inspector's Cancel) or the session's end.
+   */
+  cancel(taskId: string, statusMessage: string, by: Extract<ReceiverTaskEnding, "cancelledByServer" | "cancelledByUser" | "sessionEnded"> = "cancelledByServer"): boolean {
     const record = this.records.get(taskId);
     if (!record || isTerminalStatus(record.task.status)) return false;
     record.outcome = { kind: "error", error: { code: ErrorCode.InvalidParams, message: `Task ${taskId} was cancelled: ${statusMessage}` } };
+    record.ending = by;
     return this.move(record, "cancelled", statusMessage);
   }
 
@@ -183,7 +204,7 @@ export class ReceiverTaskStore implements TaskStore {
   /** S1: the session ended; every live task ends `cancelled` and every record is dropped. */
   closeAll(statusMessage: string): void {
     for (const record of [...this.records.values()]) {
-      if (!isTerminalStatus(record.task.status)) this.cancel(record.task.taskId, statusMessage);
+      if (!isTerminalStatus(record.task.status)) this.cancel(record.task.taskId, statusMessage, "sessionEnded");
       this.delete(record, false);
     }
   }
@@ -289,7 +310,10 @@ export class ReceiverTaskStore implements TaskStore {
       const oldest = this.expiredIds.values().next().value;
       if (oldest !== undefined) this.expiredIds.delete(oldest);
     }
-    this.delete(record, !isTerminalStatus(record.task.status));
+    const wasLive = !isTerminalStatus(record.task.status);
+    // R6: deleted before anyone answered: it expired (a finished task keeps how it ended).
+    if (wasLive) record.ending = "expired";
+    this.delete(record, wasLive);
   }
 
   private delete(record: TaskRecord, wasLive: boolean): void {
@@ -300,6 +324,7 @@ export class ReceiverTaskStore implements TaskStore {
     if (record.expiry) this.ports.timers.clearTimeout(record.expiry);
     record.expiry = undefined;
     if (wasLive) this.live--;
+    record.deletedAt = new Date(this.ports.clock.now()).toISOString();
     // R6: a blocked tasks/result is released; it then finds the task gone and answers -32602.
     this.releaseWaiters(record);
     this.events.removed(this.view(record), wasLive);
@@ -351,6 +376,9 @@ export class ReceiverTaskStore implements TaskStore {
     const view: ReceiverTask = { sessionId: this.sessionId, method: record.method, task: { ...record.task } };
     if (record.pendingInputId) view.pendingInputId = record.pendingInputId;
     if (record.outcome) view.outcome = record.outcome;
+    if (record.ending) view.ending = record.ending;
+    if (record.asked) view.asked = record.asked;
+    if (record.deletedAt) view.deletedAt = record.deletedAt;
     return view;
   }
 }

@@ -9,6 +9,7 @@ import { LogsTab } from "../tabs/logs/LogsTab.js";
 import { PromptsTab } from "../tabs/prompts/PromptsTab.js";
 import { ResourcesTab } from "../tabs/resources/ResourcesTab.js";
 import { TasksTab } from "../tabs/tasks/TasksTab.js";
+import { TaskTimelineHost } from "../tabs/timeline/TaskTimelineHost.js";
 import { ToolsTab } from "../tabs/tools/ToolsTab.js";
 import { useBridge, useInspector } from "./context.js";
 import { FocusItemContext, type FocusItem } from "./focusItem.js";
@@ -93,6 +94,9 @@ export function Layout({ banner }: { banner?: string | undefined }) {
             </ErrorBoundary>
           </div>
         </main>
+        <ErrorBoundary what="the task timeline">
+          <TaskTimelineHost />
+        </ErrorBoundary>
       </div>
       </FocusItemContext.Provider>
     </NavigationContext.Provider>

@@ -1,19 +1,71 @@
-// A CallToolResult exactly as the server sent it: isError, content, structuredContent (Q4).
+// A CallToolResult exactly as the server sent it: isError, content, structuredContent (Q4); the
+// structuredContent checked against the tool's outputSchema (pass, or which field and what was wrong);
+// and the whole result as raw JSON, one click away.
+import { useMemo, useState } from "react";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { validateAgainstSchema } from "../forms/validate.js";
 import { ContentList } from "./ContentView.js";
 import { JsonView } from "./JsonView.js";
 
-export function CallToolResultView({ result }: { result: CallToolResult }) {
+export function CallToolResultView({ result, sessionId, outputSchema }: { result: CallToolResult; sessionId?: string; outputSchema?: unknown }) {
   return (
     <div className={result.isError ? "tool-result is-error" : "tool-result"}>
       {result.isError && <p className="status-error">The tool reported an error (isError: true)</p>}
-      <ContentList content={result.content} />
+      <ContentList content={result.content} {...(sessionId ? { sessionId } : {})} />
       {result.structuredContent !== undefined && (
         <div>
           <h4>Structured content</h4>
           <JsonView value={result.structuredContent} />
         </div>
       )}
+      {outputSchema !== undefined && !result.isError && <OutputSchemaCheck schema={outputSchema} structuredContent={result.structuredContent} />}
+      <RawJson value={result} />
     </div>
   );
+}
+
+const PROBLEMS_SHOWN = 5;
+
+/** The spec: a tool with an outputSchema MUST return structuredContent that conforms to it. */
+function OutputSchemaCheck({ schema, structuredContent }: { schema: unknown; structuredContent: unknown }) {
+  const problems = useMemo(() => {
+    if (structuredContent === undefined) return ["the result has no structuredContent, and the tool declares an outputSchema"];
+    // validate.ts keeps the server's patterns out of V8's backtracking engine (they are hostile).
+    const outcome = validateAgainstSchema(schema, structuredContent, isObject(structuredContent) ? Object.keys(structuredContent) : []);
+    if (outcome.valid) return [];
+    return [...Object.entries(outcome.fieldErrors).flatMap(([field, messages]) => messages.map((m) => `${field}: ${m}`)), ...outcome.formErrors];
+  }, [schema, structuredContent]);
+  if (problems.length === 0) {
+    return (
+      <p className="schema-check schema-pass" role="status">
+        ✓ structuredContent matches the tool's outputSchema
+      </p>
+    );
+  }
+  return (
+    <div className="schema-check schema-fail" role="status">
+      <p className="status-error">✗ structuredContent does not match the tool's outputSchema:</p>
+      <ul>
+        {problems.slice(0, PROBLEMS_SHOWN).map((p, i) => (
+          <li key={i}>{p.slice(0, 500)}</li>
+        ))}
+        {problems.length > PROBLEMS_SHOWN && <li>and {problems.length - PROBLEMS_SHOWN} more</li>}
+      </ul>
+    </div>
+  );
+}
+
+/** The result as the core passed it on; drawn only while open (a 50 MB result costs nothing closed). */
+export function RawJson({ value, what = "result" }: { value: unknown; what?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="raw-json" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Raw JSON</summary>
+      {open && <JsonView value={value} label={`Raw JSON of the ${what}`} />}
+    </details>
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -44,6 +44,12 @@ export function AuthorizationPanel({ sessionId, serverName }: { sessionId: strin
         {steps.map((step) => (
           <li key={step.seq} className={`auth-step auth-step-${step.kind}`}>
             <span className="auth-step-time">{formatClock(new Date(step.at).toISOString())}</span> <strong>{LABELS[step.kind]}</strong>: <span>{step.summary}</span>
+            {step.authorizationUrl && (
+              <details>
+                <summary>Authorization request</summary>
+                <pre aria-label={`Authorization request of step ${step.seq}`}>{describeAuthorizationUrl(step.authorizationUrl)}</pre>
+              </details>
+            )}
             {step.http && (
               <details>
                 <summary>
@@ -57,6 +63,16 @@ export function AuthorizationPanel({ sessionId, serverName }: { sessionId: strin
       </ol>
     </details>
   );
+}
+
+/** The page's URL as what it asks for: the endpoint, then one parameter a line (PKCE challenge, scope, resource…). */
+function describeAuthorizationUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    return [`GET ${url.origin}${url.pathname}`, ...[...url.searchParams].map(([name, value]) => `  ${name} = ${value}`)].join("\n");
+  } catch {
+    return raw;
+  }
 }
 
 function describeHttp(http: NonNullable<AuthStep["http"]>): string {

@@ -2,7 +2,7 @@
 // headers), plus the client capabilities to advertise to it. main validates the result again.
 import { useId, useState } from "react";
 import type { ClientFeatureToggles, EraSetting, SavedServer, ServerConfigInput } from "../../../shared/types.js";
-import { useBridge } from "../app/context.js";
+import { useBridge, useInspectorStore } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { linesOf, pairsText, parsePairs } from "./configText.js";
@@ -35,6 +35,7 @@ export interface EditorTarget {
 
 export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(): void }) {
   const bridge = useBridge();
+  const store = useInspectorStore();
   const id = useId();
   const initial = target.initial;
   const t = initial?.transport;
@@ -51,14 +52,19 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
   const [clientSecret, setClientSecret] = useState(initial?.oauth?.clientSecret ?? "");
   const [scope, setScope] = useState(initial?.oauth?.scope ?? "");
   const [clientMetadataUrl, setClientMetadataUrl] = useState(initial?.oauth?.clientMetadataUrl ?? "");
+  const [machine, setMachine] = useState(initial?.oauth?.grant === "client_credentials");
+  const [privateKeyPem, setPrivateKeyPem] = useState(initial?.oauth?.privateKeyPem ?? "");
   const [features, setFeatures] = useState<ClientFeatureToggles>(initial?.features ?? ALL_ON);
   const [era, setEra] = useState<EraSetting>(initial?.era ?? "auto");
   const [problems, setProblems] = useState<string[]>([]);
   const save = useAsyncAction();
 
-  // The roots are edited on the session (Roots panel); saving the entry keeps them.
-  const keptRoots = initial?.roots ? { roots: initial.roots } : {};
   const submit = () => {
+    // The roots are edited on the session (Roots panel), maybe while this editor was open: saving the entry
+    // keeps the ones saved now, not the ones it opened with.
+    const saved = target.id ? store.getState().servers.find((s) => s.id === target.id) : undefined;
+    const roots = (saved ?? initial)?.roots;
+    const keptRoots = roots ? { roots } : {};
     const errors: string[] = [];
     if (!name.trim()) errors.push("Give the server a name");
     let server: ServerConfigInput | undefined;
@@ -79,11 +85,16 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
       errors.push(...headerPairs.errors);
       if (clientMetadataUrl.trim() && !/^https:\/\//i.test(clientMetadataUrl.trim())) errors.push("A client ID metadata document URL must start with https://");
       if (clientSecret && !clientId.trim()) errors.push("A client secret needs its client ID");
+      if (machine && (!clientId.trim() || (!clientSecret && !privateKeyPem.trim()))) errors.push("A machine client needs its client ID, and its secret or private key");
+      if (privateKeyPem.trim() && !/-----BEGIN PRIVATE KEY-----/.test(privateKeyPem)) errors.push("The private key must be a PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)");
       const oauth = {
         ...(clientId.trim() ? { clientId: clientId.trim() } : {}),
         ...(clientSecret ? { clientSecret } : {}),
         ...(scope.trim() ? { scope: scope.trim() } : {}),
         ...(clientMetadataUrl.trim() ? { clientMetadataUrl: clientMetadataUrl.trim() } : {}),
+        ...(machine ? { grant: "client_credentials" as const } : {}),
+        ...(privateKeyPem.trim() ? { privateKeyPem: privateKeyPem.trim() } : {}),
+        ...(initial?.oauth?.signingAlgorithm ? { signingAlgorithm: initial.oauth.signingAlgorithm } : {}),
       };
       server = { name: name.trim(), transport: { type, url: url.trim(), headers: headerPairs.map }, features, era, ...keptRoots, ...(Object.keys(oauth).length ? { oauth } : {}) };
     }
@@ -168,6 +179,17 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
               <label htmlFor={`${id}-cimd`}>Client ID metadata document URL (https)</label>
               <input id={`${id}-cimd`} type="url" value={clientMetadataUrl} spellCheck={false} onChange={(e) => setClientMetadataUrl(e.target.value)} />
             </div>
+            <div className="checkbox-field">
+              <input id={`${id}-machine`} type="checkbox" checked={machine} onChange={(e) => setMachine(e.target.checked)} />
+              <label htmlFor={`${id}-machine`}>Machine client: client credentials, no browser (extension)</label>
+            </div>
+            {machine && (
+              <div className="field">
+                <label htmlFor={`${id}-private-key`}>Private key for private_key_jwt (PKCS#8 PEM, instead of a secret)</label>
+                <textarea id={`${id}-private-key`} rows={3} spellCheck={false} value={privateKeyPem} onChange={(e) => setPrivateKeyPem(e.target.value)} />
+                <SecretsNote />
+              </div>
+            )}
           </fieldset>
         </>
       )}

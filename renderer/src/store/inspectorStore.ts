@@ -31,7 +31,8 @@ export interface InspectorActions {
   selectSession(sessionId: string): void;
   bindServerSession(serverId: string, sessionId: string): void;
   setToolsLoading(sessionId: string): void;
-  setTools(sessionId: string, tools: Tool[], cache?: CacheHints): void;
+  /** `problem`: the list came, but some tools did not fit the schema and were left out (said in one line). */
+  setTools(sessionId: string, tools: Tool[], cache?: CacheHints, problem?: string): void;
   setToolsError(sessionId: string, error: string): void;
   selectTool(sessionId: string, toolName: string): void;
   setDraft(key: string, value: unknown): void;
@@ -40,6 +41,9 @@ export interface InspectorActions {
   dismissWithdrawnNotes(kind: PendingInputKind): void;
   /** The user has read the storage problems: they leave the screen (the backups stay on disk). */
   dismissStorageProblems(): void;
+  /** Read this URI in the Resources tab (a resource_link was clicked); the tab takes the request when it reads it. */
+  requestResourceRead(sessionId: string, uri: string): void;
+  resourceReadTaken(seq: number): void;
 }
 
 export type InspectorState = SessionsState &
@@ -153,6 +157,14 @@ export function createInspectorStore(): InspectorStore {
       set((state) => withLogSnapshot(state, sessionId, snapshot, logLimitOf(state)));
     },
 
+    requestResourceRead(sessionId, uri) {
+      set((state) => ({ resourceToRead: { sessionId, uri, seq: (state.resourceToRead?.seq ?? 0) + 1 } }));
+    },
+
+    resourceReadTaken(seq) {
+      set((state) => (state.resourceToRead?.seq === seq ? { resourceToRead: undefined } : {}));
+    },
+
     applyAuthSnapshot(sessionId, steps) {
       set((state) => withAuthSnapshot(state, sessionId, steps));
     },
@@ -174,12 +186,12 @@ export function createInspectorStore(): InspectorStore {
       }));
     },
 
-    setTools(sessionId, tools, cache) {
+    setTools(sessionId, tools, cache, problem) {
       // A list_changed that arrived while loading keeps the list stale, so it is fetched again.
       set((state) => ({
         toolsBySession: {
           ...state.toolsBySession,
-          [sessionId]: { tools, loading: false, stale: state.toolsBySession[sessionId]?.stale ?? false, ...(cache ? { cache } : {}) },
+          [sessionId]: { tools, loading: false, stale: state.toolsBySession[sessionId]?.stale ?? false, ...(cache ? { cache } : {}), ...(problem ? { error: problem } : {}) },
         },
       }));
     },

@@ -14,6 +14,15 @@ export interface ResourcesState {
   /** sessionId → uri → when the last update came (ms since the epoch); a Map keeps any URI a server sends, in arrival order. */
   resourceUpdates: Record<string, ReadonlyMap<string, number>>;
   listChanges: Record<string, ListChanges>;
+  /** A read asked for elsewhere (a tool result's resource_link): the Resources tab reads it and clears this. */
+  resourceToRead?: ResourceToRead;
+}
+
+export interface ResourceToRead {
+  sessionId: string;
+  uri: string;
+  /** Changes on every request, so asking for the same URI twice reads it twice. */
+  seq: number;
 }
 
 export const initialResourcesState: ResourcesState = { resourceUpdates: {}, listChanges: {} };

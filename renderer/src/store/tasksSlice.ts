@@ -63,6 +63,13 @@ export function reduceTasks(state: TasksState, events: InspectorEvent[]): TasksS
       receiverTasks[key] = event.payload;
     } else if (event.type === "receiverTaskRemoved") {
       const key = taskKey(event.payload.sessionId, event.payload.taskId);
+      const { trace } = event.payload;
+      // With a trace the row stays, marked "deleted at"; without, it leaves (the core bounds the traces).
+      if (trace) {
+        touch(key);
+        receiverTasks[key] = trace;
+        continue;
+      }
       if (!(key in receiverTasks)) continue;
       touch(key);
       delete receiverTasks[key];

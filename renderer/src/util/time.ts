@@ -30,3 +30,10 @@ export function formatMs(ms: number | null | undefined): string {
   if (typeof ms !== "number") return "—";
   return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
+
+/** A moment to the millisecond ("10:31:02.417"), for the Details of a task: when it ended, was cancelled, was deleted. */
+export function formatInstant(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toLocaleTimeString(undefined, { hour12: false })}.${String(d.getMilliseconds()).padStart(3, "0")}`;
+}

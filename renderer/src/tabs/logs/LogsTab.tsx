@@ -12,7 +12,7 @@ import { VirtualTable, type Column } from "../../components/VirtualTable.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import type { SessionLog } from "../../store/logSlice.js";
 import { formatClock } from "../../util/time.js";
-import { filterLog, taskIdsOf, type LogFilter } from "./logFilter.js";
+import { filterLog, taskIdsOfEntry, type LogFilter } from "./logFilter.js";
 import type { SessionInfo } from "../../../../shared/types.js";
 
 const COLUMNS: Column[] = [
@@ -60,7 +60,7 @@ export function LogsTab() {
         {e.remark ? " ⚑" : ""}
       </span>,
       e.id === undefined ? "" : String(e.id),
-      taskIdsOf(e.payload).join(", "),
+      taskIdsOfEntry(e).join(", "),
       <button type="button" className="link" aria-label={`Show message ${e.seq} as JSON`} aria-pressed={shownSeq === e.seq} onClick={() => setShownSeq(shownSeq === e.seq ? undefined : e.seq)}>
         View
       </button>,

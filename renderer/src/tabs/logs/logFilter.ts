@@ -1,6 +1,7 @@
 // Which log entries match the user's filter. Task ids are looked for where the protocol puts them:
 // params.taskId (tasks/get, result, cancel), result.task (CreateTaskResult), result.taskId (a task
-// object), notifications/tasks/status params, result.tasks (tasks/list) and related-task _meta.
+// object), notifications/tasks/status params, result.tasks (tasks/list) and related-task _meta; a
+// response also names the task its request named (the core's `taskId`: an error or an empty ack has none).
 import type { LogEntry } from "../../../../shared/types.js";
 
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
@@ -13,6 +14,12 @@ export interface LogFilter {
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null ? (v as Obj) : undefined);
+
+/** The task ids of a log entry: those in its message, and (a response) the task its request named. */
+export function taskIdsOfEntry(entry: Pick<LogEntry, "payload" | "taskId">): string[] {
+  const ids = taskIdsOf(entry.payload);
+  return entry.taskId === undefined || ids.includes(entry.taskId) ? ids : [entry.taskId, ...ids];
+}
 
 export function taskIdsOf(payload: unknown): string[] {
   const message = obj(obj(payload)?.message) ?? obj(payload);
@@ -40,6 +47,6 @@ export function filterLog(entries: LogEntry[], filter: LogFilter): LogEntry[] {
     (e) =>
       (filter.direction === "all" || e.direction === filter.direction) &&
       (!method || (e.method ?? "").toLowerCase().includes(method)) &&
-      (!taskId || taskIdsOf(e.payload).some((id) => id.includes(taskId))),
+      (!taskId || taskIdsOfEntry(e).some((id) => id.includes(taskId))),
   );
 }

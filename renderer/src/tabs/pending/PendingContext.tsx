@@ -5,6 +5,7 @@ import type { PendingInput } from "../../../../shared/types.js";
 import { useInspector } from "../../app/context.js";
 import { taskKey } from "../../store/keys.js";
 import { formatClock, formatTimeLeft } from "../../util/time.js";
+import { TimelineButton } from "../timeline/TaskTimelineHost.js";
 
 export function PendingContext({ input, now }: { input: PendingInput; now: number }) {
   const receiverTask = useInspector((s) => (input.receiverTaskId ? s.receiverTasks[taskKey(input.sessionId, input.receiverTaskId)] : undefined));
@@ -21,7 +22,8 @@ export function PendingContext({ input, now }: { input: PendingInput; now: numbe
           <dd>
             <code>{input.receiverTaskId}</code>{" "}
             <span className={`status status-${receiverTask?.task.status ?? "gone"}`}>{receiverTask?.task.status ?? "removed"}</span>
-            {receiverTask?.task.statusMessage ? <span className="note"> {receiverTask.task.statusMessage}</span> : null}
+            {receiverTask?.task.statusMessage ? <span className="note"> {receiverTask.task.statusMessage}</span> : null}{" "}
+            <TimelineButton sessionId={input.sessionId} taskId={input.receiverTaskId} />
           </dd>
         </>
       )}
@@ -47,7 +49,7 @@ export function PendingContext({ input, now }: { input: PendingInput; now: numbe
         <>
           <dt>For server task</dt>
           <dd>
-            <code>{input.relatedTaskId}</code>
+            <code>{input.relatedTaskId}</code> <TimelineButton sessionId={input.sessionId} taskId={input.relatedTaskId} />
           </dd>
         </>
       )}

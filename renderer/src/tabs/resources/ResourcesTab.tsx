@@ -1,6 +1,6 @@
-// Resources: the selected session's resources and templates; read one and see its contents as text;
+// Resources: the selected session's resources and templates; read one and see its contents previewed;
 // subscribe to a resource's updates; the server's cache hints (E6) and list changes are said in words.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { cacheHintsOf } from "../../../../shared/cacheHints.js";
 import type { CacheHints, SessionInfo } from "../../../../shared/types.js";
@@ -9,8 +9,9 @@ import { CacheHintNote } from "../../components/CacheHintNote.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
-import { TruncatedText } from "../../components/TruncatedText.js";
+import { ResourceContentView } from "../../components/ResourceContentView.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
+import { errorMessage } from "../../util/errors.js";
 import { TemplateForm } from "./TemplateForm.js";
 
 export function ResourcesTab() {
@@ -22,7 +23,7 @@ export function ResourcesTab() {
   const offers = Boolean(session?.serverCapabilities?.resources);
   const [resources, setResources] = useState<Resource[]>([]);
   const [templates, setTemplates] = useState<ResourceTemplate[]>([]);
-  const [listed, setListed] = useState<{ resources?: CacheHints; templates?: CacheHints; changesSeen: number }>();
+  const [listed, setListed] = useState<{ resources?: CacheHints; templates?: CacheHints; noTemplates?: string; changesSeen: number }>();
   const changes = useInspector((s) => (sessionId ? (s.listChanges[sessionId]?.resources ?? 0) : 0));
   const [read, setRead] = useState<{ uri: string; result: Record<string, unknown>; receivedAt: number; hints?: CacheHints }>();
   const list = useAsyncAction();
@@ -46,15 +47,27 @@ export function ResourcesTab() {
         setResources(all);
         const allTemplates: ResourceTemplate[] = [];
         let templateHints: CacheHints | undefined;
+        let noTemplates: string | undefined;
         cursor = undefined;
-        do {
-          const page = await bridge.listResourceTemplates({ sessionId, ...(cursor ? { cursor } : {}) });
-          allTemplates.push(...page.resourceTemplates);
-          templateHints ??= page.cache;
-          cursor = page.nextCursor;
-        } while (cursor);
+        try {
+          do {
+            const page = await bridge.listResourceTemplates({ sessionId, ...(cursor ? { cursor } : {}) });
+            allTemplates.push(...page.resourceTemplates);
+            templateHints ??= page.cache;
+            cursor = page.nextCursor;
+          } while (cursor);
+        } catch (error) {
+          // A server without templates may not know the method at all: that is no failure of its resource list.
+          if (!/-32601/.test(errorMessage(error))) throw error;
+          noTemplates = "The server does not list resource templates (resources/templates/list: method not found).";
+        }
         setTemplates(allTemplates);
-        setListed({ ...(resourceHints ? { resources: resourceHints } : {}), ...(templateHints ? { templates: templateHints } : {}), changesSeen });
+        setListed({
+          ...(resourceHints ? { resources: resourceHints } : {}),
+          ...(templateHints ? { templates: templateHints } : {}),
+          ...(noTemplates ? { noTemplates } : {}),
+          changesSeen,
+        });
       }),
     [bridge, store, sessionId, runList],
   );
@@ -72,6 +85,16 @@ export function ResourcesTab() {
       setRead({ uri, result, receivedAt, ...(hints ? { hints } : {}) });
     });
   const subscriptions = session?.resourceSubscriptions ?? [];
+
+  // A resource_link clicked in a tool result: read it here, once, in the session it came from.
+  const toRead = useInspector((s) => s.resourceToRead);
+  const readRef = useRef(readUri);
+  readRef.current = readUri;
+  useEffect(() => {
+    if (!toRead || toRead.sessionId !== sessionId || !connected) return;
+    store.getState().resourceReadTaken(toRead.seq);
+    void readRef.current(toRead.uri);
+  }, [toRead, sessionId, connected, store]);
 
   if (!session) return <p className="empty">Connect a server to see its resources.</p>;
   if (connected && !offers) return <p className="empty">{session.serverName} does not offer resources.</p>;
@@ -99,6 +122,8 @@ export function ResourcesTab() {
             </li>
           ))}
         </ul>
+        {listed && resources.length === 0 && <p className="empty">The server lists no resources.</p>}
+        {listed?.noTemplates && <p className="note">{listed.noTemplates}</p>}
         {templates.length > 0 && <h3>Templates</h3>}
         {listed && templates.length > 0 && <CacheHintNote hints={listed.templates} what="template list" era={session.era} />}
         {templates.map((t) => (
@@ -169,22 +194,11 @@ function ResourceWatch({ session, uri, readAt, onReadAgain }: { session: Session
 }
 
 function ResourceContents({ result }: { result: Record<string, unknown> }) {
-  const contents = Array.isArray(result.contents) ? (result.contents as Record<string, unknown>[]) : [];
+  const contents = Array.isArray(result.contents) ? (result.contents as unknown[]).filter((c): c is Record<string, unknown> => typeof c === "object" && c !== null) : [];
   return (
     <div>
       {contents.map((c, i) => (
-        <div key={i} className="resource-content">
-          <p className="note">
-            {String(c.uri ?? "")} {typeof c.mimeType === "string" ? `· ${c.mimeType}` : ""}
-          </p>
-          {typeof c.text === "string" ? (
-            <TruncatedText text={c.text} />
-          ) : typeof c.blob === "string" ? (
-            <p className="note">Binary content, {Math.round((c.blob.length * 3) / 4)} bytes (base64 not shown).</p>
-          ) : (
-            <JsonView value={c} />
-          )}
-        </div>
+        <ResourceContentView key={i} contents={c} />
       ))}
       {contents.length === 0 && <JsonView value={result} />}
     </div>

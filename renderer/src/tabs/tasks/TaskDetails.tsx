@@ -1,7 +1,14 @@
-// One task in full: the task object, and once terminal what tasks/result gave (result or error),
-// exactly as it came (Q4).
+// One task in full: first how it stands (status, how it ended and when, deleted at), then what was asked
+// (the tool and its arguments; the elicitation or the sampling messages), then what tasks/result gave
+// (result or error), exactly as it came (Q4), and the task object. Server text is shown as text only.
+import type { ReactNode } from "react";
+import type { ClientTask, ReceiverTask } from "../../../../shared/types.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { JsonView } from "../../components/JsonView.js";
+import { TruncatedText } from "../../components/TruncatedText.js";
+import { formatInstant } from "../../util/time.js";
+import { ClientTaskStanding } from "./ClientTaskStanding.js";
+import { receiverEndingDetail, receiverEndingLabel } from "./taskEnding.js";
 import type { TaskRow } from "./taskRows.js";
 
 export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void }) {
@@ -16,46 +23,128 @@ export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void })
           Close
         </button>
       </header>
-      {client && (
-        <>
-          <h4>Arguments of {client.toolName}</h4>
-          <JsonView value={client.arguments} />
-          {client.result && (
-            <>
-              <h4>Result</h4>
-              <CallToolResultView result={client.result} />
-            </>
-          )}
-          {client.error && (
-            <>
-              <h4>Error</h4>
-              <JsonView value={client.error} />
-            </>
-          )}
-          {client.pollError && <p className="note">Polling stopped: {client.pollError}</p>}
-          {!client.result && !client.error && <p className="note">No result yet: tasks/result is fetched once the task is terminal.</p>}
-        </>
-      )}
-      {receiver && (
-        <>
-          <p className="note">Request: {receiver.method}</p>
-          {receiver.outcome?.kind === "result" && (
-            <>
-              <h4>Result (what the server gets from tasks/result)</h4>
-              <JsonView value={receiver.outcome.result} />
-            </>
-          )}
-          {receiver.outcome?.kind === "error" && (
-            <>
-              <h4>Error (what the server gets from tasks/result)</h4>
-              <JsonView value={receiver.outcome.error} />
-            </>
-          )}
-          {!receiver.outcome && <p className="note">No outcome yet: waiting for the user's answer.</p>}
-        </>
-      )}
+      {client && <ClientTaskDetails client={client} />}
+      {receiver && <ReceiverTaskDetails receiver={receiver} />}
       <h4>Task</h4>
       <JsonView value={task} />
+    </section>
+  );
+}
+
+const cut = (text: string) => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
+
+/** The lead line: the status, and when it got there (the task's lastUpdatedAt, as the server reported it). */
+function StatusLine({ children, statusMessage }: { children: ReactNode; statusMessage: string | undefined }) {
+  return (
+    <>
+      <p className="task-outcome" role="note" aria-label="How the task stands">
+        {children}
+      </p>
+      {statusMessage && <p className="note">Status message: {cut(statusMessage)}</p>}
+    </>
+  );
+}
+
+function ClientTaskDetails({ client }: { client: ClientTask }) {
+  const { task } = client;
+  return (
+    <>
+      <StatusLine statusMessage={task.statusMessage}>
+        <ClientTaskStanding client={client} />
+      </StatusLine>
+      <h4>Asked: tools/call {client.toolName}</h4>
+      <JsonView value={client.arguments} label={`Arguments of ${client.toolName}`} />
+      {client.result && (
+        <>
+          <h4>Result</h4>
+          <CallToolResultView result={client.result} sessionId={client.sessionId} />
+        </>
+      )}
+      {client.error && (
+        <>
+          {/* Q4: the server's own answer, as it sent it; for a cancelled task it is no outcome of the tool. */}
+          <h4>{task.status === "cancelled" ? "What the server answered to tasks/result" : "Error"}</h4>
+          <JsonView value={client.error} />
+        </>
+      )}
+      {client.pollError && <p className="note">Polling stopped: {client.pollError}</p>}
+      {!client.result && !client.error && <p className="note">{noResultNote(client)}</p>}
+    </>
+  );
+}
+
+function noResultNote(client: ClientTask): string {
+  const status = client.task.status;
+  if (status === "cancelled") {
+    return client.era === "modern" ? "No result: a cancelled task has none (2026-07-28 carries results inline with completed and failed only)." : "No result.";
+  }
+  if (status === "completed" || status === "failed") return client.era === "modern" ? "No result came with the task." : "No result yet: tasks/result was sent.";
+  return client.era === "modern" ? "No result yet: it comes inline once the task is completed or failed." : "No result yet: tasks/result is fetched once the task is terminal.";
+}
+
+function ReceiverTaskDetails({ receiver }: { receiver: ReceiverTask }) {
+  const { task, ending } = receiver;
+  return (
+    <>
+      <StatusLine statusMessage={task.statusMessage}>
+        <strong>{ending ? receiverEndingLabel(ending) : task.status}</strong>
+        {ending === "expired" ? "" : ` at ${formatInstant(task.lastUpdatedAt)}`}
+        {receiver.deletedAt ? `; deleted at ${formatInstant(receiver.deletedAt)}` : ""}. {ending ? receiverEndingDetail(ending) : ""}
+      </StatusLine>
+      <ReceiverAsked receiver={receiver} />
+      {receiver.outcome?.kind === "result" && (
+        <>
+          <h4>Result (what the server gets from tasks/result)</h4>
+          <JsonView value={receiver.outcome.result} />
+        </>
+      )}
+      {receiver.outcome?.kind === "error" && (
+        <>
+          <h4>Error (what the server gets from tasks/result)</h4>
+          <JsonView value={receiver.outcome.error} />
+        </>
+      )}
+      {!receiver.outcome && <p className="note">{receiver.deletedAt ? "No outcome: nobody answered before it was deleted." : "No outcome yet: waiting for the user's answer."}</p>}
+    </>
+  );
+}
+
+/** What the server asked, as the core kept it (bounded); text only, never markup. */
+function ReceiverAsked({ receiver }: { receiver: ReceiverTask }) {
+  const { asked } = receiver;
+  return (
+    <section aria-label="What was asked">
+      <h4>Asked: {receiver.method}</h4>
+      {!asked && <p className="note">Not recorded.</p>}
+      {asked?.message !== undefined && <TruncatedText text={asked.message} label="Elicitation message" />}
+      {asked?.url !== undefined && <TruncatedText text={asked.url} label="Elicitation URL" />}
+      {asked?.requestedSchema !== undefined && (
+        <>
+          <h5>Requested schema</h5>
+          <TruncatedText text={asked.requestedSchema} className="json" label="Requested schema" />
+        </>
+      )}
+      {asked?.systemPrompt !== undefined && (
+        <>
+          <h5>System prompt</h5>
+          <TruncatedText text={asked.systemPrompt} label="System prompt" />
+        </>
+      )}
+      {asked?.messages && (
+        <ol className="asked-messages" aria-label="Sampling messages">
+          {asked.messages.map((m, i) => (
+            <li key={i}>
+              <span className="note">{m.role}:</span> <TruncatedText text={m.text} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {asked?.messageCount !== undefined && asked.messages && asked.messageCount > asked.messages.length && (
+        <p className="note">
+          The first {asked.messages.length} of {asked.messageCount} messages.
+        </p>
+      )}
+      {asked?.maxTokens !== undefined && <p className="note">maxTokens: {asked.maxTokens}</p>}
     </section>
   );
 }

@@ -5,7 +5,9 @@ import { memo } from "react";
 import type { PendingInput } from "../../../../shared/types.js";
 import { useInspector } from "../../app/context.js";
 import { formatClock, formatMs, formatTimeLeft, ttlLeft } from "../../util/time.js";
+import { deletedNote, endingNote } from "./taskEnding.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
+import { TimelineButton } from "../timeline/TaskTimelineHost.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */
 export interface TaskRowActions {
@@ -32,7 +34,10 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
   if (!row) return null;
   const { task } = row;
   const modern = row.client?.era === "modern" ? row.client : undefined;
-  const live = !TERMINAL.has(task.status) && !modern?.gone;
+  // A trace (deleted) is never live, whatever status it last had (R6: a live task may expire).
+  const deleted = deletedNote(row.receiver ?? row.client);
+  const live = !TERMINAL.has(task.status) && !modern?.gone && !deleted && !row.client?.sessionEnded;
+  const ending = endingNote(row.client, row.receiver);
   const left = ttlLeft(task.createdAt, task.ttl, now);
   const waiting = row.linkedInputIds.map((id) => pendingById.get(id)).filter((p) => p !== undefined);
   const viaInput = row.kind === "receiver" ? pendingByReceiverTask.get(row.key) : undefined;
@@ -53,24 +58,27 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
       <div role="cell">
         <span title={row.origin}>{row.origin}</span>
       </div>
-      <div role="cell">
+      <div role="cell" title={ending ? `${task.status} · ${ending}` : undefined}>
         <span className={`status status-${task.status}`}>{task.status}</span>
         {modern?.cancelRequested && !TERMINAL.has(task.status) && <span className="note"> · cancel requested</span>}
         {modern?.gone && <span className="note"> · {modern.gone === "purged" ? "purged by the server" : "expired"}</span>}
+        {ending && <span className="note task-ending"> · {ending}</span>}
       </div>
       <div role="cell">
         <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>
       </div>
       <div role="cell">{formatClock(task.createdAt)}</div>
-      <div role="cell">{left === undefined ? "unlimited" : formatTimeLeft(left)}</div>
+      <div role="cell">{deleted ?? (left === undefined ? "unlimited" : left <= 0 ? "ttl elapsed" : formatTimeLeft(left))}</div>
       <div role="cell">{formatMs(task.pollInterval)}</div>
       <div role="cell">
         {first ? (
           <button type="button" className="link" aria-label={`Answer input of task ${task.taskId}`} onClick={() => actions.answer(first)}>
             {first.kind} waiting
           </button>
+        ) : row.receiver?.ending ? (
+          ending
         ) : row.linkedInputIds.length ? (
-          "answered or gone"
+          "none waiting"
         ) : (
           "—"
         )}
@@ -85,6 +93,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
           <button type="button" aria-label={`Details of task ${task.taskId}`} aria-pressed={selected} onClick={() => actions.toggleDetails(row.key)}>
             Details
           </button>
+          <TimelineButton sessionId={row.sessionId} taskId={task.taskId} />
         </span>
       </div>
     </>

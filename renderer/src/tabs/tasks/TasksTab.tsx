@@ -35,10 +35,10 @@ const COLUMNS: Column[] = [
   { id: "statusMessage", header: "Status message", width: "minmax(5rem, 1.6fr)" },
   { id: "created", header: "Created", width: "5rem" },
   // Not the time the task has to finish: a task's ttl counts from its creation to its deletion (R9).
-  { id: "ttl", header: "Deleted in", description: "Time until the server deletes the task and its result (its ttl, counted from creation)", width: "6rem" },
+  { id: "ttl", header: "Deleted in", description: "Time until the task and its result are deleted (its ttl, counted from creation): by the server for a client task, by this inspector for a receiver task", width: "6rem" },
   { id: "poll", header: "Poll interval", width: "5rem" },
   { id: "input", header: "Pending input", width: "8.5rem" },
-  { id: "actions", header: "Actions", width: "8.5rem" },
+  { id: "actions", header: "Actions", width: "13rem" },
 ];
 
 export function TasksTab() {

@@ -12,6 +12,7 @@ import { useSchemaForm } from "../../forms/useSchemaForm.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { errorMessage } from "../../util/errors.js";
 import { runModes } from "./taskModes.js";
+import "../../styles/content.css";
 
 export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool }) {
   const bridge = useBridge();
@@ -47,6 +48,7 @@ export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool
       <h2>{tool.name}</h2>
       {tool.title && <p className="item-title">{tool.title}</p>}
       {tool.description && <p className="description">{tool.description}</p>}
+      <ToolAnnotations tool={tool} />
       {session.era === "modern" ? (
         <p className="note">2026-07-28: the server decides whether a call runs as a task; if it does, the task appears in the Tasks tab.</p>
       ) : (
@@ -111,5 +113,56 @@ export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool
         </details>
       )}
     </section>
+  );
+}
+
+/** Each hint and what the spec says it means when absent. */
+const HINTS = [
+  ["readOnlyHint", false],
+  ["destructiveHint", true],
+  ["idempotentHint", false],
+  ["openWorldHint", true],
+] as const;
+
+/**
+ * The tool's annotations, as the server declared them: hints, not guarantees (the spec says a client
+ * must not trust them from an untrusted server), so they are shown as what the server says.
+ */
+function ToolAnnotations({ tool }: { tool: Tool }) {
+  const a = tool.annotations;
+  if (!a || typeof a !== "object") return null;
+  const hint = (value: unknown, yes: string, no: string) => (value === true ? yes : value === false ? no : undefined);
+  const said = [
+    hint(a.readOnlyHint, "read-only", "may modify its environment"),
+    a.readOnlyHint !== true ? hint(a.destructiveHint, "destructive", "not destructive") : undefined,
+    a.readOnlyHint !== true ? hint(a.idempotentHint, "idempotent", "not idempotent") : undefined,
+    hint(a.openWorldHint, "open world (reaches outside entities)", "closed world"),
+  ].filter((x): x is string => x !== undefined);
+  const title = typeof a.title === "string" ? a.title.slice(0, 500) : undefined;
+  if (!title && said.length === 0) return null;
+  return (
+    <dl className="tool-annotations" aria-label="Tool annotations">
+      {title && (
+        <>
+          <dt>Title (annotation)</dt>
+          <dd>{title}</dd>
+        </>
+      )}
+      {said.length > 0 && (
+        <>
+          <dt>The server says it is</dt>
+          <dd>
+            {said.map((s) => (
+              <span key={s} className={`hint${s === "destructive" ? " hint-destructive" : ""}`}>
+                {s}
+              </span>
+            ))}
+          </dd>
+        </>
+      )}
+      <dd className="note">
+        {HINTS.map(([key, fallback]) => `${key}: ${typeof a[key] === "boolean" ? String(a[key]) : `absent (the spec's default: ${fallback})`}`).join(" · ")}
+      </dd>
+    </dl>
   );
 }

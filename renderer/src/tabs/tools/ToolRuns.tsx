@@ -11,9 +11,11 @@ import { useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
+import { RawResponse } from "../../components/RawResponse.js";
 import { useNow } from "../../components/useNow.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
+import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
 import "../../styles/runs.css";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
@@ -47,6 +49,9 @@ function RunView({ run }: { run: ToolRun }) {
   const clientTask = useInspector((s) => (run.taskId ? s.clientTasks[taskKey(run.sessionId, run.taskId)] : undefined));
   const bridge = useBridge();
   const selectTab = useSelectTab();
+  // The structuredContent is checked against the tool's outputSchema as the list last gave it.
+  const outputSchema = useInspector((s) => s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName)?.outputSchema);
+  const resultProps = { sessionId: run.sessionId, ...(outputSchema ? { outputSchema } : {}) };
   const [cancelError, setCancelError] = useState<string>();
   const name = `Run ${run.runId}`;
   const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
@@ -104,14 +109,25 @@ function RunView({ run }: { run: ToolRun }) {
           {run.progress && ` It had reached ${progressText(run.progress)}.`} The server was told to stop; an answer that still comes is ignored.
         </p>
       )}
-      {run.status === "error" && run.error && <ErrorAlert message={run.error} />}
-      {run.result && <CallToolResultView result={run.result} />}
+      {run.status === "error" && run.error && <ErrorAlert message={run.error} sessionId={run.sessionId} />}
+      {run.result && <CallToolResultView result={run.result} {...resultProps} />}
       {clientTask && (
         <div className="run-task">
           {clientTask.task.statusMessage && <p className="note">{clientTask.task.statusMessage}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
-          {clientTask.result && <CallToolResultView result={clientTask.result} />}
-          {clientTask.error && (
+          {clientTask.result && <CallToolResultView result={clientTask.result} {...resultProps} />}
+          {clientTask.task.status === "cancelled" && (
+            <p className="task-outcome">
+              <ClientTaskStanding client={clientTask} />
+            </p>
+          )}
+          {/* Q4: a cancelled task's tasks/result error is the server's reply, shown as sent, not the outcome. */}
+          {clientTask.error && clientTask.task.status === "cancelled" && (
+            <p className="note">
+              The server answered tasks/result with JSON-RPC error {clientTask.error.code}: {clientTask.error.message}
+            </p>
+          )}
+          {clientTask.error && clientTask.task.status !== "cancelled" && (
             <div className="status-error">
               <p>
                 JSON-RPC error {clientTask.error.code}: {clientTask.error.message}
@@ -119,7 +135,12 @@ function RunView({ run }: { run: ToolRun }) {
               {clientTask.error.data !== undefined && <JsonView value={clientTask.error.data} />}
             </div>
           )}
-          {clientTask.pollError && <p className="note">{clientTask.pollError}</p>}
+          {clientTask.pollError && (
+            <div className="note">
+              {clientTask.pollError}
+              <RawResponse sessionId={run.sessionId} message={clientTask.pollError} />
+            </div>
+          )}
         </div>
       )}
     </article>

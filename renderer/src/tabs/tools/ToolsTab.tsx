@@ -1,5 +1,5 @@
 // Tools: the selected session's tools, a form per tool, and the runs started from here.
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
@@ -9,6 +9,9 @@ import { ToolRuns } from "./ToolRuns.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
 import type { CacheHints } from "../../../../shared/types.js";
+import { useStoredState } from "../../app/useStoredState.js";
+import { draftKeys } from "../../store/draftsSlice.js";
+import "../../styles/content.css";
 
 export function ToolsTab() {
   const bridge = useBridge();
@@ -18,6 +21,9 @@ export function ToolsTab() {
   const entry = useInspector((s) => (sessionId ? s.toolsBySession[sessionId] : undefined));
   const selectedName = useInspector((s) => (sessionId ? s.selectedTool[sessionId] : undefined));
   const connected = session?.state === "connected";
+  // Per session, kept while the window is open: switching tabs keeps what was typed.
+  const listRef = useRef<HTMLUListElement>(null);
+  const [filter, setFilter] = useStoredState(draftKeys.view("tools", "filter", sessionId ?? "none"), "");
 
   const load = useCallback(async () => {
     if (!sessionId) return;
@@ -27,13 +33,15 @@ export function ToolsTab() {
       const tools = [];
       let cursor: string | undefined;
       let cache: CacheHints | undefined;
+      let problem: string | undefined;
       do {
         const page = await bridge.listTools({ sessionId, ...(cursor ? { cursor } : {}) });
         tools.push(...page.tools);
         cache ??= page.cache;
+        problem ??= page.problem;
         cursor = page.nextCursor;
       } while (cursor);
-      store.getState().setTools(sessionId, tools, cache);
+      store.getState().setTools(sessionId, tools, cache, problem);
     } catch (error) {
       store.getState().setToolsError(sessionId, errorMessage(error));
     }
@@ -51,6 +59,8 @@ export function ToolsTab() {
 
   const tools = entry?.tools ?? [];
   const selected = tools.find((t) => t.name === selectedName);
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? tools.filter((t) => [t.name, t.title, t.description].some((text) => typeof text === "string" && text.toLowerCase().includes(needle))) : tools;
   return (
     <div className="tools-tab split">
       <section className="list-pane" aria-label="Tool list">
@@ -63,13 +73,40 @@ export function ToolsTab() {
         {!connected && <p className="note">The session is {session.state}; showing the last list.</p>}
         {entry?.loading && <p className="note">Loading tools…</p>}
         {entry && !entry.loading && !entry.error && <CacheHintNote hints={entry.cache} what="tool list" era={session.era} />}
-        <ErrorAlert message={entry?.error} />
-        <ul className="item-list">
-          {tools.map((tool) => (
+        <ErrorAlert message={entry?.error} sessionId={session.sessionId} />
+        {tools.length > 0 && (
+          <input
+            type="search"
+            className="tool-filter"
+            aria-label="Filter tools by name, title or description"
+            placeholder="Filter tools"
+            value={filter}
+            spellCheck={false}
+            onChange={(e) => setFilter(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Escape") setFilter("");
+              // Down from the filter goes to the first tool it left.
+              if (e.key === "ArrowDown") {
+                const first = listRef.current?.querySelector<HTMLButtonElement>("button.item");
+                if (first) {
+                  e.preventDefault();
+                  first.focus();
+                }
+              }
+            }}
+          />
+        )}
+        {needle && (
+          <p className="note" role="status">
+            {shown.length} of {tools.length} tools match
+          </p>
+        )}
+        <ul className="item-list" ref={listRef}>
+          {shown.map((tool) => (
             <li key={tool.name}>
               <button
                 type="button"
-                className={tool.name === selectedName ? "item selected" : "item"}
+                className={tool.name === selectedName ? "item tool-item selected" : "item tool-item"}
                 aria-current={tool.name === selectedName || undefined}
                 aria-label={tool.name}
                 onClick={() => store.getState().selectTool(session.sessionId, tool.name)}

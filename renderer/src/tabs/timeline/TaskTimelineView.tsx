@@ -1,0 +1,117 @@
+// One task's timeline: the summary line, the picture, every event in a list (keyboard: Tab into the
+// list, arrows scroll it), and "Copy as JSON" for a bug report.
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { TaskTimeline } from "../../../../shared/timeline.js";
+import { VirtualTable, type Column } from "../../components/VirtualTable.js";
+import { TimelinePicture } from "./TimelinePicture.js";
+import { describeEvent, describeSummary, formatGap, summarize, timelineJson } from "./timelineModel.js";
+import { useTaskTimeline } from "./useTaskTimeline.js";
+
+const COLUMNS: Column[] = [
+  { id: "at", header: "At", description: "Time since the first event kept", width: "6.5rem" },
+  { id: "gap", header: "Gap", description: "Time since the event before", width: "5.5rem" },
+  { id: "from", header: "Who", width: "6rem" },
+  { id: "what", header: "What", width: "minmax(10rem, 1.6fr)" },
+  { id: "status", header: "Status", width: "7rem" },
+  { id: "detail", header: "Detail", width: "minmax(6rem, 1.4fr)" },
+];
+const WHO = { server: "the server", us: "us", user: "the user" } as const;
+
+export function TaskTimelineView({ sessionId, taskId, onClose }: { sessionId: string; taskId: string; onClose?(): void }) {
+  const { timeline, error } = useTaskTimeline(sessionId, taskId);
+  return (
+    <section className="task-timeline" aria-label={`Timeline of task ${taskId}`}>
+      <header className="toolbar">
+        <h3>
+          Timeline of {timeline?.role ? `${timeline.role} ` : ""}task <code>{taskId}</code>
+          {timeline?.era && <span className="note"> · {timeline.era === "modern" ? "2026-07-28" : "2025-11-25"}</span>}
+        </h3>
+        {timeline && <CopyJson timeline={timeline} />}
+        {onClose && (
+          <button type="button" onClick={onClose} aria-label="Close the timeline">
+            Close
+          </button>
+        )}
+      </header>
+      {error && (
+        <p className="alert error" role="alert">
+          {error}
+        </p>
+      )}
+      {!timeline && !error && <p className="note">Loading the timeline…</p>}
+      {timeline && <TimelineBody timeline={timeline} />}
+    </section>
+  );
+}
+
+function TimelineBody({ timeline }: { timeline: TaskTimeline }) {
+  const { events, dropped } = timeline;
+  const summary = useMemo(() => describeSummary(summarize(events), timeline.role), [events, timeline.role]);
+  const [picked, setPicked] = useState<number>();
+  const t0 = events[0]?.at ?? 0;
+  if (events.length === 0) return <p className="note">Nothing recorded for this task yet. Its events appear here as they happen.</p>;
+  return (
+    <>
+      <p className="tl-summary">{summary}</p>
+      {dropped > 0 && <p className="note">{dropped} earlier events not kept (a task keeps its newest 5,000).</p>}
+      <TimelinePicture events={events} dropped={dropped} summary={summary} title={`Timeline of task ${timeline.taskId}`} onPick={setPicked} />
+      <VirtualTable
+        label={`Events of task ${timeline.taskId}`}
+        columns={COLUMNS}
+        rowCount={events.length}
+        rowHeight={28}
+        height={240}
+        rowKey={(i) => String(events[i]?.seq ?? i)}
+        rowClassName={(i) => `tl-row-${events[i]?.from ?? "us"}`}
+        {...(picked !== undefined ? { selectedIndex: picked, scrollToIndex: picked } : {})}
+        renderCells={(i) => {
+          const e = events[i]!;
+          const gap = i > 0 ? e.at - events[i - 1]!.at : undefined;
+          return [
+            <span title={new Date(e.wall).toISOString()}>+{formatGap(e.at - t0)}</span>,
+            gap === undefined ? "" : formatGap(gap),
+            WHO[e.from],
+            <span className={e.error ? "status-error" : undefined}>{describeEvent(e)}</span>,
+            e.status ? <span className={`status status-${e.status}`}>{e.status}</span> : "",
+            <span title={e.detail}>{e.detail ?? ""}</span>,
+          ];
+        }}
+      />
+    </>
+  );
+}
+
+/** navigator.clipboard where the page may use it; otherwise the JSON, selected, for Ctrl+C. */
+function CopyJson({ timeline }: { timeline: TaskTimeline }) {
+  const [said, setSaid] = useState<string>();
+  const [fallback, setFallback] = useState<{ json: string; attempt: number }>();
+  const area = useRef<HTMLTextAreaElement>(null);
+  // Each refused copy selects the text again, ready for Ctrl+C.
+  useEffect(() => {
+    area.current?.focus();
+    area.current?.select();
+  }, [fallback]);
+  const copy = async () => {
+    const json = timelineJson(timeline);
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(json);
+      setFallback(undefined);
+      setSaid(`Copied ${timeline.events.length} events as JSON.`);
+    } catch {
+      setFallback((prev) => ({ json, attempt: (prev?.attempt ?? 0) + 1 }));
+      setSaid("Copying is not allowed here: the JSON is selected below; press Ctrl+C (⌘C) to copy it.");
+    }
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void copy()} aria-label={`Copy the timeline of task ${timeline.taskId} as JSON`}>
+        Copy as JSON
+      </button>
+      <span className="note" role="status">
+        {said ?? ""}
+      </span>
+      {fallback !== undefined && <textarea ref={area} className="tl-json" readOnly value={fallback.json} aria-label="The timeline as JSON" rows={8} />}
+    </>
+  );
+}

@@ -1,0 +1,266 @@
+// What the page computes from a task's timeline: the counts of the summary line, the gaps, the
+// click-to-delivered latency, the buckets the picture draws, and the JSON a bug report carries.
+// Pure functions, so a component test and the bench measure the same code the page runs.
+import type { TaskTimeline, TimelineActor, TimelineEvent, TimelineKind } from "../../../../shared/timeline.js";
+
+/** Replies that carry the user's answer to the server: the legacy tasks/result reply, a related-task request's response, 2026-07-28 tasks/update. */
+export const DELIVERIES = new Set<TimelineKind>(["resultReply", "inputAnswer", "update"]);
+/** Messages of ours that tell the server about the task: after a click, the first of them is when it could know. */
+export const NEWS = new Set<TimelineKind>(["notification", "pollReply", "resultReply", "inputAnswer", "update", "listReply"]);
+
+export interface TimelineSummary {
+  events: number;
+  /** Our tasks/get to the server (client tasks). */
+  pollsByUs: number;
+  /** The server's tasks/get to us (receiver tasks). */
+  pollsByServer: number;
+  resultsByUs: number;
+  resultsByServer: number;
+  listsByServer: number;
+  listsByUs: number;
+  updates: number;
+  notifications: number;
+  statusChanges: number;
+  inputsAnswered: number;
+  /** For each answer the user gave: ms from the click to the message that carried it to the server. */
+  deliveredAfterMs: number[];
+  /**
+   * For each answer: ms from the click to our first message about the task after it (a status
+   * notification, a poll's reply), when that came before the answer itself (a legacy server learns the
+   * answer only when it asks tasks/result).
+   */
+  toldAfterMs: number[];
+  /** Mean time between two polls, when there were at least two. */
+  meanPollGapMs?: number;
+  /** From the first event to the last. */
+  spanMs: number;
+}
+
+export function summarize(events: readonly TimelineEvent[]): TimelineSummary {
+  const s: TimelineSummary = {
+    events: events.length,
+    pollsByUs: 0,
+    pollsByServer: 0,
+    resultsByUs: 0,
+    resultsByServer: 0,
+    listsByServer: 0,
+    listsByUs: 0,
+    updates: 0,
+    notifications: 0,
+    statusChanges: 0,
+    inputsAnswered: 0,
+    deliveredAfterMs: [],
+    toldAfterMs: [],
+    spanMs: events.length ? events[events.length - 1]!.at - events[0]!.at : 0,
+  };
+  let clickAt: number | undefined;
+  let told: number | undefined;
+  let firstPoll: number | undefined;
+  let lastPoll: number | undefined;
+  for (const e of events) {
+    const byUs = e.from === "us";
+    switch (e.kind) {
+      case "poll":
+        if (byUs) s.pollsByUs++;
+        else s.pollsByServer++;
+        firstPoll ??= e.at;
+        lastPoll = e.at;
+        break;
+      case "result":
+        if (byUs) s.resultsByUs++;
+        else s.resultsByServer++;
+        break;
+      case "list":
+        if (byUs) s.listsByUs++;
+        else s.listsByServer++;
+        break;
+      case "update":
+        s.updates++;
+        break;
+      case "notification":
+        s.notifications++;
+        break;
+      case "status":
+        s.statusChanges++;
+        break;
+      case "inputAnswered":
+        s.inputsAnswered++;
+        clickAt = e.at;
+        told = undefined;
+        break;
+      default:
+        break;
+    }
+    if (clickAt !== undefined && byUs && NEWS.has(e.kind)) {
+      if (DELIVERIES.has(e.kind)) {
+        if (told !== undefined) s.toldAfterMs.push(told);
+        s.deliveredAfterMs.push(e.at - clickAt);
+        clickAt = undefined;
+      } else {
+        told ??= e.at - clickAt;
+      }
+    }
+  }
+  const polls = s.pollsByUs + s.pollsByServer;
+  if (polls >= 2 && firstPoll !== undefined && lastPoll !== undefined) s.meanPollGapMs = (lastPoll - firstPoll) / (polls - 1);
+  return s;
+}
+
+/** "0.2 ms", "14 ms", "1.25 s", "2 min 05 s": precise where precision is the point. */
+export function formatGap(ms: number): string {
+  if (!Number.isFinite(ms)) return "—";
+  const abs = Math.abs(ms);
+  if (abs < 1) return `${trim(ms.toFixed(3))} ms`;
+  if (abs < 10) return `${trim(ms.toFixed(2))} ms`;
+  if (abs < 1000) return `${Math.round(ms)} ms`;
+  if (abs < 60_000) return `${trim((ms / 1000).toFixed(2))} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `${minutes} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")} s`;
+}
+
+function trim(fixed: string): string {
+  return fixed.includes(".") ? fixed.replace(/0+$/, "").replace(/\.$/, "") : fixed;
+}
+
+const times = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The summary in one sentence, for the page and for the picture's accessible name. */
+export function describeSummary(s: TimelineSummary, role: TaskTimeline["role"]): string {
+  const parts: string[] = [];
+  if (role !== "client" || s.pollsByServer) {
+    const asked = [s.resultsByServer ? `tasks/result ${times(s.resultsByServer, "time")}` : "", s.listsByServer ? `tasks/list ${times(s.listsByServer, "time")}` : ""].filter(Boolean);
+    parts.push(`the server polled us ${times(s.pollsByServer, "time")}${asked.length ? ` and asked ${asked.join(" and ")}` : ""}`);
+  }
+  if (role !== "receiver" || s.pollsByUs) {
+    parts.push(`we polled the server ${times(s.pollsByUs, "time")}${s.resultsByUs ? ` and asked tasks/result ${times(s.resultsByUs, "time")}` : ""}`);
+  }
+  if (s.meanPollGapMs !== undefined) parts.push(`a poll every ${formatGap(s.meanPollGapMs)} on average`);
+  if (s.updates) parts.push(`${times(s.updates, "tasks/update")} sent`);
+  parts.push(`${times(s.notifications, "notification")}`, `${times(s.statusChanges, "status change")}`);
+  if (s.toldAfterMs.length) {
+    const t = s.toldAfterMs;
+    parts.push(`the server was told ${t.map(formatGap).join(", ")} after the click (a status notification or a poll's reply)`);
+  }
+  if (s.deliveredAfterMs.length) {
+    const d = s.deliveredAfterMs;
+    parts.push(d.length === 1 ? `our answer reached the server ${formatGap(d[0]!)} after the click` : `our answers reached the server ${d.map(formatGap).join(", ")} after each click`);
+  } else if (s.inputsAnswered) {
+    parts.push("the answer has not been sent yet");
+  }
+  const text = parts.join("; ");
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/** What a mark is, in words: the list's "What" column. */
+export function describeEvent(e: TimelineEvent): string {
+  const m = e.method ?? "";
+  switch (e.kind) {
+    case "created":
+      return `${m} (creates the task)`;
+    case "createReply":
+      return `task created (reply to ${m})`;
+    case "status":
+      return `status: ${e.status ?? "?"}`;
+    case "poll":
+    case "result":
+    case "list":
+    case "cancel":
+    case "update":
+      return m;
+    case "pollReply":
+    case "resultReply":
+    case "listReply":
+    case "cancelReply":
+      return `reply to ${m}`;
+    case "updateAck":
+      return "tasks/update acknowledged";
+    case "notification":
+      return m;
+    case "inputRequest":
+      return `${m} (asks for input)`;
+    case "inputAnswer":
+      return `answer to ${m}`;
+    case "inputRequested":
+      return "input shown to the user";
+    case "inputAnswered":
+      return "the user answered";
+    case "inputWithdrawn":
+      return "input withdrawn";
+  }
+}
+
+export type MarkCategory = "request" | "reply" | "notification" | "status" | "input";
+
+export function categoryOf(kind: TimelineKind): MarkCategory {
+  switch (kind) {
+    case "status":
+      return "status";
+    case "notification":
+      return "notification";
+    case "inputRequested":
+    case "inputAnswered":
+    case "inputWithdrawn":
+      return "input";
+    case "createReply":
+    case "pollReply":
+    case "resultReply":
+    case "listReply":
+    case "cancelReply":
+    case "updateAck":
+    case "inputAnswer":
+      return "reply";
+    default:
+      return "request";
+  }
+}
+
+export interface Bucket {
+  /** Pixel column (left edge). */
+  x: number;
+  count: number;
+}
+
+/**
+ * Events grouped by lane, category and pixel column: the picture draws one mark per non-empty column
+ * (its height says how many), so 5,000 polls cost the same few paths as 50.
+ */
+export function bucketize(events: readonly TimelineEvent[], x: (at: number) => number, columnPx: number): Map<string, Bucket[]> {
+  const out = new Map<string, Map<number, Bucket>>();
+  for (const e of events) {
+    const key = `${e.from}:${categoryOf(e.kind)}`;
+    let columns = out.get(key);
+    if (!columns) out.set(key, (columns = new Map()));
+    const column = Math.floor(x(e.at) / columnPx) * columnPx;
+    const bucket = columns.get(column);
+    if (bucket) bucket.count++;
+    else columns.set(column, { x: column, count: 1 });
+  }
+  return new Map([...out].map(([key, columns]) => [key, [...columns.values()]]));
+}
+
+/** Status bands: each status from the moment it was recorded to the next one (or the end). */
+export function statusBands(events: readonly TimelineEvent[], end: number): { from: number; to: number; status: string }[] {
+  const statuses = events.filter((e) => e.kind === "status" && e.status);
+  return statuses.map((e, i) => ({ from: e.at, to: statuses[i + 1]?.at ?? end, status: e.status! }));
+}
+
+/** The bug report: everything the page shows, as JSON. */
+export function timelineJson(timeline: TaskTimeline): string {
+  const summary = summarize(timeline.events);
+  return JSON.stringify(
+    {
+      kind: "mcp-task-inspector/task-timeline",
+      sessionId: timeline.sessionId,
+      taskId: timeline.taskId,
+      role: timeline.role,
+      era: timeline.era,
+      earlierEventsNotKept: timeline.dropped,
+      summary: { ...summary, text: describeSummary(summary, timeline.role) },
+      events: timeline.events,
+    },
+    null,
+    2,
+  );
+}
+
+export const ACTORS: readonly TimelineActor[] = ["server", "us", "user"];
