@@ -16,7 +16,8 @@ const NODE = process.env.MCP_TASK_INSPECTOR_NODE || process.execPath;
 
 const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
-const era = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? "2025-11-25";
+// Our eras: 2026-07-28, or the stateful lifecycle (2025-11-25, which negotiates down to older dated versions).
+const era = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION === "2026-07-28" ? "2026-07-28" : "2025-11-25";
 const context = parseContext(process.env.MCP_CONFORMANCE_CONTEXT);
 // Each scenario gets its own saved servers and tokens: scenarios run side by side, and a token one of
 // them stored must never answer another's 401.
