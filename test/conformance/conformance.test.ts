@@ -30,6 +30,8 @@ type Era = (typeof ERAS)[number] | (typeof EXTRAS)[number];
 
 /** The client scenarios the pinned runner has, with the spec versions (or "extension") each applies to. */
 function clientScenarios(): { name: string; tags: string[] }[] {
+  // The `node` package fetches its binary in an install script: without it there is no runner to run.
+  if (!existsSync(NODE22)) throw new Error(`No Node 22 at ${NODE22}: run npm ci (the node devDependency's install script fetches it)`);
   const listing = execFileSync(NODE22, [RUNNER, "list", "--client"], { encoding: "utf8" });
   return [...listing.matchAll(/^\s+- (\S+) \[([^\]]*)\]$/gm)].map((m) => ({ name: m[1] ?? "", tags: (m[2] ?? "").split(",") }));
 }
