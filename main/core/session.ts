@@ -43,6 +43,7 @@ import type { LogMarks } from "./messageLog.js";
 import { modernCapabilitiesFor, MODERN_VERSION, UNSUPPORTED_PROTOCOL_VERSION, type Envelope } from "./modern/envelope.js";
 import { probeEra, ProbedTransport } from "./modern/eraProbe.js";
 import { probeEraOverHttp } from "./modern/httpProbe.js";
+import { paramHeadersOf, type ParamHeaders, type ParamHeadersLookup } from "./modern/httpHeaders.js";
 import { serverKeyOf, type TaskMemory } from "./modern/taskMemory.js";
 import { ModernConnection } from "./modern/modernConnection.js";
 import { ModernSession } from "./modern/modernSession.js";
@@ -126,6 +127,8 @@ export class Session {
   /** What `roots/list` answers (legacy) and modern input requests are answered from (I1). */
   private roots: Root[];
   private tools = new Map<string, Tool>();
+  /** 2026-07-28: each listed tool's `x-mcp-header` annotations, mirrored into Mcp-Param-* headers on tools/call. */
+  private readonly paramHeaders = new Map<string, ParamHeaders>();
   private closing = false;
   /** The 2026-07-28 side of this session, when it speaks that era. */
   private modern?: ModernSession;
@@ -255,7 +258,7 @@ export class Session {
       probed = outcome.said;
       said(probed);
       if (outcome.era === "modern") {
-        const wire = this.openWire(connection, false, { modern: { protocolVersion: outcome.version } });
+        const wire = this.openWire(connection, false, { modern: { protocolVersion: outcome.version, paramHeaders: (name) => this.paramHeaders.get(name) } });
         await wire.transport.start();
         this.deps.eraMemory?.set(this.eraKey(), "modern");
         return await this.connectModern(wire, { ...envelope, protocolVersion: outcome.version }, outcome.discover, outcome.said, connection);
@@ -314,7 +317,7 @@ export class Session {
   }
 
   /** A fresh transport for this connection, recorded into the log; stderr feeds the session's lines. */
-  private openWire(connection: number, receiverTasksEnabled: boolean, options: { modern?: { protocolVersion: string } } = {}): { opened: OpenedTransport; transport: RecordingTransport } {
+  private openWire(connection: number, receiverTasksEnabled: boolean, options: { modern?: { protocolVersion: string; paramHeaders?: ParamHeadersLookup } } = {}): { opened: OpenedTransport; transport: RecordingTransport } {
     this.lastLines = [];
     const opened = openTransport(
       this.config.transport,
@@ -548,9 +551,29 @@ export class Session {
       result = fit.result;
       problem = (readableSchemaError(error, "tools/list", raw, `${fit.left} of ${fit.total} tools left out; the others are listed.`) as Error).message;
     }
-    if (!cursor) this.tools.clear();
-    for (const tool of result.tools) this.tools.set(tool.name, tool);
-    return { tools: result.tools, ...this.pageFacts(result), ...(problem ? { problem } : {}) };
+    if (!cursor) {
+      this.tools.clear();
+      this.paramHeaders.clear();
+    }
+    const tools = this.modern ? this.withValidParamHeaders(result.tools) : result.tools;
+    for (const tool of tools) this.tools.set(tool.name, tool);
+    return { tools, ...this.pageFacts(result), ...(problem ? { problem } : {}) };
+  }
+
+  /**
+   * 2026-07-28 (SEP-2243): a tool whose `x-mcp-header` annotations are invalid MUST be excluded (the note says
+   * why, for the server's author); the valid ones are kept so tools/call mirrors those arguments into headers.
+   */
+  private withValidParamHeaders(tools: Tool[]): Tool[] {
+    return tools.filter((tool) => {
+      const reading = paramHeadersOf(tool.inputSchema);
+      if ("invalid" in reading) {
+        this.note(`Tool ${truncate(tool.name, 200)} left out: ${reading.invalid} (SEP-2243)`);
+        return false;
+      }
+      if (Object.keys(reading.headers).length) this.paramHeaders.set(tool.name, reading.headers);
+      return true;
+    });
   }
 
   async listResources(cursor?: string): Promise<ApiResult<"listResources">> {

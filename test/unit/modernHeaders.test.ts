@@ -1,7 +1,7 @@
 // E4, M9: the standard headers of a modern POST, read off its body; values that are not plain ASCII go
 // in the spec's Base64 sentinel form.
 import { describe, expect, it } from "vitest";
-import { headerValue, mcpHeadersFor } from "../../main/core/modern/httpHeaders.js";
+import { headerValue, mcpHeadersFor, paramHeadersOf } from "../../main/core/modern/httpHeaders.js";
 import { explainModernError } from "../../main/core/modern/envelope.js";
 
 const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28" };
@@ -31,5 +31,21 @@ describe("modern HTTP headers", () => {
     );
     expect(explainModernError(-32022, { supported: ["2026-07-28", "2025-11-25"] })).toBe("Unsupported protocol version (-32022): the server supports 2026-07-28, 2025-11-25.");
     expect(explainModernError(-32601, undefined)).toBeUndefined();
+  });
+
+  it("SEP-2243: x-mcp-header annotations are read from top-level properties; hostile schemas are refused, never thrown on", () => {
+    expect(paramHeadersOf({ type: "object", properties: { a: { type: "string", "x-mcp-header": "A" }, b: { type: "integer" } } })).toEqual({ headers: { a: "A" } });
+    expect(paramHeadersOf(undefined)).toEqual({ headers: {} });
+    expect(paramHeadersOf({ properties: "nope" })).toEqual({ headers: {} });
+    expect(paramHeadersOf({ properties: { a: { type: "string", "x-mcp-header": 7 } } })).toHaveProperty("invalid");
+    expect(paramHeadersOf({ properties: { a: { type: ["string", "null"], "x-mcp-header": "A" } } })).toHaveProperty("invalid");
+    expect(paramHeadersOf({ properties: { a: { type: "string", "x-mcp-header": "x".repeat(10_000) } } })).toHaveProperty("invalid");
+    const many = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, { type: "string", "x-mcp-header": `H${i}` }]));
+    expect(paramHeadersOf({ properties: many })).toEqual({ invalid: "more than 64 x-mcp-header annotations" });
+    // Only a tools/call carries them, and only for arguments that are strings, finite numbers or booleans.
+    const lookup = () => ({ a: "A", b: "B", c: "C" });
+    const headers = mcpHeadersFor({ method: "tools/call", params: { name: "t", arguments: { a: { nested: 1 }, b: Number.NaN, c: true } } }, lookup);
+    expect(Object.keys(headers).filter((k) => k.startsWith("Mcp-Param-"))).toEqual(["Mcp-Param-C"]);
+    expect(mcpHeadersFor({ method: "prompts/get", params: { name: "t", arguments: { a: "x" } } }, lookup)).not.toHaveProperty("Mcp-Param-A");
   });
 });

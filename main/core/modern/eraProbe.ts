@@ -32,7 +32,7 @@ export async function probeEra(transport: Transport, options: ProbeOptions): Pro
     const answer = await discoverOnce(transport, `${PROBE_ID_PREFIX}${attempt}`, { ...options.envelope, protocolVersion: version }, options);
     if (answer.kind === "closed") return { era: "closed", said: "the server's process ended during the era probe" };
     if (answer.kind === "timeout") return { era: "legacy", said: `server/discover: no answer in ${formatSeconds(options.timeoutMs)}, so 2025-11-25 (initialize)` };
-    const reading = readDiscoverAnswer(answer.kind === "result" ? { result: answer.result } : { error: answer.error }, version, "");
+    const reading = readDiscoverAnswer(answer.kind === "result" ? { result: answer.result } : { error: answer.error }, version, "", attempt === 1);
     if (reading && "retryWith" in reading) {
       version = reading.retryWith;
       continue;
@@ -48,10 +48,12 @@ export type DiscoverAnswerBody = { result: Record<string, unknown>; error?: unde
 
 /**
  * A discover answer read the same way on every transport (E2, E3): a result naming a version we speak is
- * modern, one naming none is legacy; a -32022 naming a modern version we have not tried is retried with it,
- * one naming only 2025-11-25 is legacy. Any other error is left to the transport's own rule (undefined).
+ * modern, one naming none is legacy; a -32022 naming a modern version we speak is retried with it (on the
+ * first attempt even when it is the version just tried: the server rejected it yet lists it, and SEP-2575 has
+ * the client retry with a listed version; callers allow two attempts in all, so this never loops), one naming
+ * only 2025-11-25 is legacy. Any other error is left to the transport's own rule (undefined).
  */
-export function readDiscoverAnswer(answer: DiscoverAnswerBody, tried: string, over: string): ProbeOutcome | { retryWith: string } | undefined {
+export function readDiscoverAnswer(answer: DiscoverAnswerBody, tried: string, over: string, firstAttempt = false): ProbeOutcome | { retryWith: string } | undefined {
   if (answer.result) {
     const supported = stringsOf(answer.result.supportedVersions);
     const chosen = MODERN_VERSIONS.find((v) => supported.includes(v));
@@ -61,7 +63,7 @@ export function readDiscoverAnswer(answer: DiscoverAnswerBody, tried: string, ov
   const { code, data } = answer.error;
   const supported = code === UNSUPPORTED_PROTOCOL_VERSION ? stringsOf((data as { supported?: unknown } | undefined)?.supported) : [];
   const chosen = MODERN_VERSIONS.find((v) => supported.includes(v));
-  if (chosen && chosen !== tried) return { retryWith: chosen };
+  if (chosen && (chosen !== tried || firstAttempt)) return { retryWith: chosen };
   if (supported.includes(LEGACY_VERSION)) return { era: "legacy", said: `server/discover: -32022, the server supports ${supported.join(", ")}, so 2025-11-25 (initialize)` };
   return undefined;
 }

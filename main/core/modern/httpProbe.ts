@@ -54,7 +54,7 @@ export async function probeEraOverHttp(
       }
     }
     if (answer?.result || answer?.error) {
-      const reading = readDiscoverAnswer(answer as DiscoverAnswerBody, version, " over HTTP");
+      const reading = readDiscoverAnswer(answer as DiscoverAnswerBody, version, " over HTTP", attempt === 1);
       if (reading && "retryWith" in reading) {
         version = reading.retryWith;
         continue;

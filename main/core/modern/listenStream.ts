@@ -93,10 +93,14 @@ export class ListenStream {
     };
     this.connection.call("subscriptions/listen", { notifications }, { signal: controller.signal, timeout: STREAM_TIMEOUT_MS }).then(
       () => {
-        // A later change of what we listen for opens a new stream.
-        if (this.current === controller) this.hooks.ended("The server closed the subscriptions/listen stream; status changes now arrive with polling");
+        // A later change of what we listen for opens a new stream. The stream is over: the session's end
+        // must not cancel it (a notifications/cancelled for a request already answered).
+        if (this.current !== controller) return;
+        this.current = undefined;
+        this.hooks.ended("The server closed the subscriptions/listen stream; status changes now arrive with polling");
       },
       (error: Error) => {
+        if (this.current === controller) this.current = undefined;
         if (controller.signal.aborted || this.closed) return;
         this.refused = true;
         this.hooks.ended(`subscriptions/listen failed (${error.message}); status changes arrive with polling`);

@@ -8,7 +8,7 @@ import { StringDecoder } from "node:string_decoder";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { TransportConfig } from "../../../shared/types.js";
 import { InspectorStdioTransport, type ExitStatus } from "./stdioTransport.js";
-import { modernHttpFetch } from "../modern/httpHeaders.js";
+import { modernHttpFetch, type ParamHeadersLookup } from "../modern/httpHeaders.js";
 import { RequestStreams } from "../modern/requestStreams.js";
 
 export interface OpenedTransport {
@@ -36,7 +36,7 @@ type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 export function openTransport(
   config: TransportConfig,
   onStderrLine: (line: string) => void,
-  options: { modern?: { protocolVersion: string }; authFetch?: (inner?: Fetch) => Fetch } = {},
+  options: { modern?: { protocolVersion: string; paramHeaders?: ParamHeadersLookup }; authFetch?: (inner?: Fetch) => Fetch } = {},
 ): OpenedTransport {
   const authed: Fetch = options.authFetch ? options.authFetch(fetch) : fetch;
   switch (config.type) {
@@ -57,7 +57,7 @@ export function openTransport(
       return {
         transport: new StreamableHTTPClientTransport(new URL(config.url), {
           requestInit: { headers: config.headers },
-          ...(options.modern && streams ? { fetch: streams.wrap(modernHttpFetch(options.modern.protocolVersion, authed)) } : options.authFetch ? { fetch: authed } : {}),
+          ...(options.modern && streams ? { fetch: streams.wrap(modernHttpFetch(options.modern.protocolVersion, authed, options.modern.paramHeaders)) } : options.authFetch ? { fetch: authed } : {}),
         }),
         pid: () => null,
         exit: () => undefined,
