@@ -1,11 +1,10 @@
 // completion/complete end to end over real stdio: server-everything (2025-11-25) and our completion
 // fixture in both eras (test/fixtures/modern/completion-server.mjs), through the core's API.
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LogEntry } from "../../shared/types.js";
 import { createHarness, type Harness } from "../helpers/harness.js";
-import { everythingServer, fixtureServer } from "../helpers/servers.js";
+import { everythingServer, fixtureServer, startListeningFixture } from "../helpers/servers.js";
 
 type Era = "2025-11-25" | "2026-07-28";
 
@@ -99,25 +98,12 @@ describe("completion/complete edge cases", () => {
 
 describe("completion/complete on 2026-07-28 over Streamable HTTP", () => {
   const children: ChildProcess[] = [];
+  /** The completion fixture behind createMcpHandler, at its endpoint once it listens. */
+  const startHttp = async () => `${await startListeningFixture("modern/modern-http-server.mjs", ["--completion"], children)}/mcp`;
   afterEach(() => {
     for (const child of children.splice(0)) child.kill();
   });
 
-  /** The completion fixture behind createMcpHandler; resolves with its endpoint once it prints "listening <port>". */
-  function startHttp(): Promise<string> {
-    const file = fileURLToPath(new URL("../fixtures/modern/modern-http-server.mjs", import.meta.url));
-    const child = spawn(process.execPath, [file, "--completion"], { stdio: ["ignore", "pipe", "inherit"] });
-    children.push(child);
-    return new Promise((resolve, reject) => {
-      let out = "";
-      child.stdout!.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /listening (\d+)/.exec(out);
-        if (match) resolve(`http://127.0.0.1:${match[1]}/mcp`);
-      });
-      child.once("exit", (code) => reject(new Error(`the HTTP fixture exited with ${code}`)));
-    });
-  }
 
   it("E4: the request carries MCP-Protocol-Version and Mcp-Method: completion/complete, and no Mcp-Name", async () => {
     const url = await startHttp();

@@ -1,30 +1,15 @@
 // What the official conformance suite's client scenarios found in our 2026-07-28 client over Streamable HTTP,
 // each against a real HTTP server (test/fixtures/modern/quirky-http-server.mjs) that records what it saw.
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHarness } from "../helpers/harness.js";
-
-const QUIRKY = fileURLToPath(new URL("../fixtures/modern/quirky-http-server.mjs", import.meta.url));
+import { startListeningFixture } from "../helpers/servers.js";
 
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill();
 });
-
-function start(): Promise<string> {
-  const child = spawn(process.execPath, [QUIRKY], { stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    });
-    child.once("exit", (code) => reject(new Error(`quirky-http-server exited with ${code}`)));
-  });
-}
+const start = () => startListeningFixture("modern/quirky-http-server.mjs", [], children);
 
 interface Seen {
   method?: string;

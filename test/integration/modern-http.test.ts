@@ -1,33 +1,21 @@
 // A 2026-07-28 server over Streamable HTTP (our fixture on the SDK v2's createMcpHandler): the E3 probe,
 // the standard headers on every POST (E4, M9), and the legacy fallback against 2025-11-25 HTTP servers.
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { MemoryStorage } from "../../main/core/storage.js";
 import { createHarness, type Harness } from "../helpers/harness.js";
+import { startListeningFixture } from "../helpers/servers.js";
 
-const MODERN_HTTP = fileURLToPath(new URL("../fixtures/modern/modern-http-server.mjs", import.meta.url));
-const LEGACY_HTTP = fileURLToPath(new URL("../fixtures/session-http-server.mjs", import.meta.url));
+/** Our HTTP fixtures, each at its MCP endpoint once it listens. */
+const start = async (file: string) => `${await startListeningFixture(file, [], children)}/mcp`;
+const MODERN_HTTP = "modern/modern-http-server.mjs";
+const LEGACY_HTTP = "session-http-server.mjs";
 
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill();
 });
 
-/** Starts an HTTP fixture and resolves with its MCP endpoint once it prints "listening <port>". */
-function start(file: string): Promise<string> {
-  const child = spawn(process.execPath, [file], { stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(`http://127.0.0.1:${match[1]}/mcp`);
-    });
-    child.once("exit", (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-}
 
 interface SeenHeaders {
   method: string | null;
