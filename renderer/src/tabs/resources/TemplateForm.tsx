@@ -1,7 +1,7 @@
 // A resource template as a form: one field per RFC 6570 variable of its `uriTemplate` (with the server's
 // suggestions when it offers completions), the URI those values build, and Read. A template that cannot
 // be parsed, or is too large to offer as a form, falls back to typing the URI by hand, and says why.
-import { useId, useMemo } from "react";
+import { useId, useMemo, type ReactNode } from "react";
 import type { ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge } from "../../app/context.js";
 import { useStoredState } from "../../app/useStoredState.js";
@@ -41,14 +41,7 @@ function VariablesForm({ sessionId, template, completions, disabled, onRead, par
           bridge.complete({ sessionId, ref: { type: "ref/resource", uri: template.uriTemplate }, argument: { name, value }, context: { arguments: filled(name) } })
       : undefined;
   return (
-    <form
-      className="template"
-      aria-label={`Template ${template.name}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onRead(uri);
-      }}
-    >
+    <TemplateShell template={template} onSubmit={() => onRead(uri)}>
       <h4>{template.name}</h4>
       {template.description && <p className="field-help">{template.description}</p>}
       <p className="note template-source">
@@ -68,7 +61,7 @@ function VariablesForm({ sessionId, template, completions, disabled, onRead, par
           Read
         </button>
       </div>
-    </form>
+    </TemplateShell>
   );
 }
 
@@ -76,14 +69,7 @@ function RawTemplateReader({ sessionId, template, onRead, disabled, problem }: T
   const id = useId();
   const [uri, setUri] = useStoredState(draftKeys.view("resources", "template", sessionId, template.uriTemplate), template.uriTemplate);
   return (
-    <form
-      className="template"
-      aria-label={`Template ${template.name}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onRead(uri);
-      }}
-    >
+    <TemplateShell template={template} onSubmit={() => onRead(uri)}>
       <label htmlFor={id}>{template.name}</label>
       {template.description && <p className="field-help">{template.description}</p>}
       <p className="note">Not offered as a form: {problem}. Type the URI to read.</p>
@@ -93,6 +79,22 @@ function RawTemplateReader({ sessionId, template, onRead, disabled, problem }: T
           Read
         </button>
       </div>
+    </TemplateShell>
+  );
+}
+
+/** A template's card: one form, named for the template, that reads its URI on submit (Enter or Read). */
+function TemplateShell({ template, onSubmit, children }: { template: ResourceTemplate; onSubmit(): void; children: ReactNode }) {
+  return (
+    <form
+      className="template"
+      aria-label={`Template ${template.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
     </form>
   );
 }
