@@ -1,7 +1,7 @@
 // The command-line inspector: one command against one server, on the same core as the app (no Electron,
 // no browser). Results on stdout; status, progress and task status changes on stderr.
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { isServerError, wireErrorOf } from "../core/client/wireError.js";
+import { isServerError, wireErrorOf } from "../core/protocol/wireError.js";
 import { InspectorCore } from "../core/inspectorCore.js";
 import { JsonFileStorage } from "../core/storage.js";
 import { terminalAuthorizationOpener } from "../core/auth/terminalOpener.js";

@@ -20,7 +20,7 @@ import { SavedServers } from "./savedServers.js";
 import { PLAIN_SECRETS, type SecretCodec } from "./secrets.js";
 import { Session } from "./session.js";
 import { MemoryStorage, UnreadableStorageError, type Storage } from "./storage.js";
-import { TaskMemory } from "./modern/taskMemory.js";
+import { TaskMemory } from "./eras/taskMemory.js";
 import { ToolRuns, type RunOutcome } from "./toolRuns.js";
 import { WithdrawnNotes } from "./withdrawnNotes.js";
 import { TaskTimelines } from "./timeline/taskTimeline.js";

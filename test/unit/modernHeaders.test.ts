@@ -1,8 +1,8 @@
 // E4, M9: the standard headers of a modern POST, read off its body; values that are not plain ASCII go
 // in the spec's Base64 sentinel form.
 import { describe, expect, it } from "vitest";
-import { headerValue, mcpHeadersFor, paramHeadersOf } from "../../main/core/modern/httpHeaders.js";
-import { explainModernError } from "../../main/core/modern/envelope.js";
+import { headerValue, mcpHeadersFor, paramHeadersOf } from "../../main/core/transport/httpHeaders.js";
+import { explainModernError } from "../../main/core/protocol/envelope.js";
 
 const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28" };
 

@@ -3,7 +3,7 @@
 // a task polled for an hour leaves thousands behind (found by the CLI: node's MaxListeners warning).
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { RequestStreams } from "../../main/core/modern/requestStreams.js";
+import { RequestStreams } from "../../main/core/transport/requestStreams.js";
 
 const post = (id: number, signal: AbortSignal): RequestInit => ({ method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id, method: "tasks/get", params: {} }), signal });
 

@@ -15,8 +15,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientTask, TaskStatus } from "../../../shared/types.js";
 import type { Ports, TimerHandle } from "../ports.js";
-import { isTerminalStatus } from "../receiver/receiverTaskStore.js";
-import { isServerError, wireErrorOf } from "./wireError.js";
+import { isTerminalStatus } from "../protocol/taskStatus.js";
+import { isServerError, wireErrorOf } from "../protocol/wireError.js";
 
 /** Used when the server suggests no pollInterval. */
 const DEFAULT_POLL_INTERVAL_MS = 1000;

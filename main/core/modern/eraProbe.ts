@@ -4,7 +4,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import type { Timers } from "../ports.js";
-import { LEGACY_VERSION, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION, withEnvelope, type Envelope } from "./envelope.js";
+import { LEGACY_VERSION, MODERN_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION, withEnvelope, type Envelope } from "../protocol/envelope.js";
 
 export type ProbeOutcome =
   | { era: "modern"; version: string; discover: Record<string, unknown>; said: string }

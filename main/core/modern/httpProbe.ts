@@ -1,8 +1,8 @@
 // E3: which era does a Streamable HTTP server speak? The first request is a modern one (headers and
 // `_meta`). A result, or a 400 whose body is a recognised modern JSON-RPC error, means modern; any other
 // 4xx means legacy. Auth statuses, server errors, silence and a dead server are never era evidence.
-import { UNSUPPORTED_PROTOCOL_VERSION, HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, withEnvelope, type Envelope } from "./envelope.js";
-import { mcpHeadersFor } from "./httpHeaders.js";
+import { UNSUPPORTED_PROTOCOL_VERSION, HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, withEnvelope, type Envelope } from "../protocol/envelope.js";
+import { mcpHeadersFor } from "../transport/httpHeaders.js";
 import { AuthorizationError } from "../auth/oauthSession.js";
 import { PROBE_ID_PREFIX, readDiscoverAnswer, type DiscoverAnswerBody, type ProbeOutcome } from "./eraProbe.js";
 

@@ -7,7 +7,7 @@ import { Protocol, type RequestOptions } from "@modelcontextprotocol/sdk/shared/
 import { ErrorCode, McpError, type Notification, type Request, type Result } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
-import { explainModernError, withEnvelope, type Envelope } from "./envelope.js";
+import { explainModernError, withEnvelope, type Envelope } from "../protocol/envelope.js";
 
 /** Any JSON object: modern results are read by their `resultType`, not forced through one schema. */
 const RawResultSchema = z.looseObject({});

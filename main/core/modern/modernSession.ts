@@ -2,7 +2,7 @@
 // reading, prompts and tool calls (with MRTR rounds, I1–I5), and client tasks (M2–M6).
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientTask, SessionInfo } from "../../../shared/types.js";
-import { SERVER_INFO_KEY } from "./envelope.js";
+import { SERVER_INFO_KEY } from "../protocol/envelope.js";
 import type { InputDeskContext } from "./inputRequests.js";
 import type { ModernConnection, RawResult } from "./modernConnection.js";
 import { ModernTasks } from "./modernTasks.js";

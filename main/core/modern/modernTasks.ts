@@ -4,7 +4,7 @@
 // carries inputRequests that we answer with tasks/update, and tasks/cancel is only a request.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { CallToolResultSchema, TaskStatusSchema, type ClientTask, type JsonRpcError, type TaskStatus } from "../../../shared/types.js";
-import { isServerError, wireErrorOf } from "../client/wireError.js";
+import { isServerError, wireErrorOf } from "../protocol/wireError.js";
 import type { Ports, TimerHandle } from "../ports.js";
 import { askInput, readInputRequests, type InputDeskContext } from "./inputRequests.js";
 import type { ModernConnection, RawResult } from "./modernConnection.js";

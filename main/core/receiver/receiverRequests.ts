@@ -19,7 +19,8 @@ import { withInvalidParamsErrors } from "../invalidParams.js";
 import { newPendingInput, type PendingAnswer, type PendingInputs } from "../pendingInputs.js";
 import type { Ports } from "../ports.js";
 import { askedOf } from "./asked.js";
-import { isTerminalStatus, taskNotFound, type ReceiverTaskStore } from "./receiverTaskStore.js";
+import { isTerminalStatus } from "../protocol/taskStatus.js";
+import { taskNotFound, type ReceiverTaskStore } from "./receiverTaskStore.js";
 
 export interface ReceiverContext {
   sessionId: string;

@@ -9,6 +9,7 @@ import { ErrorCode, McpError, type Request, type RequestId, type Result, type Ta
 import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks/interfaces.js";
 import type { ReceiverTask, ReceiverTaskAsked, ReceiverTaskEnding, ReceiverTaskMethod, TaskStatus } from "../../../shared/types.js";
 import type { Ports, TimerHandle } from "../ports.js";
+import { isTerminalStatus } from "../protocol/taskStatus.js";
 
 export interface ReceiverTaskLimits {
   maxLiveTasks: number;
@@ -43,8 +44,6 @@ interface TaskRecord {
   removed: boolean;
 }
 
-const TERMINAL: ReadonlySet<TaskStatus> = new Set(["completed", "failed", "cancelled"]);
-export const isTerminalStatus = (status: TaskStatus): boolean => TERMINAL.has(status);
 
 /** R4: the only moves a task may make. */
 const ALLOWED_MOVES: Record<TaskStatus, ReadonlySet<TaskStatus>> = {

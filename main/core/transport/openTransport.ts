@@ -8,8 +8,8 @@ import { StringDecoder } from "node:string_decoder";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { TransportConfig } from "../../../shared/types.js";
 import { InspectorStdioTransport, type ExitStatus } from "./stdioTransport.js";
-import { modernHttpFetch, type ParamHeadersLookup } from "../modern/httpHeaders.js";
-import { RequestStreams } from "../modern/requestStreams.js";
+import { modernHttpFetch, type ParamHeadersLookup } from "./httpHeaders.js";
+import { RequestStreams } from "./requestStreams.js";
 
 export interface OpenedTransport {
   transport: Transport;

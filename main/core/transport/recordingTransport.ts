@@ -7,6 +7,7 @@ import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/
 import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import { idKey, type LogMarks } from "../messageLog.js";
 import { bigMessageInfo, formatBytes, SDK_STDIO_LIMIT_BYTES, UnusableMessageError } from "./stdioMessageReader.js";
+import { UNUSABLE_RESPONSE_DATA } from "../protocol/wireError.js";
 
 export type Direction = "in" | "out";
 
@@ -38,8 +39,6 @@ const USER_INPUT_METHODS = new Set(["sampling/createMessage", "elicitation/creat
 /** Our requests still waiting for an answer that we remember, for releasing them (bounded like the S3 memory). */
 const OUTSTANDING_KEPT = 10_000;
 
-/** `data` of the error we deliver for a request whose response could not be used: it is not the server's error. */
-export const UNUSABLE_RESPONSE_DATA = { unusableResponse: true } as const;
 
 /** How long closing waits for notifications still being sent (a server that never answers a POST must not hold it). */
 const NOTIFICATION_FLUSH_MS = 1000;

@@ -1,6 +1,6 @@
 // E4, M9: the standard headers of a 2026-07-28 request over Streamable HTTP, read off the JSON-RPC body
 // the transport is about to POST, so the headers can never disagree with the body (-32020).
-import { PROTOCOL_VERSION_KEY } from "./envelope.js";
+import { PROTOCOL_VERSION_KEY } from "../protocol/envelope.js";
 
 type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 

@@ -2,7 +2,9 @@
 // "MCP error <code>: " to the message; Q4 wants the server's own words, so the prefix goes.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonRpcError } from "../../../shared/types.js";
-import { UNUSABLE_RESPONSE_DATA } from "../transport/recordingTransport.js";
+
+/** `data` of the error the recording transport delivers for a response it could not use: it is not the server's error. */
+export const UNUSABLE_RESPONSE_DATA = { unusableResponse: true } as const;
 
 export function wireErrorOf(error: McpError): JsonRpcError {
   const prefix = `MCP error ${error.code}: `;
