@@ -1,9 +1,14 @@
 // A session the user removed (`sessionRemoved`): everything the page shows for it goes, as in the core.
-// Kept apart from the slices so each slice's own reducer stays about its own events.
-import type { InspectorState } from "./inspectorStore.js";
+// Kept apart from the slices so each slice's own reducer stays about its own events. It reads the slices'
+// state types, not the store's: the store imports this module, and nothing here imports back.
+import type { LogState } from "./logSlice.js";
+import type { PendingInputsState } from "./pendingInputsSlice.js";
+import type { ResourcesState } from "./resourcesSlice.js";
+import type { TasksState } from "./tasksSlice.js";
+import type { ToolsState } from "./toolsSlice.js";
 
 type Forgettable = Pick<
-  InspectorState,
+  LogState & ToolsState & PendingInputsState & ResourcesState & TasksState,
   "logs" | "runs" | "withdrawnNotes" | "pendingInputs" | "toolsBySession" | "resourceUpdates" | "listChanges" | "clientTasks" | "receiverTasks" | "taskOrder" | "tasksVersion" | "tasksChanged"
 >;
 
