@@ -16,7 +16,7 @@ import {
 import type { ClientTask, TaskStatus } from "../../../shared/types.js";
 import type { Ports, TimerHandle } from "../ports.js";
 import { isTerminalStatus } from "../protocol/taskStatus.js";
-import { isServerError, wireErrorOf } from "../protocol/wireError.js";
+import { isServerError, serverErrorOnce, wireErrorOf } from "../protocol/wireError.js";
 
 /** Used when the server suggests no pollInterval. */
 const DEFAULT_POLL_INTERVAL_MS = 1000;
@@ -307,6 +307,8 @@ export class ClientTasks {
   }
 }
 
+/** A server's error says its code once (wireError.ts). */
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const once = serverErrorOnce(error);
+  return once instanceof Error ? once.message : String(once);
 }

@@ -16,6 +16,8 @@ export interface ModernSessionOptions {
   maxRounds(): number;
   maxWatched(): number;
   taskChanged(task: ClientTask): void;
+  /** A result that does not fit its schema, in one line naming the field (schemaMismatch.ts). */
+  readableError?(error: unknown, method: string): unknown;
   /** M8: where task handles are kept across restarts, if anywhere. */
   memory?: { remember(task: ClientTask): void; forget(taskId: string): void };
   /** M7: the tasks extension is declared, so task ids go on the listen stream. */
@@ -44,6 +46,7 @@ export class ModernSession {
       requestTimeoutMs: options.requestTimeoutMs,
       maxWatched: options.maxWatched,
       changed: options.taskChanged,
+      ...(options.readableError ? { readableError: options.readableError } : {}),
       watching: (task) => options.memory?.remember(task),
       done: (taskId) => options.memory?.forget(taskId),
       liveChanged: () => this.listen?.subscriptionsChanged(),

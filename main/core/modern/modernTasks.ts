@@ -4,8 +4,9 @@
 // carries inputRequests that we answer with tasks/update, and tasks/cancel is only a request.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { CallToolResultSchema, TaskStatusSchema, type ClientTask, type JsonRpcError, type TaskStatus } from "../../../shared/types.js";
-import { isServerError, wireErrorOf } from "../protocol/wireError.js";
+import { isServerError, serverErrorOnce, wireErrorOf } from "../protocol/wireError.js";
 import type { Ports, TimerHandle } from "../ports.js";
+import { readableSchemaError } from "../schemaMismatch.js";
 import { askInput, readInputRequests, type InputDeskContext } from "./inputRequests.js";
 import type { ModernConnection, RawResult } from "./modernConnection.js";
 
@@ -22,6 +23,8 @@ export interface ModernTaskOptions {
   /** M10: the most live tasks one session watches at once (the S2 limit). */
   maxWatched: () => number;
   changed(task: ClientTask): void;
+  /** A result that does not fit its schema, in one line naming the field and the raw response (schemaMismatch.ts). */
+  readableError?(error: unknown, method: string): unknown;
   /** M8: a task is being watched (remember its handle), or no longer can be (forget it). */
   watching?(task: ClientTask): void;
   done?(taskId: string): void;
@@ -71,7 +74,7 @@ export class ModernTasks {
     this.watched.set(task.taskId, watched);
     this.options.changed(view);
     this.options.watching?.(view);
-    this.apply(watched, created);
+    this.apply(watched, created, "tools/call");
     this.options.liveChanged?.();
     return watched.view;
   }
@@ -127,7 +130,7 @@ export class ModernTasks {
     const watched = typeof taskId === "string" ? this.watched.get(taskId) : undefined;
     if (!watched || watched.stopped) return;
     try {
-      this.apply(watched, params);
+      this.apply(watched, params, "notifications/tasks");
     } catch {
       // A malformed notification changes nothing: the next poll is the truth.
     }
@@ -143,7 +146,8 @@ export class ModernTasks {
 
   // --- one task's loop ---
 
-  private apply(watched: Watched, raw: RawResult): void {
+  /** `source`: the message the task came in (a CreateTaskResult, a poll, a notification), for readable errors. */
+  private apply(watched: Watched, raw: RawResult, source: "tools/call" | "tasks/get" | "notifications/tasks"): void {
     if (watched.stopped || isTerminal(watched.view.task.status)) return;
     const task = readTask(raw);
     if (Date.parse(task.lastUpdatedAt) < Date.parse(watched.view.task.lastUpdatedAt)) return;
@@ -153,7 +157,7 @@ export class ModernTasks {
       const { resultType: _inner, ...result } = (raw.result && typeof raw.result === "object" ? raw.result : {}) as Record<string, unknown>;
       const parsed = CallToolResultSchema.safeParse(result);
       if (parsed.success) patch.result = parsed.data;
-      else patch.pollError = `The completed task's result is not a tool result: ${parsed.error.issues[0]?.message ?? "invalid"}`;
+      else patch.pollError = this.resultError(parsed.error.issues, source);
     } else if (task.status === "failed") {
       patch.error = readError(raw.error);
     }
@@ -162,6 +166,13 @@ export class ModernTasks {
     else this.withdrawAsked(watched, new Set(), "The task no longer needs this input");
     if (isTerminal(task.status)) this.stop(watched);
     else this.schedule(watched);
+  }
+
+  /** The field that does not fit, named from the task object (`result.content.0.text: …`), in one line. */
+  private resultError(issues: readonly { path: PropertyKey[] }[], source: string): string {
+    const error = { name: "ZodError", issues: issues.map((issue) => ({ ...issue, path: ["result", ...issue.path] })) };
+    const readable = this.options.readableError?.(error, source) ?? readableSchemaError(error, source, undefined);
+    return `The completed task's result is not a tool result. ${messageOf(readable)}`;
   }
 
   /** M5: each key shown once however often polls repeat it; a key that leaves unanswered is withdrawn. */
@@ -249,7 +260,7 @@ export class ModernTasks {
       const raw = await this.connection.call("tasks/get", { taskId }, { timeout });
       if (watched.stopped) return;
       if (watched.view.pollError) this.update(watched, { pollError: undefined });
-      this.apply(watched, raw);
+      this.apply(watched, raw, "tasks/get");
     } catch (error) {
       if (watched.stopped) return;
       if (isServerError(error, timeout) && error.code === ErrorCode.InvalidParams) {
@@ -315,6 +326,8 @@ function isTerminal(status: TaskStatus): boolean {
   return status === "completed" || status === "failed" || status === "cancelled";
 }
 
+/** A server's error says its code once (wireError.ts). */
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const once = serverErrorOnce(error);
+  return once instanceof Error ? once.message : String(once);
 }

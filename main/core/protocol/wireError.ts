@@ -27,3 +27,17 @@ export function isServerError(error: unknown, timeoutMs: number): error is McpEr
   if (error.code === ErrorCode.ConnectionClosed) return !(error.message === LOCAL_CONNECTION_CLOSED && error.data === undefined);
   return true;
 }
+
+/**
+ * A server's error, read once: `MCP error -32602: <its message>`. A server on the SDK sends its McpError's
+ * message with the prefix already in it, and our SDK adds its own again ("MCP error -32602: MCP error
+ * -32602: Unknown resource"); the code is said once, the server's words follow as it meant them.
+ */
+export function serverErrorOnce(error: unknown): unknown {
+  if (!(error instanceof McpError)) return error;
+  const prefix = `MCP error ${error.code}: `;
+  if (!error.message.startsWith(prefix + prefix)) return error;
+  let text = error.message;
+  while (text.startsWith(prefix)) text = text.slice(prefix.length);
+  return new McpError(error.code, text, error.data);
+}
