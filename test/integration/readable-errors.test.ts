@@ -1,4 +1,5 @@
-// Readable errors: a tools/list or tools/call result that fails the SDK's schema (zod) is one line that
+// Readable errors: a tools/list or tools/call result (issue 19: and resources/list, resources/templates/list,
+// prompts/list in both eras, and a modern task's completed result) that fails the SDK's schema (zod) is one line that
 // names the field and what was wrong, and points at the raw response in the session's log. Real stdio,
 // against test/fixtures/hostile-server.mjs, which writes whatever JSON it is told to.
 import { describe, expect, it } from "vitest";
@@ -92,5 +93,52 @@ describe("readable schema errors", () => {
     expect(page.tools.map((t) => t.name)).toEqual(["malformed-result", "break-tools-list"]);
     expect(page.problem).toMatch(/^The server's tools\/list response does not fit the MCP schema: tools\.2\.name: .*expected string, received number\. 1 of 3 tools left out; the others are listed\. Raw response: message #\d+ in the Logs tab\.$/);
     expect(JSON.stringify((await rawOf(page.problem))?.payload)).toContain('"name":42');
+  });
+
+  it("resources/list, resources/templates/list and prompts/list that do not fit the schema fail in one line naming the field, pointing at the raw response (2025-11-25)", async () => {
+    const h = createHarness();
+    const s = await connectHostile(h, "malformed");
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
+    const resources = await failure(h.core.dispatch("listResources", { sessionId: s.sessionId }));
+    expect(resources).toMatch(/^The server's resources\/list response does not fit the MCP schema: resources\.1\.uri: .*expected string, received number\. Raw response: message #\d+ in the Logs tab\.$/);
+    const templates = await failure(h.core.dispatch("listResourceTemplates", { sessionId: s.sessionId }));
+    expect(templates).toMatch(/^The server's resources\/templates\/list response does not fit the MCP schema: resourceTemplates\.0\.uriTemplate: .*expected string, received undefined\. Raw response: message #\d+ in the Logs tab\.$/);
+    const prompts = await failure(h.core.dispatch("listPrompts", { sessionId: s.sessionId }));
+    expect(prompts).toMatch(/^The server's prompts\/list response does not fit the MCP schema: prompts\.0\.arguments\.0\.name: .*expected string, received number\. Raw response: message #\d+ in the Logs tab\.$/);
+    const log = await s.log();
+    for (const [message, method] of [[resources, "resources/list"], [templates, "resources/templates/list"], [prompts, "prompts/list"]] as const) {
+      expect(message).not.toContain("\n");
+      expect(log.find((e) => e.seq === rawResponseSeqOf(message!))).toMatchObject({ direction: "in", method });
+    }
+    expect(await s.ping()).toHaveProperty("roundTripMs");
+  });
+
+  it("2026-07-28: resources/list, resources/templates/list and prompts/list that do not fit fail in the same one line; a task's malformed completed result names its field", async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: { ...fixtureServer("modern/malformed-server.mjs"), era: "2026-07-28" } });
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
+    const rawOf = async (message: string | undefined) => (await h.core.dispatch("getLog", { sessionId })).entries.find((e) => e.seq === rawResponseSeqOf(message ?? ""));
+    const resources = await failure(h.core.dispatch("listResources", { sessionId }));
+    expect(resources).toMatch(/^The server's resources\/list response does not fit the MCP schema: resources\.1\.uri: .*expected string, received number\. Raw response: message #\d+ in the Logs tab\.$/);
+    expect(await rawOf(resources)).toMatchObject({ direction: "in", method: "resources/list" });
+    const templates = await failure(h.core.dispatch("listResourceTemplates", { sessionId }));
+    expect(templates).toMatch(/^The server's resources\/templates\/list response does not fit the MCP schema: resourceTemplates\.0\.uriTemplate: .*expected string, received undefined\. Raw response: message #\d+ in the Logs tab\.$/);
+    const prompts = await failure(h.core.dispatch("listPrompts", { sessionId }));
+    expect(prompts).toMatch(/^The server's prompts\/list response does not fit the MCP schema: prompts\.0\.arguments\.0\.name: .*expected string, received number\. Raw response: message #\d+ in the Logs tab\.$/);
+
+    const started = await h.core.dispatch("callTool", { sessionId, name: "malformed-task", arguments: {} });
+    const taskId = started.startedTask!.task.taskId;
+    const task = await h.waitFor("clientTaskChanged", (t) => t.task.taskId === taskId && t.pollError !== undefined);
+    expect(task.task.status).toBe("completed");
+    expect(task.pollError).toMatch(/^The completed task's result is not a tool result\. The server's tasks\/get response does not fit the MCP schema: result\.content\.0\.data: .*expected string, received undefined\. Raw response: message #\d+ in the Logs tab\.$/);
+    expect(await rawOf(task.pollError)).toMatchObject({ direction: "in", method: "tasks/get" });
   });
 });
