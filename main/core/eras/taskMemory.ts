@@ -1,6 +1,7 @@
 // M8: 2026-07-28 has no tasks/list, so the inspector's own record of task handles is the list. Handles
 // of live tasks are kept per server entry (by a hash of its transport: env and headers hold secrets),
-// so after a restart the tasks still alive on the server are watched again.
+// so after a restart the tasks still alive on the server are watched again. On the eras floor: the core
+// keeps it (storage), the modern driver reads and writes it.
 import { createHash } from "node:crypto";
 import type { TransportConfig } from "../../../shared/types.js";
 import type { Storage } from "../storage.js";

@@ -1,5 +1,6 @@
 // Everything a session does on a 2026-07-28 connection, in the same domain words as legacy: listing,
-// reading, prompts and tool calls (with MRTR rounds, I1–I5), and client tasks (M2–M6).
+// reading, prompts and tool calls (with MRTR rounds, I1–I5), and client tasks (M2–M6). The modern era
+// driver (eras/modernDriver.ts) wraps it; nothing above the drivers sees it.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientTask, SessionInfo } from "../../../shared/types.js";
 import { SERVER_INFO_KEY } from "../protocol/envelope.js";

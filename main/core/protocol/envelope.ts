@@ -1,4 +1,5 @@
 // The 2026-07-28 wire vocabulary we need on every modern request (E4, M1) and the meaning of its errors.
+// On the protocol floor: the HTTP transport reads its `_meta` keys, the probes and the modern parts the rest.
 import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../../../shared/types.js";
 

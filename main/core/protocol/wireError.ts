@@ -1,5 +1,6 @@
-// The JSON-RPC error a server sent, recovered from the SDK's McpError. The SDK prefixes
-// "MCP error <code>: " to the message; Q4 wants the server's own words, so the prefix goes.
+// The JSON-RPC error a server sent, recovered from the SDK's McpError, as both eras read it (protocol
+// floor: below transport, which marks the errors it makes up itself with UNUSABLE_RESPONSE_DATA). The SDK
+// prefixes "MCP error <code>: " to the message; Q4 wants the server's own words, so the prefix goes.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonRpcError } from "../../../shared/types.js";
 

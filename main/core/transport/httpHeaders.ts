@@ -1,5 +1,6 @@
 // E4, M9: the standard headers of a 2026-07-28 request over Streamable HTTP, read off the JSON-RPC body
-// the transport is about to POST, so the headers can never disagree with the body (-32020).
+// the transport is about to POST, so the headers can never disagree with the body (-32020). Part of the
+// transport floor: openTransport wraps the HTTP fetch with it; the modern driver reads `paramHeadersOf`.
 import { PROTOCOL_VERSION_KEY } from "../protocol/envelope.js";
 
 type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
