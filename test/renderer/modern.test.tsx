@@ -79,7 +79,7 @@ describe("eras in the UI", () => {
     expect(screen.getByRole("alert").textContent).toBe('Protocol violation (1): The server sent a "elicitation/create" request, which 2026-07-28 forbids');
   });
 
-  it("M3, M6, M7: modern task rows say 2026, cancel requested, purged or expired, notified; Cancel is not offered twice", async () => {
+  it("M3, M6, M7: modern task rows say 2026, cancel requested, purged or expired, live updates; Cancel is not offered twice", async () => {
     const user = userEvent.setup();
     await renderApp(
       {
@@ -99,8 +99,9 @@ describe("eras in the UI", () => {
     expect(within(row("asked")).queryByRole("button", { name: "Cancel task asked" })).toBeNull();
     expect(within(row("asked")).getByText("· 2026")).toBeTruthy();
     expect(within(row("purged")).getByText("· purged by the server")).toBeTruthy();
-    // M7: a task the server notifies about on the listen stream says so.
-    expect(within(row("streamed")).getByText("· 2026 · notified")).toBeTruthy();
+    // M7: a task the server notifies about on the listen stream says so, in plain words; the protocol's on hover.
+    const live = within(row("streamed")).getByText("· 2026 · live updates");
+    expect(live.getAttribute("title")).toMatch(/notifications\/tasks on the subscriptions\/listen stream/);
     expect(within(row("legacy")).queryByText("· 2026")).toBeNull();
     expect(within(row("legacy")).getByRole("button", { name: "Cancel task legacy" })).toBeTruthy();
   });
