@@ -76,7 +76,7 @@ describe("eras in the UI", () => {
 
   it("E5: a protocol violation by a modern server is shown on the session bar", async () => {
     await renderApp({ sessions: [{ ...modern, violations: ['The server sent a "elicitation/create" request, which 2026-07-28 forbids'] }] }, createFakeBridge());
-    expect(screen.getByRole("alert").textContent).toBe('Protocol violation (1): The server sent a "elicitation/create" request, which 2026-07-28 forbids');
+    expect(within(screen.getByRole("alert")).getByText(/^Protocol violation/).textContent).toBe('Protocol violation (1): The server sent a "elicitation/create" request, which 2026-07-28 forbids');
   });
 
   it("M3, M6, M7: modern task rows say 2026, cancel requested, purged or expired, live updates; Cancel is not offered twice", async () => {
