@@ -54,6 +54,7 @@ import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.j
 import { OAuthSession, type Fetch } from "./auth/oauthSession.js";
 import type { OAuthTokenStore } from "./auth/tokenStore.js";
 import type { AuthStep } from "../../shared/types.js";
+import { ServerLogs, type ServerLogMessage } from "./serverLogs.js";
 
 export const CLIENT_INFO = { name: "mcp-task-inspector", version: "0.1.0" };
 const STDERR_LINES_KEPT = 2000;
@@ -122,6 +123,8 @@ export class Session {
   private readonly receiverTraces = new Map<string, ReceiverTask>();
   private readonly log: MessageLog;
   private readonly stderr = new BoundedLines(STDERR_LINES_KEPT, STDERR_CHARS_KEPT);
+  /** Issue 21: kept for a window that loads later (getLog). */
+  private readonly serverLogs: ServerLogs;
   private info: SessionInfo;
   private connectionNumber = 0;
   /** What `roots/list` answers (legacy) and modern input requests are answered from (I1). */
@@ -153,6 +156,7 @@ export class Session {
     readonly serverId?: string,
   ) {
     this.log = new MessageLog(sessionId, deps.settings().logLimit);
+    this.serverLogs = new ServerLogs(sessionId);
     this.roots = currentConfig.roots ?? [];
     this.info = this.withOwnFacts({ sessionId, serverName: currentConfig.name, state: "disconnected" });
   }
@@ -190,8 +194,8 @@ export class Session {
     return this.store;
   }
 
-  logSnapshot(): { entries: LogEntry[]; stderr: string[] } {
-    return { entries: this.log.toArray(), stderr: this.stderr.toArray() };
+  logSnapshot(): { entries: LogEntry[]; stderr: string[]; serverLogs: ServerLogMessage[] } {
+    return { entries: this.log.toArray(), stderr: this.stderr.toArray(), serverLogs: this.serverLogs.toArray() };
   }
 
   resizeLog(limit: number): void {
@@ -503,7 +507,7 @@ export class Session {
   }
 
   private onServerLog(params: { level: string; logger?: string; data?: unknown }): void {
-    this.deps.bus.emit("serverLog", { sessionId: this.sessionId, level: params.level, ...(params.logger ? { logger: params.logger } : {}), data: params.data });
+    this.deps.bus.emit("serverLog", this.serverLogs.push(params));
   }
 
   async disconnect(reason = "Disconnected by the user"): Promise<void> {
