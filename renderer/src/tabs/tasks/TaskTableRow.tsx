@@ -8,7 +8,7 @@ import { formatClock, formatMs, formatTimeLeft, ttlLeft } from "../../util/time.
 import { deletedNote, endingNote } from "./taskEnding.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
 import { TimelineButton } from "../timeline/TaskTimelineHost.js";
-import { ERA_TAG } from "./taskColumns.js";
+import { eraTag, statusNotes } from "./taskColumns.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */
 export interface TaskRowActions {
@@ -47,13 +47,8 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
   const viaInput = row.kind === "receiver" ? pendingByReceiverTask.get(row.key) : undefined;
   if (viaInput && !waiting.includes(viaInput)) waiting.push(viaInput);
   const first = waiting[0];
-  const notes = [
-    modern?.cancelRequested && !TERMINAL.has(task.status) ? "cancel requested" : undefined,
-    modern?.gone ? (modern.gone === "purged" ? "purged by the server" : "expired") : undefined,
-    ending,
-  ].filter((n) => n !== undefined);
   // The whole status on hover, though the column is sized never to cut it.
-  const statusText = [task.status, ...notes].join(" · ");
+  const statusText = [task.status, ...statusNotes(row)].join(" · ");
   return (
     <>
       {showServer && (
@@ -76,7 +71,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
               : "2025-11-25 tasks"
           }
         >
-          {modern ? (modern.listening ? ERA_TAG.listening : ERA_TAG.modern) : ""}
+          {eraTag(row)}
         </span>
       </div>
       <div role="cell">

@@ -1,91 +1,142 @@
 // The Tasks table's columns, sized to what they say (issue 21). A virtualised table draws each row as a
 // grid of its own, so the browser cannot size a column to its widest cell: the widths are worked out
-// here, in `ch`, from the words a column can show for the tasks in view. Columns whose words carry the
-// state (kind and era, origin, status and how it ended, deadline, pending input) are never cut; the
-// task id and the status message take the room left and are cut, whole on hover and in Details.
-import type { ReceiverTaskEnding, TaskStatus } from "../../../../shared/types.js";
+// here from the widest words each column shows for the tasks in view (measured in the page's font, or
+// counted in characters where there is no canvas). Columns whose words carry the state (kind and era,
+// origin, status and how it ended, deadline, poll interval, pending input) are never cut; the task id
+// and the status message take the room left and are cut, whole on hover and in Details.
 import type { Column } from "../../components/VirtualTable.js";
-import { receiverEndingLabel } from "./taskEnding.js";
+import { formatMs } from "../../util/time.js";
+import { remPx, textWidthPx } from "../../util/textWidth.js";
+import { endingNote } from "./taskEnding.js";
+import { TERMINAL, type TaskRow } from "./taskRows.js";
 
-/** What the tasks in view are, as far as the widths care. */
-export interface TasksInView {
-  client: boolean;
-  receiver: boolean;
-  /** Some client task runs on 2026-07-28 (its era tag and notes are longer). */
-  modern: boolean;
-  /** The longest origin (tool name, "sampling", "elicitation") among them, in characters. */
-  longestOrigin: number;
-  /** The longest server name among them, for the "All sessions" column. */
-  longestServer: number;
+/** The Kind cell's era tag (M2, M7): in a server author's words; the protocol's terms are on hover. */
+export function eraTag(row: TaskRow): string {
+  const modern = row.client?.era === "modern" ? row.client : undefined;
+  return modern ? (modern.listening ? " · 2026 · live updates" : " · 2026") : "";
 }
 
-const STATUSES: TaskStatus[] = ["working", "input_required", "completed", "failed", "cancelled"];
-const RECEIVER_ENDINGS: ReceiverTaskEnding[] = ["answered", "accepted", "declined", "cancelled", "rejected", "cancelledByServer", "cancelledByUser", "expired", "sessionEnded"];
-/** Which status each receiver ending leaves the task in (R10, R12, S1; an expired trace keeps its last). */
-const ENDING_STATUS: Record<ReceiverTaskEnding, TaskStatus[]> = {
-  answered: ["completed"],
-  accepted: ["completed"],
-  declined: ["completed"],
-  cancelled: ["completed"],
-  rejected: ["failed"],
-  cancelledByServer: ["cancelled"],
-  cancelledByUser: ["cancelled"],
-  expired: ["working", "input_required"],
-  sessionEnded: ["cancelled"],
-};
+/** What follows the status word: a cancel asked for, a task the server purged or let expire, how it ended. */
+export function statusNotes(row: TaskRow): string[] {
+  const modern = row.client?.era === "modern" ? row.client : undefined;
+  const notes: string[] = [];
+  if (modern?.cancelRequested && !TERMINAL.has(row.task.status)) notes.push("cancel requested");
+  if (modern?.gone) notes.push(modern.gone === "purged" ? "purged by the server" : "expired");
+  const ending = endingNote(row.client, row.receiver);
+  if (ending) notes.push(ending);
+  return notes;
+}
 
-/** The Kind cell's words (TaskTableRow), per era: "client · 2026 · live updates" is the longest. */
-export const ERA_TAG = { modern: " · 2026", listening: " · 2026 · live updates" } as const;
+/** The widest words of each column, for the tasks seen so far. */
+export interface ColumnWords {
+  server: string;
+  taskId: string;
+  kind: string;
+  origin: string;
+  /** The status word (drawn as a badge) and the notes after it, as one row shows them. */
+  status: { word: string; notes: string };
+  ttl: string;
+  poll: string;
+  input: string;
+}
 
-/** Every text the Status cell can show for the tasks in view (TaskTableRow draws them). */
-export function statusTexts(view: Pick<TasksInView, "client" | "receiver" | "modern">): string[] {
-  const texts: string[] = [...STATUSES];
-  if (view.client) {
-    texts.push("cancelled · by you", "cancelled · session ended", "working · session ended", "input_required · session ended");
-    if (view.modern) for (const s of ["working", "input_required"]) texts.push(`${s} · cancel requested`, `${s} · purged by the server`, `${s} · expired`);
+/** A row's words, in the shape each cell draws them (times as their widest form: they tick). */
+export function wordsOf(row: TaskRow, serverName: string | undefined): ColumnWords {
+  const notes = statusNotes(row);
+  const deleted = row.receiver?.deletedAt ?? row.client?.deletedAt;
+  const waits = row.linkedInputIds.length > 0 || Boolean(row.receiver?.pendingInputId);
+  const ending = row.receiver?.ending ? endingNote(undefined, row.receiver) : undefined;
+  return {
+    server: serverName ?? "(removed session)",
+    taskId: row.task.taskId,
+    kind: `${row.kind}${eraTag(row)}`,
+    origin: row.origin,
+    status: { word: row.task.status, notes: notes.map((n) => ` · ${n}`).join("") },
+    ttl: deleted ? "deleted at 00:00:00" : row.task.ttl === null || row.task.ttl === undefined ? "unlimited" : "ttl elapsed",
+    poll: formatMs(row.task.pollInterval),
+    input: ending ?? (waits ? "elicitation waiting" : "—"),
+  };
+}
+
+// The fonts of app.css: a row's text is 0.85rem, a status badge 0.78rem with 0.4rem padding and a border.
+const CELL_REM = 0.85;
+const BADGE_REM = 0.78;
+const CODE_REM = 0.85 * 0.85;
+
+/** Drawn width in px, or undefined without a canvas. */
+function drawn(words: ColumnWords, column: keyof ColumnWords): number | undefined {
+  if (column === "status") {
+    const word = textWidthPx(words.status.word, BADGE_REM);
+    const notes = textWidthPx(words.status.notes, CELL_REM);
+    return word === undefined || notes === undefined ? undefined : word + 0.8 * remPx() + 2 + notes;
   }
-  if (view.receiver) for (const e of RECEIVER_ENDINGS) for (const s of ENDING_STATUS[e]) texts.push(`${s} · ${receiverEndingLabel(e)}`);
-  return texts;
+  return textWidthPx(words[column], column === "taskId" ? CODE_REM : CELL_REM);
 }
 
-/** Every text the Pending input cell can show. */
-function inputTexts(view: Pick<TasksInView, "receiver">): string[] {
-  const texts = ["elicitation waiting", "sampling waiting", "none waiting"];
-  if (view.receiver) for (const e of RECEIVER_ENDINGS) texts.push(receiverEndingLabel(e));
-  return texts;
+/** Without a canvas: characters (a badge's padding is about two). */
+function counted(words: ColumnWords, column: keyof ColumnWords): number {
+  return column === "status" ? words.status.word.length + 2 + words.status.notes.length : words[column].length;
 }
 
-const longest = (texts: readonly string[]) => texts.reduce((n, t) => Math.max(n, t.length), 0);
+function wider(a: ColumnWords, b: ColumnWords, column: keyof ColumnWords): boolean {
+  const pa = drawn(a, column);
+  const pb = drawn(b, column);
+  return pa !== undefined && pb !== undefined ? pa > pb : counted(a, column) > counted(b, column);
+}
 
-/**
- * A width that fits `chars` characters of proportional text: `ch` is the width of "0", wider than most
- * letters; 1ch more covers the few wide ones (m, w) and a status badge's padding.
- */
-const fit = (chars: number) => `${Math.ceil(chars) + 1}ch`;
+const COLUMNS_SIZED: (keyof ColumnWords)[] = ["server", "taskId", "kind", "origin", "status", "ttl", "poll", "input"];
 
-/** The most a column sized to a server's words (a tool or server name) grows; longer ones are cut there. */
+/** Per column, the wider words of the two. */
+export function widest(a: ColumnWords | undefined, b: ColumnWords): ColumnWords {
+  if (!a) return b;
+  const out = { ...a };
+  for (const column of COLUMNS_SIZED) if (wider(b, a, column)) (out as Record<string, unknown>)[column] = b[column];
+  return out;
+}
+
+/** Whether `b` needs more room than `a` in some column. */
+export function needsMoreRoom(a: ColumnWords | undefined, b: ColumnWords): boolean {
+  return !a || COLUMNS_SIZED.some((column) => wider(b, a, column));
+}
+
+/** A server's words (a tool or server name) grow a column up to this; longer ones are cut, whole on hover. */
+const MAX_NAME_REM = 16;
 const MAX_NAME_CH = 32;
 
-export function taskColumns(view: TasksInView, withServer: boolean): Column[] {
-  const kindWords = view.modern ? `client${ERA_TAG.listening}` : view.receiver ? "receiver" : "client";
+/** A column as wide as its widest words and its header, never wider than `maxRem`. */
+function fit(words: ColumnWords, column: keyof ColumnWords, header: string, maxRem = Number.POSITIVE_INFINITY): string {
+  const content = drawn(words, column);
+  const head = textWidthPx(header, CELL_REM, true);
+  if (content !== undefined && head !== undefined) return `${Math.ceil(Math.min(Math.max(content, head) + 2, maxRem * remPx()))}px`;
+  // No canvas: `ch` is the width of "0", wider than most letters; one more covers the rest.
+  const chars = Math.max(counted(words, column), header.length) + 1;
+  return `${Math.min(chars, maxRem === Number.POSITIVE_INFINITY ? chars : MAX_NAME_CH)}ch`;
+}
+
+const NO_TASKS: ColumnWords = { server: "", taskId: "", kind: "receiver", origin: "", status: { word: "completed", notes: "" }, ttl: "", poll: "", input: "" };
+
+export function taskColumns(words: ColumnWords | undefined, withServer: boolean): Column[] {
+  const w = words ?? NO_TASKS;
+  // The task id keeps enough to tell tasks apart (its start) before the flexible columns share the rest.
+  const idPx = textWidthPx(w.taskId, CODE_REM);
+  const idMin = idPx === undefined ? "12ch" : `${Math.ceil(Math.min(idPx, 7 * remPx())) + 2}px`;
   return [
-    ...(withServer ? [{ id: "server", header: "Server", width: fit(Math.min(Math.max(view.longestServer, 6), MAX_NAME_CH)) }] : []),
-    { id: "taskId", header: "Task ID", width: "minmax(8ch, 1.4fr)" },
-    { id: "kind", header: "Kind", width: fit(Math.max(kindWords.length, 8)) },
-    { id: "origin", header: "Origin", width: fit(Math.min(Math.max(view.longestOrigin, 6), MAX_NAME_CH)) },
-    // The status badge is drawn a little smaller than the row's text; the widest words decide.
-    { id: "status", header: "Status", width: fit(longest(statusTexts(view)) + 1) },
-    { id: "statusMessage", header: "Status message", width: "minmax(8ch, 1.6fr)" },
-    { id: "created", header: "Created", width: fit(8) },
+    ...(withServer ? [{ id: "server", header: "Server", width: fit(w, "server", "Server", MAX_NAME_REM) }] : []),
+    { id: "taskId", header: "Task ID", width: `minmax(${idMin}, 1.4fr)` },
+    { id: "kind", header: "Kind", width: fit(w, "kind", "Kind") },
+    { id: "origin", header: "Origin", width: fit(w, "origin", "Origin", MAX_NAME_REM) },
+    { id: "status", header: "Status", width: fit(w, "status", "Status") },
+    { id: "statusMessage", header: "Message", description: "The task's status message (statusMessage), whole on hover and in Details", width: "minmax(5rem, 1.6fr)" },
+    { id: "created", header: "Created", width: fit({ ...w, ttl: "00:00:00" }, "ttl", "Created") },
     // Not the time the task has to finish: a task's ttl counts from its creation to its deletion (R9).
     {
       id: "ttl",
       header: "Deleted in",
       description: "Time until the task and its result are deleted (its ttl, counted from creation): by the server for a client task, by this inspector for a receiver task",
-      width: fit("deleted at 00:00:00".length),
+      width: fit(w, "ttl", "Deleted in"),
     },
-    { id: "poll", header: "Poll interval", width: fit("Poll interval".length) },
-    { id: "input", header: "Pending input", width: fit(longest(inputTexts(view))) },
+    { id: "poll", header: "Poll", description: "Poll interval (pollInterval): how often the requestor asks tasks/get", width: fit(w, "poll", "Poll") },
+    { id: "input", header: "Pending input", width: fit(w, "input", "Pending input") },
     { id: "actions", header: "Actions", width: "13rem" },
   ];
 }
