@@ -64,11 +64,11 @@ export function inSettings(key: NumberSettingKey): string {
   return `"${numberSettingField(key).label}" in Settings`;
 }
 
-/** "default 10 rounds", "default 60000 ms (1 min)". */
+/** "Default: 10 rounds", "Default: 60000 ms (1 min)". */
 export function describeDefault(key: NumberSettingKey): string {
   const value = DEFAULT_SETTINGS[key];
   const { unit } = numberSettingField(key);
-  return `default ${value} ${unit}${unit === "ms" ? readableMs(value) : ""}`;
+  return `Default: ${value} ${unit}${unit === "ms" ? readableMs(value) : ""}`;
 }
 
 function readableMs(ms: number): string {

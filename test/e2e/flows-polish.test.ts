@@ -77,7 +77,7 @@ describe("issue 21 in Chromium", () => {
     const settings = page.getByRole("form", { name: "Settings" });
     const rounds = settings.getByLabel("Rounds per request (rounds)", { exact: true });
     await rounds.fill("20");
-    await waitForText(settings, /\(default 10 rounds\)$/);
+    await waitForText(settings, "Default: 10 rounds");
     await settings.getByRole("button", { name: "Save settings" }).click();
     const saved = page.getByRole("form", { name: "Settings" }).getByRole("status");
     await expect.poll(() => saved.textContent()).toMatch(/^Saved at \d\d:\d\d:\d\d$/);

@@ -22,10 +22,10 @@ describe("Settings (issue 21)", () => {
       expect(field, key).toBeDefined();
       const input = screen.getByLabelText(`${field!.label} (${field!.unit})`) as HTMLInputElement;
       expect(input.value).toBe(String(DEFAULT_SETTINGS[key]));
-      expect(hintOf(input), key).toContain(`default ${DEFAULT_SETTINGS[key]} ${field!.unit}`);
+      expect(hintOf(input), key).toContain(`Default: ${DEFAULT_SETTINGS[key]} ${field!.unit}`);
     }
-    expect(hintOf(screen.getByLabelText("Rounds per request (rounds)"))).toMatch(/input_required .*\(default 10 rounds\)$/);
-    expect(hintOf(screen.getByLabelText("Era probe wait (ms)"))).toMatch(/server\/discover.*\(default 2000 ms \(2 s\)\)$/);
+    expect(hintOf(screen.getByLabelText("Rounds per request (rounds)"))).toMatch(/input_required .*\. Default: 10 rounds$/);
+    expect(hintOf(screen.getByLabelText("Era probe wait (ms)"))).toMatch(/server\/discover.*\. Default: 2000 ms \(2 s\)$/);
   });
 
   it("issue 21, I3: the round-limit error names the Settings field that sets it, and that field is there", async () => {

@@ -77,7 +77,7 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
           />
           <p className="note field-hint" id={`${id}-${f.key}-hint`}>
             {f.hint ? `${f.hint} ` : ""}
-            <span className="setting-default">({describeDefault(f.key)})</span>
+            <span className="setting-default">{describeDefault(f.key)}</span>
           </p>
         </div>
       ))}
