@@ -55,8 +55,12 @@ function VariablesForm({ sessionId, template, completions, disabled, onRead, par
         <div className="field" key={name}>
           <div className="label-row">
             <label htmlFor={`${id}-${name}`}>{name}</label>
-            {/* Outside the label, so the field's name stays the variable's; aria-required says it too. */}
-            {required.includes(name) && <span className="note"> required</span>}
+            {/* As the Prompts tab marks a required argument; aria-required says it to a screen reader. */}
+            {required.includes(name) && (
+              <span aria-hidden="true" className="required-mark" title="Required: the URI has no shape without it">
+                *
+              </span>
+            )}
           </div>
           <CompletionInput
             id={`${id}-${name}`}
