@@ -76,6 +76,17 @@ describe("Tasks tab: sessions and column widths (issue 21)", () => {
     expect(within(row).getAllByRole("cell")[3]!.getAttribute("title")).toBe("cancelled · cancelled by the server");
   });
 
+  it("issue 21: a task that appears with longer words widens its column; once it leaves, the column fits the rest again", () => {
+    const { store } = renderWithStore(<TasksTab />, { snapshot: { sessions: [session()], clientTasks: [clientTask("c-1")] } });
+    const statusWidth = () => chOf(tracks().match(/minmax\([^)]*\)|\S+/g)![3]!);
+    const before = statusWidth();
+    expect(before).toBeLessThan("cancelled · cancelled by the server".length);
+    act(() => store.getState().applyEvents([{ type: "receiverTaskChanged", payload: receiverTask("r-1", { status: "cancelled", ending: "cancelledByServer", createdAt: T0 + 5 }) }]));
+    expect(statusWidth()).toBeGreaterThanOrEqual("cancelled · cancelled by the server".length);
+    act(() => store.getState().applyEvents([{ type: "receiverTaskRemoved", payload: { sessionId: "s1", taskId: "r-1" } }]));
+    expect(statusWidth()).toBe(before);
+  });
+
   it("issue 21: a column grows when a batch gives a task longer words, and never shrinks back (nothing jumps)", () => {
     const { bridge, store } = renderWithStore(<TasksTab />, {
       snapshot: { sessions: [session()], receiverTasks: [receiverTask("r-1"), receiverTask("r-2", { createdAt: T0 + 1 })] },

@@ -22,13 +22,23 @@ function canvas(): CanvasRenderingContext2D | null {
   return context;
 }
 
+/** Widths already measured: a table asks for the same few words (statuses, tool names) over and over. */
+const measured = new Map<string, number>();
+const MEASURED_KEPT = 2000;
+
 /** The width of `text` at `sizeRem` (rem of the page), bold or not; undefined without a canvas. */
 export function textWidthPx(text: string, sizeRem: number, bold = false): number | undefined {
   const ctx = canvas();
   if (!ctx) return undefined;
+  const key = `${sizeRem}${bold ? "b" : ""}\u0000${text}`;
+  const known = measured.get(key);
+  if (known !== undefined) return known;
   ctx.font = `${bold ? "600 " : ""}${sizeRem * rootPx}px ${family}`;
   const width = ctx.measureText(text).width;
-  return Number.isFinite(width) ? width : undefined;
+  if (!Number.isFinite(width)) return undefined;
+  if (measured.size >= MEASURED_KEPT) measured.clear();
+  measured.set(key, width);
+  return width;
 }
 
 /** One rem in pixels (after a measure), for the padding around measured text. */

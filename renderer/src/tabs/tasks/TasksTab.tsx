@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import type { PendingInput, TaskStatus } from "../../../../shared/types.js";
-import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
+import { useBridge, useInspector } from "../../app/context.js";
 import { useFocusItem } from "../../app/focusItem.js";
 import { useSelectTab } from "../../app/navigation.js";
 import { useStoredState } from "../../app/useStoredState.js";
@@ -19,7 +19,8 @@ import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { TaskDetails } from "./TaskDetails.js";
 import { TaskTableRow, type TaskRowActions } from "./TaskTableRow.js";
-import { needsMoreRoom, taskColumns, widest, wordsOf, type ColumnWords } from "./taskColumns.js";
+import { taskColumns } from "./taskColumns.js";
+import { useColumnWords } from "./useColumnWords.js";
 import { NO_FILTER, taskRowOf, type TaskFilter, type TaskKind, type TaskRow } from "./taskRows.js";
 import { useTaskView } from "./useTaskView.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
@@ -38,8 +39,6 @@ export function TasksTab() {
   const bridge = useBridge();
   const clientTasks = useInspector((s) => s.clientTasks);
   const pendingInputs = useInspector((s) => s.pendingInputs);
-  const receiverTasks = useInspector((s) => s.receiverTasks);
-  const taskOrder = useInspector((s) => s.taskOrder);
   const sessions = useInspector((s) => s.sessions);
   const selectedSessionId = useInspector((s) => s.selectedSessionId);
   const selectTab = useSelectTab();
@@ -68,48 +67,9 @@ export function TasksTab() {
 
   const bySession = scope === "session" && selectedSessionId !== undefined;
   const view = useTaskView(bySession ? { ...filter, sessionId: selectedSessionId } : filter);
-  // Issue 21: the columns fit the widest words of the tasks in view: measured over every one when tasks
-  // come or go, then grown (never shrunk, so nothing jumps) from the tasks each batch touched, which
-  // costs a batch its touched tasks, not every task; the tab renders again only when a column must grow.
-  const inScope = (sessionId: string) => !bySession || sessionId === selectedSessionId;
-  const measured = useMemo(() => {
-    let words: ColumnWords | undefined;
-    for (const key of taskOrder) {
-      const row = taskRowOf(key, clientTasks[key], receiverTasks[key]);
-      if (row && inScope(row.sessionId)) words = widest(words, wordsOf(row, sessions[row.sessionId]?.serverName));
-    }
-    return { order: taskOrder, words };
-    // inScope reads bySession and selectedSessionId.
-  }, [taskOrder, clientTasks, receiverTasks, sessions, bySession, selectedSessionId]);
-  const scopeKey = bySession ? selectedSessionId : undefined;
-  const [grown, setGrown] = useState<{ order: readonly string[]; scope: string | undefined; words: ColumnWords }>();
-  const current = useMemo(
-    () => (grown?.order === taskOrder && grown.scope === scopeKey && measured.words ? widest(measured.words, grown.words) : measured.words),
-    [grown, taskOrder, scopeKey, measured],
-  );
-  const currentRef = useRef(current);
-  currentRef.current = current;
-  const store = useInspectorStore();
-  useEffect(
-    () =>
-      store.subscribe((state, previous) => {
-        if (state.tasksVersion === previous.tasksVersion || state.tasksChanged === "all" || state.taskOrder !== previous.taskOrder) return;
-        let words = currentRef.current;
-        let grew = false;
-        for (const key of state.tasksChanged) {
-          const row = taskRowOf(key, state.clientTasks[key], state.receiverTasks[key]);
-          if (!row || (bySession && row.sessionId !== selectedSessionId)) continue;
-          const next = wordsOf(row, state.sessions[row.sessionId]?.serverName);
-          if (needsMoreRoom(words, next)) {
-            words = widest(words, next);
-            grew = true;
-          }
-        }
-        if (grew && words) setGrown({ order: state.taskOrder, scope: scopeKey, words });
-      }),
-    [store, bySession, selectedSessionId, scopeKey],
-  );
-  const columns = useMemo(() => taskColumns(current, !bySession), [current, bySession]);
+  // Issue 21: the columns fit the widest words of the tasks in view (useColumnWords).
+  const words = useColumnWords(bySession ? selectedSessionId : undefined);
+  const columns = useMemo(() => taskColumns(words, !bySession), [words, bySession]);
   const pendingById = useMemo(() => new Map(pendingInputs.map((p) => [p.id, p])), [pendingInputs]);
   // A pending input names its receiver task too; that link holds even before the task's own
   // record mentions the input.

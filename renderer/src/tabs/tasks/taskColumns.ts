@@ -79,6 +79,8 @@ function counted(words: ColumnWords, column: keyof ColumnWords): number {
 }
 
 function wider(a: ColumnWords, b: ColumnWords, column: keyof ColumnWords): boolean {
+  // Task ids are drawn in a monospace font: their length says which is wider, without measuring each one.
+  if (column === "taskId") return b.taskId.length < a.taskId.length;
   const pa = drawn(a, column);
   const pb = drawn(b, column);
   return pa !== undefined && pb !== undefined ? pa > pb : counted(a, column) > counted(b, column);
