@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import { TasksTab } from "../../renderer/src/tabs/tasks/TasksTab.js";
 import { clientTask, receiverTask, session, T0 } from "./fixtures.js";
 import { renderWithStore } from "./renderWithStore.js";
+import { createFakeBridge } from "./fakeBridge.js";
+import { renderApp } from "./renderApp.js";
 
 const headers = () => screen.getAllByRole("columnheader").map((h) => h.textContent);
 const taskIds = () => screen.queryAllByText(/^(a|b)-\d$/, { selector: "code" }).map((c) => c.textContent);
@@ -49,6 +51,23 @@ describe("Tasks tab: sessions and column widths (issue 21)", () => {
     expect(within(row).getAllByRole("cell")[0]!.textContent).toBe("Alpha server");
     // The choice is a view setting: it stays when the tab is drawn again.
     expect(screen.getByRole("combobox", { name: "Sessions" })).toHaveProperty("value", "all");
+  });
+
+  it("issue 21: a clicked notification naming another session's task switches to All sessions, so the task is shown", async () => {
+    const bridge = createFakeBridge();
+    await renderApp(
+      {
+        sessions: [session({ sessionId: "a", serverName: "Alpha server" }), session({ sessionId: "b", serverName: "Beta" })],
+        clientTasks: [clientTask("a-1", { sessionId: "a", status: "completed" }), clientTask("b-1", { sessionId: "b", status: "completed" })],
+      },
+      bridge,
+    );
+    const selected = (screen.getByRole("combobox", { name: "Session" }) as HTMLSelectElement).value;
+    const other = selected === "a" ? "b" : "a";
+    bridge.emit({ type: "navigate", payload: { tab: "tasks", itemId: `${other}-1`, sessionId: other } });
+    expect(await screen.findByRole("region", { name: `Task ${other}-1` })).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: "Sessions" })).toHaveProperty("value", "all");
+    expect(screen.getByText(`${other}-1`, { selector: "code" })).toBeTruthy();
   });
 
   it("issue 21: Kind, Origin, Status, Deleted in and Pending input are sized to their longest words, so they are never cut", () => {
