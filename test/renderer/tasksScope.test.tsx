@@ -95,6 +95,18 @@ describe("Tasks tab: sessions and column widths (issue 21)", () => {
     expect(within(row).getAllByRole("cell")[3]!.getAttribute("title")).toBe("cancelled · cancelled by the server");
   });
 
+  it("issue 21: a server's 1 MB tool and server names leave the Origin and Server columns at their cap, cut with the whole name on hover", async () => {
+    const user = userEvent.setup();
+    const huge = "n".repeat(1024 * 1024);
+    renderWithStore(<TasksTab />, { snapshot: { sessions: [session({ serverName: huge })], clientTasks: [clientTask("c-1", { toolName: huge })] } });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Sessions" }), "all");
+    const [server, , , origin] = tracks().match(/minmax\([^)]*\)|\S+/g)!;
+    expect(chOf(server!)).toBeLessThanOrEqual(32);
+    expect(chOf(origin!)).toBeLessThanOrEqual(32);
+    const cells = within(screen.getByText("c-1", { selector: "code" }).closest('[role="row"]') as HTMLElement).getAllByRole("cell");
+    expect(cells[3]!.querySelector("span")?.getAttribute("title")).toHaveLength(huge.length);
+  });
+
   it("issue 21: a task that appears with longer words widens its column; once it leaves, the column fits the rest again", () => {
     const { store } = renderWithStore(<TasksTab />, { snapshot: { sessions: [session()], clientTasks: [clientTask("c-1")] } });
     const statusWidth = () => chOf(tracks().match(/minmax\([^)]*\)|\S+/g)![3]!);

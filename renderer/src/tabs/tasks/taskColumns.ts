@@ -40,6 +40,13 @@ export interface ColumnWords {
   input: string;
 }
 
+/**
+ * Past this many characters a server's words (a name, an id, an unknown status) are cut before they are
+ * measured: no column grows that wide, and a 1 MB name must not cost a 1 MB measure.
+ */
+const WORDS_MEASURED = 120;
+const bounded = (text: string) => (text.length > WORDS_MEASURED ? text.slice(0, WORDS_MEASURED) : text);
+
 /** A row's words, in the shape each cell draws them (times as their widest form: they tick). */
 export function wordsOf(row: TaskRow, serverName: string | undefined): ColumnWords {
   const notes = statusNotes(row);
@@ -47,11 +54,11 @@ export function wordsOf(row: TaskRow, serverName: string | undefined): ColumnWor
   const waits = row.linkedInputIds.length > 0 || Boolean(row.receiver?.pendingInputId);
   const ending = row.receiver?.ending ? endingNote(undefined, row.receiver) : undefined;
   return {
-    server: serverName ?? "(removed session)",
-    taskId: row.task.taskId,
+    server: bounded(serverName ?? "(removed session)"),
+    taskId: bounded(row.task.taskId),
     kind: `${row.kind}${eraTag(row)}`,
-    origin: row.origin,
-    status: { word: row.task.status, notes: notes.map((n) => ` · ${n}`).join("") },
+    origin: bounded(row.origin),
+    status: { word: bounded(row.task.status), notes: notes.map((n) => ` · ${n}`).join("") },
     ttl: deleted ? "deleted at 00:00:00" : row.task.ttl === null || row.task.ttl === undefined ? "unlimited" : "ttl elapsed",
     poll: formatMs(row.task.pollInterval),
     input: ending ?? (waits ? "elicitation waiting" : "—"),
