@@ -35,6 +35,12 @@ import { TaskTimelineSchema, TimelineEventsSchema } from "./timeline.js";
 const session = { sessionId: SessionIdSchema };
 
 /**
+ * `notifications/message` from the server. `seq` numbers a session's notifications, so a window that loads
+ * the kept ones (getLog) while new ones arrive shows each once (issue 21).
+ */
+const ServerLogSchema = z.object({ sessionId: SessionIdSchema, seq: z.number().int().optional(), level: z.string(), logger: z.string().optional(), data: z.unknown() });
+
+/**
  * A tool run's result as the server sent it, plus what the inspector adds on 2026-07-28: `startedTask` when
  * the server answered with a task (M2; `content` is then empty and the task is followed in the Tasks tab),
  * and `inputRounds` when the call took more than one round (I3). Both names are ours: the core removes
@@ -99,7 +105,15 @@ export const apiMethods = {
       host: z.object({ folderPicker: z.boolean() }).optional(),
     }),
   ),
-  getLog: method(z.object(session).strict(), z.object({ entries: z.array(LogEntrySchema), stderr: z.array(z.string()) })),
+  getLog: method(
+    z.object(session).strict(),
+    z.object({
+      entries: z.array(LogEntrySchema),
+      stderr: z.array(z.string()),
+      /** Issue 21: the server's logging notifications kept so far (bounded), so a reloaded window shows them. */
+      serverLogs: z.array(ServerLogSchema).optional(),
+    }),
+  ),
 
   // Plain inspector operations
   ping: method(z.object(session).strict(), z.object({ roundTripMs: z.number() })),
@@ -278,7 +292,7 @@ export const eventSchemas = {
   logEntry: LogEntrySchema,
   stderrLine: z.object({ sessionId: SessionIdSchema, line: z.string() }),
   /** `notifications/message` from the server. */
-  serverLog: z.object({ sessionId: SessionIdSchema, level: z.string(), logger: z.string().optional(), data: z.unknown() }),
+  serverLog: ServerLogSchema,
   pendingInputAdded: PendingInputSchema,
   /** The user answered: the item leaves the list because it is done. */
   pendingInputAnswered: z.object({ pendingInputId: PendingInputIdSchema, sessionId: SessionIdSchema }),

@@ -7,6 +7,7 @@
 // `notifications/cancelled` and reject the request with our reason.
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { inSettings } from "../../shared/settingFields.js";
 import type { Progress } from "../../shared/types.js";
 import type { TimerHandle, Timers } from "./ports.js";
 
@@ -107,7 +108,7 @@ export class RequestGuard {
 }
 
 function idleTimeout(ms: number): McpError {
-  return new McpError(ErrorCode.RequestTimeout, `Request timed out: no answer and no progress for ${formatDuration(ms)} (the request time-out, a setting)`, {
+  return new McpError(ErrorCode.RequestTimeout, `Request timed out: no answer and no progress for ${formatDuration(ms)} (${inSettings("requestTimeoutMs")})`, {
     timeout: ms,
   });
 }
@@ -115,7 +116,7 @@ function idleTimeout(ms: number): McpError {
 function totalTimeout(ms: number): McpError {
   return new McpError(
     ErrorCode.RequestTimeout,
-    `Request stopped after ${formatDuration(ms)} in all: that is the maximum total time of a request (a setting), whatever progress the server reports`,
+    `Request stopped after ${formatDuration(ms)} in all: that is the most a request may take (${inSettings("maxRequestTotalMs")}), whatever progress the server reports`,
     { maxTotalTimeout: ms },
   );
 }

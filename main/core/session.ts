@@ -20,6 +20,7 @@ import type { RunControls } from "./toolRuns.js";
 import { openTransport, type OpenedTransport } from "./transport/openTransport.js";
 import { RecordingTransport } from "./transport/recordingTransport.js";
 import { describeExit } from "./transport/stdioTransport.js";
+import { ServerLogs, type ServerLogMessage } from "./serverLogs.js";
 
 export { CLIENT_INFO } from "./eras/driver.js";
 export type { SessionOAuth };
@@ -46,6 +47,8 @@ export class Session {
   private opened?: OpenedTransport;
   private readonly log: MessageLog;
   private readonly stderr = new BoundedLines(STDERR_LINES_KEPT, STDERR_CHARS_KEPT);
+  /** Issue 21: kept for a window that loads later (getLog). */
+  private readonly serverLogs: ServerLogs;
   private info: SessionInfo;
   private connectionNumber = 0;
   /** What `roots/list` answers (legacy) and modern input requests are answered from (I1). */
@@ -74,6 +77,7 @@ export class Session {
     readonly serverId?: string,
   ) {
     this.log = new MessageLog(sessionId, deps.settings().logLimit);
+    this.serverLogs = new ServerLogs(sessionId);
     this.roots = currentConfig.roots ?? [];
     this.info = this.withOwnFacts({ sessionId, serverName: currentConfig.name, state: "disconnected" });
   }
@@ -111,8 +115,8 @@ export class Session {
     return this.driver?.receiverTaskStore;
   }
 
-  logSnapshot(): { entries: LogEntry[]; stderr: string[] } {
-    return { entries: this.log.toArray(), stderr: this.stderr.toArray() };
+  logSnapshot(): { entries: LogEntry[]; stderr: string[]; serverLogs: ServerLogMessage[] } {
+    return { entries: this.log.toArray(), stderr: this.stderr.toArray(), serverLogs: this.serverLogs.toArray() };
   }
 
   resizeLog(limit: number): void {
@@ -172,7 +176,7 @@ export class Session {
         this.tools.clear();
       },
       wireClosed: () => this.onWireClosed(connection),
-      serverLog: ({ level, logger, data }) => this.deps.bus.emit("serverLog", { sessionId: this.sessionId, level, ...(logger ? { logger } : {}), data }),
+      serverLog: (params) => this.deps.bus.emit("serverLog", this.serverLogs.push(params)),
       resourceUpdated: (uri) => this.deps.bus.emit("resourceUpdated", { sessionId: this.sessionId, uri: truncate(uri, 10_000), at: this.deps.ports.clock.now() }),
       violation: (method) => this.onViolation(method),
       toolsChanged: () => connection === this.connectionNumber && this.tools.clear(),

@@ -297,7 +297,7 @@ describe("modern tasks (M2–M6)", () => {
     const refused = await settled(h, many.startedTask!.task.taskId, (t) => t.pollError !== undefined);
     expect(refused.pollError).toBe("input_required: inputRequests has 150 entries; at most 100 are accepted");
     expect(h.core.pendingInputs.list()).toHaveLength(0);
-    await expect(h.core.dispatch("callTool", { sessionId, name: "task-hang", arguments: {} })).rejects.toThrow(/already watches 2 live tasks \(the limit, a setting\)/);
+    await expect(h.core.dispatch("callTool", { sessionId, name: "task-hang", arguments: {} })).rejects.toThrow(/already watches 2 live tasks \(the limit: "Max live tasks per session" in Settings\)/);
   });
 });
 

@@ -75,9 +75,22 @@ describe("plain inspector operations", () => {
     const { h, sessionId } = await connect();
     await h.core.dispatch("setLoggingLevel", { sessionId, level: "warning" });
     const message = await h.waitFor("serverLog", (l) => l.sessionId === sessionId);
-    expect(message).toEqual({ sessionId, level: "warning", logger: "session-fixture", data: "level is now warning" });
+    expect(message).toEqual({ sessionId, seq: 1, level: "warning", logger: "session-fixture", data: "level is now warning" });
     const { entries } = await h.core.dispatch("getLog", { sessionId });
     expect(entries.find((e) => e.direction === "out" && e.method === "logging/setLevel")?.payload).toMatchObject({ params: { level: "warning" } });
+  });
+
+  it("issue 21: the core keeps the server's log messages, so a window that loads later gets them from getLog", async () => {
+    const { h, sessionId } = await connect();
+    for (const level of ["warning", "error"] as const) {
+      await h.core.dispatch("setLoggingLevel", { sessionId, level });
+      await h.waitFor("serverLog", (l) => l.sessionId === sessionId && l.data === `level is now ${level}`);
+    }
+    const { serverLogs } = await h.core.dispatch("getLog", { sessionId });
+    expect(serverLogs).toEqual([
+      { sessionId, seq: 1, level: "warning", logger: "session-fixture", data: "level is now warning" },
+      { sessionId, seq: 2, level: "error", logger: "session-fixture", data: "level is now error" },
+    ]);
   });
 
   it("roots: the server's roots/list gets our roots, and setRoots sends roots/list_changed", async () => {

@@ -6,6 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ApiParams, ApiResult } from "../../shared/contract.js";
+import { COMPLETION_DEBOUNCE_MS } from "../../renderer/src/components/CompletionInput.js";
 import { createFakeBridge, type FakeBridge } from "./fakeBridge.js";
 import { session } from "./fixtures.js";
 import { renderApp, tabNamed } from "./renderApp.js";
@@ -50,6 +51,22 @@ describe("prompt argument completion", () => {
     expect(field.getAttribute("aria-controls")).toBe(screen.getByRole("listbox", { name: "Suggestions for department" }).id);
     // Three keystrokes, one request: for the whole word.
     expect(bridge.callsOf("complete")).toEqual([{ sessionId: "s1", ref: { type: "ref/prompt", name: "team" }, argument: { name: "department", value: "Eng" }, context: { arguments: {} } }]);
+  });
+
+  it("issue 21: entering a field asks with the empty value, after the same pause, and shows the suggestions; passing through asks nothing", async () => {
+    const { user, bridge, form } = await openPrompt();
+    const field = combobox(form, "department");
+    await user.click(field);
+    expect(await screen.findByRole("option", { name: "Engineering" })).toBeTruthy();
+    expect(optionTexts("department")).toEqual(["Engineering", "Sales"]);
+    expect(bridge.callsOf("complete")).toEqual([{ sessionId: "s1", ref: { type: "ref/prompt", name: "team" }, argument: { name: "department", value: "" }, context: { arguments: {} } }]);
+    // Tabbing through a field leaves before the pause ends: no request for it, even once the pause is over
+    // (nothing to await here: the check is that nothing comes).
+    await user.tab();
+    expect(document.activeElement).toBe(combobox(form, "member"));
+    await user.tab();
+    await new Promise((resolve) => setTimeout(resolve, COMPLETION_DEBOUNCE_MS * 2));
+    expect(bridge.callsOf("complete").filter((c) => c.argument.name === "member")).toEqual([]);
   });
 
   it("keyboard: arrow keys move through the suggestions, Enter picks one (without submitting), Escape closes the list", async () => {

@@ -76,10 +76,10 @@ describe("eras in the UI", () => {
 
   it("E5: a protocol violation by a modern server is shown on the session bar", async () => {
     await renderApp({ sessions: [{ ...modern, violations: ['The server sent a "elicitation/create" request, which 2026-07-28 forbids'] }] }, createFakeBridge());
-    expect(screen.getByRole("alert").textContent).toBe('Protocol violation (1): The server sent a "elicitation/create" request, which 2026-07-28 forbids');
+    expect(within(screen.getByRole("alert")).getByText(/^Protocol violation/).textContent).toBe('Protocol violation (1): The server sent a "elicitation/create" request, which 2026-07-28 forbids');
   });
 
-  it("M3, M6, M7: modern task rows say 2026, cancel requested, purged or expired, notified; Cancel is not offered twice", async () => {
+  it("M3, M6, M7: modern task rows say 2026, cancel requested, purged or expired, live updates; Cancel is not offered twice", async () => {
     const user = userEvent.setup();
     await renderApp(
       {
@@ -99,8 +99,9 @@ describe("eras in the UI", () => {
     expect(within(row("asked")).queryByRole("button", { name: "Cancel task asked" })).toBeNull();
     expect(within(row("asked")).getByText("· 2026")).toBeTruthy();
     expect(within(row("purged")).getByText("· purged by the server")).toBeTruthy();
-    // M7: a task the server notifies about on the listen stream says so.
-    expect(within(row("streamed")).getByText("· 2026 · notified")).toBeTruthy();
+    // M7: a task the server notifies about on the listen stream says so, in plain words; the protocol's on hover.
+    const live = within(row("streamed")).getByText("· 2026 · live updates");
+    expect(live.getAttribute("title")).toMatch(/notifications\/tasks on the subscriptions\/listen stream/);
     expect(within(row("legacy")).queryByText("· 2026")).toBeNull();
     expect(within(row("legacy")).getByRole("button", { name: "Cancel task legacy" })).toBeTruthy();
   });
@@ -126,7 +127,7 @@ describe("eras in the UI", () => {
     expect(screen.getByText(/Sampling is deprecated in 2026-07-28/)).toBeTruthy();
   });
 
-  it("E6: cache hints of lists and reads are said in words and start no refetch; a list change and a resource update are shown; Subscribe rides the listen stream on 2026-07-28", async () => {
+  it("E6, issue 21: cache hints of lists and reads are said in a server author's words (terms on hover) and start no refetch; a list change and a resource update are shown; Subscribe rides the listen stream on 2026-07-28", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     const now = Date.now();
@@ -138,14 +139,20 @@ describe("eras in the UI", () => {
     bridge.handle("subscribeResource", () => ({ ok: true }));
     await renderApp({ sessions: [withResources] }, bridge);
     const hints = await screen.findByRole("note", { name: "Cache hints of the tool list" });
-    expect(hints.textContent).toMatch(/^Fresh for (59s|1m 00s) more \(ttlMs 60000\) · public: any cache may keep it$/);
+    // Issue 21: in a server author's words; the protocol's terms on hover.
+    expect(hints.textContent).toMatch(/^Caching: reusable for (59s|1m 00s) more · any cache may keep a copy$/);
+    expect(hints.getAttribute("title")).toMatch(/^ttlMs 60000 · cacheScope "public"\. /);
 
     await user.click(screen.getByRole("tab", { name: "Resources" }));
-    expect((await screen.findByRole("note", { name: "Cache hints of the resource list" })).textContent).toBe("ttlMs 0: stale at once · private: only caches for this user");
+    const listHints = await screen.findByRole("note", { name: "Cache hints of the resource list" });
+    expect(listHints.textContent).toBe("Caching: not reusable, fetch it again each time · only this user's client may keep a copy");
+    expect(listHints.getAttribute("title")).toMatch(/^ttlMs 0 · cacheScope "private"\. /);
     // A template list without hints on 2026-07-28 is not shown when there are no templates.
     expect(screen.queryByRole("note", { name: "Cache hints of the template list" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Read note://one" }));
-    expect((await screen.findByRole("note", { name: "Cache hints of the resource read" })).textContent).toBe('ttlMs -5 (negative, read as 0): stale at once · cacheScope "shared" is neither public nor private');
+    expect((await screen.findByRole("note", { name: "Cache hints of the resource read" })).textContent).toBe(
+      'Caching: not reusable, fetch it again each time (a negative lifetime counts as none) · unknown cache scope "shared" (neither public nor private)',
+    );
     await user.click(screen.getByRole("button", { name: "Subscribe to updates" }));
     expect(bridge.callsOf("subscribeResource")).toEqual([{ sessionId: "s1", uri: "note://one" }]);
 

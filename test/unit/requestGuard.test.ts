@@ -38,7 +38,7 @@ describe("RequestGuard", () => {
     vi.advanceTimersByTime(1);
     expect(guard.signal.aborted).toBe(true);
     expect(guard.signal.reason).toBeInstanceOf(McpError);
-    expect((guard.signal.reason as McpError).message).toBe("MCP error -32001: Request timed out: no answer and no progress for 1 s (the request time-out, a setting)");
+    expect((guard.signal.reason as McpError).message).toBe("MCP error -32001: Request timed out: no answer and no progress for 1 s (\"Request timeout\" in Settings)");
   });
 
   it("each progress notification restarts the time-out, and its progress is handed on", () => {
@@ -63,7 +63,7 @@ describe("RequestGuard", () => {
       if (!guard.signal.aborted) progressOf(guard)({ progress: ++step });
     }
     expect(step).toBe(9); // 10 × 500 ms = the 5 s maximum
-    expect((guard.signal.reason as McpError).message).toMatch(/Request stopped after 5 s in all: that is the maximum total time of a request \(a setting\), whatever progress/);
+    expect((guard.signal.reason as McpError).message).toMatch(/Request stopped after 5 s in all: that is the most a request may take \("Maximum total time of a request" in Settings\), whatever progress/);
   });
 
   it("the user's cancel aborts at once with its reason; a guard made after the cancel starts aborted", () => {

@@ -3,6 +3,7 @@
 // pollIntervalMs; `completed` and `failed` carry the outcome inline (no tasks/result), `input_required`
 // carries inputRequests that we answer with tasks/update, and tasks/cancel is only a request.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { inSettings } from "../../../shared/settingFields.js";
 import { CallToolResultSchema, TaskStatusSchema, type ClientTask, type JsonRpcError, type TaskStatus } from "../../../shared/types.js";
 import { isServerError, serverErrorOnce, wireErrorOf } from "../protocol/wireError.js";
 import type { Ports, TimerHandle } from "../ports.js";
@@ -67,7 +68,7 @@ export class ModernTasks {
     if (this.watched.has(task.taskId)) throw new ModernTaskError(`The server created task ${task.taskId} twice`);
     const live = [...this.watched.values()].filter((w) => !w.stopped).length;
     if (live >= this.options.maxWatched()) {
-      throw new ModernTaskError(`This session already watches ${live} live tasks (the limit, a setting); the server's task ${task.taskId.slice(0, 100)} is not followed`);
+      throw new ModernTaskError(`This session already watches ${live} live tasks (the limit: ${inSettings("maxLiveReceiverTasks")}); the server's task ${task.taskId.slice(0, 100)} is not followed`);
     }
     const view: ClientTask = { sessionId: this.options.sessionId, toolName, arguments: args, task, pendingInputIds: [], era: "modern" };
     const watched: Watched = { view, stopped: false, asked: new Map(), answered: new Set() };

@@ -3,6 +3,7 @@
 // answer the original request is sent again with a new id, the same params, `inputResponses` under the
 // same keys and `requestState` exactly as received. Rounds repeat until a result, an error or the limit.
 import type { PendingInput } from "../../../shared/types.js";
+import { inSettings } from "../../../shared/settingFields.js";
 import { askInput, InputRequestError, readInputRequests, type InputDeskContext, type InputResponse } from "./inputRequests.js";
 import type { RawResult } from "./modernConnection.js";
 
@@ -35,7 +36,7 @@ export async function requestWithRounds(method: string, params: Record<string, u
   let result = await ctx.send(params, round);
   while (result.resultType === "input_required") {
     if (round >= ctx.maxRounds) {
-      throw new RoundsError(`${method} stopped after ${round} rounds: the server kept answering input_required (the round limit is ${ctx.maxRounds}, a setting)`);
+      throw new RoundsError(`${method} stopped after ${round} rounds: the server kept answering input_required (the round limit is ${ctx.maxRounds}: ${inSettings("maxInputRounds")})`);
     }
     const state = result.requestState;
     if (state !== undefined && typeof state !== "string") throw new RoundsError(`${method}: requestState is not a string`);

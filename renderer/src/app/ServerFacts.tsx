@@ -54,6 +54,19 @@ export function ServerFacts({ session }: { session: SessionInfo }) {
         <dt>Extensions</dt>
         <dd>{extensionNames.length ? <Short text={extensionNames.join(", ")} /> : <span className="note">(none)</span>}</dd>
       </dl>
+      {/* E5, issue 21: every violation the core kept, whether or not its banner was dismissed. */}
+      <h4>Protocol violations</h4>
+      {session.violations?.length ? (
+        <ol className="violations" aria-label="Protocol violations">
+          {session.violations.map((v, i) => (
+            <li key={i}>
+              <Short text={v} />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="note">(none seen)</p>
+      )}
       <h4>Instructions</h4>
       {session.instructions ? <TruncatedText text={session.instructions} label="Server instructions" /> : <p className="note">(The server gave no instructions.)</p>}
       <h4>Server capabilities</h4>

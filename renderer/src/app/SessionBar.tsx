@@ -3,9 +3,11 @@
 import { useId, useState } from "react";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
+import { draftKeys } from "../store/draftsSlice.js";
 import { useBridge, useInspector } from "./context.js";
 import { RootsEditor } from "./RootsEditor.js";
 import { ServerFacts } from "./ServerFacts.js";
+import { useStoredState } from "./useStoredState.js";
 
 type Panel = "facts" | "roots";
 
@@ -21,6 +23,8 @@ export function SessionBar() {
   const [pong, setPong] = useState<string>();
   const [panel, setPanel] = useState<Panel>();
   const panelId = useId();
+  // Issue 21: how many violations the user has dismissed, per session; a new one shows the banner again.
+  const [dismissed, setDismissed] = useStoredState<number>(draftKeys.view("session", "violations-dismissed", selectedId ?? ""), 0);
 
   if (!session) {
     return (
@@ -100,11 +104,20 @@ export function SessionBar() {
           </button>
         )}
         {session.reason && session.state !== "connected" && <span className="note">{session.reason}</span>}
-        {session.violations && session.violations.length > 0 && (
-          // E5: a modern server broke the era's rules; the user must see it, not only the log.
-          <p className="status-error" role="alert">
-            Protocol violation ({session.violations.length}): {session.violations.at(-1)}
-          </p>
+        {session.violations && session.violations.length > dismissed && (
+          // E5: a modern server broke the era's rules; the user must see it, not only the log. Dismissed,
+          // it stays in the Server facts (issue 21).
+          <div className="alert error violation" role="alert">
+            <span className="alert-text">
+              Protocol violation ({session.violations.length}): {session.violations.at(-1)}
+            </span>
+            <button type="button" className="link" onClick={() => setPanel("facts")}>
+              All in Server facts
+            </button>
+            <button type="button" className="link" aria-label="Dismiss protocol violation" title="Dismiss (kept in Server facts)" onClick={() => setDismissed(session.violations?.length ?? 0)}>
+              ×
+            </button>
+          </div>
         )}
         <ErrorAlert message={ping.error} onDismiss={ping.clearError} />
         <ErrorAlert message={remove.error} onDismiss={remove.clearError} />

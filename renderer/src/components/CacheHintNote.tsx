@@ -5,9 +5,11 @@ import { own } from "../util/dict.js";
 import { formatTimeLeft } from "../util/time.js";
 import { useNow } from "./useNow.js";
 
+// Issue 21: said in a server author's words (who may reuse the answer, and for how long); the protocol's
+// terms (`ttlMs`, `cacheScope`) are on hover.
 const SCOPES: Record<string, string> = {
-  public: "public: any cache may keep it",
-  private: "private: only caches for this user",
+  public: "any cache may keep a copy",
+  private: "only this user's client may keep a copy",
 };
 
 /** Shown on 2026-07-28 (where missing hints are worth saying), and on any session whose server sent some. */
@@ -15,8 +17,8 @@ export function CacheHintNote({ hints, what, era }: { hints: CacheHints | undefi
   const now = useNow();
   if (era !== "modern" && !hints) return null;
   return (
-    <p className="note cache-hint" role="note" aria-label={`Cache hints of the ${what}`}>
-      {describeCacheHints(hints, now)}
+    <p className="note cache-hint" role="note" aria-label={`Cache hints of the ${what}`} title={cacheHintTerms(hints)}>
+      Caching: {describeCacheHints(hints, now)}
     </p>
   );
 }
@@ -24,22 +26,27 @@ export function CacheHintNote({ hints, what, era }: { hints: CacheHints | undefi
 export function describeCacheHints(hints: CacheHints | undefined, now: number): string {
   if (!hints || hints.ttlMs === undefined) {
     const scope = hints?.cacheScope !== undefined ? ` · ${describeScope(hints.cacheScope)}` : "";
-    return `No ttlMs: stale at once, as the spec says${scope}`;
+    return `no lifetime given, so not reusable, fetch it again each time${scope}`;
   }
   const ttl = Math.max(0, hints.ttlMs);
   const freshUntil = hints.receivedAt + ttl;
   const freshness =
-    hints.ttlMs < 0
-      ? `ttlMs ${hints.ttlMs} (negative, read as 0): stale at once`
-      : ttl === 0
-        ? "ttlMs 0: stale at once"
-        : now < freshUntil
-          ? `Fresh for ${formatTimeLeft(freshUntil - now)} more (ttlMs ${ttl})`
-          : `Stale since ${new Date(freshUntil).toLocaleTimeString(undefined, { hour12: false })} (ttlMs ${ttl})`;
-  const scope = hints.cacheScope !== undefined ? ` · ${describeScope(hints.cacheScope)}` : " · no cacheScope";
+    ttl === 0
+      ? `not reusable, fetch it again each time${hints.ttlMs < 0 ? " (a negative lifetime counts as none)" : ""}`
+      : now < freshUntil
+        ? `reusable for ${formatTimeLeft(freshUntil - now)} more`
+        : `no longer reusable since ${new Date(freshUntil).toLocaleTimeString(undefined, { hour12: false })}`;
+  const scope = hints.cacheScope !== undefined ? ` · ${describeScope(hints.cacheScope)}` : " · who may keep a copy not said";
   return `${freshness}${scope}`;
 }
 
+/** The same hints in the protocol's terms, for the hover (E6: shown, never obeyed). */
+export function cacheHintTerms(hints: CacheHints | undefined): string {
+  const ttl = hints?.ttlMs === undefined ? "no ttlMs (stale at once, as the spec says)" : `ttlMs ${hints.ttlMs}`;
+  const scope = hints?.cacheScope === undefined ? "no cacheScope" : `cacheScope "${hints.cacheScope.slice(0, 100)}"`;
+  return `${ttl} · ${scope}. The 2026-07-28 cache hints are shown here, never obeyed as timers.`;
+}
+
 function describeScope(scope: string): string {
-  return own(SCOPES, scope) ?? `cacheScope "${scope}" is neither public nor private`;
+  return own(SCOPES, scope) ?? `unknown cache scope "${scope.slice(0, 100)}" (neither public nor private)`;
 }

@@ -1,7 +1,9 @@
-// A text field with the server's suggestions (`completion/complete`) as the user types: an ARIA 1.2
+// A text field with the server's suggestions (`completion/complete`) on focus and as the user types: an ARIA 1.2
 // combobox with a listbox popup. Arrow keys move through the suggestions, Enter picks one, Escape closes
 // the list. Requests wait for a pause in typing, and only the answer for the newest value is shown: an
-// answer that comes late for an older value is dropped. Without `complete`, it is a plain text field.
+// answer that comes late for an older value is dropped. Entering the field asks too, with the value as
+// it is, empty included (issue 21; the spec lets a client ask for an empty value), after the same pause,
+// so tabbing through a form costs nothing. Without `complete`, it is a plain text field.
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react";
 import type { ApiResult } from "../../../shared/contract.js";
 import { errorMessage } from "../util/errors.js";
@@ -132,6 +134,7 @@ export function CompletionInput({ id, label, value, onChange, complete, ...field
           later(e.target.value);
         }}
         onKeyDown={onKeyDown}
+        onFocus={() => later(value)}
         onBlur={() => {
           // Leaving the field: nothing asked for it may open a list under a field the user is no longer in.
           clearTimeout(timer.current);

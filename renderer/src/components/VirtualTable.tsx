@@ -19,16 +19,19 @@ const ROW_PADDING_REM = 0.5;
 
 /**
  * The narrowest a row can be without cutting a column: the fixed widths plus the minimum of each
- * `minmax()`, the gaps and the padding, in rem (`fr` tracks count as 0). Below it the table scrolls
- * sideways instead of clipping its last columns (the Tasks table's Cancel / Details buttons).
+ * `minmax()`, the gaps and the padding (`fr` tracks count as 0), as a CSS length. Below it the table
+ * scrolls sideways instead of clipping its last columns (the Tasks table's Cancel / Details buttons).
+ * Widths in `ch` count in the row's font, which the rowgroups share (app.css: `.vhead, .vbody`).
  */
-export function minimumRowWidthRem(columns: readonly Column[]): number {
-  let total = ROW_PADDING_REM * 2 + ROW_GAP_REM * Math.max(columns.length - 1, 0);
+export function minimumRowWidth(columns: readonly Column[]): string {
+  let rem = ROW_PADDING_REM * 2 + ROW_GAP_REM * Math.max(columns.length - 1, 0);
+  let ch = 0;
   for (const { width } of columns) {
-    const rem = /^(?:minmax\(\s*)?([\d.]+)rem\b/.exec(width.trim());
-    if (rem) total += Number(rem[1]);
+    const fixed = /^(?:minmax\(\s*)?([\d.]+)(rem|ch)\b/.exec(width.trim());
+    if (fixed?.[2] === "rem") rem += Number(fixed[1]);
+    else if (fixed?.[2] === "ch") ch += Number(fixed[1]);
   }
-  return total;
+  return `calc(${rem}rem + ${ch}ch)`;
 }
 
 export function VirtualTable({
@@ -77,7 +80,7 @@ export function VirtualTable({
   const template = columns.map((c) => c.width).join(" ");
   // Header and body get the same minimum, so they scroll sideways together and stay aligned.
   // Plus room for a scrollbar gutter, which both rowgroups reserve (app.css) so their columns line up.
-  const minWidth = `calc(${minimumRowWidthRem(columns)}rem + 16px)`;
+  const minWidth = `calc(${minimumRowWidth(columns)} + 16px)`;
   return (
     <div role="table" aria-label={label} aria-rowcount={rowCount + 1} className="vtable">
       <div role="rowgroup" className="vhead" style={{ minWidth }}>

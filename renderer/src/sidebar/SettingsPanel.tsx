@@ -1,38 +1,26 @@
 // The settings main applies (limits, ttls, notifications). Edited locally, sent on save; the store
 // only changes when main reports the new settings.
 import { useId, useState } from "react";
+import { describeDefault, NUMBER_SETTING_FIELDS } from "../../../shared/settingFields.js";
 import type { Settings } from "../../../shared/types.js";
 import { useBridge, useInspector } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
+import { formatClock } from "../util/time.js";
 
-const NUMBER_FIELDS: { key: Exclude<keyof Settings, "notificationsEnabled">; label: string; hint?: string }[] = [
-  { key: "logLimit", label: "Message log size (entries per session)" },
-  { key: "maxLiveReceiverTasks", label: "Max live receiver tasks per session" },
-  { key: "maxReceiverTaskTtlMs", label: "Max receiver task ttl (ms)" },
-  { key: "defaultReceiverTaskTtlMs", label: "Default receiver task ttl (ms)" },
-  { key: "receiverTaskPollIntervalMs", label: "Suggested poll interval (ms)" },
-  {
-    key: "requestTimeoutMs",
-    label: "Request timeout (ms)",
-    hint: "A request with no answer and no progress for this long is cancelled; each progress notification starts it again.",
-  },
-  // Issue 13: the spec asks for a maximum however much progress comes.
-  {
-    key: "maxRequestTotalMs",
-    label: "Maximum total time of a request (ms)",
-    hint: "A request is cancelled after this long in all, even while the server keeps reporting progress.",
-  },
-];
+/** Every numeric setting, with its unit in the label and its default beside it (issue 21). */
+const NUMBER_FIELDS = NUMBER_SETTING_FIELDS.map((f) => ({ ...f, label: `${f.label} (${f.unit})` }));
 
 export function SettingsPanel() {
   const settings = useInspector((s) => s.settings);
+  // Held here, not in the form: the form starts again from the settings main reports after a save.
+  const [savedAt, setSavedAt] = useState<string>();
   if (!settings) return <p className="note">Loading settings…</p>;
   // Keyed by the settings object: when main reports new settings the form starts from them.
-  return <SettingsForm key={JSON.stringify(settings)} settings={settings} />;
+  return <SettingsForm key={JSON.stringify(settings)} settings={settings} savedAt={savedAt} onSaved={setSavedAt} />;
 }
 
-function SettingsForm({ settings }: { settings: Settings }) {
+function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; savedAt: string | undefined; onSaved(at: string | undefined): void }) {
   const bridge = useBridge();
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>(() =>
@@ -46,6 +34,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       className="settings"
       onSubmit={(e) => {
         e.preventDefault();
+        onSaved(undefined);
         const patch: Partial<Settings> = { notificationsEnabled: notifications };
         for (const f of NUMBER_FIELDS) {
           const n = Number((values[f.key] ?? "").trim());
@@ -55,11 +44,22 @@ function SettingsForm({ settings }: { settings: Settings }) {
           }
           patch[f.key] = n;
         }
-        void action.run(() => bridge.updateSettings(patch));
+        void action.run(async () => {
+          await bridge.updateSettings(patch);
+          onSaved(new Date().toISOString());
+        });
       }}
     >
       <div className="checkbox-field">
-        <input id={`${id}-notify`} type="checkbox" checked={notifications} onChange={(e) => setNotifications(e.target.checked)} />
+        <input
+          id={`${id}-notify`}
+          type="checkbox"
+          checked={notifications}
+          onChange={(e) => {
+            setNotifications(e.target.checked);
+            onSaved(undefined);
+          }}
+        />
         <label htmlFor={`${id}-notify`}>Notify me when a server waits on me</label>
       </div>
       {NUMBER_FIELDS.map((f) => (
@@ -69,20 +69,28 @@ function SettingsForm({ settings }: { settings: Settings }) {
             id={`${id}-${f.key}`}
             inputMode="numeric"
             value={values[f.key] ?? ""}
-            aria-describedby={f.hint ? `${id}-${f.key}-hint` : undefined}
-            onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+            aria-describedby={`${id}-${f.key}-hint`}
+            onChange={(e) => {
+              setValues({ ...values, [f.key]: e.target.value });
+              onSaved(undefined);
+            }}
           />
-          {f.hint && (
-            <p className="note field-hint" id={`${id}-${f.key}-hint`}>
-              {f.hint}
-            </p>
-          )}
+          <p className="note field-hint" id={`${id}-${f.key}-hint`}>
+            {f.hint ? `${f.hint} ` : ""}
+            <span className="setting-default">{describeDefault(f.key)}</span>
+          </p>
         </div>
       ))}
-      <ErrorAlert message={action.error} onDismiss={action.clearError} />
-      <button type="submit" disabled={action.busy}>
-        Save settings
-      </button>
+      <ErrorAlert message={action.error && `Settings not saved: ${action.error}`} onDismiss={action.clearError} />
+      <div className="row">
+        <button type="submit" disabled={action.busy}>
+          Save settings
+        </button>
+        {/* Issue 21: a save says it worked, to the eye and to a screen reader. */}
+        <span role="status" aria-live="polite" className="note settings-saved">
+          {action.busy ? "Saving…" : savedAt ? `Saved at ${formatClock(savedAt)}` : ""}
+        </span>
+      </div>
     </form>
   );
 }

@@ -25,7 +25,7 @@ export interface InspectorActions {
   applyEvents(events: InspectorEvent[]): void;
   applySnapshot(snapshot: Snapshot): void;
   setServers(servers: SavedServer[]): void;
-  applyLogSnapshot(sessionId: string, snapshot: { entries: LogEntry[]; stderr: string[] }): void;
+  applyLogSnapshot(sessionId: string, snapshot: ApiResult<"getLog">): void;
   /** Issue 14: the authorization steps a session took before this window loaded. */
   applyAuthSnapshot(sessionId: string, steps: AuthStep[]): void;
   selectSession(sessionId: string): void;

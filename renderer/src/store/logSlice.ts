@@ -52,10 +52,25 @@ export function reduceLog(state: LogState, events: InspectorEvent[], entryLimit:
 }
 
 /** Merge what getLog returned with entries that arrived as events meanwhile (seq orders both). */
-export function withLogSnapshot(state: LogState, sessionId: string, snapshot: { entries: LogEntry[]; stderr: string[] }, entryLimit: number): LogState {
+export function withLogSnapshot(
+  state: LogState,
+  sessionId: string,
+  snapshot: { entries: LogEntry[]; stderr: string[]; serverLogs?: EventPayload<"serverLog">[] },
+  entryLimit: number,
+): LogState {
   const current = state.logs[sessionId] ?? EMPTY;
   const lastSnapshotSeq = snapshot.entries.at(-1)?.seq ?? -Infinity;
   const newer = current.entries.filter((e) => e.seq > lastSnapshotSeq);
+  // Issue 21: the notifications the core kept, then those that came as events after them (by their seq).
+  const keptLogs = snapshot.serverLogs ?? [];
+  const lastKept = keptLogs.at(-1)?.seq ?? -Infinity;
+  const serverLogs = keptLogs.length
+    ? appendBounded(
+        keptLogs.map((m) => ({ ...m, receivedSeq: ++serverLogSeq })),
+        current.serverLogs.filter((m) => m.seq === undefined || m.seq > lastKept),
+        SERVER_LOGS_KEPT,
+      )
+    : current.serverLogs;
   return {
     logs: {
       ...state.logs,
@@ -63,7 +78,7 @@ export function withLogSnapshot(state: LogState, sessionId: string, snapshot: { 
         entries: appendBounded(snapshot.entries, newer, entryLimit),
         // stderr lines carry no sequence; the snapshot already holds every line seen so far.
         stderr: withinChars(snapshot.stderr.length >= current.stderr.length ? snapshot.stderr.slice(-STDERR_LINES_KEPT) : current.stderr),
-        serverLogs: current.serverLogs,
+        serverLogs,
       },
     },
   };

@@ -71,6 +71,20 @@ export function parseUriTemplate(template: string): ParsedTemplate {
   return { ok: true, parts, variables };
 }
 
+/**
+ * The variables a URI cannot do without: those of simple (`{var}`) and reserved (`{+var}`) expansions,
+ * which stand for a piece of the URI itself. The other operators name their variable or drop their
+ * prefix when it is undefined (`{?q}`, `{/path}`, `{#frag}`), so those stay optional.
+ */
+export function requiredVariables(parts: readonly TemplatePart[]): string[] {
+  const required: string[] = [];
+  for (const part of parts) {
+    if (part.kind !== "expression" || (part.operator !== "" && part.operator !== "+")) continue;
+    for (const v of part.variables) if (!required.includes(v.name)) required.push(v.name);
+  }
+  return required;
+}
+
 function parseExpression(body: string, position: number): Extract<TemplatePart, { kind: "expression" }> | { problem: string } {
   const where = `the expression at character ${position}`;
   if (!body) return { problem: `${where} is empty` };

@@ -79,7 +79,14 @@ export function ResourcesTab() {
   const readUri = (uri: string) =>
     reading.run(async () => {
       if (!sessionId) return;
-      const result = await bridge.readResource({ sessionId, uri });
+      let result;
+      try {
+        result = await bridge.readResource({ sessionId, uri });
+      } catch (error) {
+        // Issue 21: the error replaces the previous result, which belonged to another read.
+        setRead(undefined);
+        throw new Error(`Could not read ${uri.length > 300 ? `${uri.slice(0, 300)}…` : uri}: ${errorMessage(error)}`);
+      }
       const receivedAt = Date.now();
       const hints = cacheHintsOf(result, receivedAt);
       setRead({ uri, result, receivedAt, ...(hints ? { hints } : {}) });
@@ -146,8 +153,8 @@ export function ResourcesTab() {
             <CacheHintNote hints={read.hints} what="resource read" era={session?.era} />
             <ResourceContents result={read.result} />
           </>
-        ) : (
-          <p className="empty">Pick a resource to read it.</p>
+        ) : reading.error ? null : (
+          <p className="empty">{reading.busy ? "Reading…" : "Pick a resource to read it."}</p>
         )}
       </section>
     </div>

@@ -8,7 +8,7 @@ import { useStoredState } from "../../app/useStoredState.js";
 import { CompletionInput } from "../../components/CompletionInput.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { dict, own, withKey } from "../../util/dict.js";
-import { expandUriTemplate, parseUriTemplate } from "../../util/uriTemplate.js";
+import { expandUriTemplate, parseUriTemplate, requiredVariables } from "../../util/uriTemplate.js";
 
 const NO_VALUES: Record<string, string> = {};
 
@@ -35,13 +35,17 @@ function VariablesForm({ sessionId, template, completions, disabled, onRead, par
   // An empty field leaves its variable undefined: RFC 6570 then adds nothing for it.
   const filled = (except?: string) => dict(parsed.variables.flatMap((name) => (name !== except && own(values, name) ? [[name, own(values, name)!] as const] : [])));
   const uri = expandUriTemplate(parsed, new Map(Object.entries(filled())));
+  // Issue 21: Read waits for the variables the URI cannot do without, and says which.
+  const required = useMemo(() => requiredVariables(parsed.parts), [parsed]);
+  const missing = required.filter((name) => !own(values, name));
+  const blocked = missing.length > 0 ? `Fill in ${missing.join(", ")} to read` : undefined;
   const completeFor = (name: string) =>
     completions
       ? (value: string) =>
           bridge.complete({ sessionId, ref: { type: "ref/resource", uri: template.uriTemplate }, argument: { name, value }, context: { arguments: filled(name) } })
       : undefined;
   return (
-    <TemplateShell template={template} onSubmit={() => onRead(uri)}>
+    <TemplateShell template={template} onSubmit={() => (blocked ? undefined : onRead(uri))}>
       <h4>{template.name}</h4>
       {template.description && <p className="field-help">{template.description}</p>}
       <p className="note template-source">
@@ -49,18 +53,38 @@ function VariablesForm({ sessionId, template, completions, disabled, onRead, par
       </p>
       {parsed.variables.map((name) => (
         <div className="field" key={name}>
-          <label htmlFor={`${id}-${name}`}>{name}</label>
-          <CompletionInput id={`${id}-${name}`} label={name} value={own(values, name) ?? ""} onChange={(value) => setValues(withKey(values, name, value))} complete={completeFor(name)} />
+          <div className="label-row">
+            <label htmlFor={`${id}-${name}`}>{name}</label>
+            {/* As the Prompts tab marks a required argument; aria-required says it to a screen reader. */}
+            {required.includes(name) && (
+              <span aria-hidden="true" className="required-mark" title="Required: the URI has no shape without it">
+                *
+              </span>
+            )}
+          </div>
+          <CompletionInput
+            id={`${id}-${name}`}
+            label={name}
+            value={own(values, name) ?? ""}
+            onChange={(value) => setValues(withKey(values, name, value))}
+            complete={completeFor(name)}
+            {...(required.includes(name) ? { "aria-required": true } : {})}
+          />
         </div>
       ))}
       <div className="row">
         <output className="template-uri" aria-label={`URI from template ${template.name}`} htmlFor={parsed.variables.map((name) => `${id}-${name}`).join(" ")}>
           {uri}
         </output>
-        <button type="submit" disabled={disabled || uri === ""} aria-label={`Read from template ${template.name}`}>
+        <button type="submit" disabled={disabled || uri === "" || blocked !== undefined} aria-label={`Read from template ${template.name}`} aria-describedby={blocked ? `${id}-why` : undefined}>
           Read
         </button>
       </div>
+      {blocked && (
+        <p className="note" id={`${id}-why`}>
+          {blocked}
+        </p>
+      )}
     </TemplateShell>
   );
 }

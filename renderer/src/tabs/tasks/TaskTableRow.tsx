@@ -8,6 +8,7 @@ import { formatClock, formatMs, formatTimeLeft, ttlLeft } from "../../util/time.
 import { deletedNote, endingNote } from "./taskEnding.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
 import { TimelineButton } from "../timeline/TaskTimelineHost.js";
+import { eraTag, statusNotes } from "./taskColumns.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */
 export interface TaskRowActions {
@@ -25,11 +26,14 @@ export interface TaskTableRowProps {
   pendingByReceiverTask: ReadonlyMap<string, PendingInput>;
   selected: boolean;
   actions: TaskRowActions;
+  /** "All sessions": a first cell names the task's server. */
+  showServer?: boolean;
 }
 
-export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingById, pendingByReceiverTask, selected, actions }: TaskTableRowProps) {
+export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingById, pendingByReceiverTask, selected, actions, showServer = false }: TaskTableRowProps) {
   const client = useInspector((s) => s.clientTasks[taskKey]);
   const receiver = useInspector((s) => s.receiverTasks[taskKey]);
+  const serverName = useInspector((s) => (showServer ? s.sessions[(client ?? receiver)?.sessionId ?? ""]?.serverName : undefined));
   const row = taskRowOf(taskKey, client, receiver);
   if (!row) return null;
   const { task } = row;
@@ -43,22 +47,37 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
   const viaInput = row.kind === "receiver" ? pendingByReceiverTask.get(row.key) : undefined;
   if (viaInput && !waiting.includes(viaInput)) waiting.push(viaInput);
   const first = waiting[0];
+  // The whole status on hover, though the column is sized never to cut it.
+  const statusText = [task.status, ...statusNotes(row)].join(" · ");
   return (
     <>
+      {showServer && (
+        <div role="cell">
+          <span title={serverName}>{serverName ?? "(removed session)"}</span>
+        </div>
+      )}
       <div role="cell">
         <code title={task.taskId}>{task.taskId}</code>
       </div>
       <div role="cell">
         {row.kind}
         {/* The era changes the rules the task follows (M2–M8), so it is named on every row. */}
-        <span className="note era-tag" title={modern ? `2026-07-28 tasks extension${modern.listening ? "; the server notifies changes on the listen stream" : ""}` : "2025-11-25 tasks"}>
-          {modern ? (modern.listening ? " · 2026 · notified" : " · 2026") : ""}
+        {/* Issue 21: said in a server author's words; the protocol's terms on hover (M7). */}
+        <span
+          className="note era-tag"
+          title={
+            modern
+              ? `2026-07-28 tasks extension${modern.listening ? ": the server pushes this task's changes (notifications/tasks on the subscriptions/listen stream), and tasks/get polling goes on" : ": followed by polling tasks/get"}`
+              : "2025-11-25 tasks"
+          }
+        >
+          {eraTag(row)}
         </span>
       </div>
       <div role="cell">
         <span title={row.origin}>{row.origin}</span>
       </div>
-      <div role="cell" title={ending ? `${task.status} · ${ending}` : undefined}>
+      <div role="cell" title={statusText}>
         <span className={`status status-${task.status}`}>{task.status}</span>
         {modern?.cancelRequested && !TERMINAL.has(task.status) && <span className="note"> · cancel requested</span>}
         {modern?.gone && <span className="note"> · {modern.gone === "purged" ? "purged by the server" : "expired"}</span>}

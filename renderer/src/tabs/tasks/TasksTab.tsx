@@ -1,4 +1,5 @@
-// Tasks: every client and receiver task of every session, virtualised; filter by kind and status;
+// Tasks: the selected session's client and receiver tasks (or every session's, with a Server column),
+// virtualised; filter by kind and status;
 // "Cancel" on live ones; details (result or error) of any; refresh through tasks/list.
 // A flood of status changes costs this tab O(changes), not O(tasks): the view of the filter follows
 // the store incrementally (useTaskView), and each visible row follows its own task (TaskTableRow).
@@ -12,12 +13,14 @@ import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { useNow } from "../../components/useNow.js";
-import { VirtualTable, type Column } from "../../components/VirtualTable.js";
+import { VirtualTable } from "../../components/VirtualTable.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { TaskDetails } from "./TaskDetails.js";
 import { TaskTableRow, type TaskRowActions } from "./TaskTableRow.js";
+import { taskColumns } from "./taskColumns.js";
+import { useColumnWords } from "./useColumnWords.js";
 import { NO_FILTER, taskRowOf, type TaskFilter, type TaskKind, type TaskRow } from "./taskRows.js";
 import { useTaskView } from "./useTaskView.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
@@ -27,26 +30,19 @@ const STATUSES: TaskStatus[] = ["working", "input_required", "completed", "faile
 const FILTER_KEY = draftKeys.view("tasks", "filter");
 const SELECTED_KEY = draftKeys.view("tasks", "selected");
 
-const COLUMNS: Column[] = [
-  { id: "taskId", header: "Task ID", width: "minmax(6rem, 1.4fr)" },
-  { id: "kind", header: "Kind", width: "7rem" },
-  { id: "origin", header: "Origin", width: "minmax(6rem, 1fr)" },
-  { id: "status", header: "Status", width: "7.5rem" },
-  { id: "statusMessage", header: "Status message", width: "minmax(5rem, 1.6fr)" },
-  { id: "created", header: "Created", width: "5rem" },
-  // Not the time the task has to finish: a task's ttl counts from its creation to its deletion (R9).
-  { id: "ttl", header: "Deleted in", description: "Time until the task and its result are deleted (its ttl, counted from creation): by the server for a client task, by this inspector for a receiver task", width: "6rem" },
-  { id: "poll", header: "Poll interval", width: "5rem" },
-  { id: "input", header: "Pending input", width: "8.5rem" },
-  { id: "actions", header: "Actions", width: "13rem" },
-];
+const SCOPE_KEY = draftKeys.view("tasks", "scope");
+
+/** Issue 21: the selected session's tasks, or every session's (then with a Server column). */
+type Scope = "session" | "all";
 
 export function TasksTab() {
   const bridge = useBridge();
   const clientTasks = useInspector((s) => s.clientTasks);
   const pendingInputs = useInspector((s) => s.pendingInputs);
   const sessions = useInspector((s) => s.sessions);
+  const selectedSessionId = useInspector((s) => s.selectedSessionId);
   const selectTab = useSelectTab();
+  const [scope, setScope] = useStoredState<Scope>(SCOPE_KEY, "session");
   // The filter and the open details outlive the tab: switching away and back keeps them.
   const [filter, setFilter] = useStoredState<TaskFilter>(FILTER_KEY, NO_FILTER);
   const [selectedKey, setSelectedKey] = useStoredState<string | undefined>(SELECTED_KEY, undefined);
@@ -62,11 +58,18 @@ export function TasksTab() {
     if (!focusItem?.sessionId) return;
     const key = taskKey(focusItem.sessionId, focusItem.itemId);
     setFilter(NO_FILTER);
+    // A task of another session than the one selected: show every session's, so it is in the table.
+    if (focusItem.sessionId !== selectedSessionId) setScope("all");
     setSelectedKey(key);
     setScrollTarget(key);
-  }, [focusItem, setFilter, setSelectedKey]);
+    // Only a new focus item moves the view; the selected session changing later does not.
+  }, [focusItem, setFilter, setSelectedKey, setScope]);
 
-  const view = useTaskView(filter);
+  const bySession = scope === "session" && selectedSessionId !== undefined;
+  const view = useTaskView(bySession ? { ...filter, sessionId: selectedSessionId } : filter);
+  // Issue 21: the columns fit the widest words of the tasks in view (useColumnWords).
+  const words = useColumnWords(bySession ? selectedSessionId : undefined);
+  const columns = useMemo(() => taskColumns(words, !bySession), [words, bySession]);
   const pendingById = useMemo(() => new Map(pendingInputs.map((p) => [p.id, p])), [pendingInputs]);
   // A pending input names its receiver task too; that link holds even before the task's own
   // record mentions the input.
@@ -76,7 +79,7 @@ export function TasksTab() {
   );
   const selectedIndex = selectedKey ? view.indexOf(selectedKey) : -1;
   const scrollIndex = scrollTarget ? view.indexOf(scrollTarget) : -1;
-  const listable = Object.values(sessions).filter((s) => s.state === "connected" && s.serverCapabilities?.tasks?.list);
+  const listable = Object.values(sessions).filter((s) => s.state === "connected" && s.serverCapabilities?.tasks?.list && (!bySession || s.sessionId === selectedSessionId));
 
   // Rows get one stable actions object (so their memo holds) that calls the latest closures.
   const latest = useRef({ bridge, selectTab });
@@ -130,6 +133,7 @@ export function TasksTab() {
         pendingByReceiverTask={pendingByReceiverTask}
         selected={key === selectedKey}
         actions={actions}
+        showServer={!bySession}
       />
     );
   };
@@ -140,6 +144,13 @@ export function TasksTab() {
     <div className="tasks-tab">
       <div className="toolbar">
         <h2>Tasks</h2>
+        <label className="inline">
+          Sessions{" "}
+          <select value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
+            <option value="session">{selectedSessionId && sessions[selectedSessionId] ? `This session: ${truncateName(sessions[selectedSessionId].serverName)}` : "This session"}</option>
+            <option value="all">All sessions</option>
+          </select>
+        </label>
         <label className="inline">
           Kind{" "}
           <select value={filter.kind} onChange={(e) => setFilter({ ...filter, kind: e.target.value as TaskKind | "all" })}>
@@ -169,7 +180,7 @@ export function TasksTab() {
       <ErrorAlert message={error} onDismiss={() => setError(undefined)} />
       <VirtualTable
         label="Tasks"
-        columns={COLUMNS}
+        columns={columns}
         rowCount={view.length}
         renderRow={renderRow}
         rowKey={(i) => view.keyAt(i) ?? String(i)}
@@ -193,6 +204,11 @@ export function TasksTab() {
       )}
     </div>
   );
+}
+
+/** A server's name in a menu: its own words, cut to a menu's width. */
+function truncateName(name: string): string {
+  return name.length > 40 ? `${name.slice(0, 40)}…` : name;
 }
 
 /** The details of the selected task, following that task alone. */

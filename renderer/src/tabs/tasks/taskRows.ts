@@ -29,6 +29,8 @@ export const TERMINAL: ReadonlySet<string> = new Set<TaskStatus>(["completed", "
 export interface TaskFilter {
   kind: TaskKind | "all";
   status: TaskStatus | "all";
+  /** Only this session's tasks; absent: every session's (the "All sessions" choice). */
+  sessionId?: string;
 }
 
 export const NO_FILTER: TaskFilter = { kind: "all", status: "all" };
@@ -52,10 +54,19 @@ type TaskRecords = Pick<TasksState, "clientTasks" | "receiverTasks">;
 
 function matches(records: TaskRecords, key: string, filter: TaskFilter): boolean {
   const client = records.clientTasks[key];
-  if (client) return (filter.kind === "all" || filter.kind === "client") && (filter.status === "all" || client.task.status === filter.status);
-  const receiver = records.receiverTasks[key];
-  if (!receiver) return false;
-  return (filter.kind === "all" || filter.kind === "receiver") && (filter.status === "all" || receiver.task.status === filter.status);
+  const record = client ?? records.receiverTasks[key];
+  if (!record) return false;
+  const kind: TaskKind = client ? "client" : "receiver";
+  return (
+    (filter.kind === "all" || filter.kind === kind) &&
+    (filter.status === "all" || record.task.status === filter.status) &&
+    (filter.sessionId === undefined || record.sessionId === filter.sessionId)
+  );
+}
+
+/** A filter that keeps every task: the view is taskOrder itself. */
+export function keepsAll(filter: TaskFilter): boolean {
+  return filter.kind === "all" && filter.status === "all" && filter.sessionId === undefined;
 }
 
 /** The rows a filter shows, newest first: index → task key. */
@@ -121,7 +132,8 @@ export class FilteredTaskView implements TaskView {
       this.records.receiverTasks === records.receiverTasks &&
       this.order === order &&
       this.filter.kind === filter.kind &&
-      this.filter.status === filter.status
+      this.filter.status === filter.status &&
+      this.filter.sessionId === filter.sessionId
     );
   }
 

@@ -1,11 +1,11 @@
 // The Tasks table's view of the store for a filter, doing per batch only what the filter needs:
 // - no filter: taskOrder read backwards (changes only when tasks come or go);
-// - a kind filter: rebuilt when tasks come or go, never on a status change;
+// - a kind or session filter: rebuilt when tasks come or go, never on a status change;
 // - a status filter: updated from the keys each batch touched (tasksChanged), rebuilt only when
 //   tasks come or go, after a snapshot, or when it missed a batch (two batches in one render).
 import { useMemo, useRef } from "react";
 import { useInspector } from "../../app/context.js";
-import { allTasksView, FilteredTaskView, type TaskFilter, type TaskView } from "./taskRows.js";
+import { allTasksView, FilteredTaskView, keepsAll, type TaskFilter, type TaskView } from "./taskRows.js";
 
 export function useTaskView(filter: TaskFilter): TaskView {
   const clientTasks = useInspector((s) => s.clientTasks);
@@ -18,7 +18,7 @@ export function useTaskView(filter: TaskFilter): TaskView {
   const all = useMemo(() => allTasksView(taskOrder), [taskOrder]);
   const cache = useRef<{ view: FilteredTaskView; version: number }>(undefined);
 
-  if (filter.kind === "all" && !byStatus) return all;
+  if (keepsAll(filter)) return all;
   const records = { clientTasks, receiverTasks };
   const cached = cache.current;
   if (cached?.view.isFor(records, taskOrder, filter)) {
