@@ -5,8 +5,10 @@ import type { Settings } from "../../../shared/types.js";
 import { useBridge, useInspector } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
+import { NotificationPermission } from "../alerts/NotificationPermission.js";
+import { ThemeSwitch } from "./ThemeSwitch.js";
 
-const NUMBER_FIELDS: { key: Exclude<keyof Settings, "notificationsEnabled">; label: string; hint?: string }[] = [
+const NUMBER_FIELDS: { key: Exclude<keyof Settings, "notificationsEnabled" | "theme">; label: string; hint?: string }[] = [
   { key: "logLimit", label: "Message log size (entries per session)" },
   { key: "maxLiveReceiverTasks", label: "Max live receiver tasks per session" },
   { key: "maxReceiverTaskTtlMs", label: "Max receiver task ttl (ms)" },
@@ -28,8 +30,15 @@ const NUMBER_FIELDS: { key: Exclude<keyof Settings, "notificationsEnabled">; lab
 export function SettingsPanel() {
   const settings = useInspector((s) => s.settings);
   if (!settings) return <p className="note">Loading settings…</p>;
-  // Keyed by the settings object: when main reports new settings the form starts from them.
-  return <SettingsForm key={JSON.stringify(settings)} settings={settings} />;
+  // Keyed by the settings object: when main reports new settings the form starts from them. The theme
+  // saves on its own, so switching it keeps what is typed in the form.
+  const { theme, ...formSettings } = settings;
+  return (
+    <>
+      <ThemeSwitch theme={theme} />
+      <SettingsForm key={JSON.stringify(formSettings)} settings={settings} />
+    </>
+  );
 }
 
 function SettingsForm({ settings }: { settings: Settings }) {
@@ -62,6 +71,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <input id={`${id}-notify`} type="checkbox" checked={notifications} onChange={(e) => setNotifications(e.target.checked)} />
         <label htmlFor={`${id}-notify`}>Notify me when a server waits on me</label>
       </div>
+      <NotificationPermission />
       {NUMBER_FIELDS.map((f) => (
         <div className="field" key={f.key}>
           <label htmlFor={`${id}-${f.key}`}>{f.label}</label>
