@@ -76,9 +76,9 @@ describe("the page's title and favicon (issue 21, browser mode)", () => {
     expect(favicon()?.dataset.count).toBe("3");
 
     bridge.emit(
-      { type: "pendingInputAnswered", payload: { pendingInputId: "s-a" } },
-      { type: "pendingInputWithdrawn", payload: { pendingInputId: "e-a", reason: "cancelled" } },
-      { type: "pendingInputAnswered", payload: { pendingInputId: "e-b" } },
+      { type: "pendingInputAnswered", payload: { pendingInputId: "s-a", sessionId: "s1" } },
+      { type: "pendingInputWithdrawn", payload: { pendingInputId: "e-a", sessionId: "s1", reason: "requestCancelled", message: "The request was cancelled" } },
+      { type: "pendingInputAnswered", payload: { pendingInputId: "e-b", sessionId: "s1" } },
     );
     expect(document.title).toBe("MCP Task Inspector");
     expect(favicon()?.dataset.count).toBe("0");
@@ -130,9 +130,9 @@ describe("Web Notifications (issue 21, browser mode)", () => {
     expect(shown!.title).toBe("2 requests are waiting on you");
     expect(shown!.options.body).toBe("Everything (demo): 1 elicitation\nWeather: 1 sampling request");
 
-    bridge.emit({ type: "pendingInputAnswered", payload: { pendingInputId: "e-1" } });
+    bridge.emit({ type: "pendingInputAnswered", payload: { pendingInputId: "e-1", sessionId: "s1" } });
     expect(shown!.closed).toBe(false);
-    bridge.emit({ type: "pendingInputWithdrawn", payload: { pendingInputId: "s-1", reason: "cancelled" } });
+    bridge.emit({ type: "pendingInputWithdrawn", payload: { pendingInputId: "s-1", sessionId: "s2", reason: "requestCancelled", message: "The request was cancelled" } });
     expect(shown!.closed).toBe(true);
   });
 
