@@ -7,6 +7,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS } from "../../shared/types.js";
+import { GROUP_WINDOW_MS, MIN_INTERVAL_MS } from "../../shared/waitingAlerts.js";
 import { BASE_TITLE, faviconHref, pageTitle } from "../../renderer/src/alerts/pageBadge.js";
 import { elicitation, sampling, session } from "./fixtures.js";
 import { renderApp, tabNamed } from "./renderApp.js";
@@ -152,6 +153,28 @@ describe("Web Notifications (issue 21, browser mode)", () => {
     bridge.emit({ type: "pendingInputAdded", payload: elicitation("e-2", { message: "Two?" }) });
     await waitFor(() => expect(RecordingNotification.made).toHaveLength(1));
     expect(RecordingNotification.made[0]!.options.body).toBe("Elicitation: Two?");
+  });
+
+  it("rate-limited like the desktop's: a request within 5 s of a notification waits, then comes grouped with what arrived meanwhile", async () => {
+    const { bridge } = await renderApp({ sessions: [session()] });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      bridge.emit({ type: "pendingInputAdded", payload: elicitation("e-1", { message: "One?" }) });
+      vi.advanceTimersByTime(GROUP_WINDOW_MS);
+      expect(RecordingNotification.made.map((n) => n.title)).toEqual(["Everything (demo) is waiting on you"]);
+
+      bridge.emit({ type: "pendingInputAdded", payload: elicitation("e-2", { message: "Two?" }) });
+      vi.advanceTimersByTime(1000);
+      bridge.emit({ type: "pendingInputAdded", payload: sampling("s-3") });
+      vi.advanceTimersByTime(MIN_INTERVAL_MS - 1000 - 1);
+      expect(RecordingNotification.made).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(RecordingNotification.made).toHaveLength(2);
+      expect(RecordingNotification.made[1]!.title).toBe("2 requests are waiting on you");
+      expect(RecordingNotification.made[1]!.options.body).toBe("Everything (demo): 1 elicitation, 1 sampling request");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("the Notify setting off: no Web Notification, the title still counts", async () => {
