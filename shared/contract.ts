@@ -102,7 +102,13 @@ export const apiMethods = {
       toolRuns: z.array(ToolRunSchema).optional(),
       withdrawnNotes: z.array(WithdrawnNoteSchema).optional(),
       /** What the host can do beyond the contract's core: the desktop app has an OS folder picker, a browser tab has none. */
-      host: z.object({ folderPicker: z.boolean() }).optional(),
+      host: z
+        .object({
+          folderPicker: z.boolean(),
+          /** The host tells the user itself when a server waits (the desktop app's OS notifications and badge); browser mode's page does it. */
+          notifiesUser: z.boolean().optional(),
+        })
+        .optional(),
     }),
   ),
   getLog: method(

@@ -399,6 +399,8 @@ export const SettingsSchema = z.object({
   /** How long one client-side request (tasks/get, tools/call…) may take before it is reported as timed out. */
   requestTimeoutMs: z.number().int().min(100).max(3_600_000),
   notificationsEnabled: z.boolean(),
+  /** The look: the OS's light or dark, or always one of them (the desktop app's window and menus follow it too). */
+  theme: z.enum(["system", "light", "dark"]),
   /** E2: how long Auto waits for `server/discover` on stdio before speaking 2025-11-25. */
   eraProbeTimeoutMs: z.number().int().min(100).max(60_000),
   /** I3: the most rounds one multi round-trip request may take before it is stopped. */
@@ -410,6 +412,7 @@ export const SettingsSchema = z.object({
   maxRequestTotalMs: z.number().int().min(1000).max(86_400_000),
 });
 export type Settings = z.output<typeof SettingsSchema>;
+export type ThemeSource = Settings["theme"];
 
 export const DEFAULT_SETTINGS: Settings = {
   logLimit: 5000,
@@ -419,6 +422,7 @@ export const DEFAULT_SETTINGS: Settings = {
   receiverTaskPollIntervalMs: 500,
   requestTimeoutMs: 60_000,
   notificationsEnabled: true,
+  theme: "system",
   eraProbeTimeoutMs: 2000,
   maxInputRounds: 10,
   maxRequestTotalMs: 10 * 60_000,

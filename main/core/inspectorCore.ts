@@ -45,6 +45,8 @@ export interface InspectorCoreOptions {
   openExternal?: (url: string) => Promise<void>;
   /** Encrypts saved servers' env and header values (Electron's safeStorage); plain when absent. */
   secrets?: SecretCodec;
+  /** The host notifies the user itself when a server waits (the desktop app); browser mode's page does it. */
+  notifiesUser?: boolean;
   /** The OS folder picker (the desktop app); browser mode has none. */
   chooseFolder?: () => Promise<Root | undefined>;
   /**
@@ -243,7 +245,7 @@ export class InspectorCore {
         storage: { problems: this.storageProblems, secrets: { encrypted: this.secrets.available, description: this.secrets.description } },
         toolRuns: this.toolRuns.list(),
         withdrawnNotes: this.withdrawnNotes.list(),
-        host: { folderPicker: Boolean(this.options.chooseFolder) },
+        host: { folderPicker: Boolean(this.options.chooseFolder), notifiesUser: Boolean(this.options.notifiesUser) },
       }),
       getLog: async ({ sessionId }) => this.session(sessionId).logSnapshot(),
 

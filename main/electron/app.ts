@@ -1,6 +1,6 @@
 // The desktop shell's wiring: app lifecycle, the window, IPC, notifications, menu. Each behaviour
 // lives in its own small module; this file only connects them to Electron and to the core.
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from "electron";
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, protocol, safeStorage, screen, session, shell } from "electron";
 import { fileURLToPath } from "node:url";
 import type { InspectorEvent } from "../../shared/contract.js";
 import type { SavedServer } from "../../shared/types.js";
@@ -14,6 +14,7 @@ import { buildMenuTemplate } from "./menu.js";
 import { isNotificationSupported, showNativeNotification } from "./nativeNotifications.js";
 import { connectNotifier, Notifier } from "./notifier.js";
 import { allowOwnDownloads, APP_SCHEME_PRIVILEGES, createAppProtocolHandler, createMainWindow, focusWindow, hardenSession, hardenWebContents } from "./window.js";
+import { followThemeSetting, windowBackground } from "./theme.js";
 import { restoreWindowState, trackWindowState, WINDOW_STATE_KEY } from "./windowState.js";
 import { safeStorageSecrets } from "./safeStorageSecrets.js";
 
@@ -100,6 +101,8 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
     // safeStorage works only once the app is ready (it is, here).
     secrets: safeStorageSecrets(safeStorage, platform),
     builtInServers: [demoServer],
+    // OS notifications and the badge (below): the page leaves its own alerts to browser mode.
+    notifiesUser: true,
     openExternal: async (url) => {
       await openLink(url);
     },
@@ -113,6 +116,11 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
       }),
   });
 
+  // Issue 21: the Settings theme drives nativeTheme (page, menus, frame) and the window's background; the
+  // stored setting first, so a dark window never opens white.
+  await core.ready.catch(() => {});
+  followThemeSetting(nativeTheme, core, () => win);
+
   // Every webContents, including any we did not expect, gets the navigation and window policy.
   app.on("web-contents-created", (_event, contents) => hardenWebContents(contents, openLink));
   registerApiHandlers(ipcMain, core, pageUrl);
@@ -121,7 +129,7 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
 
   const openWindow = async (): Promise<BrowserWindow> => {
     const state = restoreWindowState(await storage.read(WINDOW_STATE_KEY).catch(() => undefined), screen.getAllDisplays().map((d) => d.workArea));
-    const created = createMainWindow(state, preloadPath);
+    const created = createMainWindow(state, preloadPath, windowBackground(nativeTheme));
     win = created;
     trackWindowState(created, (s) => void storage.write(WINDOW_STATE_KEY, s).catch(() => {}), systemPorts.timers);
     stream = attachEventStream(created.webContents, core, systemPorts.timers, () => Date.now());

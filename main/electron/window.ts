@@ -137,8 +137,10 @@ export function hardenWebContents(contents: WebContentsPolicyTarget, openLink: (
   contents.on("will-attach-webview", (event) => event.preventDefault());
 }
 
-export function createMainWindow(state: WindowState, preloadPath: string): BrowserWindow {
+/** `backgroundColor`: what shows before the page draws (the theme's page background, issue 21). */
+export function createMainWindow(state: WindowState, preloadPath: string, backgroundColor?: string): BrowserWindow {
   const win = new BrowserWindow({
+    ...(backgroundColor ? { backgroundColor } : {}),
     ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
     width: state.width,
     height: state.height,

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterEach } from "vitest";
 import type { SavedServer } from "../../shared/types.js";
 
@@ -58,6 +58,10 @@ export interface OpenAppOptions {
   /** Saved servers present at start (written to the config folder before the server starts). */
   savedServers?: SavedServer[];
   viewport?: { width: number; height: number };
+  /** More for the browser context: granted permissions (issue 21's notifications), the OS colour scheme. */
+  context?: Pick<BrowserContextOptions, "permissions" | "colorScheme">;
+  /** Runs in the page before its own scripts (for example to record what the page constructs). */
+  initScript?: Parameters<Page["addInitScript"]>[0];
 }
 
 const open = new Set<{ close(): Promise<unknown> }>();
@@ -199,8 +203,9 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
 export async function openApp(options: OpenAppOptions = {}): Promise<App> {
   const server = await startBrowserMode({ savedServers: options.savedServers });
   const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 820 } });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 820 }, ...options.context });
   const page = await context.newPage();
+  if (options.initScript) await page.addInitScript(options.initScript);
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {

@@ -101,6 +101,10 @@ export class BrowserWindow extends EventEmitter {
   getNormalBounds() {
     return { ...this.bounds };
   }
+  backgroundColor?: string;
+  setBackgroundColor(color: string): void {
+    this.backgroundColor = color;
+  }
   close(): void {
     this.emit("close");
     this.destroyed = true;
@@ -169,6 +173,38 @@ export const safeStorage = {
   }),
 };
 export const contextBridge = { exposeInMainWorld: vi.fn() };
+
+/** Electron's nativeTheme: `osDark` plays the OS setting; "updated" fires when the colours in use change, as in Electron. */
+class FakeNativeTheme extends EventEmitter {
+  private source: "system" | "light" | "dark" = "system";
+  private os = false;
+  get themeSource() {
+    return this.source;
+  }
+  set themeSource(value: "system" | "light" | "dark") {
+    this.change(() => (this.source = value));
+  }
+  get osDark() {
+    return this.os;
+  }
+  set osDark(value: boolean) {
+    this.change(() => (this.os = value));
+  }
+  get shouldUseDarkColors(): boolean {
+    return this.source === "dark" || (this.source === "system" && this.os);
+  }
+  private change(apply: () => void): void {
+    const before = this.shouldUseDarkColors;
+    apply();
+    if (before !== this.shouldUseDarkColors) this.emit("updated");
+  }
+  reset(): void {
+    this.removeAllListeners();
+    this.source = "system";
+    this.os = false;
+  }
+}
+export const nativeTheme = new FakeNativeTheme();
 export const ipcRenderer = { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() };
 
 export class Notification extends EventEmitter {
@@ -204,6 +240,7 @@ export function resetFakeElectron(): void {
   Notification.shown = [];
   Notification.supported = true;
   Notification.events.removeAllListeners();
+  nativeTheme.reset();
   app.removeAllListeners();
   Object.assign(app, { lockGranted: true, userData: "/nonexistent", appPath: "/nonexistent", isPackaged: false });
   for (const fn of [app.requestSingleInstanceLock, app.quit, app.enableSandbox, app.setAppUserModelId, app.setBadgeCount, app.whenReady, app.getPath, app.setPath, app.exit, app.getAppPath]) fn.mockClear();
@@ -229,4 +266,4 @@ export function resetFakeElectron(): void {
   dialog.showOpenDialog.mockImplementation(async () => ({ canceled: true, filePaths: [] }));
 }
 
-export default { app, BrowserWindow, ipcMain, protocol, session, Menu, screen, dialog, shell, net, safeStorage, contextBridge, ipcRenderer, Notification };
+export default { app, BrowserWindow, ipcMain, protocol, session, Menu, screen, dialog, shell, net, safeStorage, contextBridge, ipcRenderer, Notification, nativeTheme };

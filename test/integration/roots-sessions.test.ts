@@ -145,13 +145,13 @@ describe("the folder picker", () => {
   it("browser mode (no picker): chooseRootFolder says so, and the snapshot tells the page there is none", async () => {
     const h = createHarness();
     await expect(h.core.dispatch("chooseRootFolder", {})).rejects.toThrow("Choosing a folder is not available in browser mode: type the folder's file:// URI instead");
-    expect((await h.core.dispatch("getSnapshot", {})).host).toEqual({ folderPicker: false });
+    expect((await h.core.dispatch("getSnapshot", {})).host).toEqual({ folderPicker: false, notifiesUser: false });
   });
 
   it("the desktop host's picker answers with a root, or none when the user closed it", async () => {
     const answers = [{ uri: "file:///home/me/project", name: "project" }, undefined];
     const h = createHarness({ chooseFolder: async () => answers.shift() });
-    expect((await h.core.dispatch("getSnapshot", {})).host).toEqual({ folderPicker: true });
+    expect((await h.core.dispatch("getSnapshot", {})).host).toEqual({ folderPicker: true, notifiesUser: false });
     expect(await h.core.dispatch("chooseRootFolder", {})).toEqual({ root: { uri: "file:///home/me/project", name: "project" } });
     expect(await h.core.dispatch("chooseRootFolder", {})).toEqual({});
   });

@@ -11,4 +11,5 @@ export const Menu = {};
 export const session = {};
 export const dialog = {};
 export const safeStorage = {};
-export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, Notification, shell, Menu, session, dialog };
+export const nativeTheme = {};
+export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, Notification, shell, Menu, session, dialog, nativeTheme };

@@ -131,7 +131,10 @@ describe("API params schemas", () => {
 
   it("updateSettings: only known settings, each within its range", () => {
     expect(parseApiParams("updateSettings", { requestTimeoutMs: 500, notificationsEnabled: false })).toEqual({ requestTimeoutMs: 500, notificationsEnabled: false });
-    expect(rejection("updateSettings", { theme: "dark" }).message).toBe('Invalid payload for updateSettings: (payload): Unrecognized key: "theme"');
+    expect(rejection("updateSettings", { fontSize: 20 }).message).toBe('Invalid payload for updateSettings: (payload): Unrecognized key: "fontSize"');
+    // Issue 21: the theme is a setting now, one of three.
+    expect(parseApiParams("updateSettings", { theme: "dark" })).toEqual({ theme: "dark" });
+    expect(rejection("updateSettings", { theme: "sepia" }).message).toMatch(/^Invalid payload for updateSettings: theme: /);
     expect(rejection("updateSettings", { receiverTaskPollIntervalMs: 1 }).message).toMatch(/^Invalid payload for updateSettings: receiverTaskPollIntervalMs: Too small/);
   });
 

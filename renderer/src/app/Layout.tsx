@@ -1,5 +1,7 @@
 // Server sidebar on the left; on the right the session bar, the tabs and the open tab's panel.
 import { useCallback, useEffect, useState } from "react";
+import type { InspectorEvent } from "../../../shared/contract.js";
+import { useBrowserAlerts } from "../alerts/useBrowserAlerts.js";
 import { ErrorBoundary } from "../components/ErrorBoundary.js";
 import { TabBar, type TabItem } from "../components/TabBar.js";
 import { ServersSidebar } from "../sidebar/ServersSidebar.js";
@@ -16,6 +18,9 @@ import { FocusItemContext, type FocusItem } from "./focusItem.js";
 import { NavigationContext } from "./navigation.js";
 import { SessionBar } from "./SessionBar.js";
 import { TAB_IDS, TAB_LABELS, tabForShortcut, type TabId } from "./tabs.js";
+import { useAppliedTheme } from "./theme.js";
+
+type NavigatePayload = Extract<InspectorEvent, { type: "navigate" }>["payload"];
 
 const PREFIX = "inspector";
 
@@ -34,20 +39,23 @@ export function Layout({ banner }: { banner?: string | undefined }) {
   const pendingSampling = useInspector((s) => s.pendingInputs.filter((p) => p.kind === "sampling").length);
   const pendingElicitations = useInspector((s) => s.pendingInputs.filter((p) => p.kind === "elicitation").length);
 
+  const navigate = useCallback((payload: NavigatePayload) => {
+    setTab(payload.tab);
+    const { itemId, sessionId } = payload;
+    if (itemId) setFocusItem((prev) => ({ itemId, ...(sessionId ? { sessionId } : {}), seq: (prev?.seq ?? 0) + 1 }));
+    else setFocusItem(undefined);
+  }, []);
   // The desktop shell's `navigate` event (a menu shortcut, a clicked notification) opens a tab.
   useEffect(
     () =>
       bridge.onEvents((events) => {
-        for (const event of events) {
-          if (event.type !== "navigate") continue;
-          setTab(event.payload.tab);
-          const { itemId, sessionId } = event.payload;
-          if (itemId) setFocusItem((prev) => ({ itemId, ...(sessionId ? { sessionId } : {}), seq: (prev?.seq ?? 0) + 1 }));
-          else setFocusItem(undefined);
-        }
+        for (const event of events) if (event.type === "navigate") navigate(event.payload);
       }),
-    [bridge],
+    [bridge, navigate],
   );
+  // Browser mode: the page's own title, favicon and Web Notifications (a click opens the item like `navigate`).
+  useBrowserAlerts(navigate);
+  useAppliedTheme();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

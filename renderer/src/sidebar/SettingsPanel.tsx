@@ -10,14 +10,23 @@ import { formatClock } from "../util/time.js";
 
 /** Every numeric setting, with its unit in the label and its default beside it (issue 21). */
 const NUMBER_FIELDS = NUMBER_SETTING_FIELDS.map((f) => ({ ...f, label: `${f.label} (${f.unit})` }));
+import { NotificationPermission } from "../alerts/NotificationPermission.js";
+import { ThemeSwitch } from "./ThemeSwitch.js";
 
 export function SettingsPanel() {
   const settings = useInspector((s) => s.settings);
   // Held here, not in the form: the form starts again from the settings main reports after a save.
   const [savedAt, setSavedAt] = useState<string>();
   if (!settings) return <p className="note">Loading settings…</p>;
-  // Keyed by the settings object: when main reports new settings the form starts from them.
-  return <SettingsForm key={JSON.stringify(settings)} settings={settings} savedAt={savedAt} onSaved={setSavedAt} />;
+  // Keyed by the settings object: when main reports new settings the form starts from them. The theme
+  // saves on its own, so switching it keeps what is typed in the form.
+  const { theme, ...formSettings } = settings;
+  return (
+    <>
+      <ThemeSwitch theme={theme} />
+      <SettingsForm key={JSON.stringify(formSettings)} settings={settings} savedAt={savedAt} onSaved={setSavedAt} />
+    </>
+  );
 }
 
 function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; savedAt: string | undefined; onSaved(at: string | undefined): void }) {
@@ -62,6 +71,7 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
         />
         <label htmlFor={`${id}-notify`}>Notify me when a server waits on me</label>
       </div>
+      <NotificationPermission />
       {NUMBER_FIELDS.map((f) => (
         <div className="field" key={f.key}>
           <label htmlFor={`${id}-${f.key}`}>{f.label}</label>

@@ -59,9 +59,9 @@ export type InspectorState = SessionsState &
   AuthState &
   InspectorActions;
 
-/** What the host offers beyond the contract (the desktop app's folder picker), from the snapshot. */
+/** What the host offers beyond the contract (the desktop app's folder picker and OS notifications), from the snapshot. */
 export interface HostState {
-  host: { folderPicker: boolean };
+  host: { folderPicker: boolean; notifiesUser?: boolean };
 }
 
 export type InspectorStore = StoreApi<InspectorState>;
