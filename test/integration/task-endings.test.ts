@@ -26,7 +26,7 @@ function clientTask(h: Harness, sessionId: string, taskId: string): ClientTask |
 
 /** The tool run that became the task, as a reloaded page would get it. */
 async function runOf(h: Harness, sessionId: string, taskId: string): Promise<ToolRun | undefined> {
-  return (await h.core.dispatch("getSnapshot", {})).toolRuns.find((r) => r.sessionId === sessionId && r.taskId === taskId);
+  return (await h.core.dispatch("getSnapshot", {})).toolRuns?.find((r) => r.sessionId === sessionId && r.taskId === taskId);
 }
 
 describe("client tasks say how they ended", () => {
