@@ -138,7 +138,9 @@ describe("client tasks say how they ended", () => {
     const timeline = await h.core.dispatch("getTaskTimeline", { sessionId, taskId: purging.task.taskId });
     const ended = timeline.events.filter((e) => e.kind === "ended");
     expect(ended).toMatchObject([{ from: "server", ending: "deleted" }]);
-    expect(ended[0]!.detail).toMatch(/^the server no longer knows the task \(tasks\/get: /);
+    expect(ended[0]!.detail).toBe("its tasks/get answered: unknown task");
+    // The server's own words are on the line once, on the error reply that said it.
+    expect(timeline.events.at(-2)).toMatchObject({ kind: "pollReply", error: true, detail: expect.stringMatching(/^error -32602: .*not found/) });
     expect(timeline.events.at(-1)!.kind).toBe("ended");
   });
 

@@ -99,7 +99,7 @@ describe("eras in the UI", () => {
     expect(within(row("asked")).queryByRole("button", { name: "Cancel task asked" })).toBeNull();
     expect(within(row("asked")).getByText("· 2026")).toBeTruthy();
     // The status says the task went, not the "working" it last had (issue 19).
-    expect(within(row("purged")).getByText("deleted by the server", { exact: true })).toBeTruthy();
+    expect(within(row("purged")).getByText("deleted", { exact: true, selector: ".status" })).toBeTruthy();
     // M7: a task the server notifies about on the listen stream says so.
     expect(within(row("streamed")).getByText("· 2026 · notified")).toBeTruthy();
     expect(within(row("legacy")).queryByText("· 2026")).toBeNull();

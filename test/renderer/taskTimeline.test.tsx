@@ -254,7 +254,7 @@ describe("Task timeline", () => {
       add({ kind: "poll", from: "us", method: "tasks/get" }, 50);
       if (ending === "deleted") {
         add({ kind: "pollReply", from: "server", method: "tasks/get", replyTo: 5, error: true, detail: "error -32602: Unknown task" }, 1);
-        add({ kind: "ended", from: "server", ending: "deleted", detail: "the server no longer knows the task (tasks/get: Unknown task)" }, 0.3);
+        add({ kind: "ended", from: "server", ending: "deleted", detail: "its tasks/get answered: unknown task" }, 0.3);
       } else {
         add({ kind: "pollReply", from: "server", method: "tasks/get", replyTo: 5, status: "working" }, 1);
         add({ kind: "ended", from: "us", ending: "expired", detail: "its ttl elapsed before a terminal status" }, 200);
@@ -274,7 +274,7 @@ describe("Task timeline", () => {
       expect([...picture.querySelectorAll(".tl-band-label")].map((t) => t.textContent)).toEqual(["working", "deleted by the server"]);
       const list = screen.getByRole("table", { name: "Events of task m1" });
       const last = [...list.querySelectorAll('[role="row"]')].at(-1)! as HTMLElement;
-      expect(within(last).getAllByRole("cell").map((c) => c.textContent)).toEqual([expect.stringMatching(/^\+/), "0.3 ms", "the server", "deleted by the server", "", "the server no longer knows the task (tasks/get: Unknown task)"]);
+      expect(within(last).getAllByRole("cell").map((c) => c.textContent)).toEqual([expect.stringMatching(/^\+/), "0.3 ms", "the server", "deleted by the server", "", "its tasks/get answered: unknown task"]);
     });
 
     it("issue 19 M3: an expired task's summary and band say expired", async () => {
@@ -336,7 +336,7 @@ describe("Task timeline", () => {
       fireEvent.click(picture, { clientX: 995 });
       fireEvent.mouseLeave(picture);
       const focus = picture.querySelector(".tl-link-focus")?.getAttribute("d") ?? "";
-      expect(widthOf(focus.slice(1))).toBeGreaterThan(100);
+      expect(widthOf(focus.slice(1))).toBeGreaterThan(50);
       // The answer's bracket runs level (no diagonal across the lanes).
       const bracket = picture.querySelector(".tl-delivery path")!.getAttribute("d")!;
       expect(bracket).toMatch(/^M[\d.]+ [\d.]+v4H[\d.]+v-4$/);

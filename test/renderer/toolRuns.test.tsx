@@ -120,6 +120,9 @@ describe("a run that became a task follows its task (issues 19, 21)", () => {
     expect(card.querySelector(".run-times")?.textContent).toBe(`Started ${clockOf(T0)} · task deleted by the server after 1.5 s · its tools/call answered in 4 ms`);
     expect(card.querySelector(".task-outcome")?.textContent).toBe(`Deleted by the server at ${formatInstant(deletedAt)} (when its tasks/get answered "unknown task") while working; no result will come.`);
     expect(within(card).queryByRole("button", { name: /^Cancel task/ })).toBeNull();
+    // Its timeline opens from the card too.
+    await userEvent.setup().click(within(card).getByRole("button", { name: "Timeline of task t2" }));
+    expect(await screen.findByRole("dialog", { name: "Timeline of task t2" })).toBeTruthy();
   });
 
   it("issue 19 M3: a run whose task expired says 'expired', with the ttl that passed", async () => {

@@ -214,7 +214,7 @@ describe("task timeline (core)", () => {
   describe("how a task ended (issue 19)", () => {
     const client = (taskId: string, status: ClientTask["task"]["status"], extra: Partial<ClientTask> = {}): ClientTask => ({ sessionId: SID, toolName: "t", arguments: {}, task: task(taskId, status), pendingInputIds: [], ...extra });
 
-    it("M3: a modern task the server purged keeps its last status and gets one `ended` mark (deleted, from the server), after it, with the poll's error as the reason", () => {
+    it("M3: a modern task the server purged keeps its last status and gets one `ended` mark (deleted, from the server), after it, with the reason", () => {
       const { bus, timelines, tick } = setup();
       bus.emit("clientTaskChanged", client("m-1", "working", { era: "modern" }));
       tick(40);
@@ -223,7 +223,7 @@ describe("task timeline (core)", () => {
       bus.emit("clientTaskChanged", purged); // the same fact again makes no second mark
       const line = timelines.get(SID, "m-1");
       expect(line.events.map((e) => `${e.kind}:${e.from}:${e.status ?? e.ending ?? ""}`)).toEqual(["status:server:working", "ended:server:deleted"]);
-      expect(line.events[1]!.detail).toBe("the server no longer knows the task (tasks/get: Unknown task m-1)");
+      expect(line.events[1]!.detail).toBe("its tasks/get answered: unknown task");
       expect(line.events[1]!.at - line.events[0]!.at).toBe(40);
     });
 

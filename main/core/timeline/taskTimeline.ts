@@ -179,8 +179,9 @@ export class TaskTimelines {
     const ending = clientTaskEnding(view);
     if (!ending && !view.deletedAt) return;
     line.ended = true;
-    // The list's What column names the ending; the detail says why, without repeating it.
-    const why = ending === "deleted" ? `the server no longer knows the task${view.pollError ? ` (${view.pollError})` : ""}` : ending === "expired" ? "its ttl elapsed before a terminal status" : ending === "sessionEnded" ? "no longer followed; the server's own status is unknown" : "the server no longer knows the finished task";
+    // The list's What column names the ending; the detail says why, without repeating it (the server's own
+    // words are on the line already, in the error reply to our tasks/get).
+    const why = ending === "deleted" ? "its tasks/get answered: unknown task" : ending === "expired" ? "its ttl elapsed before a terminal status" : ending === "sessionEnded" ? "no longer followed; the server's own status is unknown" : "the server no longer knows the finished task";
     // The server's deletion is its act; an expiry or the session's end is what we concluded.
     const from: TimelineActor = ending === "deleted" || !ending ? "server" : "us";
     this.record(view.sessionId, view.task.taskId, { kind: "ended", from, ...(ending ? { ending } : {}), ...detail(why) });

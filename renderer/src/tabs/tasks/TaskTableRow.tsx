@@ -63,7 +63,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
       </div>
       <div role="cell" title={gone ? `${taskEndingWords(gone)}; its last status was ${task.status}` : ending ? `${task.status} · ${ending}` : undefined}>
         {/* M3 / Q2: a task that went says so in its status, not the "working" it last had. */}
-        {gone ? <span className="status status-gone">{taskEndingWords(gone)}</span> : <span className={`status status-${task.status}`}>{task.status}</span>}
+        {gone ? <span className="status status-gone">{gone}</span> : <span className={`status status-${task.status}`}>{task.status}</span>}
         {modern?.cancelRequested && !TERMINAL.has(task.status) && <span className="note"> · cancel requested</span>}
         {ending && <span className="note task-ending"> · {ending}</span>}
       </div>

@@ -6,7 +6,7 @@
 // The user's click and the message that carried the answer are joined by a flat bracket, not a diagonal.
 import { useMemo, useState, type MouseEvent } from "react";
 import type { TimelineActor, TimelineEvent } from "../../../../shared/timeline.js";
-import { ACTORS, bucketize, DELIVERIES, describeEvent, formatGap, NEWS, statusBands, type MarkCategory } from "./timelineModel.js";
+import { ACTORS, bucketize, DELIVERIES, describeEvent, endOf, formatGap, NEWS, statusBands, type MarkCategory } from "./timelineModel.js";
 
 const WIDTH = 1000;
 const LEFT = 92;
@@ -19,8 +19,9 @@ const GAP_Y = 174;
 const AXIS_Y = 186;
 const HEIGHT = 212;
 const COLUMN_PX = 6;
-/** Share of the span added after the last event. */
+/** Share of the span added after the last event; after the end of a task that ended, room for its band's name. */
 const END_ROOM = 0.08;
+const ENDED_ROOM = 0.2;
 /** Up to this many events, short request → reply links are drawn and the gaps between marks are written out. */
 const DETAILED_UP_TO = 200;
 /** A link at most this wide (in the picture's units) is drawn always; a longer one only for the selected event. */
@@ -29,6 +30,8 @@ const SHORT_LINK = 24;
 const TOLD_Y = LANE_Y.us + 22;
 const ANSWER_Y = LANE_Y.user + 12;
 const GAP_LABEL_MIN_PX = 60;
+/** About how wide a character of the picture's 11px labels is, in viewBox units. */
+const LABEL_CHAR_PX = 6.2;
 const LANE_LABELS: Record<TimelineActor, string> = { server: "the server", us: "us", user: "the user" };
 const CATEGORIES: MarkCategory[] = ["status", "request", "reply", "notification", "input"];
 const STATUS_NAMES = ["working", "input_required", "completed", "failed", "cancelled", "ended"];
@@ -49,8 +52,10 @@ export function TimelinePicture({ events, dropped, summary, title, onPick, selec
   const [pointed, setPointed] = useState<number>();
   const t0 = events[0]?.at ?? 0;
   const last = events[events.length - 1]?.at ?? t0;
-  // A little room after the last event, so the status it ended in shows as a band with its name.
-  const t1 = last + Math.max((last - t0) * END_ROOM, 1);
+  // A little room after the last event, so the status it ended in shows as a band with its name; more for a
+  // task that ended (completed, deleted by the server…): how it ended is the band most read.
+  const ended = useMemo(() => endOf(events).afterMs !== undefined, [events]);
+  const t1 = last + Math.max((last - t0) * (ended ? ENDED_ROOM : END_ROOM), 1);
   const span = t1 - t0;
   const x = (at: number) => LEFT + ((at - t0) / span) * PLOT;
 
@@ -65,15 +70,14 @@ export function TimelinePicture({ events, dropped, summary, title, onPick, selec
       }
     }
     const bands = new Map<string, string>();
-    const labels: { x: number; text: string; key: number; end: boolean }[] = [];
+    const labels: { x: number; text: string; key: number }[] = [];
     statusBands(events, t1).forEach((band, i) => {
       const from = LEFT + ((band.from - t0) / span) * PLOT;
       const width = Math.max(((band.to - band.from) / span) * PLOT, 1);
       const status = STATUS_NAMES.includes(band.status) ? band.status : "working";
       bands.set(status, `${bands.get(status) ?? ""}M${r(from)} ${BAND_Y}h${r(width)}v${BAND_H}h${r(-width)}z`);
-      // The last band (how the task ended) is named even when narrow: its name is the point.
-      const last = band.to >= t1;
-      if ((width >= 70 || (last && width >= 24)) && labels.length < 20) labels.push({ x: last && width < 70 ? from + width - 4 : from + 4, text: band.label, key: i, end: last && width < 70 });
+      // A band is named where its name fits inside it.
+      if (width >= band.label.length * LABEL_CHAR_PX + 8 && labels.length < 20) labels.push({ x: from + 4, text: band.label, key: i });
     });
     // Short request → reply links and the gaps written out: only while they can be read.
     let links = "";
@@ -114,7 +118,13 @@ export function TimelinePicture({ events, dropped, summary, title, onPick, selec
         }
       }
     }
-    return { paths, bands: [...bands], labels, links, gaps, deliveries };
+    // A gap's label gives way to an answer's label on the line below the user's lane (the point of the picture).
+    const answerLabels = deliveries.filter((d) => !d.told).map((d) => {
+      const right = Math.max(d.x2, LEFT + 200);
+      return [right - d.text.length * LABEL_CHAR_PX, right] as const;
+    });
+    const readable = gaps.filter((g) => !answerLabels.some(([from, to]) => g.x + GAP_LABEL_MIN_PX / 2 > from && g.x - GAP_LABEL_MIN_PX / 2 < to));
+    return { paths, bands: [...bands], labels, links, gaps: readable, deliveries };
     // x depends only on t0 and span, which are listed.
   }, [events, t0, t1, span]);
 
@@ -166,7 +176,7 @@ export function TimelinePicture({ events, dropped, summary, title, onPick, selec
           <path key={status} d={d} className={`tl-band tl-band-${status}`} />
         ))}
         {drawn.labels.map((l) => (
-          <text key={l.key} x={r(l.x)} y={BAND_Y + 12} className="tl-band-label" textAnchor={l.end ? "end" : "start"}>
+          <text key={l.key} x={r(l.x)} y={BAND_Y + 12} className="tl-band-label">
             {l.text}
           </text>
         ))}
@@ -226,7 +236,7 @@ export function TimelinePicture({ events, dropped, summary, title, onPick, selec
         <li><span className="tl-key tl-key-notification" aria-hidden="true" /> notification</li>
         <li><span className="tl-key tl-key-input" aria-hidden="true" /> input shown / answered / withdrawn</li>
         <li><span className="tl-key tl-key-status" aria-hidden="true" /> status change or end</li>
-        <li><span className="tl-key tl-key-link" aria-hidden="true" /> request → reply (long ones: point at the event)</li>
+        <li><span className="tl-key tl-key-link" aria-hidden="true" /> request → reply (a long one: point at it)</li>
         <li>taller marks: several events in one pixel column</li>
       </ul>
       <figcaption className="note tl-readout">

@@ -255,9 +255,12 @@ export interface ListRow {
 
 /** Messages that carry a task's status on the wire. */
 const CARRIERS = new Set<TimelineKind>(["createReply", "pollReply", "notification", "listReply", "resultReply", "update", "updateAck"]);
-/** A status change and the message that carried it are recorded this close together (the same tick, in practice). */
-const FOLD_MS = 100;
-const FOLD_LOOK = 4;
+/**
+ * A status change and the message that carried it are recorded close together: the same tick for a poll's
+ * reply, up to a busy event loop's turn for our deferred status notification (R11). The nearest carrier wins.
+ */
+const FOLD_MS = 1000;
+const FOLD_LOOK = 6;
 
 /**
  * One row per event: a status change is recorded both as the message that carried it (a poll's reply, a

@@ -19,6 +19,7 @@ import { useNow } from "../../components/useNow.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
+import { TimelineButton } from "../timeline/TaskTimelineHost.js";
 import "../../styles/runs.css";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
@@ -95,6 +96,7 @@ function RunView({ run }: { run: ToolRun }) {
             <button type="button" className="link" aria-label={`Show task ${run.taskId} in Tasks`} onClick={() => selectTab("tasks")}>
               Show in Tasks
             </button>
+            <TimelineButton sessionId={run.sessionId} taskId={run.taskId} />
           </>
         )}
         {run.status === "running" && !run.asTask && (
