@@ -90,15 +90,6 @@ function RunView({ run }: { run: ToolRun }) {
         <strong>{title}</strong>
         <span className={`status status-${statusClass}`}>{status}</span>
         {toolFailed && <span className="status status-error">the tool reported an error (isError)</span>}
-        {run.taskId && (
-          <>
-            <span className="note">task {run.taskId}</span>
-            <button type="button" className="link" aria-label={`Show task ${run.taskId} in Tasks`} onClick={() => selectTab("tasks")}>
-              Show in Tasks
-            </button>
-            <TimelineButton sessionId={run.sessionId} taskId={run.taskId} />
-          </>
-        )}
         {run.status === "running" && !run.asTask && (
           <button type="button" className="run-cancel" aria-label={`Cancel ${name}`} onClick={cancelRun}>
             Cancel
@@ -110,6 +101,16 @@ function RunView({ run }: { run: ToolRun }) {
           </button>
         )}
       </header>
+      {/* The task on a line of its own: a long id never pushes the header's buttons about. */}
+      {run.taskId && (
+        <p className="note run-task-line">
+          <span className="run-task-id">task {run.taskId}</span>
+          <button type="button" className="link" aria-label={`Show task ${run.taskId} in Tasks`} onClick={() => selectTab("tasks")}>
+            Show in Tasks
+          </button>
+          <TimelineButton sessionId={run.sessionId} taskId={run.taskId} className="link" />
+        </p>
+      )}
       {task ? <TaskTimes run={run} task={task} /> : <RunTimes run={run} />}
       <ErrorAlert message={cancelError} />
       {run.status === "running" && <RunProgress name={name} progress={run.progress} />}
@@ -129,7 +130,8 @@ function RunView({ run }: { run: ToolRun }) {
       {run.result && <CallToolResultView result={run.result} {...resultProps} />}
       {clientTask && (
         <div className="run-task">
-          {clientTask.task.statusMessage && <p className="note">{clientTask.task.statusMessage}</p>}
+          {/* Once the task ended, a message left from its work is named as the server's, not read as news. */}
+          {clientTask.task.statusMessage && <p className="note">{taskLive ? "" : "Status message: "}{clientTask.task.statusMessage}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
           {clientTask.result && <CallToolResultView result={clientTask.result} {...resultProps} />}
           {(clientTask.task.status === "cancelled" || task?.ending) && (
