@@ -284,21 +284,21 @@ export function listRows(events: readonly TimelineEvent[]): { rows: ListRow[]; r
     foldedInto.set(i, best);
     carrying.add(best);
   }
+  // Per event, cheap: this runs on every live batch of a 5,000-event line.
   const rows: ListRow[] = [];
-  const rowOfCarrier = new Map<number, number>();
   const rowOf = new Array<number>(events.length);
   for (let i = 0; i < events.length; i++) {
-    if (foldedInto.has(i)) continue;
-    rowOfCarrier.set(i, rows.length);
+    if (foldedInto.size && foldedInto.has(i)) continue;
     rowOf[i] = rows.length;
-    rows.push({ index: i, ...(events[i]!.kind === "status" && events[i]!.status ? { statusChange: events[i]!.status } : {}) });
+    const e = events[i]!;
+    rows.push(e.kind === "status" && e.status ? { index: i, statusChange: e.status } : { index: i });
   }
   for (const [status, carrier] of foldedInto) {
-    const row = rows[rowOfCarrier.get(carrier)!]!;
+    const row = rows[rowOf[carrier]!]!;
     const mark = events[status]!;
     row.statusChange = mark.status;
     if (mark.detail && !events[carrier]!.detail) row.detail = mark.detail;
-    rowOf[status] = rowOfCarrier.get(carrier)!;
+    rowOf[status] = rowOf[carrier]!;
   }
   return { rows, rowOf };
 }
