@@ -240,7 +240,7 @@ describe("receiver tasks say how they ended", () => {
     expect(response.result?.status).toBe("cancelled");
   });
 
-  it("R6: a task whose ttl elapses unanswered leaves a trace: expired, deleted at a time; a finished one keeps how it ended", async () => {
+  it("R6: a task whose ttl elapses unanswered leaves a trace: expired, deleted at a time; a finished one keeps how it ended; their timelines end so", async () => {
     const h = createHarness();
     const fx = await connectReceiverFixture(h);
     const unanswered = await fx.elicit(700);
@@ -253,6 +253,11 @@ describe("receiver tasks say how they ended", () => {
     const finished = await h.waitFor("receiverTaskRemoved", (p) => p.taskId === answered.task.taskId);
     expect(finished.trace).toMatchObject({ ending: "declined", task: { status: "completed" }, outcome: { kind: "result", result: { action: "decline" } } });
     expect(finished.trace?.deletedAt).toMatch(ISO);
+    // Issue 19: their timelines end with it: expired unanswered; deleted after the answer, with no ending of its own.
+    const endedOf = async (taskId: string) => (await h.core.dispatch("getTaskTimeline", { sessionId: fx.sessionId, taskId })).events.filter((e) => e.kind === "ended");
+    expect(await endedOf(unanswered.task.taskId)).toMatchObject([{ from: "us", ending: "expired", detail: "its ttl elapsed before an answer" }]);
+    expect(await endedOf(answered.task.taskId)).toMatchObject([{ from: "us", detail: "its ttl elapsed after it finished" }]);
+    expect((await endedOf(answered.task.taskId))[0]!.ending).toBeUndefined();
 
     // Gone for the server (R8), still there for the user: the snapshot a reloaded window gets keeps both traces.
     const { response } = await fx.request("tasks/get", { taskId: unanswered.task.taskId });
