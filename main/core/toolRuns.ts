@@ -107,9 +107,20 @@ export class ToolRuns {
     const state: RunTask = { status: view.task.status, ...(ending ? { ending } : {}), ...(endedAt !== undefined ? { endedAt } : {}) };
     this.tasks.delete(key);
     this.tasks.set(key, { state, ...(known?.runId !== undefined ? { runId: known.runId } : {}) });
-    if (this.tasks.size > TASK_STATES_KEPT) this.tasks.delete(this.tasks.keys().next().value as string);
+    if (this.tasks.size > TASK_STATES_KEPT) this.evictTaskState();
     const entry = known?.runId !== undefined ? this.entries.get(known.runId) : undefined;
     if (entry) this.update(entry, { task: state });
+  }
+
+  /** Past the bound, the least recently changed task no run follows goes first (a run's own task stays followed). */
+  private evictTaskState(): void {
+    for (const [key, known] of this.tasks) {
+      if (known.runId === undefined || !this.entries.has(known.runId)) {
+        this.tasks.delete(key);
+        return;
+      }
+    }
+    this.tasks.delete(this.tasks.keys().next().value as string);
   }
 
   /**

@@ -99,4 +99,15 @@ describe("tool runs follow their task (core)", () => {
     bus.emit("clientTaskChanged", view("a", "failed"));
     expect(runs.get(run.runId)).toBeUndefined();
   });
+
+  it("the states kept for tasks are bounded; a run's own task is the last to go, so a flood of other tasks does not stop it following", async () => {
+    const { bus, runs } = setup();
+    const run = startTaskRun(runs, "mine");
+    run.answer();
+    await run.done;
+    for (let i = 0; i < 2_000; i++) bus.emit("clientTaskChanged", view(`other-${i}`, "working"));
+    bus.emit("clientTaskChanged", view("mine", "failed"));
+    expect(runs.get(run.runId)!.task).toMatchObject({ status: "failed" });
+    expect((runs as unknown as { tasks: Map<string, unknown> }).tasks.size).toBeLessThanOrEqual(1_000);
+  });
 });
