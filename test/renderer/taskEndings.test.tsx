@@ -184,9 +184,13 @@ describe("Tasks tab: how a task ended", () => {
     for (const id of ["purged", "expired", "deleted"]) expect(within(rowOf(id)).queryByRole("button", { name: `Cancel task ${id}` })).toBeNull();
     const details = await openDetails("purged");
     expect(details.getByLabelText("How the task stands").textContent).toBe(`Deleted by the server at ${formatInstant(deletedAt)} (when its tasks/get answered "unknown task") while working; no result will come.`);
+    // No "No result yet": nothing is coming.
+    expect(details.getByText("No result: the server deleted the task before it finished.")).toBeTruthy();
+    expect(details.queryByText(/^No result yet/)).toBeNull();
     await userEvent.setup().click(screen.getByRole("button", { name: "Details of task expired" }));
     const expired = within(screen.getByRole("region", { name: "Task expired" }));
     expect(expired.getByLabelText("How the task stands").textContent).toBe(`Expired: its ttl of 300 ms from ${formatInstant(iso(T0 + 1))} passed while working; no result will come.`);
+    expect(expired.getByText("No result: the task expired before it finished.")).toBeTruthy();
   });
 
   it("R10: a receiver task's Details lead with how it ended and when, and what that means", async () => {
