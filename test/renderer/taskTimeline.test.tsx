@@ -317,6 +317,25 @@ describe("Task timeline", () => {
       expect(rows.find((cells) => cells[3] === "the user answered")![5]).toBe("");
     });
 
+    it("issue 21: a new status message with the same status is no status change: no '→' for it", async () => {
+      const bridge = createFakeBridge();
+      const line = receiverLine("r1", 0);
+      // Later only the status message changes (still working): our status mark and the notification that carries it.
+      const created = line.events.find((e) => e.kind === "createReply")!;
+      line.events = line.events.filter((e) => e.at <= created.at);
+      const at = created.at;
+      line.events.push(
+        { seq: 100, at: at + 500, wall: 0, kind: "status", from: "us", status: "working", detail: "Still waiting" },
+        { seq: 101, at: at + 500.2, wall: 0, kind: "notification", from: "us", method: "notifications/tasks/status", status: "working", detail: "Still waiting" },
+      );
+      bridge.handle("getTaskTimeline", () => line);
+      renderWithStore(<TaskTimelineView sessionId="s1" taskId="r1" />, { bridge });
+      const list = await screen.findByRole("table", { name: "Events of task r1" });
+      const last = [...list.querySelectorAll('[role="rowgroup"] [role="row"]')].at(-1)!;
+      expect([...last.querySelectorAll('[role="cell"]')].map((c) => c.textContent).slice(3)).toEqual(["notifications/tasks/status", "working", "Still waiting"]);
+      expect(list.querySelectorAll(".tl-row-change")).toHaveLength(1); // the creation's → working only
+    });
+
     it("issue 21: a long request → reply link is drawn only for the event pointed at or picked; short ones always; the answer's bracket is flat", async () => {
       const bridge = createFakeBridge();
       const line = receiverLine("r1", 2); // tasks/result waits ~300 ms for the answer: a long link

@@ -271,9 +271,15 @@ const FOLD_LOOK = 6;
 export function listRows(events: readonly TimelineEvent[]): { rows: ListRow[]; rowOf: number[] } {
   const foldedInto = new Map<number, number>();
   const carrying = new Set<number>();
+  // A status mark that repeats the status before it is a new status message, not a change: it folds the
+  // same way, but is not marked "→".
+  const changed = new Set<number>();
+  let previous: TaskStatus | undefined;
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     if (e.kind !== "status" || !e.status) continue;
+    if (e.status !== previous) changed.add(i);
+    previous = e.status;
     let best: number | undefined;
     for (let j = Math.max(0, i - FOLD_LOOK); j <= Math.min(events.length - 1, i + FOLD_LOOK); j++) {
       const c = events[j]!;
@@ -291,12 +297,12 @@ export function listRows(events: readonly TimelineEvent[]): { rows: ListRow[]; r
     if (foldedInto.size && foldedInto.has(i)) continue;
     rowOf[i] = rows.length;
     const e = events[i]!;
-    rows.push(e.kind === "status" && e.status ? { index: i, statusChange: e.status } : { index: i });
+    rows.push(changed.has(i) ? { index: i, statusChange: e.status! } : { index: i });
   }
   for (const [status, carrier] of foldedInto) {
     const row = rows[rowOf[carrier]!]!;
     const mark = events[status]!;
-    row.statusChange = mark.status;
+    if (changed.has(status)) row.statusChange = mark.status;
     if (mark.detail && !events[carrier]!.detail) row.detail = mark.detail;
     rowOf[status] = rowOf[carrier]!;
   }
