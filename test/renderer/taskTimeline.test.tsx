@@ -334,6 +334,7 @@ describe("Task timeline", () => {
       const last = [...list.querySelectorAll('[role="rowgroup"] [role="row"]')].at(-1)!;
       expect([...last.querySelectorAll('[role="cell"]')].map((c) => c.textContent).slice(3)).toEqual(["notifications/tasks/status", "working", "Still waiting"]);
       expect(list.querySelectorAll(".tl-row-change")).toHaveLength(1); // the creation's → working only
+      expect(screen.getByText(/; 1 status change\./, { selector: "p" })).toBeTruthy();
     });
 
     it("issue 21: a long request → reply link is drawn only for the event pointed at or picked; short ones always; the answer's bracket is flat", async () => {

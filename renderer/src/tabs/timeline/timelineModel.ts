@@ -94,6 +94,7 @@ export function summarize(events: readonly TimelineEvent[]): TimelineSummary {
   let told: number | undefined;
   let firstPoll: number | undefined;
   let lastPoll: number | undefined;
+  let lastStatus: TaskStatus | undefined;
   for (const e of events) {
     const byUs = e.from === "us";
     switch (e.kind) {
@@ -118,7 +119,9 @@ export function summarize(events: readonly TimelineEvent[]): TimelineSummary {
         s.notifications++;
         break;
       case "status":
-        s.statusChanges++;
+        // A new status message with the same status is no change of status.
+        if (e.status !== lastStatus) s.statusChanges++;
+        lastStatus = e.status;
         break;
       case "inputAnswered":
         s.inputsAnswered++;
