@@ -1,14 +1,15 @@
 // The task timeline (issue 13): what happened to one task, in order, with precise times. The core records
 // it where the facts happen (the wire, the task's status, the user's inputs); the page draws it.
 import { z } from "zod";
-import { EraSchema, SessionIdSchema, TaskIdSchema, TaskStatusSchema } from "./types.js";
+import { EraSchema, SessionIdSchema, TaskEndingSchema, TaskIdSchema, TaskStatusSchema } from "./types.js";
 
 /**
  * What one mark on the timeline is. Requests and their replies are separate marks so the gap between them
  * shows: `poll` / `pollReply` is a `tasks/get`, `result` / `resultReply` a `tasks/result`, `update` /
  * `updateAck` a 2026-07-28 `tasks/update`, `inputRequest` / `inputAnswer` a server's request for input on
  * the wire and our response to it; `inputRequested` / `inputAnswered` / `inputWithdrawn` are the user's
- * side of a pending input (shown, clicked, gone).
+ * side of a pending input (shown, clicked, gone). `ended` is a task leaving without a status of its own:
+ * deleted by the server, expired, or cut off by the session's end (its `ending` says which).
  */
 export const TimelineKindSchema = z.enum([
   "created",
@@ -30,6 +31,7 @@ export const TimelineKindSchema = z.enum([
   "inputRequested",
   "inputAnswered",
   "inputWithdrawn",
+  "ended",
 ]);
 export type TimelineKind = z.output<typeof TimelineKindSchema>;
 
@@ -55,6 +57,8 @@ export const TimelineEventSchema = z.object({
   replyTo: z.number().int().nonnegative().optional(),
   /** The reply was a JSON-RPC error. */
   error: z.boolean().optional(),
+  /** On an `ended` mark: how the task went (M3 purged / expired, Q2 deleted, R6 expired, S1 session ended). */
+  ending: TaskEndingSchema.optional(),
 });
 export type TimelineEvent = z.output<typeof TimelineEventSchema>;
 

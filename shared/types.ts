@@ -191,6 +191,14 @@ export type TaskObject = z.output<typeof TaskSchema>;
 export const TaskStatusSchema = z.enum(["working", "input_required", "completed", "failed", "cancelled"]);
 export type TaskStatus = z.output<typeof TaskStatusSchema>;
 
+/**
+ * How a task left without a status of its own saying so: the server no longer knows it (`deleted`: a
+ * -32602 to tasks/get, M3 "purged"), its ttl elapsed (`expired`, M3 / R6), or the session ended under it
+ * (`sessionEnded`, S1). Its last status stays what it was; this says it went.
+ */
+export const TaskEndingSchema = z.enum(["deleted", "expired", "sessionEnded"]);
+export type TaskEnding = z.output<typeof TaskEndingSchema>;
+
 export const JsonRpcErrorSchema = z.object({
   code: z.number(),
   message: z.string(),
@@ -469,6 +477,18 @@ export const ToolRunSchema = z.object({
   endedAt: z.number().optional(),
   /** When the user pressed Cancel (the run then says "cancelled", with this time). */
   cancelledAt: z.number().optional(),
+  /**
+   * The client task the run became, as the core last knew it: the run card says the task's state and its
+   * own time, live, not the few ms of the tools/call that created it. `endedAt` (ms since the epoch, our
+   * clock) is when we learned it was terminal or gone.
+   */
+  task: z
+    .object({
+      status: TaskStatusSchema,
+      ending: TaskEndingSchema.optional(),
+      endedAt: z.number().optional(),
+    })
+    .optional(),
 });
 export type ToolRun = z.output<typeof ToolRunSchema>;
 

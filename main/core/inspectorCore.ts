@@ -365,10 +365,10 @@ export class InspectorCore {
     const session = this.session(sessionId);
     const start: Pick<ToolRun, "sessionId" | "toolName" | "arguments" | "asTask"> = { sessionId, toolName: name, arguments: args, asTask };
     if (asTask) {
-      return this.toolRuns.track(start, () => session.callToolAsTask(name, args, ttl), (task): RunOutcome => ({ taskId: task.task.taskId }));
+      return this.toolRuns.track(start, () => session.callToolAsTask(name, args, ttl), (task): RunOutcome => ({ taskId: task.task.taskId, taskView: task }));
     }
     return this.toolRuns.track(start, (run) => session.callTool(name, args, run), ({ startedTask, inputRounds, ...result }): RunOutcome => ({
-      ...(startedTask ? { taskId: startedTask.task.taskId } : { result }),
+      ...(startedTask ? { taskId: startedTask.task.taskId, taskView: startedTask } : { result }),
       ...(inputRounds ? { inputRounds } : {}),
     }));
   }

@@ -2,7 +2,10 @@
 // each run gets its id here, every change goes out as `toolRunChanged` (progress as the smaller
 // `toolRunProgress`), and `getSnapshot` returns them. Bounded per session; the user's Cancel aborts the
 // run's signal, which cancels its request (requestGuard.ts) or the wait for a round's input (mrtr.ts).
-import { TOOL_RUNS_KEPT, type Progress, type ToolRun } from "../../shared/types.js";
+// A run that became a client task follows it (clientTaskChanged): its card says the task's state and
+// ending, not only the tools/call that created it (issue 21).
+import { clientTaskEnding, isTerminalStatus } from "../../shared/taskEnding.js";
+import { TOOL_RUNS_KEPT, type ClientTask, type Progress, type ToolRun } from "../../shared/types.js";
 import type { EventBus } from "./eventBus.js";
 import type { Clock } from "./ports.js";
 
@@ -13,8 +16,12 @@ export interface RunControls {
 }
 
 export type RunStart = Pick<ToolRun, "sessionId" | "toolName" | "arguments" | "asTask">;
-/** What a finished run records of its outcome. */
-export type RunOutcome = Pick<ToolRun, "result" | "taskId" | "inputRounds">;
+/** What a finished run records of its outcome; `taskView` is the client task it became, as the call returned it. */
+export type RunOutcome = Pick<ToolRun, "result" | "taskId" | "inputRounds"> & { taskView?: ClientTask };
+type RunTask = NonNullable<ToolRun["task"]>;
+
+/** Client tasks whose state is kept for a run not finished yet (a task's first events come before its call returns). */
+const TASK_STATES_KEPT = 1000;
 
 interface Entry {
   run: ToolRun;
@@ -28,12 +35,18 @@ export class ToolRunNotFoundError extends Error {
 export class ToolRuns {
   private readonly entries = new Map<number, Entry>();
   private nextId = 1;
+  /** Session + task id → the latest state of that client task, and the run that became it, once known. */
+  private readonly tasks = new Map<string, { state: RunTask; runId?: number }>();
 
   constructor(
     private readonly bus: EventBus,
     private readonly clock: Clock,
     private readonly kept = TOOL_RUNS_KEPT,
-  ) {}
+  ) {
+    bus.subscribe((event) => {
+      if (event.type === "clientTaskChanged") this.onTask(event.payload);
+    });
+  }
 
   list(): ToolRun[] {
     return [...this.entries.values()].map((e) => e.run);
@@ -65,7 +78,10 @@ export class ToolRuns {
       done = Promise.reject(error);
     }
     done.then(
-      (value) => this.finish(runId, { status: "done", ...outcome(value) }),
+      (value) => {
+        const { taskView, ...recorded } = outcome(value);
+        this.finish(runId, { status: "done", ...recorded, ...this.adopt(runId, start.sessionId, recorded.taskId, taskView) });
+      },
       (error) => this.finish(runId, { status: "error", error: messageOf(error) }),
     );
     return { runId, done };
@@ -74,6 +90,50 @@ export class ToolRuns {
   /** A removed session's runs go with it (it has ended, so none is running). */
   forgetSession(sessionId: string): void {
     for (const [runId, entry] of this.entries) if (entry.run.sessionId === sessionId) this.entries.delete(runId);
+    for (const key of this.tasks.keys()) if (key.startsWith(`${sessionId}\u0000`)) this.tasks.delete(key);
+  }
+
+  /**
+   * A client task changed: its state is kept (bounded), and the run that became it says so at once. Only
+   * what the card shows counts as a change (status, ending); `endedAt` is when we first saw it end.
+   */
+  private onTask(view: ClientTask): void {
+    const key = taskKeyOf(view.sessionId, view.task.taskId);
+    const known = this.tasks.get(key);
+    const ending = clientTaskEnding(view);
+    if (known && known.state.status === view.task.status && known.state.ending === ending) return;
+    const ended = ending !== undefined || isTerminalStatus(view.task.status);
+    const endedAt = known?.state.endedAt ?? (ended ? this.clock.now() : undefined);
+    const state: RunTask = { status: view.task.status, ...(ending ? { ending } : {}), ...(endedAt !== undefined ? { endedAt } : {}) };
+    this.tasks.delete(key);
+    this.tasks.set(key, { state, ...(known?.runId !== undefined ? { runId: known.runId } : {}) });
+    if (this.tasks.size > TASK_STATES_KEPT) this.evictTaskState();
+    const entry = known?.runId !== undefined ? this.entries.get(known.runId) : undefined;
+    if (entry) this.update(entry, { task: state });
+  }
+
+  /** Past the bound, the least recently changed task no run follows goes first (a run's own task stays followed). */
+  private evictTaskState(): void {
+    for (const [key, known] of this.tasks) {
+      if (known.runId === undefined || !this.entries.has(known.runId)) {
+        this.tasks.delete(key);
+        return;
+      }
+    }
+    this.tasks.delete(this.tasks.keys().next().value as string);
+  }
+
+  /**
+   * The run became this task: it takes the task's state as known so far (the events are newer than the
+   * view the call returned, when both exist), and follows it from now on.
+   */
+  private adopt(runId: number, sessionId: string, taskId: string | undefined, view: ClientTask | undefined): Pick<ToolRun, "task"> {
+    if (taskId === undefined) return {};
+    const key = taskKeyOf(sessionId, taskId);
+    if (!this.tasks.has(key) && view) this.onTask(view);
+    const state = this.tasks.get(key)?.state ?? { status: "working" as const };
+    this.tasks.set(key, { state, runId });
+    return { task: state };
   }
 
   /** The user's Cancel: the run says "cancelled" at once, and its request is cancelled on the wire. */
@@ -119,6 +179,10 @@ export class ToolRuns {
       excess--;
     }
   }
+}
+
+function taskKeyOf(sessionId: string, taskId: string): string {
+  return `${sessionId}\u0000${taskId}`;
 }
 
 function messageOf(error: unknown): string {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openApp } from "./app.js";
-import { EVERYTHING, FLOW_TIMEOUT_MS, connect, openTab, openTool, runArticle, serverGroup } from "./flows-ui.js";
+import { EVERYTHING, FLOW_TIMEOUT_MS, connect, openTab, openTool, runArticle, runTaskId, serverGroup, waitForText } from "./flows-ui.js";
 
 const TEST_TIMEOUT_MS = 90_000;
 const LONG = "trigger-long-running-operation";
@@ -108,6 +108,31 @@ describe("tool runs in Chromium", () => {
     await runArticle(page, 1, LONG).waitFor({ timeout: FLOW_TIMEOUT_MS });
     await openTab(page, "Elicitations");
     expect(await notes.count()).toBe(0);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("issue 21: a run as a task shows the task's own state and time, live, then its terminal state and total time, not the few ms of its tools/call", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const app = await openApp({ viewport: { width: 1400, height: 900 } });
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    const form = await openTool(page, "simulate-research-query");
+    await form.getByRole("textbox", { name: "topic", exact: true }).fill("tides");
+    await form.getByRole("button", { name: "Run as task", exact: true }).click();
+    const run = runArticle(page, 1, "simulate-research-query", true);
+    await runTaskId(run);
+    const times = run.locator(".run-times");
+    // Live: the task's time ticks (the research takes about 4 s), the call that created it in second place.
+    await waitForText(times, /^Started \d\d:\d\d:\d\d · task working for [1-3]\.\d s · its tools\/call answered in [\d.]+ m?s$/);
+    expect(await run.locator(".status").first().textContent()).toBe("working");
+    await waitForText(run, /^(Analyzing content|Synthesizing findings|Generating report)\.\.\.$/);
+    await run.scrollIntoViewIfNeeded();
+    await app.screenshot("run-task-live");
+    // Ended: its terminal status and the task's total time.
+    await waitForText(times, /^Started \d\d:\d\d:\d\d · task completed after [4-9]\.\d s · its tools\/call answered in [\d.]+ m?s$/);
+    expect(await run.locator(".status").first().textContent()).toBe("completed");
+    expect(await times.textContent()).not.toMatch(/took/);
+    await run.scrollIntoViewIfNeeded();
+    await app.screenshot("run-task-completed");
     expect(app.pageErrors).toEqual([]);
   });
 });

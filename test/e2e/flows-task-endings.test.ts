@@ -3,7 +3,9 @@
 // task you decline says "declined" and keeps what it asked; the Logs tab names the task of replies.
 import { describe, expect, it } from "vitest";
 import { openApp } from "./app.js";
-import { EVERYTHING, FLOW_TIMEOUT_MS, connect, openTab, openTool, runArticle, runTaskId, statusCell, tabBadge, taskRow, waitForText } from "./flows-ui.js";
+import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, runTaskId, statusCell, tabBadge, taskRow, waitForText } from "./flows-ui.js";
+
+const MODERN = "Modern fixture";
 
 const TEST_TIMEOUT_MS = 60_000;
 
@@ -74,6 +76,36 @@ describe("how tasks ended, in Chromium", () => {
     await waitForText(asked, "Asked: elicitation/create");
     await asked.getByLabel("Requested schema", { exact: true }).waitFor();
     await app.screenshot("flow-task-endings-receiver-declined");
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("M3 issue 19: a 2026-07-28 task the server purges says 'deleted by the server' on its run card, its Tasks row, and its timeline's summary and status band", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const app = await openApp({ savedServers: [fixtureServer("e2e-modern", MODERN, "modern/modern-server.mjs")], viewport: { width: 1400, height: 900 } });
+    const { page } = app;
+    await connect(page, MODERN);
+    await (await openTool(page, "task-purge")).getByRole("button", { name: "Run", exact: true }).click();
+    const run = runArticle(page, 1, "task-purge");
+    const taskId = await runTaskId(run);
+    // The fixture forgets the task after our first tasks/get: the next one answers -32602.
+    await expect.poll(() => run.locator(".status").first().textContent(), { timeout: FLOW_TIMEOUT_MS }).toBe("deleted by the server");
+    await waitForText(run, /^Started \d\d:\d\d:\d\d · task deleted by the server after [\d.]+ m?s · its tools\/call answered in [\d.]+ m?s$/);
+    await waitForText(run, /^Deleted by the server at \d\d:\d\d:\d\d\.\d{3} \(when its tasks\/get answered "unknown task"\) while working; no result will come\.$/);
+    expect(await run.getByRole("button", { name: /^Cancel task/ }).count()).toBe(0);
+    await run.scrollIntoViewIfNeeded();
+    await app.screenshot("flow-task-endings-run-purged");
+
+    await openTab(page, "Tasks");
+    const row = taskRow(page, taskId);
+    await waitForText(statusCell(row), "deleted");
+    expect(await statusCell(row).getAttribute("title")).toBe("deleted by the server; its last status was working");
+    await row.getByRole("button", { name: `Timeline of task ${taskId}`, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Timeline of task ${taskId}` });
+    await waitForText(dialog.locator(".tl-summary"), /^Deleted by the server after [\d.]+ m?s while working\. We polled the server \d+ times?/);
+    expect(await dialog.locator(".tl-band-label").last().textContent()).toBe("deleted by the server");
+    const events = dialog.getByRole("table", { name: `Events of task ${taskId}` });
+    await waitForText(events, "its tasks/get answered: unknown task");
+    await waitForText(events, new RegExp(`^error -32602: .*Task ${taskId} not found$`));
+    await app.screenshot("flow-task-endings-timeline-purged");
     expect(app.pageErrors).toEqual([]);
   });
 });

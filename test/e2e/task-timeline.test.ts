@@ -60,6 +60,13 @@ it("opens a receiver task's timeline from its pending input and from the Tasks t
   const events = dialog.getByRole("table", { name: `Events of task ${taskId}` });
   await waitForText(events, "reply to tasks/result");
   await app.screenshot("task-timeline");
+  // Issue 21: the end of the list: the task's completion shows once, on the message that carried it.
+  await events.getByRole("rowgroup", { name: `Events of task ${taskId} rows` }).evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await waitForText(events, "the user answered");
+  expect(await events.getByText("→ completed", { exact: true }).count()).toBe(1);
+  expect(await events.getByText("status: completed", { exact: true }).count()).toBe(0);
+  expect(await dialog.locator(".tl-summary").textContent()).toMatch(/^Completed after [\d.]+ m?s\. The server polled us/);
+  await app.screenshot("task-timeline-list-end");
 
   await dialog.getByRole("button", { name: `Copy the timeline of task ${taskId} as JSON` }).click();
   // Headless Chromium may refuse the clipboard: then the JSON is shown, selected, for Ctrl+C.

@@ -2,7 +2,7 @@
 // asked, and the trace a deleted task leaves. Client tasks against server-everything, our tool-tasks and
 // modern fixtures; receiver tasks against the receiver fixture, which sends its requests raw.
 import { describe, expect, it } from "vitest";
-import { TASK_TRACES_KEPT, type ClientTask, type LogEntry, type ReceiverTask } from "../../shared/types.js";
+import { TASK_TRACES_KEPT, type ClientTask, type LogEntry, type ReceiverTask, type ToolRun } from "../../shared/types.js";
 import { createHarness, type Harness } from "../helpers/harness.js";
 import { everythingServer, fixtureServer } from "../helpers/servers.js";
 
@@ -22,6 +22,11 @@ async function logOf(h: Harness, sessionId: string): Promise<LogEntry[]> {
 
 function clientTask(h: Harness, sessionId: string, taskId: string): ClientTask | undefined {
   return h.core.session(sessionId).clientTaskList.find((t) => t.task.taskId === taskId);
+}
+
+/** The tool run that became the task, as a reloaded page would get it. */
+async function runOf(h: Harness, sessionId: string, taskId: string): Promise<ToolRun | undefined> {
+  return (await h.core.dispatch("getSnapshot", {})).toolRuns?.find((r) => r.sessionId === sessionId && r.taskId === taskId);
 }
 
 describe("client tasks say how they ended", () => {
@@ -71,7 +76,7 @@ describe("client tasks say how they ended", () => {
     expect(confirm).toBeDefined();
   });
 
-  it("Q2: a live client task whose tasks/get answers -32602 is marked deleted at a time, and polling stops", async () => {
+  it("Q2: a live client task whose tasks/get answers -32602 is marked deleted at a time, polling stops, and its run says deleted", async () => {
     const h = createHarness();
     const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("tool-tasks-server.mjs") });
     const live = await h.core.dispatch("callToolAsTask", { sessionId, name: "task-only", arguments: { workMs: -1, pollInterval: 50 } });
@@ -80,6 +85,11 @@ describe("client tasks say how they ended", () => {
     const deleted = await h.waitFor("clientTaskChanged", (t) => t.task.taskId === live.task.taskId && t.deletedAt !== undefined);
     expect(deleted.deletedAt).toMatch(ISO);
     expect(deleted.pollError).toMatch(/Unknown task/);
+    // Issue 19: the run that became the task says it went, and when (not "working" for ever).
+    const run = await runOf(h, sessionId, live.task.taskId);
+    expect(run?.task).toMatchObject({ status: "working", ending: "deleted" });
+    expect(run!.task!.endedAt).toBeGreaterThanOrEqual(run!.startedAt);
+    expect(run!.task!.endedAt).toBeLessThanOrEqual(Date.now());
   });
 
   it("S1: a client task still live when its session ends says the session ended, in both eras; on 2025-11-25 it is marked cancelled by us", async () => {
@@ -102,7 +112,7 @@ describe("client tasks say how they ended", () => {
     expect(clientTask(h, legacy.sessionId, finished.task.taskId)?.sessionEnded).toBeUndefined();
   });
 
-  it("M6: a modern task cancelled by the user says when the cancel was asked; M3: a purged one says when it was deleted", async () => {
+  it("M6: a modern task cancelled by the user says when the cancel was asked; M3: a purged one says when it was deleted, and so do its tool run and its timeline", async () => {
     const h = createHarness();
     const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("modern/modern-server.mjs") });
     const hanging = (await h.core.dispatch("callTool", { sessionId, name: "task-hang", arguments: {} })).startedTask!;
@@ -114,9 +124,34 @@ describe("client tasks say how they ended", () => {
     expect(cancelled.result).toBeUndefined();
     expect(cancelled.error).toBeUndefined();
 
+    // The run of the cancelled task ends with it.
+    expect((await runOf(h, sessionId, hanging.task.taskId))?.task).toMatchObject({ status: "cancelled", endedAt: expect.any(Number) });
+
     const purging = (await h.core.dispatch("callTool", { sessionId, name: "task-purge", arguments: {} })).startedTask!;
     const purged = await h.waitFor("clientTaskChanged", (t) => t.task.taskId === purging.task.taskId && t.gone === "purged");
     expect(purged.deletedAt).toMatch(ISO);
+    // Issue 19: the tool run that became the purged task says deleted, with the time we learned it; so
+    // does the task's timeline, after the last status it had.
+    const run = await runOf(h, sessionId, purging.task.taskId);
+    expect(run).toMatchObject({ status: "done", toolName: "task-purge", task: { status: "working", ending: "deleted" } });
+    expect(run!.task!.endedAt).toBeGreaterThanOrEqual(run!.endedAt!);
+    const timeline = await h.core.dispatch("getTaskTimeline", { sessionId, taskId: purging.task.taskId });
+    const ended = timeline.events.filter((e) => e.kind === "ended");
+    expect(ended).toMatchObject([{ from: "server", ending: "deleted" }]);
+    expect(ended[0]!.detail).toBe("its tasks/get answered: unknown task");
+    // The server's own words are on the line once, on the error reply that said it.
+    expect(timeline.events.at(-2)).toMatchObject({ kind: "pollReply", error: true, detail: expect.stringMatching(/^error -32602: .*not found/) });
+    expect(timeline.events.at(-1)!.kind).toBe("ended");
+  });
+
+  it("M3: a modern task whose ttl passes without a terminal status expires; its run and its timeline say expired", async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("modern/modern-server.mjs") });
+    const expiring = (await h.core.dispatch("callTool", { sessionId, name: "task-expire", arguments: {} })).startedTask!;
+    await h.waitFor("clientTaskChanged", (t) => t.task.taskId === expiring.task.taskId && t.gone === "expired");
+    expect((await runOf(h, sessionId, expiring.task.taskId))?.task).toMatchObject({ status: "working", ending: "expired", endedAt: expect.any(Number) });
+    const timeline = await h.core.dispatch("getTaskTimeline", { sessionId, taskId: expiring.task.taskId });
+    expect(timeline.events.filter((e) => e.kind === "ended")).toMatchObject([{ from: "us", ending: "expired" }]);
   });
 });
 
@@ -205,7 +240,7 @@ describe("receiver tasks say how they ended", () => {
     expect(response.result?.status).toBe("cancelled");
   });
 
-  it("R6: a task whose ttl elapses unanswered leaves a trace: expired, deleted at a time; a finished one keeps how it ended", async () => {
+  it("R6: a task whose ttl elapses unanswered leaves a trace: expired, deleted at a time; a finished one keeps how it ended; their timelines end so", async () => {
     const h = createHarness();
     const fx = await connectReceiverFixture(h);
     const unanswered = await fx.elicit(700);
@@ -218,6 +253,11 @@ describe("receiver tasks say how they ended", () => {
     const finished = await h.waitFor("receiverTaskRemoved", (p) => p.taskId === answered.task.taskId);
     expect(finished.trace).toMatchObject({ ending: "declined", task: { status: "completed" }, outcome: { kind: "result", result: { action: "decline" } } });
     expect(finished.trace?.deletedAt).toMatch(ISO);
+    // Issue 19: their timelines end with it: expired unanswered; deleted after the answer, with no ending of its own.
+    const endedOf = async (taskId: string) => (await h.core.dispatch("getTaskTimeline", { sessionId: fx.sessionId, taskId })).events.filter((e) => e.kind === "ended");
+    expect(await endedOf(unanswered.task.taskId)).toMatchObject([{ from: "us", ending: "expired", detail: "its ttl elapsed before an answer" }]);
+    expect(await endedOf(answered.task.taskId)).toMatchObject([{ from: "us", detail: "its ttl elapsed after it finished" }]);
+    expect((await endedOf(answered.task.taskId))[0]!.ending).toBeUndefined();
 
     // Gone for the server (R8), still there for the user: the snapshot a reloaded window gets keeps both traces.
     const { response } = await fx.request("tasks/get", { taskId: unanswered.task.taskId });

@@ -98,7 +98,8 @@ describe("eras in the UI", () => {
     expect(within(row("asked")).getByText("· cancel requested")).toBeTruthy();
     expect(within(row("asked")).queryByRole("button", { name: "Cancel task asked" })).toBeNull();
     expect(within(row("asked")).getByText("· 2026")).toBeTruthy();
-    expect(within(row("purged")).getByText("· purged by the server")).toBeTruthy();
+    // The status says the task went, not the "working" it last had (issue 19).
+    expect(within(row("purged")).getByText("deleted", { exact: true, selector: ".status" })).toBeTruthy();
     // M7: a task the server notifies about on the listen stream says so, in plain words; the protocol's on hover.
     const live = within(row("streamed")).getByText("· 2026 · live updates");
     expect(live.getAttribute("title")).toMatch(/notifications\/tasks on the subscriptions\/listen stream/);

@@ -164,6 +164,35 @@ describe("Tasks tab: how a task ended", () => {
     expect(details.getByLabelText("How the task stands").textContent).toContain(`Deleted by the server: it no longer knew the task at ${formatInstant(deletedAt)}.`);
   });
 
+  it("M3 Q2 issue 19: a purged, an expired and a live-deleted client task say so in their Status cell, not 'working', and their Details lead with it", async () => {
+    const deletedAt = iso(T0 + 3000);
+    renderWithStore(<TasksTab />, {
+      snapshot: {
+        sessions: [session()],
+        clientTasks: [
+          clientTask("purged", { era: "modern", gone: "purged", deletedAt }),
+          clientTask("expired", { era: "modern", gone: "expired", ttl: 300, createdAt: T0 + 1 }),
+          clientTask("deleted", { deletedAt, createdAt: T0 + 2 }),
+        ],
+      },
+    });
+    // One short word in the row (the "Deleted in" column says when); the whole of it on hover.
+    expect(cellsOf(rowOf("purged"))[STATUS]).toBe("deleted");
+    expect(cellsOf(rowOf("expired"))[STATUS]).toBe("expired");
+    expect(cellsOf(rowOf("deleted"))[STATUS]).toBe("deleted");
+    expect(within(rowOf("purged")).getAllByRole("cell")[STATUS]!.getAttribute("title")).toBe("deleted by the server; its last status was working");
+    for (const id of ["purged", "expired", "deleted"]) expect(within(rowOf(id)).queryByRole("button", { name: `Cancel task ${id}` })).toBeNull();
+    const details = await openDetails("purged");
+    expect(details.getByLabelText("How the task stands").textContent).toBe(`Deleted by the server at ${formatInstant(deletedAt)} (when its tasks/get answered "unknown task") while working; no result will come.`);
+    // No "No result yet": nothing is coming.
+    expect(details.getByText("No result: the server deleted the task before it finished.")).toBeTruthy();
+    expect(details.queryByText(/^No result yet/)).toBeNull();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Details of task expired" }));
+    const expired = within(screen.getByRole("region", { name: "Task expired" }));
+    expect(expired.getByLabelText("How the task stands").textContent).toBe(`Expired: its ttl of 300 ms from ${formatInstant(iso(T0 + 1))} passed while working; no result will come.`);
+    expect(expired.getByText("No result: the task expired before it finished.")).toBeTruthy();
+  });
+
   it("R10: a receiver task's Details lead with how it ended and when, and what that means", async () => {
     const task = receiverTask("r1", { status: "cancelled", ending: "cancelledByServer" });
     task.task = { ...task.task, lastUpdatedAt: iso(T0 + 777) };

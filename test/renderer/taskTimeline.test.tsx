@@ -147,7 +147,8 @@ describe("Task timeline", () => {
     expect(picture.getAttribute("aria-label")).toMatch(/polled us 500 times/);
     expect(container.querySelectorAll("*").length).toBeLessThan(600);
     expect(picture.querySelectorAll("*").length).toBeLessThan(80);
-    expect(screen.getByRole("table", { name: "Events of task r1" }).getAttribute("aria-rowcount")).toBe("1009");
+    // One row per event, the header row, less the status change folded into the reply that carried it (working).
+    expect(screen.getByRole("table", { name: "Events of task r1" }).getAttribute("aria-rowcount")).toBe("1008");
   });
 
   it("pointing at the picture reads the nearest event; a click selects it in the list", async () => {
@@ -164,7 +165,8 @@ describe("Task timeline", () => {
     fireEvent.click(picture, { clientX: 995 });
     const list = screen.getByRole("table", { name: "Events of task r1" });
     const selected = list.querySelector(".vrow.selected");
-    expect(selected?.getAttribute("aria-rowindex")).toBe(String(line.events.length + 1));
+    // The last row (the header is row 1; the "working" status change shares the creation reply's row).
+    expect(selected?.getAttribute("aria-rowindex")).toBe(String(line.events.length));
     expect(within(selected as HTMLElement).getByText("reply to tasks/result")).toBeTruthy();
   });
 
@@ -233,5 +235,131 @@ describe("Task timeline", () => {
     // Closed: the core stops streaming this task's events to the page.
     expect(bridge.callsOf("unfollowTaskTimeline")).toEqual([{ sessionId: "s1", taskId: "r1" }]);
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Timeline of task r1" }));
+  });
+
+  describe("readable, and says how the task ended (issues 19, 21)", () => {
+    /** A modern client task we polled; the server purged it (or it expired) while it was working. */
+    function clientLine(ending: "deleted" | "expired"): TaskTimeline {
+      const events: TimelineEvent[] = [];
+      let at = 0;
+      const add = (e: Omit<TimelineEvent, "seq" | "at" | "wall">, gap = 1) => {
+        at += gap;
+        events.push({ seq: events.length, at, wall: 1_700_000_000_000 + at, ...e });
+      };
+      add({ kind: "created", from: "us", method: "tools/call" }, 0);
+      add({ kind: "createReply", from: "server", method: "tools/call", replyTo: 0, status: "working" }, 4);
+      add({ kind: "status", from: "server", status: "working" }, 0.2);
+      add({ kind: "poll", from: "us", method: "tasks/get" }, 50);
+      add({ kind: "pollReply", from: "server", method: "tasks/get", replyTo: 3, status: "working" }, 1);
+      add({ kind: "poll", from: "us", method: "tasks/get" }, 50);
+      if (ending === "deleted") {
+        add({ kind: "pollReply", from: "server", method: "tasks/get", replyTo: 5, error: true, detail: "error -32602: Unknown task" }, 1);
+        add({ kind: "ended", from: "server", ending: "deleted", detail: "its tasks/get answered: unknown task" }, 0.3);
+      } else {
+        add({ kind: "pollReply", from: "server", method: "tasks/get", replyTo: 5, status: "working" }, 1);
+        add({ kind: "ended", from: "us", ending: "expired", detail: "its ttl elapsed before a terminal status" }, 200);
+      }
+      return { sessionId: "s1", taskId: "m1", role: "client", era: "modern", dropped: 0, events };
+    }
+
+    it("issue 19 M3: a purged task's summary leads with 'Deleted by the server', its last status band is named so, and its list row names the ending once", async () => {
+      const bridge = createFakeBridge();
+      bridge.handle("getTaskTimeline", () => clientLine("deleted"));
+      renderWithStore(<TaskTimelineView sessionId="s1" taskId="m1" />, { bridge });
+      const summary = await screen.findByText(/^Deleted by the server after /, { selector: "p" });
+      expect(summary.textContent).toMatch(/^Deleted by the server after 107 ms while working\. We polled the server 2 times/);
+      const picture = screen.getByRole("img");
+      expect(picture.getAttribute("aria-label")).toMatch(/^Timeline of task m1\. Deleted by the server after /);
+      expect([...picture.querySelectorAll(".tl-band")].map((b) => b.getAttribute("class"))).toEqual(["tl-band tl-band-working", "tl-band tl-band-ended"]);
+      expect([...picture.querySelectorAll(".tl-band-label")].map((t) => t.textContent)).toEqual(["working", "deleted by the server"]);
+      const list = screen.getByRole("table", { name: "Events of task m1" });
+      const last = [...list.querySelectorAll('[role="row"]')].at(-1)! as HTMLElement;
+      expect(within(last).getAllByRole("cell").map((c) => c.textContent)).toEqual([expect.stringMatching(/^\+/), "0.3 ms", "the server", "deleted by the server", "", "its tasks/get answered: unknown task"]);
+    });
+
+    it("issue 19 M3: an expired task's summary and band say expired", async () => {
+      const bridge = createFakeBridge();
+      bridge.handle("getTaskTimeline", () => clientLine("expired"));
+      renderWithStore(<TaskTimelineView sessionId="s1" taskId="m1" />, { bridge });
+      expect((await screen.findByText(/^Expired after /, { selector: "p" })).textContent).toMatch(/^Expired after 306 ms while working\./);
+      expect([...screen.getByRole("img").querySelectorAll(".tl-band-label")].map((t) => t.textContent).at(-1)).toBe("expired");
+    });
+
+    it("a finished task's summary says how it ended and when; a live one how it stands", async () => {
+      const bridge = createFakeBridge();
+      bridge.handle("getTaskTimeline", () => receiverLine("r1", 2));
+      renderWithStore(<TaskTimelineView sessionId="s1" taskId="r1" />, { bridge });
+      expect((await screen.findByText(/^Completed after /, { selector: "p" })).textContent).toMatch(/^Completed after 2\.3 s\. The server polled us 2 times/);
+      const live = receiverLine("r2", 1);
+      live.events = live.events.slice(0, 6);
+      bridge.handle("getTaskTimeline", () => live);
+      renderWithStore(<TaskTimelineView sessionId="s1" taskId="r2" />, { bridge });
+      expect((await screen.findByText(/^Still working at \+/, { selector: "p" })).textContent).toMatch(/^Still working at \+1 s\./);
+    });
+
+    it("issue 21: one row per event: a status change shows once, on the message that carried it (→ working); the user's answer has one label", async () => {
+      const bridge = createFakeBridge();
+      const line = receiverLine("r1", 1);
+      // As the core now records them: no detail that repeats the What column.
+      for (const e of line.events) if (e.kind === "inputAnswered" || e.kind === "inputRequested") delete e.detail;
+      bridge.handle("getTaskTimeline", () => line);
+      renderWithStore(<TaskTimelineView sessionId="s1" taskId="r1" />, { bridge });
+      const list = await screen.findByRole("table", { name: "Events of task r1" });
+      const rows = [...list.querySelectorAll('[role="rowgroup"] [role="row"]')].slice(1).map((r) => [...r.querySelectorAll('[role="cell"]')].map((c) => c.textContent));
+      const whats = rows.map((cells) => cells[3]);
+      // The "working" status mark is folded into our reply that carried it; "completed" had no carrier and keeps its row.
+      expect(whats).toEqual(["elicitation/create (creates the task)", "input shown to the user", "task created (reply to elicitation/create)", "tasks/get", "reply to tasks/get", "tasks/result", "the user answered", "status: completed", "reply to tasks/result"]);
+      const created = rows[2]!;
+      expect([created[4], created[5]]).toEqual(["→ working", "Awaiting user response"]);
+      // A reply that only repeats the status it carries is quiet, not a second change.
+      expect(rows[4]![4]).toBe("working");
+      expect(list.querySelectorAll(".tl-row-change")).toHaveLength(2);
+      expect(rows.find((cells) => cells[3] === "the user answered")![5]).toBe("");
+    });
+
+    it("issue 21: a new status message with the same status is no status change: no '→' for it", async () => {
+      const bridge = createFakeBridge();
+      const line = receiverLine("r1", 0);
+      // Later only the status message changes (still working): our status mark and the notification that carries it.
+      const created = line.events.find((e) => e.kind === "createReply")!;
+      line.events = line.events.filter((e) => e.at <= created.at);
+      const at = created.at;
+      line.events.push(
+        { seq: 100, at: at + 500, wall: 0, kind: "status", from: "us", status: "working", detail: "Still waiting" },
+        { seq: 101, at: at + 500.2, wall: 0, kind: "notification", from: "us", method: "notifications/tasks/status", status: "working", detail: "Still waiting" },
+      );
+      bridge.handle("getTaskTimeline", () => line);
+      renderWithStore(<TaskTimelineView sessionId="s1" taskId="r1" />, { bridge });
+      const list = await screen.findByRole("table", { name: "Events of task r1" });
+      const last = [...list.querySelectorAll('[role="rowgroup"] [role="row"]')].at(-1)!;
+      expect([...last.querySelectorAll('[role="cell"]')].map((c) => c.textContent).slice(3)).toEqual(["notifications/tasks/status", "working", "Still waiting"]);
+      expect(list.querySelectorAll(".tl-row-change")).toHaveLength(1); // the creation's → working only
+      expect(screen.getByText(/; 1 status change\./, { selector: "p" })).toBeTruthy();
+    });
+
+    it("issue 21: a long request → reply link is drawn only for the event pointed at or picked; short ones always; the answer's bracket is flat", async () => {
+      const bridge = createFakeBridge();
+      const line = receiverLine("r1", 2); // tasks/result waits ~300 ms for the answer: a long link
+      bridge.handle("getTaskTimeline", () => line);
+      renderWithStore(<TaskTimelineView sessionId="s1" taskId="r1" />, { bridge });
+      const picture = await screen.findByRole("img");
+      const segments = () => (picture.querySelector(".tl-link:not(.tl-link-focus)")?.getAttribute("d") ?? "").split("M").filter(Boolean);
+      const widthOf = (segment: string) => {
+        const [x1, , x2] = segment.replace("L", " ").split(" ").map(Number);
+        return Math.abs(x2! - x1!);
+      };
+      expect(segments().length).toBeGreaterThan(0);
+      expect(Math.max(...segments().map(widthOf))).toBeLessThanOrEqual(24);
+      expect(picture.querySelector(".tl-link-focus")).toBeNull();
+      // Picking the tasks/result reply draws its link, however long.
+      picture.getBoundingClientRect = () => ({ left: 0, top: 0, width: 1000, height: 212, right: 1000, bottom: 212, x: 0, y: 0, toJSON: () => ({}) });
+      fireEvent.click(picture, { clientX: 995 });
+      fireEvent.mouseLeave(picture);
+      const focus = picture.querySelector(".tl-link-focus")?.getAttribute("d") ?? "";
+      expect(widthOf(focus.slice(1))).toBeGreaterThan(50);
+      // The answer's bracket runs level (no diagonal across the lanes).
+      const bracket = picture.querySelector(".tl-delivery path")!.getAttribute("d")!;
+      expect(bracket).toMatch(/^M[\d.]+ [\d.]+v4H[\d.]+v-4$/);
+    });
   });
 });

@@ -9,7 +9,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../../shared/types.js";
 import { createFakeBridge } from "./fakeBridge.js";
-import { elicitation, session, T0, tool, toolRun } from "./fixtures.js";
+import { clientTask, elicitation, session, T0, tool, toolRun } from "./fixtures.js";
+import { formatInstant } from "../../renderer/src/util/time.js";
 import { renderApp, tabNamed } from "./renderApp.js";
 
 const plain = session({ serverCapabilities: { tools: {} } });
@@ -79,6 +80,62 @@ describe("a running run's progress", () => {
     await user.click(screen.getByRole("button", { name: "Run" }));
     const form = screen.getByRole("form", { name: "Arguments for slow" });
     expect((await within(form).findByRole("alert")).textContent).toBe("The run could not start: No session s1");
+  });
+});
+
+describe("a run that became a task follows its task (issues 19, 21)", () => {
+  async function showTaskRun(run: ReturnType<typeof toolRun>, tasks: ReturnType<typeof clientTask>[]) {
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool(run.toolName)] }));
+    await renderApp({ sessions: [plain], toolRuns: [run], clientTasks: tasks }, bridge);
+    await userEvent.setup().click(await screen.findByRole("button", { name: run.toolName }));
+    return { bridge, card: screen.getByRole("article", { name: new RegExp(`^Run ${run.runId}: ${run.toolName}`) }) };
+  }
+  const clockOf = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour12: false });
+
+  it("issue 21: the card says the task's own state and time, live, not 'took 4 ms' of the tools/call; then its terminal state and total time", async () => {
+    const startedAt = Date.now() - 3000;
+    const base = { toolName: "research", taskId: "t1", status: "done" as const, startedAt, endedAt: startedAt + 4 };
+    const { bridge, card } = await showTaskRun(toolRun(1, { ...base, task: { status: "working" } }), [clientTask("t1", { toolName: "research" })]);
+    const times = () => card.querySelector(".run-times")?.textContent ?? "";
+    expect(times()).toMatch(new RegExp(`^Started ${clockOf(startedAt)} · task working for [3-9]\\.\\d s · its tools/call answered in 4 ms$`));
+    expect(times()).not.toMatch(/took/);
+    expect(within(card).getByText("working", { selector: ".status" })).toBeTruthy();
+
+    bridge.emit({ type: "toolRunChanged", payload: toolRun(1, { ...base, task: { status: "input_required" } }) });
+    expect(times()).toMatch(/· task input required for \d/);
+    bridge.emit({ type: "clientTaskChanged", payload: clientTask("t1", { toolName: "research", status: "completed", result: { content: [{ type: "text", text: "found it" }] } }) });
+    bridge.emit({ type: "toolRunChanged", payload: toolRun(1, { ...base, task: { status: "completed", endedAt: startedAt + 12_300 } }) });
+    expect(times()).toBe(`Started ${clockOf(startedAt)} · task completed after 12.3 s · its tools/call answered in 4 ms`);
+    expect(within(card).getByText("completed", { selector: ".status" })).toBeTruthy();
+    expect(within(card).getByText("found it")).toBeTruthy();
+  });
+
+  it("issue 19 M3: a run whose task the server purged says 'deleted by the server', when, and how long it lived; no Cancel task", async () => {
+    const deletedAt = new Date(T0 + 1500).toISOString();
+    const purged = clientTask("t2", { toolName: "research", era: "modern", gone: "purged", deletedAt, pollError: "tasks/get: Unknown task t2" });
+    const { card } = await showTaskRun(toolRun(2, { toolName: "research", taskId: "t2", status: "done", endedAt: T0 + 4, task: { status: "working", ending: "deleted", endedAt: T0 + 1500 } }), [purged]);
+    expect(within(card).getByText("deleted by the server", { selector: ".status" }).className).toContain("status-gone");
+    expect(within(card).queryByText("working", { selector: ".status" })).toBeNull();
+    expect(card.querySelector(".run-times")?.textContent).toBe(`Started ${clockOf(T0)} · task deleted by the server after 1.5 s · its tools/call answered in 4 ms`);
+    expect(card.querySelector(".task-outcome")?.textContent).toBe(`Deleted by the server at ${formatInstant(deletedAt)} (when its tasks/get answered "unknown task") while working; no result will come.`);
+    expect(within(card).queryByRole("button", { name: /^Cancel task/ })).toBeNull();
+    // Its timeline opens from the card too.
+    await userEvent.setup().click(within(card).getByRole("button", { name: "Timeline of task t2" }));
+    expect(await screen.findByRole("dialog", { name: "Timeline of task t2" })).toBeTruthy();
+  });
+
+  it("issue 19 M3: a run whose task expired says 'expired', with the ttl that passed", async () => {
+    const expired = clientTask("t3", { toolName: "research", era: "modern", gone: "expired", ttl: 300 });
+    const { card } = await showTaskRun(toolRun(3, { toolName: "research", taskId: "t3", status: "done", endedAt: T0 + 4, task: { status: "working", ending: "expired", endedAt: T0 + 350 } }), [expired]);
+    expect(within(card).getByText("expired", { selector: ".status" })).toBeTruthy();
+    expect(card.querySelector(".run-times")?.textContent).toMatch(/· task expired after 350 ms · /);
+    expect(card.querySelector(".task-outcome")?.textContent).toMatch(/^Expired: its ttl of .+ from .+ passed while working; no result will come\.$/);
+  });
+
+  it("a run kept from before the core followed tasks reads its task from the tasks slice", async () => {
+    const { card } = await showTaskRun(toolRun(4, { toolName: "research", taskId: "t4", status: "done", endedAt: T0 + 4 }), [clientTask("t4", { toolName: "research", deletedAt: new Date(T0 + 9).toISOString() })]);
+    expect(within(card).getByText("deleted by the server", { selector: ".status" })).toBeTruthy();
   });
 });
 

@@ -210,4 +210,65 @@ describe("task timeline (core)", () => {
     expect(streamed.map((e) => (e.type === "taskTimelineEvents" ? e.payload.events[0]!.status : ""))).toEqual(["input_required", "working"]);
     expect(timelines.get(SID, "a").events).toHaveLength(4);
   });
+
+  describe("how a task ended (issue 19)", () => {
+    const client = (taskId: string, status: ClientTask["task"]["status"], extra: Partial<ClientTask> = {}): ClientTask => ({ sessionId: SID, toolName: "t", arguments: {}, task: task(taskId, status), pendingInputIds: [], ...extra });
+
+    it("M3: a modern task the server purged keeps its last status and gets one `ended` mark (deleted, from the server), after it, with the reason", () => {
+      const { bus, timelines, tick } = setup();
+      bus.emit("clientTaskChanged", client("m-1", "working", { era: "modern" }));
+      tick(40);
+      const purged = client("m-1", "working", { era: "modern", gone: "purged", deletedAt: "2026-01-01T00:00:01.000Z", pollError: "tasks/get: Unknown task m-1" });
+      bus.emit("clientTaskChanged", purged);
+      bus.emit("clientTaskChanged", purged); // the same fact again makes no second mark
+      const line = timelines.get(SID, "m-1");
+      expect(line.events.map((e) => `${e.kind}:${e.from}:${e.status ?? e.ending ?? ""}`)).toEqual(["status:server:working", "ended:server:deleted"]);
+      expect(line.events[1]!.detail).toBe("its tasks/get answered: unknown task");
+      expect(line.events[1]!.at - line.events[0]!.at).toBe(40);
+    });
+
+    it("M3 Q2 S1: an expired modern task, a live legacy task deleted by the server, and a task cut off by the session's end each say so; a finished task deleted later gets a mark with no ending", () => {
+      const { bus, timelines } = setup();
+      bus.emit("clientTaskChanged", client("exp", "working", { era: "modern" }));
+      bus.emit("clientTaskChanged", client("exp", "working", { era: "modern", gone: "expired" }));
+      bus.emit("clientTaskChanged", client("del", "working"));
+      bus.emit("clientTaskChanged", client("del", "working", { deletedAt: "2026-01-01T00:00:01.000Z" }));
+      bus.emit("clientTaskChanged", client("s1", "working"));
+      bus.emit("clientTaskChanged", client("s1", "cancelled", { sessionEnded: true }));
+      bus.emit("clientTaskChanged", client("done", "completed"));
+      bus.emit("clientTaskChanged", client("done", "completed", { deletedAt: "2026-01-01T00:00:01.000Z" }));
+      const marks = (id: string) => timelines.get(SID, id).events.map((e) => `${e.kind}:${e.from}:${e.status ?? e.ending ?? "-"}`);
+      expect(marks("exp")).toEqual(["status:server:working", "ended:us:expired"]);
+      expect(marks("del")).toEqual(["status:server:working", "ended:server:deleted"]);
+      // S1: the status the inspector set first, then the mark that says why.
+      expect(marks("s1")).toEqual(["status:server:working", "status:server:cancelled", "ended:us:sessionEnded"]);
+      expect(marks("done")).toEqual(["status:server:completed", "ended:server:-"]);
+    });
+
+    it("R6 S1: a receiver task deleted unanswered ends expired; one deleted after its answer gets a mark with no ending; the session's end says so", () => {
+      const { bus, timelines } = setup();
+      const receiver = (taskId: string, status: ReceiverTask["task"]["status"], extra: Partial<ReceiverTask> = {}): ReceiverTask => ({ sessionId: SID, method: "elicitation/create", task: task(taskId, status), ...extra });
+      for (const id of ["r-exp", "r-done", "r-s1"]) bus.emit("receiverTaskChanged", receiver(id, "working"));
+      bus.emit("receiverTaskChanged", receiver("r-done", "completed", { ending: "accepted" }));
+      bus.emit("receiverTaskRemoved", { sessionId: SID, taskId: "r-exp", trace: receiver("r-exp", "working", { ending: "expired", deletedAt: "x" }) });
+      bus.emit("receiverTaskRemoved", { sessionId: SID, taskId: "r-done", trace: receiver("r-done", "completed", { ending: "accepted", deletedAt: "x" }) });
+      bus.emit("receiverTaskRemoved", { sessionId: SID, taskId: "r-s1", trace: receiver("r-s1", "cancelled", { ending: "sessionEnded", deletedAt: "x" }) });
+      bus.emit("receiverTaskRemoved", { sessionId: SID, taskId: "r-exp" }); // its trace dropping off later is no new fact
+      const last = (id: string) => timelines.get(SID, id).events.at(-1)!;
+      expect([last("r-exp").kind, last("r-exp").ending, last("r-exp").detail]).toEqual(["ended", "expired", "its ttl elapsed before an answer"]);
+      expect([last("r-done").kind, last("r-done").ending, last("r-done").detail]).toEqual(["ended", undefined, "its ttl elapsed after it finished"]);
+      expect([last("r-s1").kind, last("r-s1").ending]).toEqual(["ended", "sessionEnded"]);
+      expect(timelines.get(SID, "r-exp").events.filter((e) => e.kind === "ended")).toHaveLength(1);
+    });
+
+    it("issue 21: the user's side of an input has one label: no detail repeats 'the user answered' or 'shown to the user'", () => {
+      const { bus, timelines } = setup();
+      bus.emit("receiverTaskChanged", { sessionId: SID, method: "elicitation/create", task: task("r-1", "working"), pendingInputId: "p-1" });
+      bus.emit("pendingInputAdded", { id: "p-1", sessionId: SID, serverName: "x", kind: "elicitation", params: {}, receivedAt: "", receiverTaskId: "r-1" });
+      bus.emit("pendingInputAnswered", { pendingInputId: "p-1", sessionId: SID });
+      const [, shown, answered] = timelines.get(SID, "r-1").events;
+      expect([shown!.kind, shown!.detail]).toEqual(["inputRequested", "elicitation"]);
+      expect([answered!.kind, answered!.detail]).toEqual(["inputAnswered", undefined]);
+    });
+  });
 });

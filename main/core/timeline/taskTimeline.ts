@@ -1,12 +1,14 @@
 // The task timeline (issue 13): for every task, client or receiver, either era, what happened to it and
 // when, on a monotonic clock. It is fed from the core's own event stream, where every fact already passes:
 // each message in and out (logEntry), each status change (clientTaskChanged, receiverTaskChanged) and each
-// pending input (added, answered, withdrawn). Bounded: EVENTS_KEPT per task (the oldest go, and are
-// counted), TASKS_KEPT tasks (the least recently touched go). New events are streamed (taskTimelineEvents)
-// only for the tasks a page follows: everything is recorded, but a flood of task changes nobody is looking
-// at does not double the event stream.
+// pending input (added, answered, withdrawn), and the task's going (deleted by the server, expired, the
+// session's end: one `ended` mark, so the summary and the status band can say how it ended).
+// Bounded: EVENTS_KEPT per task (the oldest go, and are counted), TASKS_KEPT tasks (the least recently
+// touched go). New events are streamed (taskTimelineEvents) only for the tasks a page follows: everything
+// is recorded, but a flood of task changes nobody is looking at does not double the event stream.
 import type { InspectorEvent } from "../../../shared/contract.js";
 import type { ClientTask, LogEntry, PendingInput, ReceiverTask, TaskStatus } from "../../../shared/types.js";
+import { clientTaskEnding, isTerminalStatus, receiverTaskEnding } from "../../../shared/taskEnding.js";
 import type { TaskTimeline, TimelineActor, TimelineEvent, TimelineKind } from "../../../shared/timeline.js";
 import type { EventBus } from "../eventBus.js";
 import { idKey } from "../messageLog.js";
@@ -53,6 +55,8 @@ interface Timeline {
   nextSeq: number;
   status?: string;
   statusMessage?: string;
+  /** The `ended` mark is recorded once. */
+  ended?: boolean;
 }
 
 /** A request we are waiting to see answered, with the time it crossed the wire. */
@@ -130,11 +134,15 @@ export class TaskTimelines {
         return this.onTask(event.payload, "client", event.payload.era === "modern" ? "modern" : "legacy");
       case "receiverTaskChanged":
         return this.onTask(event.payload, "receiver", "legacy");
+      case "receiverTaskRemoved":
+        if (event.payload.trace) this.onReceiverGone(event.payload.trace);
+        return;
       case "pendingInputAdded":
         return this.onInputAdded(event.payload);
       case "pendingInputAnswered": {
         const link = this.takeInput(event.payload.pendingInputId);
-        if (link) this.record(link.sessionId, link.taskId, { kind: "inputAnswered", from: "user", detail: "the user answered" });
+        // The list's What column says "the user answered": no detail repeats it.
+        if (link) this.record(link.sessionId, link.taskId, { kind: "inputAnswered", from: "user" });
         return;
       }
       case "pendingInputWithdrawn": {
@@ -150,14 +158,43 @@ export class TaskTimelines {
   private onTask(view: ClientTask | ReceiverTask, role: Role, era: Era): void {
     const { task } = view;
     const line = this.timelines.get(keyOf(view.sessionId, task.taskId));
-    if (line && line.status === task.status && line.statusMessage === task.statusMessage) return;
-    // Our own receiver task's status is ours; a client task's is the server's, as we learned it.
-    const from: TimelineActor = role === "receiver" ? "us" : "server";
-    const recorded = this.record(view.sessionId, task.taskId, { kind: "status", from, status: task.status, ...detail(task.statusMessage) }, { role, era, create: true });
-    if (recorded) {
-      recorded.status = task.status;
-      recorded.statusMessage = task.statusMessage;
+    if (!line || line.status !== task.status || line.statusMessage !== task.statusMessage) {
+      // Our own receiver task's status is ours; a client task's is the server's, as we learned it.
+      const from: TimelineActor = role === "receiver" ? "us" : "server";
+      const recorded = this.record(view.sessionId, task.taskId, { kind: "status", from, status: task.status, ...detail(task.statusMessage) }, { role, era, create: true });
+      if (recorded) {
+        recorded.status = task.status;
+        recorded.statusMessage = task.statusMessage;
+      }
     }
+    if (role === "client") this.onClientGone(view as ClientTask, this.timelines.get(keyOf(view.sessionId, task.taskId)));
+  }
+
+  /**
+   * M3 / Q2 / S1: a client task that went (purged, expired, deleted, its session ended) keeps its last status,
+   * so no status change says so: one `ended` mark does. A finished task deleted later gets a mark too.
+   */
+  private onClientGone(view: ClientTask, line: Timeline | undefined): void {
+    if (!line || line.ended) return;
+    const ending = clientTaskEnding(view);
+    if (!ending && !view.deletedAt) return;
+    line.ended = true;
+    // The list's What column names the ending; the detail says why, without repeating it (the server's own
+    // words are on the line already, in the error reply to our tasks/get).
+    const why = ending === "deleted" ? "its tasks/get answered: unknown task" : ending === "expired" ? "its ttl elapsed before a terminal status" : ending === "sessionEnded" ? "no longer followed; the server's own status is unknown" : "the server no longer knows the finished task";
+    // The server's deletion is its act; an expiry or the session's end is what we concluded.
+    const from: TimelineActor = ending === "deleted" || !ending ? "server" : "us";
+    this.record(view.sessionId, view.task.taskId, { kind: "ended", from, ...(ending ? { ending } : {}), ...detail(why) });
+  }
+
+  /** R6 / S1: our receiver task deleted (its ttl elapsed, answered or not) or cut off by the session's end. */
+  private onReceiverGone(trace: ReceiverTask): void {
+    const line = this.timelines.get(keyOf(trace.sessionId, trace.task.taskId));
+    if (!line || line.ended) return;
+    line.ended = true;
+    const ending = receiverTaskEnding(trace);
+    const why = ending === "expired" ? "its ttl elapsed before an answer" : ending === "sessionEnded" ? "the session ended before an answer" : isTerminalStatus(trace.task.status) ? "its ttl elapsed after it finished" : undefined;
+    this.record(trace.sessionId, trace.task.taskId, { kind: "ended", from: "us", ...(ending ? { ending } : {}), ...detail(why) });
   }
 
   private onInputAdded(input: PendingInput): void {
@@ -165,8 +202,9 @@ export class TaskTimelines {
     if (!taskId || !this.timelines.has(keyOf(input.sessionId, taskId))) return;
     this.inputs.set(input.id, { sessionId: input.sessionId, taskId });
     if (this.inputs.size > OPEN_KEPT) this.inputs.delete(this.inputs.keys().next().value as string);
-    const key = input.modern ? ` (key ${input.modern.key})` : "";
-    this.record(input.sessionId, taskId, { kind: "inputRequested", from: "user", detail: `${input.kind} shown to the user${key}` });
+    // The What column says "input shown to the user"; the detail says which, without saying it twice.
+    const key = input.modern ? ` · key ${input.modern.key}` : "";
+    this.record(input.sessionId, taskId, { kind: "inputRequested", from: "user", ...detail(`${input.kind}${key}`) });
   }
 
   private takeInput(id: string) {

@@ -7,7 +7,10 @@ import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
 import { formatInstant } from "../../util/time.js";
+import { clientTaskEnding } from "../../../../shared/taskEnding.js";
 import { ClientTaskStanding } from "./ClientTaskStanding.js";
+
+const TERMINAL_STATUSES = new Set(["completed", "failed", "cancelled"]);
 import { receiverEndingDetail, receiverEndingLabel } from "./taskEnding.js";
 import type { TaskRow } from "./taskRows.js";
 
@@ -75,6 +78,11 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
 
 function noResultNote(client: ClientTask): string {
   const status = client.task.status;
+  // M3 / Q2 / S1: a task that went before it finished has no result to wait for.
+  const ending = clientTaskEnding(client);
+  if (ending === "deleted") return "No result: the server deleted the task before it finished.";
+  if (ending === "expired") return "No result: the task expired before it finished.";
+  if (ending === "sessionEnded" && !TERMINAL_STATUSES.has(status)) return "No result: the session ended before the task finished.";
   if (status === "cancelled") {
     return client.era === "modern" ? "No result: a cancelled task has none (2026-07-28 carries results inline with completed and failed only)." : "No result.";
   }

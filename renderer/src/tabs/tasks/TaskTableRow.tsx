@@ -5,10 +5,11 @@ import { memo } from "react";
 import type { PendingInput } from "../../../../shared/types.js";
 import { useInspector } from "../../app/context.js";
 import { formatClock, formatMs, formatTimeLeft, ttlLeft } from "../../util/time.js";
+import { taskEndingWords } from "../../../../shared/taskEnding.js";
 import { deletedNote, endingNote } from "./taskEnding.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
 import { TimelineButton } from "../timeline/TaskTimelineHost.js";
-import { eraTag, statusNotes } from "./taskColumns.js";
+import { eraTag, goneWord, statusNotes } from "./taskColumns.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */
 export interface TaskRowActions {
@@ -42,6 +43,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
   const deleted = deletedNote(row.receiver ?? row.client);
   const live = !TERMINAL.has(task.status) && !modern?.gone && !deleted && !row.client?.sessionEnded;
   const ending = endingNote(row.client, row.receiver);
+  const gone = goneWord(row);
   const left = ttlLeft(task.createdAt, task.ttl, now);
   const waiting = row.linkedInputIds.map((id) => pendingById.get(id)).filter((p) => p !== undefined);
   const viaInput = row.kind === "receiver" ? pendingByReceiverTask.get(row.key) : undefined;
@@ -77,10 +79,10 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
       <div role="cell">
         <span title={row.origin}>{row.origin}</span>
       </div>
-      <div role="cell" title={statusText}>
-        <span className={`status status-${task.status}`}>{task.status}</span>
+      <div role="cell" title={gone ? `${taskEndingWords(gone)}; its last status was ${task.status}` : statusText}>
+        {/* M3 / Q2: a task that went says so in its status, not the "working" it last had. */}
+        {gone ? <span className="status status-gone">{gone}</span> : <span className={`status status-${task.status}`}>{task.status}</span>}
         {modern?.cancelRequested && !TERMINAL.has(task.status) && <span className="note"> · cancel requested</span>}
-        {modern?.gone && <span className="note"> · {modern.gone === "purged" ? "purged by the server" : "expired"}</span>}
         {ending && <span className="note task-ending"> · {ending}</span>}
       </div>
       <div role="cell">

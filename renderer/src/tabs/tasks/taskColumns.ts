@@ -7,6 +7,7 @@
 import type { Column } from "../../components/VirtualTable.js";
 import { formatMs } from "../../util/time.js";
 import { remPx, textWidthPx } from "../../util/textWidth.js";
+import { clientTaskEnding } from "../../../../shared/taskEnding.js";
 import { endingNote } from "./taskEnding.js";
 import { TERMINAL, type TaskRow } from "./taskRows.js";
 
@@ -16,12 +17,17 @@ export function eraTag(row: TaskRow): string {
   return modern ? (modern.listening ? " · 2026 · live updates" : " · 2026") : "";
 }
 
-/** What follows the status word: a cancel asked for, a task the server purged or let expire, how it ended. */
+/** M3 / Q2: a client task that went says so in its status word ("deleted", "expired"), not the "working" it last had. */
+export function goneWord(row: TaskRow): "deleted" | "expired" | undefined {
+  const ending = row.client ? clientTaskEnding(row.client) : undefined;
+  return ending === "deleted" || ending === "expired" ? ending : undefined;
+}
+
+/** What follows the status word: a cancel asked for, how it ended. */
 export function statusNotes(row: TaskRow): string[] {
   const modern = row.client?.era === "modern" ? row.client : undefined;
   const notes: string[] = [];
   if (modern?.cancelRequested && !TERMINAL.has(row.task.status)) notes.push("cancel requested");
-  if (modern?.gone) notes.push(modern.gone === "purged" ? "purged by the server" : "expired");
   const ending = endingNote(row.client, row.receiver);
   if (ending) notes.push(ending);
   return notes;
@@ -58,7 +64,7 @@ export function wordsOf(row: TaskRow, serverName: string | undefined): ColumnWor
     taskId: bounded(row.task.taskId),
     kind: `${row.kind}${eraTag(row)}`,
     origin: bounded(row.origin),
-    status: { word: bounded(row.task.status), notes: notes.map((n) => ` · ${n}`).join("") },
+    status: { word: bounded(goneWord(row) ?? row.task.status), notes: notes.map((n) => ` · ${n}`).join("") },
     ttl: deleted ? "deleted at 00:00:00" : row.task.ttl === null || row.task.ttl === undefined ? "unlimited" : "ttl elapsed",
     poll: formatMs(row.task.pollInterval),
     input: ending ?? (waits ? "elicitation waiting" : "—"),

@@ -18,10 +18,10 @@ export function useOpenTimeline() {
 }
 
 /** The button that opens a task's timeline; small, so the task views each need one line for it. */
-export function TimelineButton({ sessionId, taskId }: OpenTimeline) {
+export function TimelineButton({ sessionId, taskId, className }: OpenTimeline & { className?: string }) {
   const [, open] = useOpenTimeline();
   return (
-    <button type="button" aria-label={`Timeline of task ${taskId}`} onClick={() => open({ sessionId, taskId })}>
+    <button type="button" {...(className ? { className } : {})} aria-label={`Timeline of task ${taskId}`} onClick={() => open({ sessionId, taskId })}>
       Timeline
     </button>
   );

@@ -1,10 +1,11 @@
-// One task's timeline: the summary line, the picture, every event in a list (keyboard: Tab into the
-// list, arrows scroll it), and "Copy as JSON" for a bug report.
+// One task's timeline: the summary line (how the task ended first), the picture, every event in a list,
+// one row each (a status change shows on the message that carried it; keyboard: Tab into the list, arrows
+// scroll it), and "Copy as JSON" for a bug report.
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { TaskTimeline } from "../../../../shared/timeline.js";
+import type { TaskTimeline, TimelineEvent } from "../../../../shared/timeline.js";
 import { VirtualTable, type Column } from "../../components/VirtualTable.js";
 import { TimelinePicture } from "./TimelinePicture.js";
-import { describeEvent, describeSummary, formatGap, summarize, timelineJson } from "./timelineModel.js";
+import { describeEvent, describeSummary, formatGap, listRows, summarize, timelineJson } from "./timelineModel.js";
 import { useTaskTimeline } from "./useTaskTimeline.js";
 
 const COLUMNS: Column[] = [
@@ -47,38 +48,54 @@ export function TaskTimelineView({ sessionId, taskId, onClose }: { sessionId: st
 function TimelineBody({ timeline }: { timeline: TaskTimeline }) {
   const { events, dropped } = timeline;
   const summary = useMemo(() => describeSummary(summarize(events), timeline.role), [events, timeline.role]);
+  const { rows, rowOf } = useMemo(() => listRows(events), [events]);
   const [picked, setPicked] = useState<number>();
   const t0 = events[0]?.at ?? 0;
   if (events.length === 0) return <p className="note">Nothing recorded for this task yet. Its events appear here as they happen.</p>;
+  const pickedRow = picked !== undefined ? rowOf[picked] : undefined;
   return (
     <>
       <p className="tl-summary">{summary}</p>
       {dropped > 0 && <p className="note">{dropped} earlier events not kept (a task keeps its newest 5,000).</p>}
-      <TimelinePicture events={events} dropped={dropped} summary={summary} title={`Timeline of task ${timeline.taskId}`} onPick={setPicked} />
+      <TimelinePicture events={events} dropped={dropped} summary={summary} title={`Timeline of task ${timeline.taskId}`} onPick={setPicked} {...(picked !== undefined ? { selected: picked } : {})} />
       <VirtualTable
         label={`Events of task ${timeline.taskId}`}
         columns={COLUMNS}
-        rowCount={events.length}
+        rowCount={rows.length}
         rowHeight={28}
         height={240}
-        rowKey={(i) => String(events[i]?.seq ?? i)}
-        rowClassName={(i) => `tl-row-${events[i]?.from ?? "us"}`}
-        {...(picked !== undefined ? { selectedIndex: picked, scrollToIndex: picked } : {})}
-        renderCells={(i) => {
-          const e = events[i]!;
-          const gap = i > 0 ? e.at - events[i - 1]!.at : undefined;
+        rowKey={(i) => String(events[rows[i]?.index ?? 0]?.seq ?? i)}
+        rowClassName={(i) => `tl-row-${events[rows[i]?.index ?? 0]?.from ?? "us"}${rows[i]?.statusChange ? " tl-row-change" : ""}`}
+        {...(pickedRow !== undefined ? { selectedIndex: pickedRow, scrollToIndex: pickedRow } : {})}
+        renderCells={(r) => {
+          const row = rows[r]!;
+          const e = events[row.index]!;
+          const gap = r > 0 ? e.at - events[rows[r - 1]!.index]!.at : undefined;
+          const text = e.detail ?? row.detail ?? "";
           return [
             <span title={new Date(e.wall).toISOString()}>+{formatGap(e.at - t0)}</span>,
             gap === undefined ? "" : formatGap(gap),
             WHO[e.from],
-            <span className={e.error ? "status-error" : undefined}>{describeEvent(e)}</span>,
-            e.status ? <span className={`status status-${e.status}`}>{e.status}</span> : "",
-            <span title={e.detail}>{e.detail ?? ""}</span>,
+            <span className={e.error ? "status-error" : e.kind === "ended" ? "tl-ended" : undefined}>{describeEvent(e)}</span>,
+            <StatusCell status={e.status} change={row.statusChange} />,
+            <span title={text}>{text}</span>,
           ];
         }}
       />
     </>
   );
+}
+
+/** A status change stands out ("→ completed"); a message that only repeats the status it carries is quiet. */
+function StatusCell({ status, change }: { status: TimelineEvent["status"]; change: TimelineEvent["status"] }) {
+  if (change) {
+    return (
+      <span className={`status status-${change}`} title={`The task's status changed to ${change}`}>
+        → {change}
+      </span>
+    );
+  }
+  return status ? <span className="note">{status}</span> : "";
 }
 
 /** navigator.clipboard where the page may use it; otherwise the JSON, selected, for Ctrl+C. */

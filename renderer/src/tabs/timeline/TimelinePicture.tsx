@@ -1,9 +1,12 @@
-// The picture: a time axis, a band per task status, one lane each for the server, us and the user, and
-// a mark for every event. Marks are grouped by pixel column and drawn as one path per lane and kind, so
-// the DOM holds a few dozen nodes whether the task had 10 events or 5,000 (the list below has them all).
+// The picture: a time axis, a band per task status (and a last one when the task went: deleted, expired),
+// one lane each for the server, us and the user, and a mark for every event. Marks are grouped by pixel
+// column and drawn as one path per lane and kind, so the DOM holds a few dozen nodes whether the task had
+// 10 events or 5,000 (the list below has them all). A request and its reply are joined only where the
+// link is short, or for the event pointed at or picked: long diagonals across the picture read as noise.
+// The user's click and the message that carried the answer are joined by a flat bracket, not a diagonal.
 import { useMemo, useState, type MouseEvent } from "react";
 import type { TimelineActor, TimelineEvent } from "../../../../shared/timeline.js";
-import { ACTORS, bucketize, DELIVERIES, describeEvent, formatGap, NEWS, statusBands, type MarkCategory } from "./timelineModel.js";
+import { ACTORS, bucketize, DELIVERIES, describeEvent, endOf, formatGap, NEWS, statusBands, type MarkCategory } from "./timelineModel.js";
 
 const WIDTH = 1000;
 const LEFT = 92;
@@ -16,14 +19,22 @@ const GAP_Y = 174;
 const AXIS_Y = 186;
 const HEIGHT = 212;
 const COLUMN_PX = 6;
-/** Share of the span added after the last event. */
+/** Share of the span added after the last event; after the end of a task that ended, room for its band's name. */
 const END_ROOM = 0.08;
-/** Up to this many events, each request is joined to its reply and the gaps between marks are written out. */
+const ENDED_ROOM = 0.2;
+/** Up to this many events, short request → reply links are drawn and the gaps between marks are written out. */
 const DETAILED_UP_TO = 200;
+/** A link at most this wide (in the picture's units) is drawn always; a longer one only for the selected event. */
+const SHORT_LINK = 24;
+/** Where the brackets from the user's click run: "told" between our lane and the user's, the answer under the user's. */
+const TOLD_Y = LANE_Y.us + 22;
+const ANSWER_Y = LANE_Y.user + 12;
 const GAP_LABEL_MIN_PX = 60;
+/** About how wide a character of the picture's 11px labels is, in viewBox units. */
+const LABEL_CHAR_PX = 6.2;
 const LANE_LABELS: Record<TimelineActor, string> = { server: "the server", us: "us", user: "the user" };
 const CATEGORIES: MarkCategory[] = ["status", "request", "reply", "notification", "input"];
-const STATUS_NAMES = ["working", "input_required", "completed", "failed", "cancelled"];
+const STATUS_NAMES = ["working", "input_required", "completed", "failed", "cancelled", "ended"];
 
 export interface PictureProps {
   events: readonly TimelineEvent[];
@@ -33,14 +44,18 @@ export interface PictureProps {
   title: string;
   /** The user pointed at (or clicked) the event with this index in `events`. */
   onPick?(index: number): void;
+  /** The event picked (its index): its request → reply link is drawn however long. */
+  selected?: number;
 }
 
-export function TimelinePicture({ events, dropped, summary, title, onPick }: PictureProps) {
+export function TimelinePicture({ events, dropped, summary, title, onPick, selected }: PictureProps) {
   const [pointed, setPointed] = useState<number>();
   const t0 = events[0]?.at ?? 0;
   const last = events[events.length - 1]?.at ?? t0;
-  // A little room after the last event, so the status it ended in shows as a band with its name.
-  const t1 = last + Math.max((last - t0) * END_ROOM, 1);
+  // A little room after the last event, so the status it ended in shows as a band with its name; more for a
+  // task that ended (completed, deleted by the server…): how it ended is the band most read.
+  const ended = useMemo(() => endOf(events).afterMs !== undefined, [events]);
+  const t1 = last + Math.max((last - t0) * (ended ? ENDED_ROOM : END_ROOM), 1);
   const span = t1 - t0;
   const x = (at: number) => LEFT + ((at - t0) / span) * PLOT;
 
@@ -61,16 +76,17 @@ export function TimelinePicture({ events, dropped, summary, title, onPick }: Pic
       const width = Math.max(((band.to - band.from) / span) * PLOT, 1);
       const status = STATUS_NAMES.includes(band.status) ? band.status : "working";
       bands.set(status, `${bands.get(status) ?? ""}M${r(from)} ${BAND_Y}h${r(width)}v${BAND_H}h${r(-width)}z`);
-      if (width >= 70 && labels.length < 20) labels.push({ x: from + 4, text: band.status, key: i });
+      // A band is named where its name fits inside it.
+      if (width >= band.label.length * LABEL_CHAR_PX + 8 && labels.length < 20) labels.push({ x: from + 4, text: band.label, key: i });
     });
-    // Request → reply links, the gaps written out: only while they can be read.
+    // Short request → reply links and the gaps written out: only while they can be read.
     let links = "";
     const gaps: { x: number; text: string; key: number }[] = [];
     if (events.length <= DETAILED_UP_TO) {
       const bySeq = new Map(events.map((e) => [e.seq, e]));
       for (const e of events) {
         const request = e.replyTo !== undefined ? bySeq.get(e.replyTo) : undefined;
-        if (request) links += `M${r(x(request.at))} ${LANE_Y[request.from]}L${r(x(e.at))} ${LANE_Y[e.from]}`;
+        if (request && Math.abs(x(e.at) - x(request.at)) <= SHORT_LINK) links += `M${r(x(request.at))} ${LANE_Y[request.from]}L${r(x(e.at))} ${LANE_Y[e.from]}`;
       }
       let lastX = -Infinity;
       for (let i = 1; i < events.length; i++) {
@@ -102,9 +118,27 @@ export function TimelinePicture({ events, dropped, summary, title, onPick }: Pic
         }
       }
     }
-    return { paths, bands: [...bands], labels, links, gaps, deliveries };
+    // A gap's label gives way to an answer's label on the line below the user's lane (the point of the picture).
+    const answerLabels = deliveries.filter((d) => !d.told).map((d) => {
+      const right = Math.max(d.x2, LEFT + 200);
+      return [right - d.text.length * LABEL_CHAR_PX, right] as const;
+    });
+    const readable = gaps.filter((g) => !answerLabels.some(([from, to]) => g.x + GAP_LABEL_MIN_PX / 2 > from && g.x - GAP_LABEL_MIN_PX / 2 < to));
+    return { paths, bands: [...bands], labels, links, gaps: readable, deliveries };
     // x depends only on t0 and span, which are listed.
   }, [events, t0, t1, span]);
+
+  // The selected (or pointed) event's request → reply link, however long: one path, drawn on top.
+  const focus = pointed ?? selected;
+  const focusLink = useMemo(() => {
+    const e = focus !== undefined ? events[focus] : undefined;
+    if (!e) return "";
+    const partner = e.replyTo !== undefined ? events.find((o) => o.seq === e.replyTo) : events.find((o) => o.replyTo === e.seq);
+    if (!partner) return "";
+    const [a, b] = e.replyTo !== undefined ? [partner, e] : [e, partner];
+    return `M${r(x(a.at))} ${LANE_Y[a.from]}L${r(x(b.at))} ${LANE_Y[b.from]}`;
+    // x depends only on t0 and span.
+  }, [focus, events, t0, span]);
 
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => ({ x: LEFT + f * PLOT, text: `+${formatGap(f * span)}` }));
 
@@ -155,24 +189,29 @@ export function TimelinePicture({ events, dropped, summary, title, onPick }: Pic
           </g>
         ))}
         {drawn.links && <path d={drawn.links} className="tl-link" />}
+        {focusLink && <path d={focusLink} className="tl-link tl-link-focus" />}
         {drawn.paths.map((p) => (
           <path key={p.key} d={p.d} className={p.className} />
         ))}
-        {drawn.deliveries.map((d) => (
-          <g key={d.key} className={d.told ? "tl-delivery tl-told" : "tl-delivery"}>
-            <path d={`M${r(d.x1)} ${LANE_Y.user - 8}L${r(d.x2)} ${LANE_Y.us + 8}`} />
-            {/* The answer's label ends where the answer left, under the user's lane; "told" sits under ours. */}
-            {d.told ? (
-              <text x={r(Math.min(d.x2 + 6, WIDTH - RIGHT - 90))} y={LANE_Y.us + 24}>
-                {d.text}
-              </text>
-            ) : (
-              <text x={r(Math.max(d.x2, LEFT + 200))} y={LANE_Y.user + 18} textAnchor="end">
-                {d.text}
-              </text>
-            )}
-          </g>
-        ))}
+        {drawn.deliveries.map((d) => {
+          // A flat bracket from the click to the message that carried it: "told" between our lane and the
+          // user's, the answer under the user's lane, each label beside its bracket's end.
+          const y = d.told ? TOLD_Y : ANSWER_Y;
+          return (
+            <g key={d.key} className={d.told ? "tl-delivery tl-told" : "tl-delivery"}>
+              <path d={`M${r(d.x1)} ${y - 4}v4H${r(d.x2)}v-4`} />
+              {d.told ? (
+                <text x={r(Math.min(d.x2 + 6, WIDTH - RIGHT - 90))} y={y + 4}>
+                  {d.text}
+                </text>
+              ) : (
+                <text x={r(Math.max(d.x2, LEFT + 200))} y={y + 13} textAnchor="end">
+                  {d.text}
+                </text>
+              )}
+            </g>
+          );
+        })}
         {drawn.gaps.map((g) => (
           <text key={g.key} x={r(g.x)} y={GAP_Y} className="tl-gap" textAnchor="middle">
             {g.text}
@@ -196,7 +235,8 @@ export function TimelinePicture({ events, dropped, summary, title, onPick }: Pic
         <li><span className="tl-key tl-key-reply" aria-hidden="true" /> reply (below)</li>
         <li><span className="tl-key tl-key-notification" aria-hidden="true" /> notification</li>
         <li><span className="tl-key tl-key-input" aria-hidden="true" /> input shown / answered / withdrawn</li>
-        <li><span className="tl-key tl-key-status" aria-hidden="true" /> status change</li>
+        <li><span className="tl-key tl-key-status" aria-hidden="true" /> status change or end</li>
+        <li><span className="tl-key tl-key-link" aria-hidden="true" /> request → reply (a long one: point at it)</li>
         <li>taller marks: several events in one pixel column</li>
       </ul>
       <figcaption className="note tl-readout">

@@ -1,7 +1,10 @@
-// What the page computes from a task's timeline: the counts of the summary line, the gaps, the
-// click-to-delivered latency, the buckets the picture draws, and the JSON a bug report carries.
+// What the page computes from a task's timeline: how the task ended, the counts of the summary line, the
+// gaps, the click-to-delivered latency, the list's rows (a status change folded into the message that
+// carried it), the buckets the picture draws, and the JSON a bug report carries.
 // Pure functions, so a component test and the bench measure the same code the page runs.
+import { isTerminalStatus, taskEndingWords } from "../../../../shared/taskEnding.js";
 import type { TaskTimeline, TimelineActor, TimelineEvent, TimelineKind } from "../../../../shared/timeline.js";
+import type { TaskEnding, TaskStatus } from "../../../../shared/types.js";
 
 /** Replies that carry the user's answer to the server: the legacy tasks/result reply, a related-task request's response, 2026-07-28 tasks/update. */
 export const DELIVERIES = new Set<TimelineKind>(["resultReply", "inputAnswer", "update"]);
@@ -34,6 +37,39 @@ export interface TimelineSummary {
   meanPollGapMs?: number;
   /** From the first event to the last. */
   spanMs: number;
+  /** How the task ended, or stands. */
+  end: TimelineEnd;
+}
+
+/** How a task ended (or stands), read from its marks: the summary's first sentence, the band's last name. */
+export interface TimelineEnd {
+  /** The last status recorded. */
+  status?: TaskStatus;
+  /** An `ended` mark said the task went without a terminal status of its own (deleted, expired, session ended). */
+  ending?: TaskEnding;
+  /** Ms from the first event to the terminal status or the ending; absent while the task is live. */
+  afterMs?: number;
+  /** A task that finished was deleted this many ms later (its trace: it no longer exists for the server). */
+  deletedAfterMs?: number;
+}
+
+export function endOf(events: readonly TimelineEvent[]): TimelineEnd {
+  const t0 = events[0]?.at ?? 0;
+  let status: TaskStatus | undefined;
+  let terminalAt: number | undefined;
+  let ended: TimelineEvent | undefined;
+  for (const e of events) {
+    if (e.kind === "status" && e.status) {
+      status = e.status;
+      terminalAt = isTerminalStatus(e.status) ? (terminalAt ?? e.at) : undefined;
+    } else if (e.kind === "ended") {
+      ended ??= e;
+    }
+  }
+  const end: TimelineEnd = status ? { status } : {};
+  if (ended?.ending) return { ...end, ending: ended.ending, afterMs: ended.at - t0 };
+  if (terminalAt !== undefined) return { ...end, afterMs: terminalAt - t0, ...(ended ? { deletedAfterMs: ended.at - terminalAt } : {}) };
+  return end;
 }
 
 export function summarize(events: readonly TimelineEvent[]): TimelineSummary {
@@ -52,11 +88,13 @@ export function summarize(events: readonly TimelineEvent[]): TimelineSummary {
     deliveredAfterMs: [],
     toldAfterMs: [],
     spanMs: events.length ? events[events.length - 1]!.at - events[0]!.at : 0,
+    end: endOf(events),
   };
   let clickAt: number | undefined;
   let told: number | undefined;
   let firstPoll: number | undefined;
   let lastPoll: number | undefined;
+  let lastStatus: TaskStatus | undefined;
   for (const e of events) {
     const byUs = e.from === "us";
     switch (e.kind) {
@@ -81,7 +119,9 @@ export function summarize(events: readonly TimelineEvent[]): TimelineSummary {
         s.notifications++;
         break;
       case "status":
-        s.statusChanges++;
+        // A new status message with the same status is no change of status.
+        if (e.status !== lastStatus) s.statusChanges++;
+        lastStatus = e.status;
         break;
       case "inputAnswered":
         s.inputsAnswered++;
@@ -124,7 +164,23 @@ function trim(fixed: string): string {
 
 const times = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The summary in one sentence, for the page and for the picture's accessible name. */
+const STATUS_WORDS: Record<TaskStatus, string> = { working: "working", input_required: "input required", completed: "completed", failed: "failed", cancelled: "cancelled" };
+
+/** The first sentence: how the task ended and when, or how it stands. */
+export function describeEnd(end: TimelineEnd, spanMs: number): string {
+  const cap = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  if (end.ending && end.afterMs !== undefined) {
+    const last = end.ending === "sessionEnded" ? "; the server's own status is unknown" : end.status && !isTerminalStatus(end.status) ? ` while ${STATUS_WORDS[end.status]}` : "";
+    return `${cap(taskEndingWords(end.ending))} after ${formatGap(end.afterMs)}${last}.`;
+  }
+  if (end.status && end.afterMs !== undefined) {
+    const later = end.deletedAfterMs !== undefined ? `; deleted ${formatGap(end.deletedAfterMs)} later` : "";
+    return `${cap(STATUS_WORDS[end.status])} after ${formatGap(end.afterMs)}${later}.`;
+  }
+  return end.status ? `Still ${STATUS_WORDS[end.status]} at +${formatGap(spanMs)}.` : "";
+}
+
+/** The summary: how the task ended, then what crossed the wire, for the page and the picture's accessible name. */
 export function describeSummary(s: TimelineSummary, role: TaskTimeline["role"]): string {
   const parts: string[] = [];
   if (role !== "client" || s.pollsByServer) {
@@ -148,7 +204,8 @@ export function describeSummary(s: TimelineSummary, role: TaskTimeline["role"]):
     parts.push("the answer has not been sent yet");
   }
   const text = parts.join("; ");
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  const end = describeEnd(s.end, s.spanMs);
+  return `${end ? `${end} ` : ""}${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 /** What a mark is, in words: the list's "What" column. */
@@ -186,7 +243,73 @@ export function describeEvent(e: TimelineEvent): string {
       return "the user answered";
     case "inputWithdrawn":
       return "input withdrawn";
+    case "ended":
+      return e.ending ? taskEndingWords(e.ending) : "deleted (it had finished)";
   }
+}
+
+/** One row of the event list: an event, and the status change it carried (folded in from its `status` mark). */
+export interface ListRow {
+  index: number;
+  statusChange?: TaskStatus;
+  /** The status mark's message, when the carrier has no detail of its own. */
+  detail?: string;
+}
+
+/** Messages that carry a task's status on the wire. */
+const CARRIERS = new Set<TimelineKind>(["createReply", "pollReply", "notification", "listReply", "resultReply", "update", "updateAck"]);
+/**
+ * A status change and the message that carried it are recorded close together: the same tick for a poll's
+ * reply, up to a busy event loop's turn for our deferred status notification (R11). The nearest carrier wins.
+ */
+const FOLD_MS = 1000;
+const FOLD_LOOK = 6;
+
+/**
+ * One row per event: a status change is recorded both as the message that carried it (a poll's reply, a
+ * notification, our reply to the server's poll) and as the task's `status` mark; the list shows the
+ * message once, with "→ completed" in its Status cell. A status change no message carried keeps its own row.
+ * `rowOf[i]` is the row that shows event i.
+ */
+export function listRows(events: readonly TimelineEvent[]): { rows: ListRow[]; rowOf: number[] } {
+  const foldedInto = new Map<number, number>();
+  const carrying = new Set<number>();
+  // A status mark that repeats the status before it is a new status message, not a change: it folds the
+  // same way, but is not marked "→".
+  const changed = new Set<number>();
+  let previous: TaskStatus | undefined;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.kind !== "status" || !e.status) continue;
+    if (e.status !== previous) changed.add(i);
+    previous = e.status;
+    let best: number | undefined;
+    for (let j = Math.max(0, i - FOLD_LOOK); j <= Math.min(events.length - 1, i + FOLD_LOOK); j++) {
+      const c = events[j]!;
+      if (j === i || carrying.has(j) || !CARRIERS.has(c.kind) || c.status !== e.status || Math.abs(c.at - e.at) > FOLD_MS) continue;
+      if (best === undefined || Math.abs(c.at - e.at) < Math.abs(events[best]!.at - e.at)) best = j;
+    }
+    if (best === undefined) continue;
+    foldedInto.set(i, best);
+    carrying.add(best);
+  }
+  // Per event, cheap: this runs on every live batch of a 5,000-event line.
+  const rows: ListRow[] = [];
+  const rowOf = new Array<number>(events.length);
+  for (let i = 0; i < events.length; i++) {
+    if (foldedInto.size && foldedInto.has(i)) continue;
+    rowOf[i] = rows.length;
+    const e = events[i]!;
+    rows.push(changed.has(i) ? { index: i, statusChange: e.status! } : { index: i });
+  }
+  for (const [status, carrier] of foldedInto) {
+    const row = rows[rowOf[carrier]!]!;
+    const mark = events[status]!;
+    if (changed.has(status)) row.statusChange = mark.status;
+    if (mark.detail && !events[carrier]!.detail) row.detail = mark.detail;
+    rowOf[status] = rowOf[carrier]!;
+  }
+  return { rows, rowOf };
 }
 
 export type MarkCategory = "request" | "reply" | "notification" | "status" | "input";
@@ -194,6 +317,7 @@ export type MarkCategory = "request" | "reply" | "notification" | "status" | "in
 export function categoryOf(kind: TimelineKind): MarkCategory {
   switch (kind) {
     case "status":
+    case "ended":
       return "status";
     case "notification":
       return "notification";
@@ -238,10 +362,23 @@ export function bucketize(events: readonly TimelineEvent[], x: (at: number) => n
   return new Map([...out].map(([key, columns]) => [key, [...columns.values()]]));
 }
 
-/** Status bands: each status from the moment it was recorded to the next one (or the end). */
-export function statusBands(events: readonly TimelineEvent[], end: number): { from: number; to: number; status: string }[] {
-  const statuses = events.filter((e) => e.kind === "status" && e.status);
-  return statuses.map((e, i) => ({ from: e.at, to: statuses[i + 1]?.at ?? end, status: e.status! }));
+/**
+ * Status bands: each status from the moment it was recorded to the next one (or the end); a task that went
+ * (deleted, expired, session ended) gets a last band named so, whatever status it last had.
+ */
+export function statusBands(events: readonly TimelineEvent[], end: number): { from: number; to: number; status: string; label: string }[] {
+  const marks = events.filter((e) => (e.kind === "status" && e.status) || e.kind === "ended");
+  const bands: { from: number; to: number; status: string; label: string }[] = [];
+  for (let i = 0; i < marks.length; i++) {
+    const e = marks[i]!;
+    const to = marks[i + 1]?.at ?? end;
+    if (e.kind === "ended") {
+      bands.push({ from: e.at, to: end, status: "ended", label: e.ending ? taskEndingWords(e.ending) : "deleted" });
+      break; // nothing after it is the task's state
+    }
+    bands.push({ from: e.at, to, status: e.status!, label: STATUS_WORDS[e.status!] });
+  }
+  return bands;
 }
 
 /** The bug report: everything the page shows, as JSON. */

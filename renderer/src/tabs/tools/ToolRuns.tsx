@@ -1,10 +1,13 @@
 // The runs started from the Tools tab, newest first: the selected tool's, or all of the session's. Runs
 // are the core's (issue 13): they survive a reload of the window. A running run shows its progress
 // (a bar that fills when the server gives a `total`, an indeterminate one otherwise, with the server's
-// message) and a Cancel button; a cancelled run says so and when, not an error. A run as a task follows
-// its client task in the tasks slice (status from events, result once terminal, Q4). A result with
-// `isError: true` is the tool saying it failed: the run says "error", not "done".
+// message) and a Cancel button; a cancelled run says so and when, not an error. A run that became a task
+// follows it: its status, live time and ending are the task's (the core's `run.task`; the tasks slice gives
+// its result once terminal, Q4), not the few ms of the tools/call that created it; a task the server deleted
+// or that expired says so (M3, Q2). A result with `isError: true` is the tool saying it failed: the run says
+// "error", not "done".
 import { useState } from "react";
+import { clientTaskEnding, isTerminalStatus, taskEndingWords } from "../../../../shared/taskEnding.js";
 import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js";
 import { useBridge, useInspector } from "../../app/context.js";
 import { useSelectTab } from "../../app/navigation.js";
@@ -16,6 +19,7 @@ import { useNow } from "../../components/useNow.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
+import { TimelineButton } from "../timeline/TaskTimelineHost.js";
 import "../../styles/runs.css";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
@@ -44,6 +48,15 @@ export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?
 }
 
 const TERMINAL = new Set(["completed", "failed", "cancelled"]);
+type RunTask = NonNullable<ToolRun["task"]>;
+
+/** The task a run became, as the core follows it; from the tasks slice for a run recorded before it did. */
+function runTaskOf(run: ToolRun, clientTask: ClientTask | undefined): RunTask | undefined {
+  if (run.task) return run.task;
+  if (!clientTask) return undefined;
+  const ending = clientTaskEnding(clientTask);
+  return { status: clientTask.task.status, ...(ending ? { ending } : {}) };
+}
 
 function RunView({ run }: { run: ToolRun }) {
   const clientTask = useInspector((s) => (run.taskId ? s.clientTasks[taskKey(run.sessionId, run.taskId)] : undefined));
@@ -55,8 +68,10 @@ function RunView({ run }: { run: ToolRun }) {
   const [cancelError, setCancelError] = useState<string>();
   const name = `Run ${run.runId}`;
   const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
-  // A task's status comes from the tasks slice (events); until its first event it is just created.
-  const status = clientTask ? clientTask.task.status : run.taskId ? "created" : run.status === "done" && run.result?.isError === true ? "error" : run.status;
+  // A task's status and ending are the task's (the core follows it); until it is known it is just created.
+  const task = runTaskOf(run, clientTask);
+  const status = task ? (task.ending ? taskEndingWords(task.ending) : task.status) : run.taskId ? "created" : run.status === "done" && run.result?.isError === true ? "error" : run.status;
+  const statusClass = task?.ending ? "gone" : status;
   const toolFailed = run.result?.isError === true || clientTask?.result?.isError === true;
   const taskLive = clientTask !== undefined && !TERMINAL.has(clientTask.task.status) && !clientTask.cancelRequested && !clientTask.gone;
 
@@ -73,16 +88,8 @@ function RunView({ run }: { run: ToolRun }) {
     <article className="run" aria-label={title}>
       <header className="run-head">
         <strong>{title}</strong>
-        <span className={`status status-${status}`}>{status}</span>
+        <span className={`status status-${statusClass}`}>{status}</span>
         {toolFailed && <span className="status status-error">the tool reported an error (isError)</span>}
-        {run.taskId && (
-          <>
-            <span className="note">task {run.taskId}</span>
-            <button type="button" className="link" aria-label={`Show task ${run.taskId} in Tasks`} onClick={() => selectTab("tasks")}>
-              Show in Tasks
-            </button>
-          </>
-        )}
         {run.status === "running" && !run.asTask && (
           <button type="button" className="run-cancel" aria-label={`Cancel ${name}`} onClick={cancelRun}>
             Cancel
@@ -94,7 +101,17 @@ function RunView({ run }: { run: ToolRun }) {
           </button>
         )}
       </header>
-      <RunTimes run={run} />
+      {/* The task on a line of its own: a long id never pushes the header's buttons about. */}
+      {run.taskId && (
+        <p className="note run-task-line">
+          <span className="run-task-id">task {run.taskId}</span>
+          <button type="button" className="link" aria-label={`Show task ${run.taskId} in Tasks`} onClick={() => selectTab("tasks")}>
+            Show in Tasks
+          </button>
+          <TimelineButton sessionId={run.sessionId} taskId={run.taskId} className="link" />
+        </p>
+      )}
+      {task ? <TaskTimes run={run} task={task} /> : <RunTimes run={run} />}
       <ErrorAlert message={cancelError} />
       {run.status === "running" && <RunProgress name={name} progress={run.progress} />}
       <details>
@@ -113,10 +130,11 @@ function RunView({ run }: { run: ToolRun }) {
       {run.result && <CallToolResultView result={run.result} {...resultProps} />}
       {clientTask && (
         <div className="run-task">
-          {clientTask.task.statusMessage && <p className="note">{clientTask.task.statusMessage}</p>}
+          {/* Once the task ended, a message left from its work is named as the server's, not read as news. */}
+          {clientTask.task.statusMessage && <p className="note">{taskLive ? "" : "Status message: "}{clientTask.task.statusMessage}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
           {clientTask.result && <CallToolResultView result={clientTask.result} {...resultProps} />}
-          {clientTask.task.status === "cancelled" && (
+          {(clientTask.task.status === "cancelled" || task?.ending) && (
             <p className="task-outcome">
               <ClientTaskStanding client={clientTask} />
             </p>
@@ -175,6 +193,43 @@ function RunTimes({ run }: { run: ToolRun }) {
     <p className="note run-times">
       Started {clock(run.startedAt)}
       {run.endedAt !== undefined && ` · took ${duration(run.endedAt - run.startedAt)}`}
+    </p>
+  );
+}
+
+/**
+ * A run that became a task: the task's own time, from the click to its end (or ticking while it is live),
+ * with its state, and the tools/call that created it in second place.
+ */
+function TaskTimes({ run, task }: { run: ToolRun; task: RunTask }) {
+  const call = run.endedAt !== undefined ? ` · its tools/call answered in ${duration(run.endedAt - run.startedAt)}` : "";
+  const words = task.ending ? taskEndingWords(task.ending) : task.status.replace("_", " ");
+  if (task.endedAt === undefined && (task.ending || isTerminalStatus(task.status))) {
+    // Ended before the core followed it (a run kept from an older version): no time to tell.
+    return (
+      <p className="note run-times">
+        Started {clock(run.startedAt)} · task {words}
+        {call}
+      </p>
+    );
+  }
+  if (task.endedAt !== undefined) {
+    return (
+      <p className="note run-times">
+        Started {clock(run.startedAt)} · task {words} after {duration(Math.max(0, task.endedAt - run.startedAt))}
+        {call}
+      </p>
+    );
+  }
+  return <TaskRunningFor startedAt={run.startedAt} words={words} call={call} />;
+}
+
+function TaskRunningFor({ startedAt, words, call }: { startedAt: number; words: string; call: string }) {
+  const now = useNow(1000);
+  return (
+    <p className="note run-times">
+      Started {clock(startedAt)} · task {words} for {duration(Math.max(0, now - startedAt))}
+      {call}
     </p>
   );
 }
