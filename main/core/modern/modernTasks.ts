@@ -32,6 +32,10 @@ export interface ModernTaskOptions {
 interface Watched {
   view: ClientTask;
   timer?: TimerHandle;
+  /** A tasks/get is on the wire: its answer schedules the next one. */
+  polling: boolean;
+  /** When the last tasks/get left (clock ms): M3 paces the next one from here. */
+  lastPollAt?: number;
   stopped: boolean;
   /** M5: input request keys shown to the user (by key → pending input id), and keys already answered. */
   asked: Map<string, string>;
@@ -67,7 +71,7 @@ export class ModernTasks {
       throw new ModernTaskError(`This session already watches ${live} live tasks (the limit, a setting); the server's task ${task.taskId.slice(0, 100)} is not followed`);
     }
     const view: ClientTask = { sessionId: this.options.sessionId, toolName, arguments: args, task, pendingInputIds: [], era: "modern" };
-    const watched: Watched = { view, stopped: false, asked: new Map(), answered: new Set() };
+    const watched: Watched = { view, polling: false, stopped: false, asked: new Map(), answered: new Set() };
     this.watched.set(task.taskId, watched);
     this.options.changed(view);
     this.options.watching?.(view);
@@ -116,8 +120,9 @@ export class ModernTasks {
     const askedAt = new Date(this.options.ports.clock.now()).toISOString();
     await this.connection.call("tasks/cancel", { taskId }, { timeout: this.options.requestTimeoutMs() });
     this.update(watched, { cancelRequested: true, cancelRequestedAt: askedAt });
-    // Look now: the server may have cancelled at once (or finished first).
-    this.pollNow(watched);
+    // M3: the next tasks/get still waits for the live pollIntervalMs (servers MAY rate-limit faster
+    // polling); the listen stream (M7) is how we learn sooner.
+    this.pollPaced(watched);
     return watched.view;
   }
 
@@ -204,7 +209,8 @@ export class ModernTasks {
     try {
       // Acknowledged with an empty result; the status catches up on a later poll (eventually consistent).
       await this.connection.call("tasks/update", { taskId, inputResponses: { [key]: response } }, { timeout: this.options.requestTimeoutMs() });
-      this.pollNow(watched);
+      // M3: not an immediate tasks/get; the next poll keeps the task's pace (M7's stream may tell us sooner).
+      this.pollPaced(watched);
     } catch (error) {
       if (!watched.stopped) this.update(watched, { pollError: `tasks/update for "${key}" failed: ${messageOf(error)}` });
     }
@@ -234,19 +240,25 @@ export class ModernTasks {
     }, delay);
   }
 
-  private pollNow(watched: Watched): void {
-    if (watched.stopped) return;
-    if (watched.timer) this.options.ports.timers.clearTimeout(watched.timer);
-    watched.timer = undefined;
-    void this.poll(watched);
+  /** M3: a poll at the task's live pollIntervalMs since the previous one; one already waiting or on the wire is kept. */
+  private pollPaced(watched: Watched): void {
+    if (watched.stopped || watched.timer || watched.polling) return;
+    const interval = Math.max(MIN_POLL_INTERVAL_MS, watched.view.task.pollInterval ?? DEFAULT_POLL_INTERVAL_MS);
+    const since = watched.lastPollAt === undefined ? interval : this.options.ports.clock.now() - watched.lastPollAt;
+    watched.timer = this.options.ports.timers.setTimeout(() => {
+      watched.timer = undefined;
+      void this.poll(watched);
+    }, Math.max(0, interval - since));
   }
 
   private async poll(watched: Watched): Promise<void> {
     if (watched.stopped) return;
     const taskId = watched.view.task.taskId;
     const timeout = this.options.requestTimeoutMs();
+    watched.polling = true;
+    watched.lastPollAt = this.options.ports.clock.now();
     try {
-      const raw = await this.connection.call("tasks/get", { taskId }, { timeout });
+      const raw = await this.connection.call("tasks/get", { taskId }, { timeout }).finally(() => (watched.polling = false));
       if (watched.stopped) return;
       if (watched.view.pollError) this.update(watched, { pollError: undefined });
       this.apply(watched, raw);
