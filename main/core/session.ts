@@ -453,6 +453,7 @@ export class Session {
       tasksEnabled: features.receiverTasks,
       listenEnded: (why) => this.note(why),
       taskChanged: (task) => this.deps.bus.emit("clientTaskChanged", task),
+      taskRemoved: (taskId) => this.deps.bus.emit("clientTaskRemoved", { sessionId: this.sessionId, taskId }),
       ...(memory ? { memory: { remember: (task) => void memory.remember(serverKey, { taskId: task.task.taskId, toolName: task.toolName, arguments: task.arguments }), forget: (taskId) => void memory.forget(serverKey, taskId) } } : {}),
       round: (call, round) => {
         this.nextExchange = { call, round };

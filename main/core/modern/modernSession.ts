@@ -16,6 +16,8 @@ export interface ModernSessionOptions {
   maxRounds(): number;
   maxWatched(): number;
   taskChanged(task: ClientTask): void;
+  /** A deleted task's trace dropped off the bound (TASK_TRACES_KEPT): its row leaves. */
+  taskRemoved?(taskId: string): void;
   /** M8: where task handles are kept across restarts, if anywhere. */
   memory?: { remember(task: ClientTask): void; forget(taskId: string): void };
   /** M7: the tasks extension is declared, so task ids go on the listen stream. */
@@ -46,6 +48,7 @@ export class ModernSession {
       changed: options.taskChanged,
       watching: (task) => options.memory?.remember(task),
       done: (taskId) => options.memory?.forget(taskId),
+      removed: (taskId) => options.taskRemoved?.(taskId),
       liveChanged: () => this.listen?.subscriptionsChanged(),
     });
     this.listen = new ListenStream(
