@@ -87,11 +87,6 @@ export class PendingInputs {
     };
   }
 
-  /** The open inputs of a session, in the order they came. */
-  openFor(sessionId: string): PendingInput[] {
-    return this.list().filter((input) => input.sessionId === sessionId);
-  }
-
   get(id: string): PendingInput | undefined {
     return this.entries.get(id)?.input;
   }
