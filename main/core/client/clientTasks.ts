@@ -14,7 +14,7 @@ import {
   type Task,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientTask, TaskStatus } from "../../../shared/types.js";
-import type { Ports, TimerHandle } from "../ports.js";
+import { MAX_TIMER_MS, type Ports, type TimerHandle } from "../ports.js";
 import { isTerminalStatus } from "../receiver/receiverTaskStore.js";
 import { isServerError, wireErrorOf } from "./wireError.js";
 
@@ -212,7 +212,8 @@ export class ClientTasks {
   private schedulePoll(tracked: Tracked): void {
     if (tracked.stopped || tracked.timer) return;
     const suggested = tracked.view.task.pollInterval ?? DEFAULT_POLL_INTERVAL_MS;
-    const delay = Math.max(MIN_POLL_INTERVAL_MS, suggested);
+    // A pollInterval past what a timer can wait would fire after 1 ms, every time: a hostile server's flood.
+    const delay = Math.min(MAX_TIMER_MS, Math.max(MIN_POLL_INTERVAL_MS, suggested));
     tracked.timer = this.options.ports.timers.setTimeout(() => {
       tracked.timer = undefined;
       void this.poll(tracked);

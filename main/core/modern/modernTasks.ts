@@ -5,7 +5,7 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { CallToolResultSchema, TASK_TRACES_KEPT, TaskStatusSchema, type ClientTask, type JsonRpcError, type TaskStatus } from "../../../shared/types.js";
 import { isServerError, wireErrorOf } from "../client/wireError.js";
-import type { Ports, TimerHandle } from "../ports.js";
+import { MAX_TIMER_MS, type Ports, type TimerHandle } from "../ports.js";
 import { askInput, readInputRequests, type InputDeskContext } from "./inputRequests.js";
 import type { ModernConnection, RawResult } from "./modernConnection.js";
 
@@ -18,8 +18,6 @@ const DELETION_CHECK_MARGIN_MS = 1000;
 /** A server may keep a task past its ttl: asked again this much later (at least), at most DELETION_CHECKS times. */
 const DELETION_RECHECK_MIN_MS = 5000;
 const DELETION_CHECKS = 3;
-/** The longest a timer can wait; a later deadline is reached in steps. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 export interface ModernTaskOptions {
   sessionId: string;
@@ -251,7 +249,7 @@ export class ModernTasks {
       this.stop(watched);
       return;
     }
-    const delay = Math.max(MIN_POLL_INTERVAL_MS, task.pollInterval ?? DEFAULT_POLL_INTERVAL_MS);
+    const delay = pollDelay(task.pollInterval);
     watched.timer = this.options.ports.timers.setTimeout(() => {
       watched.timer = undefined;
       void this.poll(watched);
@@ -261,7 +259,7 @@ export class ModernTasks {
   /** M3: a poll at the task's live pollIntervalMs since the previous one; one already waiting or on the wire is kept. */
   private pollPaced(watched: Watched): void {
     if (watched.stopped || watched.timer || watched.polling) return;
-    const interval = Math.max(MIN_POLL_INTERVAL_MS, watched.view.task.pollInterval ?? DEFAULT_POLL_INTERVAL_MS);
+    const interval = pollDelay(watched.view.task.pollInterval);
     const since = watched.lastPollAt === undefined ? interval : this.options.ports.clock.now() - watched.lastPollAt;
     watched.timer = this.options.ports.timers.setTimeout(() => {
       watched.timer = undefined;
@@ -380,6 +378,11 @@ function readTask(raw: RawResult): ClientTask["task"] {
     ...(typeof raw.pollIntervalMs === "number" && raw.pollIntervalMs >= 0 ? { pollInterval: raw.pollIntervalMs } : {}),
     ...(typeof raw.statusMessage === "string" ? { statusMessage: raw.statusMessage.slice(0, MAX_STATUS_MESSAGE) } : {}),
   };
+}
+
+/** M3, M10: the server's pollIntervalMs, kept within what one task may cost (MIN) and what a timer can wait (MAX). */
+function pollDelay(pollInterval: number | undefined): number {
+  return Math.min(MAX_TIMER_MS, Math.max(MIN_POLL_INTERVAL_MS, pollInterval ?? DEFAULT_POLL_INTERVAL_MS));
 }
 
 function readError(value: unknown): JsonRpcError {
