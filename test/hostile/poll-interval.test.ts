@@ -31,3 +31,15 @@ describe("a pollInterval past what a timer can wait", () => {
     expect(JSON.parse((times.content[0] as { text: string }).text)).toEqual([]);
   });
 });
+
+describe("a ttl past what a timer can wait", () => {
+  it("Q3 Q4: legacy: a task whose ttl is 1e15 still gets its tasks/result answer (its wait is not a 1 ms timer)", async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("tool-tasks-server.mjs") });
+    const task = await h.core.dispatch("callToolAsTask", { sessionId, name: "task-only", arguments: { workMs: 300, pollInterval: 100, text: "outlived" }, ttl: 1e15 });
+    expect(task.task.ttl).toBe(1e15);
+    const done = await h.waitFor("clientTaskChanged", (t) => t.task.taskId === task.task.taskId && (t.result !== undefined || t.pollError !== undefined));
+    expect(done.pollError).toBeUndefined();
+    expect(done.result?.content).toEqual([{ type: "text", text: "outlived" }]);
+  });
+});

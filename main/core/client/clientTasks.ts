@@ -260,7 +260,8 @@ export class ClientTasks {
     const taskId = tracked.view.task.taskId;
     // tasks/result blocks until the task is terminal, which may take as long as the user does.
     const ttl = tracked.view.task.ttl;
-    const timeout = Math.max(this.options.requestTimeoutMs(), typeof ttl === "number" ? ttl : 24 * 3600_000);
+    // Capped where a timer can wait: the SDK's timer would otherwise fire after 1 ms (a ttl of 1e15 seen).
+    const timeout = Math.min(MAX_TIMER_MS, Math.max(this.options.requestTimeoutMs(), typeof ttl === "number" ? ttl : 24 * 3600_000));
     try {
       const result = await this.client.request({ method: "tasks/result", params: { taskId } }, CallToolResultSchema, { timeout });
       if (!tracked.stopped) this.update(taskId, { result, error: undefined });
