@@ -326,6 +326,8 @@ export class ModernTasks {
       if (watched.deletionChecks === 0 && this.options.ports.clock.now() < due) this.scheduleDeletionCheck(watched);
       else void this.checkDeleted(watched);
     }, Math.min(MAX_TIMER_MS, Math.max(0, wait)));
+    // A look after the ttl never keeps a process (the CLI) alive on its own.
+    watched.deletionCheck.unref?.();
   }
 
   private async checkDeleted(watched: Watched): Promise<void> {
