@@ -318,6 +318,8 @@ export const eventSchemas = {
    * row stays as that trace (marked "deleted at"); without, it leaves (an old trace dropped off, TASK_TRACES_KEPT).
    */
   receiverTaskRemoved: z.object({ sessionId: SessionIdSchema, taskId: TaskIdSchema, trace: ReceiverTaskSchema.optional() }),
+  /** A client task's row leaves: a 2026-07-28 task the server deleted, whose trace dropped off (TASK_TRACES_KEPT). */
+  clientTaskRemoved: z.object({ sessionId: SessionIdSchema, taskId: TaskIdSchema }),
   settingsChanged: SettingsSchema,
   // Tool runs (issue 13): the whole run on every status change; progress alone on its own, small event.
   toolRunChanged: ToolRunSchema,

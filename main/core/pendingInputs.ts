@@ -2,7 +2,7 @@
 // An entry leaves exactly once: answered by the user, or withdrawn with a reason the UI shows.
 import type { PendingInput, WithdrawReason } from "../../shared/types.js";
 import type { EventBus } from "./eventBus.js";
-import type { Ports } from "./ports.js";
+import type { Clock, Ports } from "./ports.js";
 
 /** A new pending input for a request a session's server made (legacy request, MRTR round or modern task). */
 export function newPendingInput(
@@ -36,10 +36,28 @@ interface Entry {
   hooks: PendingInputHooks;
 }
 
+/**
+ * The pending inputs that hold one request's time-outs while the user answers them (requestGuard.ts):
+ * `held(id)` as each related input opens, `released(id)` as it leaves; the returned function unsubscribes.
+ */
+export interface InputHold {
+  subscribe(held: (inputId: string) => void, released: (inputId: string) => void): () => void;
+  /** For the time a held request has left of its maximum total. */
+  clock: Clock;
+}
+
+interface Watcher {
+  sessionId: string;
+  held(inputId: string): void;
+  released(inputId: string): void;
+}
+
 export class PendingInputs {
   private readonly entries = new Map<string, Entry>();
   /** Why recent inputs left, so a late answer gets a precise message instead of "unknown id". */
   private readonly departed = new Map<string, string>();
+  /** Requests in flight that an input of their session would hold (legacy relation; see holdsFor). */
+  private readonly watchers = new Set<Watcher>();
 
   constructor(
     private readonly bus: EventBus,
@@ -50,6 +68,23 @@ export class PendingInputs {
   add(input: PendingInput, hooks: PendingInputHooks): void {
     this.entries.set(input.id, { input, hooks });
     this.bus.emit("pendingInputAdded", input);
+    // A server request (legacy) relates to every request of its session in flight as it arrives: over stdio
+    // nothing names the request it serves. A modern input (MRTR round, task) relates to its own call, whose
+    // request is not on the wire while the input is open (each round is a new request, sent after the answers).
+    if (input.modern) return;
+    for (const watcher of [...this.watchers]) if (watcher.sessionId === input.sessionId) watcher.held(input.id);
+  }
+
+  /** What holds a request of this session while the user answers (requestGuard.ts): inputs that open while it is in flight. */
+  holdsFor(sessionId: string, clock: Clock): InputHold {
+    return {
+      clock,
+      subscribe: (held, released) => {
+        const watcher: Watcher = { sessionId, held, released };
+        this.watchers.add(watcher);
+        return () => this.watchers.delete(watcher);
+      },
+    };
   }
 
   get(id: string): PendingInput | undefined {
@@ -101,6 +136,8 @@ export class PendingInputs {
 
   private remove(id: string, why: string): void {
     this.entries.delete(id);
+    // Every watcher hears it; one that never held this input ignores it.
+    for (const watcher of [...this.watchers]) watcher.released(id);
     this.departed.set(id, why);
     // Bounded: only recent departures need a precise message.
     if (this.departed.size > 1000) {

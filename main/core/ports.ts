@@ -18,6 +18,9 @@ export interface Timers {
   defer(fn: () => void): void;
 }
 
+/** The longest a Node timer waits: asked for longer, Node fires it after 1 ms instead, so every wait is capped here. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 export interface Ports {
   clock: Clock;
   timers: Timers;

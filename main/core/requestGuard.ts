@@ -2,6 +2,10 @@
 // ping). The request carries a progressToken; each `notifications/progress` for it restarts the time-out
 // (`requestTimeoutMs`), and a maximum total (`maxRequestTotalMs`) holds however much progress comes, as the
 // spec's cancellation page asks. Both timers run on the core's Timers port, so tests drive them with fakes.
+// While the user answers a pending input related to the request (an elicitation or sampling the server sent
+// for it, see InputHold), both timers are held: the user's time is not the server's. On the answer (or the
+// input's withdrawal) the time-out starts afresh, as on progress (the server works from then on), and the
+// maximum total goes on with what it had left, so a server that keeps asking is still bounded by its own time.
 // The SDK's own timer is left out: its maximum total is only checked when a progress notification arrives,
 // and then it neither fires on time nor tells the server; aborting our signal makes the SDK send
 // `notifications/cancelled` and reject the request with our reason.
@@ -9,6 +13,7 @@ import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.j
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { inSettings } from "../../shared/settingFields.js";
 import type { Progress } from "../../shared/types.js";
+import type { InputHold } from "./pendingInputs.js";
 import type { TimerHandle, Timers } from "./ports.js";
 
 export interface GuardLimits {
@@ -21,6 +26,8 @@ export interface GuardHooks {
   signal?: AbortSignal;
   /** A progress notification for the request, already bounded (see `boundedProgress`). */
   progress?(progress: Progress): void;
+  /** Pending inputs that hold the time-outs while the user answers them. */
+  inputs?: InputHold;
 }
 
 /** Runs one request with the options a guard gives it (or a plain time-out, for callers without one). */
@@ -53,6 +60,12 @@ export class RequestGuard {
   private idle?: TimerHandle;
   private total?: TimerHandle;
   private ended = false;
+  /** Related pending inputs open now; while any is, the timers are held. */
+  private readonly holding = new Set<string>();
+  /** When the maximum total runs out (clock ms), and what it had left when held. */
+  private totalDeadline?: number;
+  private totalLeft?: number;
+  private unsubscribe?: () => void;
   private readonly onOuterAbort = () => this.abort(this.hooks.signal?.reason ?? "Cancelled by the user");
 
   constructor(
@@ -62,8 +75,12 @@ export class RequestGuard {
   ) {
     if (hooks.signal?.aborted) this.onOuterAbort();
     else hooks.signal?.addEventListener("abort", this.onOuterAbort, { once: true });
-    this.total = timers.setTimeout(() => this.abort(totalTimeout(limits.maxRequestTotalMs)), limits.maxRequestTotalMs);
+    this.startTotal(limits.maxRequestTotalMs);
     this.restartIdle();
+    this.unsubscribe = hooks.inputs?.subscribe(
+      (inputId) => this.hold(inputId),
+      (inputId) => this.release(inputId),
+    );
   }
 
   get signal(): AbortSignal {
@@ -86,10 +103,42 @@ export class RequestGuard {
     if (this.idle) this.timers.clearTimeout(this.idle);
     if (this.total) this.timers.clearTimeout(this.total);
     this.hooks.signal?.removeEventListener("abort", this.onOuterAbort);
+    this.unsubscribe?.();
+  }
+
+  /** The user is answering an input the server sent for this request: neither timer runs meanwhile. */
+  private hold(inputId: string): void {
+    if (this.ended) return;
+    this.holding.add(inputId);
+    if (this.holding.size > 1) return;
+    if (this.idle) this.timers.clearTimeout(this.idle);
+    if (this.total) this.timers.clearTimeout(this.total);
+    this.idle = this.total = undefined;
+    const now = this.hooks.inputs?.clock.now();
+    this.totalLeft = now !== undefined && this.totalDeadline !== undefined ? Math.max(0, this.totalDeadline - now) : this.limits.maxRequestTotalMs;
+  }
+
+  /** Answered or withdrawn: a fresh time-out (the server works from now on), the rest of the maximum total. */
+  private release(inputId: string): void {
+    if (this.ended || !this.holding.delete(inputId) || this.holding.size > 0) return;
+    this.startTotal(this.totalLeft ?? this.limits.maxRequestTotalMs);
+    this.restartIdle();
+  }
+
+  private startTotal(ms: number): void {
+    const now = this.hooks.inputs?.clock.now();
+    this.totalDeadline = now === undefined ? undefined : now + ms;
+    this.total = this.timers.setTimeout(() => this.abort(totalTimeout(this.limits.maxRequestTotalMs)), ms);
   }
 
   private progress(raw: { progress: unknown; total?: unknown; message?: unknown }): void {
     if (this.ended) return;
+    // Held while the user answers: progress neither restarts nor re-arms the time-out.
+    if (this.holding.size > 0) {
+      const held = boundedProgress(raw);
+      if (held) this.hooks.progress?.(held);
+      return;
+    }
     this.restartIdle();
     const progress = boundedProgress(raw);
     if (progress) this.hooks.progress?.(progress);

@@ -435,7 +435,7 @@ export class Session {
   private guard(hooks: GuardHooks = {}): Guarded {
     return (send) => {
       const { requestTimeoutMs, maxRequestTotalMs } = this.deps.settings();
-      return guarded(this.deps.ports.timers, { requestTimeoutMs, maxRequestTotalMs }, hooks, send);
+      return guarded(this.deps.ports.timers, { requestTimeoutMs, maxRequestTotalMs }, { inputs: this.deps.pendingInputs.holdsFor(this.sessionId, this.deps.ports.clock), ...hooks }, send);
     };
   }
 

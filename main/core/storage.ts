@@ -1,6 +1,6 @@
 // Where the core keeps what must survive a restart (saved servers, settings). The host picks the
 // place: Electron's user-data folder, or a config folder in browser mode; tests use memory.
-import { chmod, copyFile, mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { chmod, mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { StorageProblem } from "../../shared/types.js";
 
@@ -102,6 +102,8 @@ export class JsonFileStorage implements Storage {
       // replace what the user had; the caller tells the user, and starts from what it can.
       const file = this.path(name);
       const backup = `${file.replace(/\.json$/, "")}.unreadable-${stamp()}.json`;
+      // Owner-only before it moves (a hand-edited file may be 0644): the copy aside holds the same secrets.
+      if (process.platform !== "win32") await chmod(file, FILE_MODE).catch(() => {});
       const moved = await rename(file, backup).then(
         () => backup,
         () => undefined,
@@ -114,8 +116,15 @@ export class JsonFileStorage implements Storage {
     const file = this.path(name);
     const copy = `${file.replace(/\.json$/, "")}.backup-${stamp()}.json`;
     try {
-      await copyFile(file, copy);
-      await chmod(copy, FILE_MODE).catch(() => {});
+      // Created owner-only, whatever the damaged file's mode (copyFile would give the copy 0644 first).
+      const content = await readFile(file);
+      const handle = await open(copy, "wx", FILE_MODE);
+      try {
+        if (process.platform !== "win32") await handle.chmod(FILE_MODE);
+        await handle.writeFile(content);
+      } finally {
+        await handle.close();
+      }
       return copy;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;

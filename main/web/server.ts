@@ -144,6 +144,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       resolve();
     });
   });
+  // After listen, an 'error' (EMFILE or ENFILE at accept when file descriptors run out) would otherwise end
+  // the process and every server with it; the listening socket stays open and accepts again once fds free up.
+  http.on("error", (error: NodeJS.ErrnoException) => log(`Browser mode: ${error.code === "EMFILE" || error.code === "ENFILE" ? "could not accept a connection (too many open files)" : "server error"}: ${error.message}`));
 
   const port = (http.address() as AddressInfo).port;
   const urlHost = wildcard ? LOOPBACK : bindAddress.includes(":") ? `[${bindAddress}]` : bindAddress;

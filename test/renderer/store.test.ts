@@ -69,6 +69,20 @@ describe("inspector store", () => {
     expect(store.getState().taskOrder).toEqual([taskKey("b", "same")]);
   });
 
+  it("a client task whose deleted trace dropped off the core's bound (clientTaskRemoved) leaves the table; another session's same id stays", () => {
+    const store = createInspectorStore();
+    store.getState().applyEvents([
+      { type: "clientTaskChanged", payload: clientTask("same", { sessionId: "a" }) },
+      { type: "clientTaskChanged", payload: clientTask("same", { sessionId: "b" }) },
+    ]);
+    store.getState().applyEvents([
+      { type: "clientTaskRemoved", payload: { sessionId: "a", taskId: "same" } },
+      { type: "clientTaskRemoved", payload: { sessionId: "a", taskId: "never-seen" } },
+    ]);
+    expect(store.getState().taskOrder).toEqual([taskKey("b", "same")]);
+    expect(Object.keys(store.getState().clientTasks)).toEqual([taskKey("b", "same")]);
+  });
+
   it("the message log is bounded by settings.logLimit, keeping the newest", () => {
     const store = createInspectorStore();
     store.getState().applyEvents([{ type: "settingsChanged", payload: { ...DEFAULT_SETTINGS, logLimit: 100 } }]);

@@ -7,6 +7,7 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { boundedProgress, PROGRESS_MESSAGE_KEPT, RequestGuard } from "../../main/core/requestGuard.js";
 import { systemPorts } from "../../main/core/ports.js";
 import { EventBus } from "../../main/core/eventBus.js";
+import { newPendingInput, PendingInputs } from "../../main/core/pendingInputs.js";
 import { ToolRuns } from "../../main/core/toolRuns.js";
 import { WithdrawnNotes } from "../../main/core/withdrawnNotes.js";
 import type { InspectorEvent } from "../../shared/contract.js";
@@ -163,5 +164,90 @@ describe("the page keeps as many runs as the core", () => {
     const { RUNS_KEPT } = await import("../../renderer/src/store/toolsSlice.js");
     const { TOOL_RUNS_KEPT } = await import("../../shared/types.js");
     expect(RUNS_KEPT).toBe(TOOL_RUNS_KEPT);
+  });
+});
+
+describe("RequestGuard held while the user answers a pending input", () => {
+  const clock = { now: () => Date.now() };
+  const desk = () => {
+    const inputs = new PendingInputs(new EventBus());
+    const ports = { ...systemPorts, clock };
+    const ask = (sessionId: string, link: Parameters<typeof newPendingInput>[3] = {}) => {
+      const input = newPendingInput({ sessionId, serverName: "s", ports }, "elicitation", { message: "?" }, link);
+      inputs.add(input, { answered: () => {}, withdrawn: () => {} });
+      return input.id;
+    };
+    const answer = (id: string) => inputs.answer(id, { kind: "elicitation", result: { action: "accept", content: {} } });
+    return { inputs, ask, answer };
+  };
+
+  it("a server request that arrives while the request is in flight holds its time-out; the answer starts a fresh one", () => {
+    const { inputs, ask, answer } = desk();
+    const guard = new RequestGuard(systemPorts.timers, limits, { inputs: inputs.holdsFor("s1", clock) });
+    vi.advanceTimersByTime(900);
+    const id = ask("s1");
+    // The user takes a minute: far past the 1 s time-out and the 5 s maximum total.
+    vi.advanceTimersByTime(60_000);
+    expect(guard.signal.aborted).toBe(false);
+    answer(id);
+    // A fresh time-out from the answer, not what was left of the old one (100 ms).
+    vi.advanceTimersByTime(999);
+    expect(guard.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect((guard.signal.reason as McpError).message).toMatch(/no answer and no progress for 1 s/);
+  });
+
+  it("the maximum total goes on with what it had left once the answer is in: the user's time is not counted, the server's is", () => {
+    const { inputs, ask, answer } = desk();
+    const guard = new RequestGuard(systemPorts.timers, limits, { inputs: inputs.holdsFor("s1", clock) });
+    // 4.5 s of the server's time, kept alive by progress.
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersByTime(900);
+      progressOf(guard)({ progress: i });
+    }
+    const id = ask("s1");
+    vi.advanceTimersByTime(30_000);
+    answer(id);
+    vi.advanceTimersByTime(499);
+    expect(guard.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect((guard.signal.reason as McpError).message).toMatch(/Request stopped after 5 s in all/);
+  });
+
+  it("a withdrawn input releases the hold too; with two open, only the last one to leave releases it", () => {
+    const { inputs, ask, answer } = desk();
+    const guard = new RequestGuard(systemPorts.timers, limits, { inputs: inputs.holdsFor("s1", clock) });
+    const first = ask("s1");
+    const second = ask("s1");
+    vi.advanceTimersByTime(10_000);
+    answer(first);
+    vi.advanceTimersByTime(10_000);
+    expect(guard.signal.aborted).toBe(false);
+    inputs.withdraw(second, "disconnected", "gone");
+    vi.advanceTimersByTime(1000);
+    expect(guard.signal.aborted).toBe(true);
+  });
+
+  it("no hold from an input of another session, one that opened before the request, or a modern round's input (it belongs to its own call)", () => {
+    const { inputs, ask } = desk();
+    const earlier = ask("s1");
+    const guard = new RequestGuard(systemPorts.timers, limits, { inputs: inputs.holdsFor("s1", clock) });
+    ask("s2");
+    ask("s1", { modern: { via: "mrtr", key: "name", round: 1 } });
+    ask("s1", { modern: { via: "task", key: "name" }, relatedTaskId: "t-1" });
+    vi.advanceTimersByTime(1000);
+    expect(guard.signal.aborted).toBe(true);
+    expect(inputs.get(earlier)).toBeDefined();
+  });
+
+  it("an ended request stops listening: inputs opened later change nothing, and nothing is left subscribed", () => {
+    const { inputs, ask, answer } = desk();
+    const guard = new RequestGuard(systemPorts.timers, limits, { inputs: inputs.holdsFor("s1", clock) });
+    guard.end();
+    const id = ask("s1");
+    answer(id);
+    vi.advanceTimersByTime(10_000);
+    expect(guard.signal.aborted).toBe(false);
+    expect((inputs as unknown as { watchers: Set<unknown> }).watchers.size).toBe(0);
   });
 });

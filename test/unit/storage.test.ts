@@ -91,6 +91,27 @@ describe("JsonFileStorage", () => {
     expect((await stat(copy!)).mode & 0o777).toBe(0o600);
   });
 
+  it.runIf(process.platform !== "win32")("a damaged 0644 file moved aside (unreadable) or copied (backup) is 0600 like the rest, from the moment it exists", async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, "settings.json"), "{ not json", { mode: 0o644 });
+    await chmod(join(dir, "settings.json"), 0o644);
+    let modeWhenMoved: number | undefined;
+    hooks.beforeRename = async (from) => {
+      modeWhenMoved = (await stat(from)).mode & 0o777;
+    };
+    const error = (await new JsonFileStorage(dir).read("settings").catch((e: unknown) => e)) as InstanceType<typeof UnreadableStorageError>;
+    expect(error.backup).toMatch(/settings\.unreadable-/);
+    expect(modeWhenMoved).toBe(0o600);
+    expect((await stat(error.backup!)).mode & 0o777).toBe(0o600);
+
+    await writeFile(join(dir, "servers.json"), JSON.stringify([{ name: "kept", env: { API_KEY: "sk-live" } }]), { mode: 0o644 });
+    await chmod(join(dir, "servers.json"), 0o644);
+    const copy = await new JsonFileStorage(dir).backup("servers");
+    expect(copy).toMatch(/servers\.backup-/);
+    expect((await stat(copy!)).mode & 0o777).toBe(0o600);
+    expect(await readFile(copy!, "utf8")).toContain("sk-live");
+  });
+
   it("refuses names that could escape its folder", async () => {
     const storage = new JsonFileStorage(await tempDir());
     await expect(storage.write("../evil", {})).rejects.toThrow(/Invalid storage name/);

@@ -14,7 +14,7 @@ import {
   type Task,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientTask, TaskStatus } from "../../../shared/types.js";
-import type { Ports, TimerHandle } from "../ports.js";
+import { MAX_TIMER_MS, type Ports, type TimerHandle } from "../ports.js";
 import { isTerminalStatus } from "../protocol/taskStatus.js";
 import { isServerError, serverErrorOnce, wireErrorOf } from "../protocol/wireError.js";
 
@@ -212,7 +212,8 @@ export class ClientTasks {
   private schedulePoll(tracked: Tracked): void {
     if (tracked.stopped || tracked.timer) return;
     const suggested = tracked.view.task.pollInterval ?? DEFAULT_POLL_INTERVAL_MS;
-    const delay = Math.max(MIN_POLL_INTERVAL_MS, suggested);
+    // A pollInterval past what a timer can wait would fire after 1 ms, every time: a hostile server's flood.
+    const delay = Math.min(MAX_TIMER_MS, Math.max(MIN_POLL_INTERVAL_MS, suggested));
     tracked.timer = this.options.ports.timers.setTimeout(() => {
       tracked.timer = undefined;
       void this.poll(tracked);
@@ -259,7 +260,8 @@ export class ClientTasks {
     const taskId = tracked.view.task.taskId;
     // tasks/result blocks until the task is terminal, which may take as long as the user does.
     const ttl = tracked.view.task.ttl;
-    const timeout = Math.max(this.options.requestTimeoutMs(), typeof ttl === "number" ? ttl : 24 * 3600_000);
+    // Capped where a timer can wait: the SDK's timer would otherwise fire after 1 ms (a ttl of 1e15 seen).
+    const timeout = Math.min(MAX_TIMER_MS, Math.max(this.options.requestTimeoutMs(), typeof ttl === "number" ? ttl : 24 * 3600_000));
     try {
       const result = await this.client.request({ method: "tasks/result", params: { taskId } }, CallToolResultSchema, { timeout });
       if (!tracked.stopped) this.update(taskId, { result, error: undefined });

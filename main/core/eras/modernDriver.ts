@@ -83,6 +83,7 @@ export class ModernDriver implements EraDriver {
       tasksEnabled: features.receiverTasks,
       listenEnded: (why) => host.note(why),
       taskChanged: (task) => deps.bus.emit("clientTaskChanged", task),
+      taskRemoved: (taskId) => deps.bus.emit("clientTaskRemoved", { sessionId: host.sessionId, taskId }),
       readableError: (error, method) => host.readable(error, method),
       ...(memory ? { memory: { remember: (task) => void memory.remember(serverKey, { taskId: task.task.taskId, toolName: task.toolName, arguments: task.arguments }), forget: (taskId) => void memory.forget(serverKey, taskId) } } : {}),
       round: (call, round) => host.exchange({ call, round }),

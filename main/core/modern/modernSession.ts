@@ -19,6 +19,8 @@ export interface ModernSessionOptions {
   taskChanged(task: ClientTask): void;
   /** A result that does not fit its schema, in one line naming the field (schemaMismatch.ts). */
   readableError?(error: unknown, method: string): unknown;
+  /** A deleted task's trace dropped off the bound (TASK_TRACES_KEPT): its row leaves. */
+  taskRemoved?(taskId: string): void;
   /** M8: where task handles are kept across restarts, if anywhere. */
   memory?: { remember(task: ClientTask): void; forget(taskId: string): void };
   /** M7: the tasks extension is declared, so task ids go on the listen stream. */
@@ -50,6 +52,7 @@ export class ModernSession {
       ...(options.readableError ? { readableError: options.readableError } : {}),
       watching: (task) => options.memory?.remember(task),
       done: (taskId) => options.memory?.forget(taskId),
+      removed: (taskId) => options.taskRemoved?.(taskId),
       liveChanged: () => this.listen?.subscriptionsChanged(),
     });
     this.listen = new ListenStream(

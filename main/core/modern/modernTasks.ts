@@ -4,9 +4,9 @@
 // carries inputRequests that we answer with tasks/update, and tasks/cancel is only a request.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { inSettings } from "../../../shared/settingFields.js";
-import { CallToolResultSchema, TaskStatusSchema, type ClientTask, type JsonRpcError, type TaskStatus } from "../../../shared/types.js";
+import { CallToolResultSchema, TASK_TRACES_KEPT, TaskStatusSchema, type ClientTask, type JsonRpcError, type TaskStatus } from "../../../shared/types.js";
 import { isServerError, serverErrorOnce, wireErrorOf } from "../protocol/wireError.js";
-import type { Ports, TimerHandle } from "../ports.js";
+import { MAX_TIMER_MS, type Ports, type TimerHandle } from "../ports.js";
 import { readableSchemaError } from "../schemaMismatch.js";
 import { askInput, readInputRequests, type InputDeskContext } from "./inputRequests.js";
 import type { ModernConnection, RawResult } from "./modernConnection.js";
@@ -15,6 +15,11 @@ const DEFAULT_POLL_INTERVAL_MS = 1000;
 /** A server asking for faster polling than this gets this: one task must not flood the wire. */
 const MIN_POLL_INTERVAL_MS = 50;
 const MAX_STATUS_MESSAGE = 10_000;
+/** A finished task is asked about this long after its ttl ran out (the server's clock may lag ours). */
+const DELETION_CHECK_MARGIN_MS = 1000;
+/** A server may keep a task past its ttl: asked again this much later (at least), at most DELETION_CHECKS times. */
+const DELETION_RECHECK_MIN_MS = 5000;
+const DELETION_CHECKS = 3;
 
 export interface ModernTaskOptions {
   sessionId: string;
@@ -29,6 +34,8 @@ export interface ModernTaskOptions {
   /** M8: a task is being watched (remember its handle), or no longer can be (forget it). */
   watching?(task: ClientTask): void;
   done?(taskId: string): void;
+  /** A deleted task's trace dropped off (more than TASK_TRACES_KEPT per session): its row leaves. */
+  removed?(taskId: string): void;
   /** M7: the set of live tasks changed (the listen stream follows it). */
   liveChanged?(): void;
 }
@@ -36,10 +43,17 @@ export interface ModernTaskOptions {
 interface Watched {
   view: ClientTask;
   timer?: TimerHandle;
+  /** A tasks/get is on the wire: its answer schedules the next one. */
+  polling: boolean;
+  /** When the last tasks/get left (clock ms): M3 paces the next one from here. */
+  lastPollAt?: number;
   stopped: boolean;
   /** M5: input request keys shown to the user (by key → pending input id), and keys already answered. */
   asked: Map<string, string>;
   answered: Set<string>;
+  /** A finished task's check, after its ttl, whether the server deleted it (as legacy notices on tasks/list). */
+  deletionCheck?: TimerHandle;
+  deletionChecks: number;
 }
 
 export class ModernTaskError extends Error {
@@ -48,6 +62,9 @@ export class ModernTaskError extends Error {
 
 export class ModernTasks {
   private readonly watched = new Map<string, Watched>();
+  /** Finished tasks the server deleted, kept as traces ("deleted at", how they ended), oldest first. */
+  private readonly traces = new Set<string>();
+  private closed = false;
 
   constructor(
     private readonly connection: ModernConnection,
@@ -71,7 +88,7 @@ export class ModernTasks {
       throw new ModernTaskError(`This session already watches ${live} live tasks (the limit: ${inSettings("maxLiveReceiverTasks")}); the server's task ${task.taskId.slice(0, 100)} is not followed`);
     }
     const view: ClientTask = { sessionId: this.options.sessionId, toolName, arguments: args, task, pendingInputIds: [], era: "modern" };
-    const watched: Watched = { view, stopped: false, asked: new Map(), answered: new Set() };
+    const watched: Watched = { view, polling: false, stopped: false, asked: new Map(), answered: new Set(), deletionChecks: 0 };
     this.watched.set(task.taskId, watched);
     this.options.changed(view);
     this.options.watching?.(view);
@@ -120,8 +137,9 @@ export class ModernTasks {
     const askedAt = new Date(this.options.ports.clock.now()).toISOString();
     await this.connection.call("tasks/cancel", { taskId }, { timeout: this.options.requestTimeoutMs() });
     this.update(watched, { cancelRequested: true, cancelRequestedAt: askedAt });
-    // Look now: the server may have cancelled at once (or finished first).
-    this.pollNow(watched);
+    // M3: the next tasks/get still waits for the live pollIntervalMs (servers MAY rate-limit faster
+    // polling); the listen stream (M7) is how we learn sooner.
+    this.pollPaced(watched);
     return watched.view;
   }
 
@@ -139,8 +157,11 @@ export class ModernTasks {
 
   /** S1: the session ended; live tasks can no longer be followed. */
   closeAll(statusMessage: string): void {
+    this.closed = true;
     for (const watched of this.watched.values()) {
       this.stop(watched);
+      if (watched.deletionCheck) this.options.ports.timers.clearTimeout(watched.deletionCheck);
+      watched.deletionCheck = undefined;
       if (!isTerminal(watched.view.task.status) && !watched.view.gone) this.update(watched, { pollError: statusMessage, sessionEnded: true });
     }
   }
@@ -216,7 +237,8 @@ export class ModernTasks {
     try {
       // Acknowledged with an empty result; the status catches up on a later poll (eventually consistent).
       await this.connection.call("tasks/update", { taskId, inputResponses: { [key]: response } }, { timeout: this.options.requestTimeoutMs() });
-      this.pollNow(watched);
+      // M3: not an immediate tasks/get; the next poll keeps the task's pace (M7's stream may tell us sooner).
+      this.pollPaced(watched);
     } catch (error) {
       if (!watched.stopped) this.update(watched, { pollError: `tasks/update for "${key}" failed: ${messageOf(error)}` });
     }
@@ -239,26 +261,32 @@ export class ModernTasks {
       this.stop(watched);
       return;
     }
-    const delay = Math.max(MIN_POLL_INTERVAL_MS, task.pollInterval ?? DEFAULT_POLL_INTERVAL_MS);
+    const delay = pollDelay(task.pollInterval);
     watched.timer = this.options.ports.timers.setTimeout(() => {
       watched.timer = undefined;
       void this.poll(watched);
     }, delay);
   }
 
-  private pollNow(watched: Watched): void {
-    if (watched.stopped) return;
-    if (watched.timer) this.options.ports.timers.clearTimeout(watched.timer);
-    watched.timer = undefined;
-    void this.poll(watched);
+  /** M3: a poll at the task's live pollIntervalMs since the previous one; one already waiting or on the wire is kept. */
+  private pollPaced(watched: Watched): void {
+    if (watched.stopped || watched.timer || watched.polling) return;
+    const interval = pollDelay(watched.view.task.pollInterval);
+    const since = watched.lastPollAt === undefined ? interval : this.options.ports.clock.now() - watched.lastPollAt;
+    watched.timer = this.options.ports.timers.setTimeout(() => {
+      watched.timer = undefined;
+      void this.poll(watched);
+    }, Math.max(0, interval - since));
   }
 
   private async poll(watched: Watched): Promise<void> {
     if (watched.stopped) return;
     const taskId = watched.view.task.taskId;
     const timeout = this.options.requestTimeoutMs();
+    watched.polling = true;
+    watched.lastPollAt = this.options.ports.clock.now();
     try {
-      const raw = await this.connection.call("tasks/get", { taskId }, { timeout });
+      const raw = await this.connection.call("tasks/get", { taskId }, { timeout }).finally(() => (watched.polling = false));
       if (watched.stopped) return;
       if (watched.view.pollError) this.update(watched, { pollError: undefined });
       this.apply(watched, raw, "tasks/get");
@@ -292,6 +320,58 @@ export class ModernTasks {
     if (watched.timer) this.options.ports.timers.clearTimeout(watched.timer);
     watched.timer = undefined;
     if (wasLive) this.options.liveChanged?.();
+    if (isTerminal(watched.view.task.status) && !watched.view.gone) this.scheduleDeletionCheck(watched);
+  }
+
+  // --- a finished task, after its ttl ---
+
+  /** Once createdAt + ttlMs has passed, a finished task is asked for again: the server may have deleted it. */
+  private scheduleDeletionCheck(watched: Watched): void {
+    const ttl = watched.view.task.ttl;
+    if (this.closed || watched.deletionCheck || watched.view.deletedAt || typeof ttl !== "number") return;
+    if (watched.deletionChecks >= DELETION_CHECKS) return;
+    const due = Date.parse(watched.view.task.createdAt) + ttl + DELETION_CHECK_MARGIN_MS;
+    const wait = watched.deletionChecks === 0 ? due - this.options.ports.clock.now() : Math.max(ttl, DELETION_RECHECK_MIN_MS);
+    watched.deletionCheck = this.options.ports.timers.setTimeout(() => {
+      watched.deletionCheck = undefined;
+      // A deadline past the longest timer is reached in steps.
+      if (watched.deletionChecks === 0 && this.options.ports.clock.now() < due) this.scheduleDeletionCheck(watched);
+      else void this.checkDeleted(watched);
+    }, Math.min(MAX_TIMER_MS, Math.max(0, wait)));
+    // A look after the ttl never keeps a process (the CLI) alive on its own.
+    watched.deletionCheck.unref?.();
+  }
+
+  private async checkDeleted(watched: Watched): Promise<void> {
+    if (this.closed) return;
+    watched.deletionChecks++;
+    const taskId = watched.view.task.taskId;
+    const timeout = this.options.requestTimeoutMs();
+    try {
+      // The answer changes nothing: a terminal task never changes again.
+      await this.connection.call("tasks/get", { taskId }, { timeout });
+      this.scheduleDeletionCheck(watched);
+    } catch (error) {
+      if (this.closed) return;
+      if (isServerError(error, timeout) && error.code === ErrorCode.InvalidParams) {
+        // The task's status, result or error stay as they were: the row says how it ended and when it went.
+        this.update(watched, { deletedAt: new Date(this.options.ports.clock.now()).toISOString() });
+        this.keepTrace(taskId);
+        return;
+      }
+      if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed && !isServerError(error, timeout)) return;
+      this.scheduleDeletionCheck(watched);
+    }
+  }
+
+  /** Bounded like receiver-task traces: past TASK_TRACES_KEPT, the oldest trace leaves. */
+  private keepTrace(taskId: string): void {
+    this.traces.add(taskId);
+    if (this.traces.size <= TASK_TRACES_KEPT) return;
+    const oldest = this.traces.values().next().value as string;
+    this.traces.delete(oldest);
+    this.watched.delete(oldest);
+    this.options.removed?.(oldest);
   }
 }
 
@@ -312,6 +392,11 @@ function readTask(raw: RawResult): ClientTask["task"] {
     ...(typeof raw.pollIntervalMs === "number" && raw.pollIntervalMs >= 0 ? { pollInterval: raw.pollIntervalMs } : {}),
     ...(typeof raw.statusMessage === "string" ? { statusMessage: raw.statusMessage.slice(0, MAX_STATUS_MESSAGE) } : {}),
   };
+}
+
+/** M3, M10: the server's pollIntervalMs, kept within what one task may cost (MIN) and what a timer can wait (MAX). */
+function pollDelay(pollInterval: number | undefined): number {
+  return Math.min(MAX_TIMER_MS, Math.max(MIN_POLL_INTERVAL_MS, pollInterval ?? DEFAULT_POLL_INTERVAL_MS));
 }
 
 function readError(value: unknown): JsonRpcError {

@@ -61,6 +61,11 @@ export function reduceTasks(state: TasksState, events: InspectorEvent[]): TasksS
       const key = taskKey(event.payload.sessionId, event.payload.task.taskId);
       touch(key);
       receiverTasks[key] = event.payload;
+    } else if (event.type === "clientTaskRemoved") {
+      const key = taskKey(event.payload.sessionId, event.payload.taskId);
+      if (!(key in clientTasks)) continue;
+      touch(key);
+      delete clientTasks[key];
     } else if (event.type === "receiverTaskRemoved") {
       const key = taskKey(event.payload.sessionId, event.payload.taskId);
       const { trace } = event.payload;

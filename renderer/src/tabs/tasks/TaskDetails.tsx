@@ -6,6 +6,7 @@ import type { ClientTask, ReceiverTask } from "../../../../shared/types.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
+import { useResultCheckProps } from "../../components/useOutputSchema.js";
 import { formatInstant } from "../../util/time.js";
 import { clientTaskEnding } from "../../../../shared/taskEnding.js";
 import { ClientTaskStanding } from "./ClientTaskStanding.js";
@@ -50,6 +51,8 @@ function StatusLine({ children, statusMessage }: { children: ReactNode; statusMe
 
 function ClientTaskDetails({ client }: { client: ClientTask }) {
   const { task } = client;
+  // structuredContent checked against the tool's outputSchema, as the Tools tab checks a run's result.
+  const resultProps = useResultCheckProps(client.sessionId, client.toolName);
   return (
     <>
       <StatusLine statusMessage={task.statusMessage}>
@@ -60,7 +63,7 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
       {client.result && (
         <>
           <h4>Result</h4>
-          <CallToolResultView result={client.result} sessionId={client.sessionId} />
+          <CallToolResultView result={client.result} {...resultProps} />
         </>
       )}
       {client.error && (

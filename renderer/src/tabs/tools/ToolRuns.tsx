@@ -16,6 +16,7 @@ import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { RawResponse } from "../../components/RawResponse.js";
 import { useNow } from "../../components/useNow.js";
+import { useResultCheckProps } from "../../components/useOutputSchema.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
@@ -63,8 +64,7 @@ function RunView({ run }: { run: ToolRun }) {
   const bridge = useBridge();
   const selectTab = useSelectTab();
   // The structuredContent is checked against the tool's outputSchema as the list last gave it.
-  const outputSchema = useInspector((s) => s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName)?.outputSchema);
-  const resultProps = { sessionId: run.sessionId, ...(outputSchema ? { outputSchema } : {}) };
+  const resultProps = useResultCheckProps(run.sessionId, run.toolName);
   const [cancelError, setCancelError] = useState<string>();
   const name = `Run ${run.runId}`;
   const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
