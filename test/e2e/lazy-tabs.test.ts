@@ -40,7 +40,7 @@ describe("lazy tabs in Chromium", () => {
       await tab(page, "Logs").click();
       const loading = page.getByRole("tabpanel").getByRole("status").filter({ hasText: "Loading the Logs tab…" });
       await loading.waitFor();
-      expect(logsRequested).toBe(true);
+      await expect.poll(() => logsRequested).toBe(true);
       await mkdir(SCREENSHOT_DIR, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOT_DIR, "lazy-tab-loading.png") });
       release();
