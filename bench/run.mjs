@@ -2,7 +2,7 @@
 // `npm run bench`: bundle bench/run.ts (TypeScript, importing main/ and shared/) with vite's build API,
 // as an SSR bundle for Node that leaves node_modules external, then run it with --expose-gc so the
 // scenarios can read the heap after full collections. Arguments pass through:
-//   npm run bench                     every scenario; writes bench/results/ and the README table
+//   npm run bench                     every scenario; writes bench/results/ and the table in docs/benchmarks.md
 //   npm run bench -- answer scale     only these scenarios (printed, not written)
 //   BENCH_QUICK=1 npm run bench       small counts, for working on the bench itself (printed, not written)
 import { spawn } from "node:child_process";

@@ -1,6 +1,6 @@
 // The bench runner. Each scenario runs in a fresh Node process (its own heap, so one scenario's garbage
 // never shows up in another's memory figures, and a crash costs one row, not the table). The runner
-// collects their figures and writes bench/results/latest.{json,md} and the README's Benchmarks section.
+// collects their figures and writes bench/results/latest.{json,md} and the table in docs/benchmarks.md.
 //
 // Started by bench/run.mjs (which bundles this file); `--scenario <id> --out <file>` is the child mode.
 import { spawn } from "node:child_process";
@@ -32,8 +32,8 @@ const SCENARIOS: Entry[] = [
   { id: "timeline", title: "8. Task timeline: 1,000 events", needsUi: true, load: async () => (await import("./scenarios/timeline.js")).timeline },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
-const README_START = "<!-- bench:start -->";
-const README_END = "<!-- bench:end -->";
+const TABLE_START = "<!-- bench:start -->";
+const TABLE_END = "<!-- bench:end -->";
 
 interface Machine {
   cpu: string;
@@ -119,25 +119,26 @@ function report(m: Machine, results: ScenarioResult[]): string {
   ].join("\n");
 }
 
-async function updateReadme(m: Machine, results: ScenarioResult[]): Promise<void> {
-  const path = join(ROOT, "README.md");
-  const readme = await readFile(path, "utf8");
+/** The table between the markers in docs/benchmarks.md (the README links there). */
+async function updateBenchmarksPage(m: Machine, results: ScenarioResult[]): Promise<void> {
+  const path = join(ROOT, "docs/benchmarks.md");
+  const page = await readFile(path, "utf8");
   const body = [
-    README_START,
+    TABLE_START,
     `Measured ${m.date.slice(0, 10)} with \`npm run bench\` on ${m.cpu} (${m.cores} cores), Node ${m.node}. Figures from a shared or busy machine are noisy; `
-      + "the notes under the table in [bench/results/latest.md](bench/results/latest.md) say how each was taken.",
+      + "the notes under the table in [bench/results/latest.md](../bench/results/latest.md) say how each was taken.",
     "",
     markdownTable(results),
     "",
     missesLine(results),
-    README_END,
+    TABLE_END,
   ].join("\n");
-  const startAt = readme.indexOf(README_START);
-  const endAt = readme.indexOf(README_END);
+  const startAt = page.indexOf(TABLE_START);
+  const endAt = page.indexOf(TABLE_END);
   const next =
     startAt >= 0 && endAt > startAt
-      ? readme.slice(0, startAt) + body + readme.slice(endAt + README_END.length)
-      : `${readme.replace(/\s*$/, "")}\n\n## Benchmarks\n\n${body}\n`;
+      ? page.slice(0, startAt) + body + page.slice(endAt + TABLE_END.length)
+      : `${page.replace(/\s*$/, "")}\n\n${body}\n`;
   await writeFile(path, next);
 }
 
@@ -167,8 +168,8 @@ async function runAll(): Promise<void> {
     await mkdir(join(ROOT, "bench/results"), { recursive: true });
     await writeFile(join(ROOT, "bench/results/latest.json"), `${JSON.stringify({ machine: m, totalMs: now() - started, results }, null, 2)}\n`);
     await writeFile(join(ROOT, "bench/results/latest.md"), text);
-    await updateReadme(m, results);
-    process.stderr.write(`bench: wrote bench/results/latest.{json,md} and the README table in ${((now() - started) / 1000).toFixed(0)} s\n`);
+    await updateBenchmarksPage(m, results);
+    process.stderr.write(`bench: wrote bench/results/latest.{json,md} and the table in docs/benchmarks.md in ${((now() - started) / 1000).toFixed(0)} s\n`);
   } else {
     process.stderr.write("bench: quick mode or a subset of scenarios: results printed, not written\n");
   }

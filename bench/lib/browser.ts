@@ -5,10 +5,11 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { InspectorCore } from "../../main/core/index.js";
 import { startWebServer, type WebServer } from "../../main/web/server.js";
+import { defaultChromium } from "../../test/helpers/platform.js";
 import { RENDERER_DIR } from "./build.js";
 
 export { RENDERER_DIR };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH || defaultChromium();
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync"];
 
 export interface BrowserMode {

@@ -1,5 +1,5 @@
 // What a scenario reports: figures, each with its unit and, where the issue sets one, its target and
-// whether it was met. The runner turns them into bench/results/latest.{json,md} and the README table.
+// whether it was met. The runner turns them into bench/results/latest.{json,md} and the table in docs/benchmarks.md.
 
 export type Unit = "ms" | "µs" | "B" | "KB" | "MB" | "×" | "/s" | "";
 

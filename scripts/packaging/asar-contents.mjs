@@ -40,7 +40,7 @@ export function packageNameOf(path) {
   return parts[0].startsWith("@") ? (parts.length > 2 ? `${parts[0]}/${parts[1]}` : null) : parts[0];
 }
 
-/** Size budget for the packaged app (README "Installers"). */
+/** Size budget for the packaged app (docs/installers.md, "The packaging check"). */
 export const BUDGET = { asarBytes: 4 * 1024 * 1024, unpackedBytes: 24 * 1024 * 1024 };
 /** Needed at run time whatever the bundles import: the MCP client, and the demo server run over stdio. */
 export const ALWAYS_REQUIRED = ["@modelcontextprotocol/sdk", "@modelcontextprotocol/server-everything"];

@@ -2,6 +2,7 @@
 // core; the CLI prints the page on stderr and opens it, or follows it itself with --auth-headless (for
 // authorization servers that approve at once). Tokens are kept in the config folder for the next run.
 import { afterEach, describe, expect, it } from "vitest";
+import { POSIX_SIGNALS } from "../helpers/platform.js";
 import { jsonOf, newConfigDir, runCli, startCli, startHttpFixture, type ServerProcess } from "./harness.js";
 
 const started: ServerProcess[] = [];
@@ -47,7 +48,7 @@ describe("CLI OAuth", () => {
     expect(state.tokenRequests[0]).toMatchObject({ basic: true });
   });
 
-  it("without --auth-headless the page is printed on stderr for the user; Ctrl+C while waiting exits 130", async () => {
+  it.runIf(POSIX_SIGNALS)("without --auth-headless the page is printed on stderr for the user; Ctrl+C while waiting exits 130", async () => {
     const fixture = await oauthFixture();
     const running = startCli(["tools", "--server", fixture.url], { env: { PATH: "/nonexistent" } });
     await running.stderrMatches(/Open this page to authorize, then come back here:\n {2}http:\/\/127\.0\.0\.1:\d+\/as\/authorize\?/);

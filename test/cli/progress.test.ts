@@ -3,6 +3,7 @@
 // (notifications/cancelled, tasks/cancel) and exits 130 after disconnecting.
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POSIX_SIGNALS, UTIL_LINUX_SCRIPT } from "../helpers/platform.js";
 import { CLI, command, everythingStdio, fixtureStdio, jsonOf, newConfigDir, runCli, startCli, startHttpFixture, type ServerProcess } from "./harness.js";
 
 let legacy: ServerProcess;
@@ -26,7 +27,7 @@ function runOnTerminal(args: string[]): Promise<{ code: number | null; screen: s
 const LONG = ["call", "trigger-long-running-operation", "--args", '{"duration":1,"steps":4}', "--server", everythingStdio];
 
 describe("CLI progress", () => {
-  it("on a terminal: notifications/progress redrawn on one line (carriage return, erase line), then erased before the result", async () => {
+  it.runIf(UTIL_LINUX_SCRIPT)("on a terminal: notifications/progress redrawn on one line (carriage return, erase line), then erased before the result", async () => {
     const { code, screen } = await runOnTerminal(LONG);
     expect(code).toBe(0);
     for (const step of ["25% (1/4)", "50% (2/4)", "75% (3/4)", "100% (4/4)"]) expect(screen).toContain(`\r\x1b[2KProgress ${step}`);
@@ -35,7 +36,7 @@ describe("CLI progress", () => {
     expect(screen).toMatch(/\r\x1b\[2KLong running operation completed\. Duration: 1 seconds, Steps: 4\./);
   });
 
-  it("Q7: a legacy task's progress (it keeps coming after the CreateTaskResult) is drawn on the same line, with the server's message", async () => {
+  it.runIf(UTIL_LINUX_SCRIPT)("Q7: a legacy task's progress (it keeps coming after the CreateTaskResult) is drawn on the same line, with the server's message", async () => {
     const { code, screen } = await runOnTerminal(["call", "maybe-task", "--task", "--args", '{"progress":3,"workMs":600}', "--server", fixtureStdio("tool-tasks-server.mjs")]);
     expect(code).toBe(0);
     for (const step of ["33% (1/3) step 1 of 3", "67% (2/3) step 2 of 3", "100% (3/3) step 3 of 3"]) expect(screen).toContain(`\r\x1b[2KProgress ${step}`);
@@ -51,8 +52,9 @@ describe("CLI progress", () => {
   });
 });
 
-describe("CLI Ctrl+C", () => {
-  it("a real Ctrl+C typed on the terminal, 2026-07-28 over HTTP: the request's response stream is closed (the modern way), exit 130", async () => {
+// Ctrl+C is a POSIX signal (SIGINT); Windows has none to send to a child process.
+describe.runIf(POSIX_SIGNALS)("CLI Ctrl+C", () => {
+  it.runIf(UTIL_LINUX_SCRIPT)("a real Ctrl+C typed on the terminal, 2026-07-28 over HTTP: the request's response stream is closed (the modern way), exit 130", async () => {
     const server = await startHttpFixture("modern/progress-server.mjs", ["--http"]);
     try {
       const line = command(process.execPath, CLI, "call", "slow", "--args", '{"steps":400,"intervalMs":50}', "--server", server.url);

@@ -10,11 +10,12 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterEach } from "vitest";
 import type { SavedServer } from "../../shared/types.js";
+import { defaultChromium } from "../helpers/platform.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const WEB_ENTRY = join(ROOT, "out/main/web.js");
 export const SCREENSHOT_DIR = join(ROOT, "test-artifacts/screenshots");
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM = process.env.CHROMIUM_PATH || defaultChromium();
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -191,7 +192,7 @@ async function stopChild(child: ChildProcess, exited: Promise<{ code: number | n
 }
 
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium; .ci/run does it).`);
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium, as .ci/run does; or set CHROMIUM_PATH).`);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
   const handle = { close: () => browser.close() };
   open.add(handle);

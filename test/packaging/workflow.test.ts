@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown };
 const text = readFileSync(new URL("../../.github/workflows/build.yml", import.meta.url), "utf8");
 
-type Step = { name?: string; uses?: string; run?: string; if?: string; with?: Record<string, unknown> };
+type Step = { name?: string; uses?: string; run?: string; if?: string; with?: Record<string, unknown>; env?: Record<string, string> };
 type Workflow = { jobs: Record<string, { "runs-on": string; strategy?: { matrix?: { os?: string[] } }; steps: Step[] }> };
 
 describe("the build workflow (.github/workflows/build.yml)", () => {
@@ -53,5 +53,13 @@ describe("the build workflow (.github/workflows/build.yml)", () => {
 
   it("the smoke run has a display on Linux (xvfb)", () => {
     expect(runs[indexOfRun(/apt-get install/)]).toContain("xvfb");
+  });
+
+  it("the e2e tests use the Google Chrome preinstalled on each runner, never Ubuntu's snap-only chromium package (issue 21)", () => {
+    expect(runs.filter((r) => /apt(-get)? install[^\n]*\bchromium\b/.test(r))).toEqual([]);
+    const chromium = job.steps.find((s) => s.run === "npm test")?.env?.CHROMIUM_PATH ?? "";
+    expect(chromium).toContain("runner.os == 'Linux' && '/usr/bin/google-chrome'");
+    expect(chromium).toContain("runner.os == 'macOS' && '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'");
+    expect(chromium).toContain("'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe'");
   });
 });

@@ -2,6 +2,7 @@
 // the virtualiser can use, and unmount between tests.
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { preloadAllTabs } from "../../renderer/src/app/lazyTabs.js";
 
 for (const [prop, value] of [
   ["clientHeight", 600],
@@ -13,3 +14,7 @@ for (const [prop, value] of [
 }
 
 afterEach(() => cleanup());
+
+// The tabs after the first are lazy chunks (issue 21). Loaded up front here, as the window does once it
+// is idle, so a test may switch tabs and look at once; test/renderer/lazyTabs.test.tsx covers the wait.
+await preloadAllTabs();

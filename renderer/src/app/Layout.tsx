@@ -1,20 +1,15 @@
 // Server sidebar on the left; on the right the session bar, the tabs and the open tab's panel.
-import { useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import type { InspectorEvent } from "../../../shared/contract.js";
 import { useBrowserAlerts } from "../alerts/useBrowserAlerts.js";
 import { ErrorBoundary } from "../components/ErrorBoundary.js";
 import { TabBar, type TabItem } from "../components/TabBar.js";
 import { ServersSidebar } from "../sidebar/ServersSidebar.js";
-import { ElicitationsTab } from "../tabs/pending/ElicitationsTab.js";
-import { SamplingTab } from "../tabs/pending/SamplingTab.js";
-import { LogsTab } from "../tabs/logs/LogsTab.js";
-import { PromptsTab } from "../tabs/prompts/PromptsTab.js";
-import { ResourcesTab } from "../tabs/resources/ResourcesTab.js";
-import { TasksTab } from "../tabs/tasks/TasksTab.js";
-import { TaskTimelineHost } from "../tabs/timeline/TaskTimelineHost.js";
+import { draftKeys } from "../store/draftsSlice.js";
 import { ToolsTab } from "../tabs/tools/ToolsTab.js";
 import { useBridge, useInspector } from "./context.js";
 import { FocusItemContext, type FocusItem } from "./focusItem.js";
+import { ElicitationsTab, LogsTab, preloadTabsWhenIdle, PromptsTab, ResourcesTab, SamplingTab, TasksTab, TaskTimelineHost } from "./lazyTabs.js";
 import { NavigationContext } from "./navigation.js";
 import { SessionBar } from "./SessionBar.js";
 import { TAB_IDS, TAB_LABELS, tabForShortcut, type TabId } from "./tabs.js";
@@ -23,6 +18,16 @@ import { useAppliedTheme } from "./theme.js";
 type NavigatePayload = Extract<InspectorEvent, { type: "navigate" }>["payload"];
 
 const PREFIX = "inspector";
+/** The timeline host's own view-state key (tabs/timeline/TaskTimelineHost.tsx): read here so its chunk loads only when a timeline opens. */
+const TIMELINE_OPEN_KEY = draftKeys.view("timeline", "open");
+
+function TabLoading({ what }: { what: string }) {
+  return (
+    <p className="empty" role="status">
+      Loading {what}…
+    </p>
+  );
+}
 
 export function Layout({ banner }: { banner?: string | undefined }) {
   const bridge = useBridge();
@@ -38,6 +43,9 @@ export function Layout({ banner }: { banner?: string | undefined }) {
   const sessionKey = useInspector((s) => s.selectedSessionId ?? "none");
   const pendingSampling = useInspector((s) => s.pendingInputs.filter((p) => p.kind === "sampling").length);
   const pendingElicitations = useInspector((s) => s.pendingInputs.filter((p) => p.kind === "elicitation").length);
+  const timelineOpen = useInspector((s) => s.drafts[TIMELINE_OPEN_KEY] !== undefined);
+
+  useEffect(() => preloadTabsWhenIdle(), []);
 
   const navigate = useCallback((payload: NavigatePayload) => {
     setTab(payload.tab);
@@ -92,19 +100,25 @@ export function Layout({ banner }: { banner?: string | undefined }) {
           <TabBar<TabId> tabs={tabs} selected={tab} onSelect={selectTab} label="Inspector" idPrefix={PREFIX} />
           <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="panel" tabIndex={-1}>
             <ErrorBoundary key={tab} what={`the ${TAB_LABELS[tab]} tab`}>
-              {tab === "tools" && <ToolsTab />}
-              {tab === "tasks" && <TasksTab />}
-              {tab === "sampling" && <SamplingTab />}
-              {tab === "elicitations" && <ElicitationsTab />}
-              {tab === "resources" && <ResourcesTab key={sessionKey} />}
-              {tab === "prompts" && <PromptsTab key={sessionKey} />}
-              {tab === "logs" && <LogsTab key={sessionKey} />}
+              <Suspense fallback={<TabLoading what={`the ${TAB_LABELS[tab]} tab`} />}>
+                {tab === "tools" && <ToolsTab />}
+                {tab === "tasks" && <TasksTab.Component />}
+                {tab === "sampling" && <SamplingTab.Component />}
+                {tab === "elicitations" && <ElicitationsTab.Component />}
+                {tab === "resources" && <ResourcesTab.Component key={sessionKey} />}
+                {tab === "prompts" && <PromptsTab.Component key={sessionKey} />}
+                {tab === "logs" && <LogsTab.Component key={sessionKey} />}
+              </Suspense>
             </ErrorBoundary>
           </div>
         </main>
-        <ErrorBoundary what="the task timeline">
-          <TaskTimelineHost />
-        </ErrorBoundary>
+        {timelineOpen && (
+          <ErrorBoundary what="the task timeline">
+            <Suspense fallback={<TabLoading what="the timeline" />}>
+              <TaskTimelineHost.Component />
+            </Suspense>
+          </ErrorBoundary>
+        )}
       </div>
       </FocusItemContext.Provider>
     </NavigationContext.Provider>

@@ -1,0 +1,63 @@
+// The tabs other than the first are separate chunks, fetched when first opened (and in the background
+// once the window has painted), so the first tab does not wait for code it does not use. Issue 21: the
+// single bundle was over Vite's 500 kB warning. The CSP's script-src 'self' allows these chunks: they
+// are files of the same origin.
+import { lazy, useState, type ComponentType } from "react";
+
+export interface LazyTab {
+  /** The tab: suspends (Suspense shows "Loading…") until its chunk is in, unless it already is. */
+  Component: ComponentType;
+  /** Starts fetching the chunk (once); resolves when it is in. */
+  preload(): Promise<unknown>;
+}
+
+/** A named export, loaded on first use or on preload(). */
+export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyTab {
+  let started: Promise<ComponentType> | undefined;
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    (started ??= load().then(
+      (module) => (loaded = module[name] as ComponentType),
+      (error: unknown) => {
+        started = undefined; // a failed fetch (network, a new build) is tried again next time
+        throw error;
+      },
+    ));
+  const Suspending = lazy(async () => ({ default: await preload() }));
+  function Component() {
+    // Once preloaded, rendered at once (no fallback flash). Chosen per mount: switching from the
+    // suspending wrapper to the component mid-life would remount the tab and lose what was typed.
+    const [Ready] = useState(() => loaded);
+    return Ready ? <Ready /> : <Suspending />;
+  }
+  return { Component, preload };
+}
+
+export const TasksTab = lazyNamed(() => import("../tabs/tasks/TasksTab.js"), "TasksTab");
+export const SamplingTab = lazyNamed(() => import("../tabs/pending/SamplingTab.js"), "SamplingTab");
+export const ElicitationsTab = lazyNamed(() => import("../tabs/pending/ElicitationsTab.js"), "ElicitationsTab");
+export const ResourcesTab = lazyNamed(() => import("../tabs/resources/ResourcesTab.js"), "ResourcesTab");
+export const PromptsTab = lazyNamed(() => import("../tabs/prompts/PromptsTab.js"), "PromptsTab");
+export const LogsTab = lazyNamed(() => import("../tabs/logs/LogsTab.js"), "LogsTab");
+/** The task timeline panel: mounted only while a timeline is open. */
+export const TaskTimelineHost = lazyNamed(() => import("../tabs/timeline/TaskTimelineHost.js"), "TaskTimelineHost");
+
+const ALL = [TasksTab, SamplingTab, ElicitationsTab, ResourcesTab, PromptsTab, LogsTab, TaskTimelineHost];
+
+/** Every lazy chunk, fetched now; resolves when all are in (tests that switch tabs synchronously use it). */
+export function preloadAllTabs(): Promise<unknown> {
+  return Promise.all(ALL.map((tab) => tab.preload()));
+}
+
+/** Fetches every tab's chunk once the browser is idle after the first paint, so a later switch does not wait. */
+export function preloadTabsWhenIdle(): () => void {
+  const start = () => {
+    for (const tab of ALL) tab.preload().catch(() => {}); // a failed fetch is retried (and shown) when the tab opens
+  };
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(start, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(start, 200);
+  return () => clearTimeout(timer);
+}

@@ -1,0 +1,64 @@
+// Issue 21: the renderer is split; the tabs after the first come as chunks of their own, fetched from
+// the app's own origin (the CSP's script-src 'self') when first opened or once the page is idle.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { launchChromium, SCREENSHOT_DIR, startBrowserMode } from "./app.js";
+import { EVERYTHING, tab } from "./flows-ui.js";
+
+describe("lazy tabs in Chromium", () => {
+  it("the first tab comes without the others' code; a tab whose chunk is still on its way says it is loading, then shows", async () => {
+    const server = await startBrowserMode();
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 820 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+      const scripts: string[] = [];
+      page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
+      // The Logs tab's chunk is held until the test lets it through.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let logsRequested = false;
+      await context.route(/\/assets\/LogsTab-[\w-]+\.js$/, async (route: Route) => {
+        logsRequested = true;
+        await held;
+        await route.continue();
+      });
+
+      const response = await page.goto(server.url);
+      // What the page asks for before any script runs: the entry and what it statically imports, no tab after the first.
+      const html = (await response!.text()) ?? "";
+      expect(html).toMatch(/src="\.\/assets\/index-[\w-]+\.js"/);
+      for (const later of ["TasksTab", "SamplingTab", "ElicitationsTab", "ResourcesTab", "PromptsTab", "LogsTab", "TaskTimelineHost"]) expect(html).not.toContain(`assets/${later}-`);
+      await page.getByText(EVERYTHING, { exact: true }).waitFor();
+      await page.getByRole("tabpanel").locator("*").first().waitFor(); // the Tools tab drew something
+
+      await tab(page, "Logs").click();
+      const loading = page.getByRole("tabpanel").getByRole("status").filter({ hasText: "Loading the Logs tab…" });
+      await loading.waitFor();
+      await expect.poll(() => logsRequested).toBe(true);
+      await mkdir(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, "lazy-tab-loading.png") });
+      release();
+      await loading.waitFor({ state: "detached" });
+      expect((await page.getByRole("tabpanel").textContent())?.trim()).not.toBe("");
+      await page.screenshot({ path: join(SCREENSHOT_DIR, "lazy-tab-loaded.png") });
+
+      // Every other tab opens (their chunks come from the same origin: no CSP error, no failed request).
+      for (const name of ["Tasks", "Sampling", "Elicitations", "Resources", "Prompts"] as const) {
+        await tab(page, name).click();
+        await expect.poll(() => page.getByRole("tabpanel").getByText(/Loading the .* tab…/).count()).toBe(0);
+        expect(await page.getByRole("tabpanel").textContent()).not.toBe("");
+      }
+      expect(scripts.filter((path) => !path.startsWith("/assets/"))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  });
+});
