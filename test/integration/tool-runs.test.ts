@@ -69,7 +69,7 @@ describe.each(eras)("tool runs on $era", ({ server }) => {
     const h = createHarness({ settings: { requestTimeoutMs: 1000, maxRequestTotalMs: 1000 } });
     const sessionId = await connect(h, server());
     await expect(h.core.dispatch("callTool", { sessionId, name: "slow", arguments: { steps: 100, intervalMs: 100 } })).rejects.toThrow(
-      /stopped after 1 s in all: that is the maximum total time of a request/,
+      /stopped after 1 s in all: that is the most a request may take \("Maximum total time of a request" in Settings\)/,
     );
     const [run] = h.core.toolRuns.list();
     expect(run!.status).toBe("error");

@@ -5,7 +5,7 @@ import { useBrowserAlerts } from "../alerts/useBrowserAlerts.js";
 import { ErrorBoundary } from "../components/ErrorBoundary.js";
 import { TabBar, type TabItem } from "../components/TabBar.js";
 import { ServersSidebar } from "../sidebar/ServersSidebar.js";
-import { draftKeys } from "../store/draftsSlice.js";
+import { TIMELINE_OPEN_KEY } from "../tabs/timeline/TimelineButton.js";
 import { ToolsTab } from "../tabs/tools/ToolsTab.js";
 import { useBridge, useInspector } from "./context.js";
 import { FocusItemContext, type FocusItem } from "./focusItem.js";
@@ -18,8 +18,6 @@ import { useAppliedTheme } from "./theme.js";
 type NavigatePayload = Extract<InspectorEvent, { type: "navigate" }>["payload"];
 
 const PREFIX = "inspector";
-/** The timeline host's own view-state key (tabs/timeline/TaskTimelineHost.tsx): read here so its chunk loads only when a timeline opens. */
-const TIMELINE_OPEN_KEY = draftKeys.view("timeline", "open");
 
 function TabLoading({ what }: { what: string }) {
   return (

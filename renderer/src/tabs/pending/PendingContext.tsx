@@ -5,7 +5,7 @@ import type { PendingInput } from "../../../../shared/types.js";
 import { useInspector } from "../../app/context.js";
 import { taskKey } from "../../store/keys.js";
 import { formatClock, formatTimeLeft } from "../../util/time.js";
-import { TimelineButton } from "../timeline/TaskTimelineHost.js";
+import { TimelineButton } from "../timeline/TimelineButton.js";
 
 export function PendingContext({ input, now }: { input: PendingInput; now: number }) {
   const receiverTask = useInspector((s) => (input.receiverTaskId ? s.receiverTasks[taskKey(input.sessionId, input.receiverTaskId)] : undefined));

@@ -8,7 +8,7 @@ import { formatClock, formatMs, formatTimeLeft, ttlLeft } from "../../util/time.
 import { taskEndingWords } from "../../../../shared/taskEnding.js";
 import { deletedNote, endingNote } from "./taskEnding.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
-import { TimelineButton } from "../timeline/TaskTimelineHost.js";
+import { TimelineButton } from "../timeline/TimelineButton.js";
 import { eraTag, goneWord, statusNotes } from "./taskColumns.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */

@@ -1,31 +1,9 @@
 // Where a timeline opens: one panel over the window, whichever tab asked (a Tasks row, a pending
 // input's card). Which task is open lives in the store's view state, so any component can open it.
 import { useEffect, useRef } from "react";
-import { useStoredState } from "../../app/useStoredState.js";
-import { draftKeys } from "../../store/draftsSlice.js";
 import { TaskTimelineView } from "./TaskTimelineView.js";
+import { useOpenTimeline } from "./TimelineButton.js";
 import "../../styles/timeline.css";
-
-const OPEN_KEY = draftKeys.view("timeline", "open");
-
-interface OpenTimeline {
-  sessionId: string;
-  taskId: string;
-}
-
-export function useOpenTimeline() {
-  return useStoredState<OpenTimeline | undefined>(OPEN_KEY, undefined);
-}
-
-/** The button that opens a task's timeline; small, so the task views each need one line for it. */
-export function TimelineButton({ sessionId, taskId, className }: OpenTimeline & { className?: string }) {
-  const [, open] = useOpenTimeline();
-  return (
-    <button type="button" {...(className ? { className } : {})} aria-label={`Timeline of task ${taskId}`} onClick={() => open({ sessionId, taskId })}>
-      Timeline
-    </button>
-  );
-}
 
 export function TaskTimelineHost() {
   const [open, setOpen] = useOpenTimeline();

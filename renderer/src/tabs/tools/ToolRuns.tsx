@@ -20,7 +20,7 @@ import { useResultCheckProps } from "../../components/useOutputSchema.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
-import { TimelineButton } from "../timeline/TaskTimelineHost.js";
+import { TimelineButton } from "../timeline/TimelineButton.js";
 import "../../styles/runs.css";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
