@@ -367,6 +367,8 @@ export const LogEntrySchema = z.object({
   exchange: z.object({ call: z.number().int(), round: z.number().int() }).optional(),
   /** On a response: the task its request named (params.taskId or related-task `_meta`), which a reply need not repeat. */
   taskId: z.string().max(300).optional(),
+  /** The message was over the per-entry cap: `payload` is a structural cut; its full size and what was kept. */
+  cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
 });
 export type LogEntry = z.output<typeof LogEntrySchema>;
 
@@ -388,6 +390,10 @@ export type StorageStatus = z.output<typeof StorageStatusSchema>;
 export const SettingsSchema = z.object({
   /** Ring-buffer size of the protocol message log, per session. */
   logLimit: z.number().int().min(100).max(1_000_000),
+  /** The most bytes one session's message log holds (page and core alike); the oldest entries go first. */
+  logBudgetBytes: z.number().int().min(1024 * 1024).max(4 * 1024 * 1024 * 1024),
+  /** The most one log entry holds: a bigger message is kept as a cut that says its full size. */
+  logEntryMaxBytes: z.number().int().min(4 * 1024).max(64 * 1024 * 1024),
   /** S2: the most live receiver tasks one session may hold. */
   maxLiveReceiverTasks: z.number().int().min(1).max(1_000_000),
   /** R6: requested ttls are clamped to this (ms). */
@@ -413,6 +419,11 @@ export type Settings = z.output<typeof SettingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   logLimit: 5000,
+  // 256 KB keeps every ordinary message whole (a tools/list of hundreds of tools, a page of resources, a
+  // usual tool result); 64 MB per session holds 256 entries at that cap, or 5,000 of 13 KB, so the
+  // count rules ordinary traffic, and a few sessions flooded with 64 MB messages stay in a few hundred MB.
+  logBudgetBytes: 64 * 1024 * 1024,
+  logEntryMaxBytes: 256 * 1024,
   maxLiveReceiverTasks: 1000,
   maxReceiverTaskTtlMs: 60 * 60 * 1000,
   defaultReceiverTaskTtlMs: 10 * 60 * 1000,

@@ -27,7 +27,7 @@ import { ClientTasks } from "./client/clientTasks.js";
 import { linearJsonSchemaValidator } from "./linearRegExp.js";
 import { withInvalidParamsErrors } from "./invalidParams.js";
 import type { EventBus } from "./eventBus.js";
-import { BoundedLines, MessageLog } from "./messageLog.js";
+import { BoundedLines, logLimitsOf, MessageLog, type LogLimits } from "./messageLog.js";
 import { lastResponseTo, readableSchemaError, toolsThatFit, zodIssuesOf } from "./schemaMismatch.js";
 import type { PendingInputs } from "./pendingInputs.js";
 import type { Ports } from "./ports.js";
@@ -152,7 +152,7 @@ export class Session {
     /** The saved server entry this session was started from, if any. */
     readonly serverId?: string,
   ) {
-    this.log = new MessageLog(sessionId, deps.settings().logLimit);
+    this.log = new MessageLog(sessionId, logLimitsOf(deps.settings()));
     this.roots = currentConfig.roots ?? [];
     this.info = this.withOwnFacts({ sessionId, serverName: currentConfig.name, state: "disconnected" });
   }
@@ -194,8 +194,8 @@ export class Session {
     return { entries: this.log.toArray(), stderr: this.stderr.toArray() };
   }
 
-  resizeLog(limit: number): void {
-    this.log.resize(limit);
+  resizeLog(limits: LogLimits): void {
+    this.log.resize(limits);
   }
 
   async connect(): Promise<SessionInfo> {

@@ -11,15 +11,17 @@
 //   UnusableMessageError saying what is wrong, with what can be recovered of its id, so the recording
 //   transport can log it and answer or release whoever waits on that id.
 import { JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { formatBytes, fresh } from "../../../shared/byteBudget.js";
 import { describeIssues } from "../invalidParams.js";
 
 /** The most one stdio message may hold. Generous: an inspector should show what a server sends. */
 export const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
 /** What the SDK's stdio transports accept by default; a bigger message works here but not in most clients. */
 export const SDK_STDIO_LIMIT_BYTES = 10 * 1024 * 1024;
-/** Messages bigger than this are logged as a preview of their text, so the log stays small. */
+/** A line that is JSON but not JSON-RPC is logged whole up to this size, else as an excerpt of its text. */
 export const LOG_FULL_MESSAGE_BYTES = 256 * 1024;
-export const LOG_PREVIEW_CHARS = 100 * 1024;
+/** Messages bigger than this (the smallest per-entry cap allowed) have their size on the wire remembered for the log. */
+const WIRE_SIZE_KEPT_OVER = 4 * 1024;
 
 /** Messages handed over per event-loop turn; the rest follow on the next turn, in order. */
 export const MESSAGES_PER_TURN = 256;
@@ -53,10 +55,13 @@ export class UnusableMessageError extends Error {
   }
 }
 
-/** Size and text preview of the big messages this reader produced, for the log. */
-const bigMessages = new WeakMap<object, { bytes: number; preview: string }>();
+/**
+ * The size on the wire of the big messages this reader produced, for the log. Only the size: a slice of
+ * the line's text would keep the whole line alive (V8 slices share their parent), 4 MB per message.
+ */
+const bigMessages = new WeakMap<object, { bytes: number }>();
 
-export function bigMessageInfo(message: unknown): { bytes: number; preview: string } | undefined {
+export function bigMessageInfo(message: unknown): { bytes: number } | undefined {
   return typeof message === "object" && message !== null ? bigMessages.get(message) : undefined;
 }
 
@@ -248,7 +253,7 @@ function parseLine(text: string, bytes: number): JSONRPCMessage {
       envelopeOf(value),
     );
   }
-  if (bytes > LOG_FULL_MESSAGE_BYTES) bigMessages.set(parsed.data, { bytes, preview: text.slice(0, LOG_PREVIEW_CHARS) });
+  if (bytes > WIRE_SIZE_KEPT_OVER) bigMessages.set(parsed.data, { bytes });
   return parsed.data;
 }
 
@@ -266,7 +271,8 @@ function tooLarge(item: Discarded, limit: number): UnusableMessageError {
 }
 
 function excerpt(text: string): string {
-  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}… (${text.length} characters in all)` : text;
+  // fresh(): a slice would keep the whole line (up to 64 MB) alive in the log.
+  return text.length > EXCERPT_CHARS ? `${fresh(text.slice(0, EXCERPT_CHARS))}… (${text.length} characters in all)` : text;
 }
 
 type Obj = Record<string, unknown>;
@@ -329,8 +335,4 @@ function whyNotJsonRpc(value: unknown, issues: Parameters<typeof describeIssues>
   return issues.length ? describeIssues(issues.slice(0, 1)) : "it does not match the JSON-RPC message schema";
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${bytes} bytes`;
-}
+export { formatBytes };
