@@ -278,7 +278,14 @@ export const eventSchemas = {
   logEntry: LogEntrySchema,
   stderrLine: z.object({ sessionId: SessionIdSchema, line: z.string() }),
   /** `notifications/message` from the server. */
-  serverLog: z.object({ sessionId: SessionIdSchema, level: z.string(), logger: z.string().optional(), data: z.unknown() }),
+  serverLog: z.object({
+    sessionId: SessionIdSchema,
+    level: z.string(),
+    logger: z.string().optional(),
+    data: z.unknown(),
+    /** `data` was over SERVER_LOG_DATA_BYTES: it is a cut (issue 19); the protocol log holds more of the message. */
+    cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
+  }),
   pendingInputAdded: PendingInputSchema,
   /** The user answered: the item leaves the list because it is done. */
   pendingInputAnswered: z.object({ pendingInputId: PendingInputIdSchema, sessionId: SessionIdSchema }),

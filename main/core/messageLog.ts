@@ -4,6 +4,7 @@
 // server, a session's log costs at most its byte budget (DESIGN principle 6).
 import type { LogEntry, Settings } from "../../shared/types.js";
 import { cutToFit, fresh } from "../../shared/byteBudget.js";
+import type { EventPayload } from "../../shared/contract.js";
 import { createHash } from "node:crypto";
 
 export class RingBuffer<T> {
@@ -228,6 +229,25 @@ export class MessageLog {
       if (oldest !== undefined) this.openRequests.delete(oldest);
     }
   }
+}
+
+/**
+ * What the page gets of a server's logging notification: its data up to this size (the Logs tab shows a
+ * line of it; the protocol log holds the message up to the per-entry cap), so 1,000 notifications of 4 MB
+ * cost the page 16 MB, not 4 GB.
+ */
+export const SERVER_LOG_DATA_BYTES = 16 * 1024;
+
+/** The `serverLog` event for a `notifications/message`: level and logger bounded, data cut past SERVER_LOG_DATA_BYTES. */
+export function serverLogEvent(sessionId: string, params: { level: string; logger?: string; data?: unknown }, entryBytes: number): EventPayload<"serverLog"> {
+  const fitted = cutToFit(params.data, Math.min(SERVER_LOG_DATA_BYTES, entryBytes));
+  return {
+    sessionId,
+    level: params.level.length > 100 ? fresh(params.level.slice(0, 100)) : params.level,
+    ...(params.logger ? { logger: params.logger.length > 200 ? fresh(params.logger.slice(0, 200)) : params.logger } : {}),
+    data: fitted.value,
+    ...(fitted.cut ? { cut: fitted.cut } : {}),
+  };
 }
 
 function checked(limits: number | LogLimits): LogLimits {

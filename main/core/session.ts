@@ -27,7 +27,7 @@ import { ClientTasks } from "./client/clientTasks.js";
 import { linearJsonSchemaValidator } from "./linearRegExp.js";
 import { withInvalidParamsErrors } from "./invalidParams.js";
 import type { EventBus } from "./eventBus.js";
-import { BoundedLines, logLimitsOf, MessageLog, type LogLimits } from "./messageLog.js";
+import { BoundedLines, logLimitsOf, MessageLog, serverLogEvent, type LogLimits } from "./messageLog.js";
 import { lastResponseTo, readableSchemaError, toolsThatFit, zodIssuesOf } from "./schemaMismatch.js";
 import type { PendingInputs } from "./pendingInputs.js";
 import type { Ports } from "./ports.js";
@@ -503,7 +503,7 @@ export class Session {
   }
 
   private onServerLog(params: { level: string; logger?: string; data?: unknown }): void {
-    this.deps.bus.emit("serverLog", { sessionId: this.sessionId, level: params.level, ...(params.logger ? { logger: params.logger } : {}), data: params.data });
+    this.deps.bus.emit("serverLog", serverLogEvent(this.sessionId, params, this.deps.settings().logEntryMaxBytes));
   }
 
   async disconnect(reason = "Disconnected by the user"): Promise<void> {

@@ -6,8 +6,25 @@ import { useBridge, useInspector } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 
-const NUMBER_FIELDS: { key: Exclude<keyof Settings, "notificationsEnabled">; label: string; hint?: string }[] = [
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** `unit`: the field shows and takes the setting in this many bytes (the setting itself is in bytes). */
+const NUMBER_FIELDS: { key: Exclude<keyof Settings, "notificationsEnabled">; label: string; hint?: string; unit?: number }[] = [
   { key: "logLimit", label: "Message log size (entries per session)" },
+  // Issue 19: the log is bounded by bytes as well as entries.
+  {
+    key: "logBudgetBytes",
+    label: "Message log budget (MB per session)",
+    unit: MB,
+    hint: "Default 64 MB. The oldest messages leave the log once its messages hold this much together.",
+  },
+  {
+    key: "logEntryMaxBytes",
+    label: "Largest logged message (KB)",
+    unit: KB,
+    hint: "Default 256 KB. A bigger message is logged as a cut that says its full size and marks what was left out.",
+  },
   { key: "maxLiveReceiverTasks", label: "Max live receiver tasks per session" },
   { key: "maxReceiverTaskTtlMs", label: "Max receiver task ttl (ms)" },
   { key: "defaultReceiverTaskTtlMs", label: "Default receiver task ttl (ms)" },
@@ -36,7 +53,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const bridge = useBridge();
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(NUMBER_FIELDS.map((f) => [f.key, String(settings[f.key])])),
+    Object.fromEntries(NUMBER_FIELDS.map((f) => [f.key, String(settings[f.key] / (f.unit ?? 1))])),
   );
   const [notifications, setNotifications] = useState(settings.notificationsEnabled);
   const action = useAsyncAction();
@@ -48,9 +65,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
         e.preventDefault();
         const patch: Partial<Settings> = { notificationsEnabled: notifications };
         for (const f of NUMBER_FIELDS) {
-          const n = Number((values[f.key] ?? "").trim());
+          const text = (values[f.key] ?? "").trim();
+          // A size in MB or KB may have decimals (1.5 MB); the setting is a whole number of bytes.
+          const n = text === "" ? NaN : f.unit ? Math.round(Number(text) * f.unit) : Number(text);
           if (!Number.isInteger(n)) {
-            action.setError(`${f.label} must be a whole number`);
+            action.setError(`${f.label} must be a ${f.unit ? "number" : "whole number"}`);
             return;
           }
           patch[f.key] = n;
