@@ -25,6 +25,11 @@ const WIRE_SIZE_KEPT_OVER = 4 * 1024;
 
 /** Messages handed over per event-loop turn; the rest follow on the next turn, in order. */
 export const MESSAGES_PER_TURN = 256;
+/**
+ * And bytes: parsing (and logging) a 4 MB message takes ~15 ms, so four of them in one turn held the
+ * event loop for 60 ms or more while a server flooded 4 MB messages (issue 19). Past this, the next turn.
+ */
+export const BYTES_PER_TURN = 4 * 1024 * 1024;
 const BACKLOG_HIGH_BYTES = 16 * 1024 * 1024;
 /** The real one, taken at load: a test's fake timers must not freeze reading from a live server. */
 const nextTurn = setImmediate;
@@ -87,6 +92,7 @@ export class StdioMessageReader {
   private readIndex = 0;
   private readyBytes = 0;
   private handedThisTurn = 0;
+  private handedBytesThisTurn = 0;
   private resumeScheduled = false;
   private paused = false;
   /** While true (the server is gone), everything buffered is handed over at once. */
@@ -122,10 +128,11 @@ export class StdioMessageReader {
         this.ready = [];
         this.readIndex = 0;
         this.handedThisTurn = 0;
+        this.handedBytesThisTurn = 0;
         this.setPressure(false);
         return null;
       }
-      if (this.flow && !this.unlimited && this.handedThisTurn >= MESSAGES_PER_TURN) {
+      if (this.flow && !this.unlimited && (this.handedThisTurn >= MESSAGES_PER_TURN || this.handedBytesThisTurn >= BYTES_PER_TURN)) {
         this.scheduleResume();
         return null;
       }
@@ -134,7 +141,10 @@ export class StdioMessageReader {
       this.ready[this.readIndex++] = undefined as unknown as Buffer;
       this.readyBytes -= Buffer.isBuffer(item) ? item.length : 0;
       if (!Buffer.isBuffer(item)) throw tooLarge(item, this.maxMessageBytes);
-      const text = item.toString("utf8").replace(/\r$/, "");
+      this.handedBytesThisTurn += item.length;
+      // A trailing \r (CRLF line ends) is dropped without a regex: /\r$/ scans the whole line, 4 MB of it.
+      const raw = item.toString("utf8");
+      const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
       // A blank line carries nothing; it is not worth a complaint.
       if (text.trim() === "") continue;
       return parseLine(text, item.length);
@@ -156,6 +166,7 @@ export class StdioMessageReader {
     nextTurn(() => {
       this.resumeScheduled = false;
       this.handedThisTurn = 0;
+      this.handedBytesThisTurn = 0;
       this.flow?.resume();
     });
   }
