@@ -448,6 +448,12 @@ export {
 
 /** The most tool runs, and withdrawn notes, the core keeps per session (older ones drop off). */
 export const TOOL_RUNS_KEPT = 200;
+/**
+ * Issue 19: a session's runs keep their results whole while together they hold at most this (JSON text);
+ * past it, the oldest results are cut to TOOL_RUN_RESULT_CUT_BYTES (the newest always stays whole).
+ */
+export const TOOL_RUN_RESULTS_BYTES = 64 * 1024 * 1024;
+export const TOOL_RUN_RESULT_CUT_BYTES = 256 * 1024;
 export type Progress = z.output<typeof ProgressSchema>;
 export const WITHDRAWN_NOTES_KEPT = 500;
 
@@ -464,6 +470,8 @@ export const ToolRunSchema = z.object({
   status: ToolRunStatusSchema,
   /** The CallToolResult as the server sent it (`isError` included: the page says "error" for it). */
   result: CallToolResultSchema.optional(),
+  /** Issue 19: `result` was cut (older runs past TOOL_RUN_RESULTS_BYTES): its full size and what was kept. */
+  cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
   /** I3: the call took this many rounds (2026-07-28 multi round-trip). */
   inputRounds: z.number().int().positive().optional(),
   /** The client task this run became (Run as task, or a 2026-07-28 server that answered with a task). */

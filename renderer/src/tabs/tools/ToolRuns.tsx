@@ -5,6 +5,7 @@
 // its client task in the tasks slice (status from events, result once terminal, Q4). A result with
 // `isError: true` is the tool saying it failed: the run says "error", not "done".
 import { useState } from "react";
+import { cutNote, formatBytes } from "../../../../shared/byteBudget.js";
 import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js";
 import { useBridge, useInspector } from "../../app/context.js";
 import { useSelectTab } from "../../app/navigation.js";
@@ -17,6 +18,9 @@ import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
 import "../../styles/runs.css";
+
+/** As the core's TOOL_RUN_RESULTS_BYTES (shared/types.ts; the page imports only types from there). */
+const TOOL_RUN_RESULTS_BYTES = 64 * 1024 * 1024;
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
   const runs = useInspector((s) => s.runs);
@@ -110,6 +114,8 @@ function RunView({ run }: { run: ToolRun }) {
         </p>
       )}
       {run.status === "error" && run.error && <ErrorAlert message={run.error} sessionId={run.sessionId} />}
+      {/* Issue 19: an older run's result past the session's budget is kept as a cut, and says so. */}
+      {run.cut && <p className="note run-cut">{cutNote(run.cut, "result")}, to keep this session's tool runs within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
       {run.result && <CallToolResultView result={run.result} {...resultProps} />}
       {clientTask && (
         <div className="run-task">
