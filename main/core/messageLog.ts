@@ -109,7 +109,7 @@ function taskIdOfRequest(params: unknown): string | undefined {
   const related = meta && typeof meta === "object" ? (meta as Record<string, unknown>).taskId : undefined;
   const taskId = typeof p?.taskId === "string" ? p.taskId : typeof related === "string" ? related : undefined;
   // A hostile id is remembered by its start only (one per open request, up to OPEN_REQUESTS_KEPT).
-  return taskId === undefined ? undefined : taskId.length > MAX_TASK_ID_CHARS ? `${taskId.slice(0, MAX_TASK_ID_CHARS - 1)}…` : taskId;
+  return taskId === undefined ? undefined : taskId.length > MAX_TASK_ID_CHARS ? `${fresh(taskId.slice(0, MAX_TASK_ID_CHARS - 1))}…` : taskId;
 }
 
 /** Requests still waiting for their response, remembered so a response can name the method it answers. */
@@ -173,7 +173,7 @@ export class MessageLog {
       time,
       ...(method !== undefined ? { method } : {}),
       // A megabyte-long id (hostile servers send them) is shown by its start.
-      ...(id !== undefined ? { id: typeof id === "string" && id.length > MAX_ID_CHARS ? `${id.slice(0, MAX_ID_CHARS)}…` : id } : {}),
+      ...(id !== undefined ? { id: typeof id === "string" && id.length > MAX_ID_CHARS ? `${fresh(id.slice(0, MAX_ID_CHARS))}…` : id } : {}),
       payload: fitted.value,
       ...(marks.remark ? { remark: marks.remark } : {}),
       ...(exchange ? { exchange } : {}),

@@ -8,6 +8,7 @@ import { isServerError, wireErrorOf } from "../client/wireError.js";
 import type { Ports, TimerHandle } from "../ports.js";
 import { askInput, readInputRequests, type InputDeskContext } from "./inputRequests.js";
 import type { ModernConnection, RawResult } from "./modernConnection.js";
+import { fresh } from "../../../shared/byteBudget.js";
 
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 /** A server asking for faster polling than this gets this: one task must not flood the wire. */
@@ -298,7 +299,7 @@ function readTask(raw: RawResult): ClientTask["task"] {
     createdAt: raw.createdAt,
     lastUpdatedAt,
     ...(typeof raw.pollIntervalMs === "number" && raw.pollIntervalMs >= 0 ? { pollInterval: raw.pollIntervalMs } : {}),
-    ...(typeof raw.statusMessage === "string" ? { statusMessage: raw.statusMessage.slice(0, MAX_STATUS_MESSAGE) } : {}),
+    ...(typeof raw.statusMessage === "string" ? { statusMessage: fresh(raw.statusMessage.slice(0, MAX_STATUS_MESSAGE)) } : {}),
   };
 }
 
