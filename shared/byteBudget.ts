@@ -108,9 +108,14 @@ function cutValue(v: unknown, budget: { left: number }, depth: number): unknown 
   const keys = Object.keys(record);
   const out: Record<string, unknown> = {};
   budget.left -= 2;
-  // Small fields first (ids, methods, codes, statuses), then the big ones with what is left, in order.
+  // Small fields first (ids, methods, codes, statuses), then the others smallest first (a schema before the
+  // one huge string beside it), each with what is left; the output keeps the message's order.
   const small = keys.filter((k) => isSmall(record[k]));
-  const big = keys.filter((k) => !isSmall(record[k]));
+  const big = keys
+    .filter((k) => !isSmall(record[k]))
+    .map((k) => ({ k, size: Math.min(jsonSize(record[k], budget.left), budget.left + 1) }))
+    .sort((a, b) => a.size - b.size)
+    .map((e) => e.k);
   const taken = new Map<string, unknown>();
   let dropped = 0;
   for (const key of [...small, ...big]) {

@@ -340,6 +340,8 @@ export const PendingInputSchema = z.object({
   modern: z
     .object({ via: z.enum(["mrtr", "task"]), key: z.string().max(1000), round: z.number().int().positive().optional() })
     .optional(),
+  /** Issue 19: `params` were cut (the session's pending inputs already held their budget): full size and what was kept. */
+  cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
 });
 export type PendingInput = z.output<typeof PendingInputSchema>;
 
