@@ -10,6 +10,7 @@ import { ENTRY_OVERHEAD_BYTES, SERVER_LOG_DATA_BYTES } from "../../main/core/mes
 import { eventSchemas, type InspectorEvent } from "../../shared/contract.js";
 import { jsonSize } from "../../shared/byteBudget.js";
 import { DEFAULT_SETTINGS, type LogEntry } from "../../shared/types.js";
+import { createHarness } from "../helpers/harness.js";
 import { fixtureServer } from "../helpers/servers.js";
 
 const MB = 1024 * 1024;
@@ -91,4 +92,26 @@ describe("memory bounded by bytes (issue 19)", () => {
       await core.shutdown();
     }
   }, 120_000);
+
+  it("changed byte settings apply to live sessions at once: a smaller budget evicts the oldest now, a smaller cap cuts what comes next", async () => {
+    const h = createHarness();
+    const info = await h.core.dispatch("connect", { server: fixtureServer("log-flood-server.mjs") });
+    const { sessionId } = info;
+    await h.core.dispatch("callTool", { sessionId, name: "flood-log", arguments: { count: 20, bytes: 200 * 1024 } });
+    const before = (await h.core.dispatch("getLog", { sessionId })).entries;
+    const whole = before.filter((e) => e.method === "notifications/message");
+    expect(whole).toHaveLength(20);
+    expect(whole.every((e) => e.cut === undefined)).toBe(true);
+
+    // 20 × 200 KB held; the budget becomes 1 MB: the oldest go now, the newest stay.
+    await h.core.dispatch("updateSettings", { logBudgetBytes: MB, logEntryMaxBytes: 4 * 1024 });
+    const after = (await h.core.dispatch("getLog", { sessionId })).entries;
+    expect(retained(after)).toBeLessThanOrEqual(MB);
+    expect(after.length).toBeLessThan(before.length);
+    expect(after.map((e) => e.seq)).toEqual(before.slice(-after.length).map((e) => e.seq));
+
+    await h.core.dispatch("callTool", { sessionId, name: "flood-log", arguments: { count: 3, bytes: 200 * 1024 } });
+    const next = (await h.core.dispatch("getLog", { sessionId })).entries.filter((e) => e.method === "notifications/message").slice(-3);
+    expect(next.map((e) => e.cut?.kept ?? Infinity).every((kept) => kept <= 4 * 1024)).toBe(true);
+  });
 });
