@@ -212,6 +212,8 @@ export const ClientTaskSchema = z.object({
   task: TaskSchema,
   /** The tool's CallToolResult once `tasks/result` returned it (Q4: shown as the server sent it). */
   result: CallToolResultSchema.optional(),
+  /** Issue 19: `result` was cut (older tasks past the session's result budget): its full size and what was kept. */
+  cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
   /** The JSON-RPC error `tasks/result` returned instead, as the server sent it. */
   error: JsonRpcErrorSchema.optional(),
   /** Why polling stopped without a terminal status (connection lost, server stopped answering). */

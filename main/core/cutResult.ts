@@ -48,3 +48,38 @@ function cutBlock(block: Block, left: number): Block {
 function notKept(what: string, bytes: number): Block {
   return { type: "text", text: `[${what}, ${formatBytes(bytes)}: not kept]` };
 }
+
+/**
+ * Results held whole while together they are at most `bytes`; past it, the oldest are cut (by `cutOne`,
+ * which reports the size left, or undefined when it could not cut) and the newest stays whole. For the
+ * results of a session's client tasks (issue 19), which a tasks/list can make thousands of.
+ */
+export class ResultBudget {
+  /** Size of each result held, oldest first. */
+  private readonly sizes = new Map<string, number>();
+  private total = 0;
+
+  constructor(
+    private readonly bytes: number,
+    private readonly cutOne: (key: string) => number | undefined,
+  ) {}
+
+  add(key: string, size: number): void {
+    this.forget(key);
+    this.sizes.set(key, size);
+    this.total += size;
+    for (const [other, held] of this.sizes) {
+      if (this.total <= this.bytes) return;
+      if (other === key) continue;
+      const left = this.cutOne(other);
+      if (left === undefined) continue;
+      this.total -= held - left;
+      this.sizes.set(other, left);
+    }
+  }
+
+  forget(key: string): void {
+    this.total -= this.sizes.get(key) ?? 0;
+    this.sizes.delete(key);
+  }
+}

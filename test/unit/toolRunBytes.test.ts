@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { EventBus } from "../../main/core/eventBus.js";
-import { cutToolResult } from "../../main/core/cutResult.js";
+import { cutToolResult, ResultBudget } from "../../main/core/cutResult.js";
 import { ToolRuns } from "../../main/core/toolRuns.js";
 import { jsonSize } from "../../shared/byteBudget.js";
 import { eventSchemas, type InspectorEvent } from "../../shared/contract.js";
@@ -64,5 +64,28 @@ describe("ToolRuns bounded by bytes", () => {
     const cutEvents = events.filter((e) => e.type === "toolRunChanged" && e.payload.cut);
     expect(cutEvents.map((e) => (e.payload as { runId: number }).runId)).toEqual(mine.slice(0, 3).map((r) => r.runId));
     for (const e of cutEvents) expect(eventSchemas.toolRunChanged.safeParse(e.payload).success).toBe(true);
+  });
+});
+
+describe("ResultBudget (client tasks' results)", () => {
+  it("past its bytes the oldest results are cut, never the newest; a result cut once is not cut again; a forgotten one frees its bytes", () => {
+    const cuts: string[] = [];
+    const budget = new ResultBudget(1000, (key) => {
+      if (cuts.includes(key)) return undefined;
+      cuts.push(key);
+      return 10;
+    });
+    budget.add("a", 400);
+    budget.add("b", 400);
+    expect(cuts).toEqual([]);
+    budget.add("c", 400); // 1,200: a is cut to 10
+    expect(cuts).toEqual(["a"]);
+    budget.add("d", 400); // 1,210: b is cut
+    expect(cuts).toEqual(["a", "b"]);
+    budget.add("e", 2000); // alone over the budget: every older one is cut, e stays whole
+    expect(cuts).toEqual(["a", "b", "c", "d"]);
+    budget.forget("e");
+    budget.add("f", 900);
+    expect(cuts).toEqual(["a", "b", "c", "d"]);
   });
 });

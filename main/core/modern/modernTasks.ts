@@ -3,12 +3,13 @@
 // pollIntervalMs; `completed` and `failed` carry the outcome inline (no tasks/result), `input_required`
 // carries inputRequests that we answer with tasks/update, and tasks/cancel is only a request.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { CallToolResultSchema, TaskStatusSchema, type ClientTask, type JsonRpcError, type TaskStatus } from "../../../shared/types.js";
+import { CallToolResultSchema, TaskStatusSchema, TOOL_RUN_RESULT_CUT_BYTES, TOOL_RUN_RESULTS_BYTES, type ClientTask, type JsonRpcError, type TaskStatus } from "../../../shared/types.js";
 import { isServerError, wireErrorOf } from "../client/wireError.js";
 import type { Ports, TimerHandle } from "../ports.js";
 import { askInput, readInputRequests, type InputDeskContext } from "./inputRequests.js";
 import type { ModernConnection, RawResult } from "./modernConnection.js";
-import { fresh } from "../../../shared/byteBudget.js";
+import { fresh, jsonSize } from "../../../shared/byteBudget.js";
+import { cutToolResult, ResultBudget } from "../cutResult.js";
 
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 /** A server asking for faster polling than this gets this: one task must not flood the wire. */
@@ -45,6 +46,14 @@ export class ModernTaskError extends Error {
 
 export class ModernTasks {
   private readonly watched = new Map<string, Watched>();
+  /** Issue 19: the results of this session's tasks, cut oldest first past TOOL_RUN_RESULTS_BYTES. */
+  private readonly results = new ResultBudget(TOOL_RUN_RESULTS_BYTES, (taskId) => {
+    const watched = this.watched.get(taskId);
+    const fitted = watched?.view.result ? cutToolResult(watched.view.result, TOOL_RUN_RESULT_CUT_BYTES) : undefined;
+    if (!watched || !fitted?.cut) return undefined;
+    this.update(watched, { result: fitted.result, cut: fitted.cut });
+    return fitted.cut.kept;
+  });
 
   constructor(
     private readonly connection: ModernConnection,
@@ -159,6 +168,7 @@ export class ModernTasks {
       patch.error = readError(raw.error);
     }
     this.update(watched, patch);
+    if (patch.result) this.results.add(task.taskId, jsonSize(patch.result));
     if (task.status === "input_required") this.askFor(watched, raw.inputRequests);
     else this.withdrawAsked(watched, new Set(), "The task no longer needs this input");
     if (isTerminal(task.status)) this.stop(watched);

@@ -121,6 +121,7 @@ function RunView({ run }: { run: ToolRun }) {
         <div className="run-task">
           {clientTask.task.statusMessage && <p className="note">{clientTask.task.statusMessage}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
+          {clientTask.cut && <p className="note run-cut">{cutNote(clientTask.cut, "result")}, to keep this session's task results within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
           {clientTask.result && <CallToolResultView result={clientTask.result} {...resultProps} />}
           {clientTask.task.status === "cancelled" && (
             <p className="task-outcome">
