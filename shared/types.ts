@@ -394,8 +394,11 @@ export type StorageStatus = z.output<typeof StorageStatusSchema>;
 export const SettingsSchema = z.object({
   /** Ring-buffer size of the protocol message log, per session. */
   logLimit: z.number().int().min(100).max(1_000_000),
-  /** The most bytes one session's message log holds (page and core alike); the oldest entries go first. */
-  logBudgetBytes: z.number().int().min(1024 * 1024).max(4 * 1024 * 1024 * 1024),
+  /**
+   * The most bytes one session's message log holds (page and core alike); the oldest entries go first. At
+   * most 256 MB: the page loads the log as one message, and V8 strings end at 512 MB.
+   */
+  logBudgetBytes: z.number().int().min(1024 * 1024).max(256 * 1024 * 1024),
   /** The most one log entry holds: a bigger message is kept as a cut that says its full size. */
   logEntryMaxBytes: z.number().int().min(4 * 1024).max(64 * 1024 * 1024),
   /** S2: the most live receiver tasks one session may hold. */

@@ -7,52 +7,6 @@ import { cutToFit, fresh } from "../../shared/byteBudget.js";
 import type { EventPayload } from "../../shared/contract.js";
 import { createHash } from "node:crypto";
 
-export class RingBuffer<T> {
-  private items: (T | undefined)[];
-  private start = 0;
-  private count = 0;
-
-  constructor(private capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`A ring buffer needs a capacity of at least 1, not ${capacity}`);
-    this.items = new Array(capacity);
-  }
-
-  push(item: T): void {
-    if (this.count < this.capacity) {
-      this.items[(this.start + this.count) % this.capacity] = item;
-      this.count++;
-    } else {
-      this.items[this.start] = item;
-      this.start = (this.start + 1) % this.capacity;
-    }
-  }
-
-  toArray(): T[] {
-    const out: T[] = [];
-    for (let i = 0; i < this.count; i++) out.push(this.items[(this.start + i) % this.capacity] as T);
-    return out;
-  }
-
-  get size(): number {
-    return this.count;
-  }
-
-  get limit(): number {
-    return this.capacity;
-  }
-
-  /** Keeps the newest entries that still fit. */
-  resize(capacity: number): void {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`A ring buffer needs a capacity of at least 1, not ${capacity}`);
-    const kept = this.toArray().slice(-capacity);
-    this.capacity = capacity;
-    this.items = new Array(capacity);
-    this.start = 0;
-    this.count = 0;
-    for (const item of kept) this.push(item);
-  }
-}
-
 const MAX_ID_CHARS = 200;
 
 /** How a request id is remembered: a hostile server may send megabyte-long ids, and thousands of them must not cost gigabytes. */

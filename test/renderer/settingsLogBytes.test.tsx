@@ -19,7 +19,7 @@ describe("settings: the message log's byte bounds (issue 19)", () => {
     const cap = screen.getByLabelText("Largest logged message (KB)") as HTMLInputElement;
     expect(budget.value).toBe("64");
     expect(cap.value).toBe("256");
-    expect(document.getElementById(budget.getAttribute("aria-describedby")!)?.textContent).toMatch(/^Default 64 MB\. The oldest messages leave/);
+    expect(document.getElementById(budget.getAttribute("aria-describedby")!)?.textContent).toMatch(/^Default 64 MB, at most 256 MB\. The oldest messages leave/);
     expect(document.getElementById(cap.getAttribute("aria-describedby")!)?.textContent).toMatch(/^Default 256 KB\. A bigger message is logged as a cut that says its full size/);
     await user.clear(cap);
     await user.type(cap, "lots");

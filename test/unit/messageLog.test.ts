@@ -1,43 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ENTRY_OVERHEAD_BYTES, MessageLog, RingBuffer } from "../../main/core/messageLog.js";
+import { ENTRY_OVERHEAD_BYTES, MessageLog } from "../../main/core/messageLog.js";
 import { lastResponseTo, toolsThatFit } from "../../main/core/schemaMismatch.js";
 import { cutNote } from "../../shared/byteBudget.js";
-import { LogEntrySchema } from "../../shared/types.js";
-
-describe("RingBuffer", () => {
-  it("keeps items in order until full, then drops the oldest one per push", () => {
-    const ring = new RingBuffer<number>(3);
-    expect(ring.toArray()).toEqual([]);
-    for (const n of [1, 2, 3]) ring.push(n);
-    expect(ring.toArray()).toEqual([1, 2, 3]);
-    for (const n of [4, 5, 6, 7]) ring.push(n);
-    expect(ring.toArray()).toEqual([5, 6, 7]);
-    expect(ring.size).toBe(3);
-  });
-
-  it("never holds more than its capacity, however many items pass through", () => {
-    const ring = new RingBuffer<number>(5);
-    for (let n = 0; n < 10_003; n++) ring.push(n);
-    expect(ring.toArray()).toEqual([9998, 9999, 10_000, 10_001, 10_002]);
-  });
-
-  it("resizes keeping the newest items that fit, and keeps working after", () => {
-    const ring = new RingBuffer<number>(4);
-    for (let n = 1; n <= 6; n++) ring.push(n);
-    ring.resize(2);
-    expect(ring.toArray()).toEqual([5, 6]);
-    ring.resize(5);
-    expect(ring.toArray()).toEqual([5, 6]);
-    for (let n = 7; n <= 10; n++) ring.push(n);
-    expect(ring.toArray()).toEqual([6, 7, 8, 9, 10]);
-    expect(ring.limit).toBe(5);
-  });
-
-  it("refuses a capacity below 1 instead of silently keeping nothing", () => {
-    expect(() => new RingBuffer(0)).toThrow(RangeError);
-    expect(() => new RingBuffer<number>(3).resize(0)).toThrow(RangeError);
-  });
-});
+import { DEFAULT_SETTINGS, LogEntrySchema, SettingsSchema } from "../../shared/types.js";
 
 describe("MessageLog", () => {
   const time = "2026-01-01T00:00:00.000Z";
@@ -180,5 +145,12 @@ describe("MessageLog bounded by bytes (issue 19)", () => {
     log.resize(2);
     expect(log.toArray().map((e) => e.seq)).toEqual([30, 31]);
     expect(() => log.resize({ entries: 10, bytes: 10, entryBytes: 10 })).toThrow(RangeError);
+  });
+
+  it("the byte settings: 64 MB and 256 KB by default; the budget at most 256 MB (the page loads the log as one message), the cap at least 4 KB", () => {
+    expect([DEFAULT_SETTINGS.logBudgetBytes, DEFAULT_SETTINGS.logEntryMaxBytes]).toEqual([64 * MB, 256 * KB]);
+    expect(SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, logBudgetBytes: 256 * MB }).success).toBe(true);
+    expect(SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, logBudgetBytes: 257 * MB }).success).toBe(false);
+    expect(SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, logEntryMaxBytes: 2 * KB }).success).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ const NUMBER_FIELDS: { key: Exclude<keyof Settings, "notificationsEnabled">; lab
     key: "logBudgetBytes",
     label: "Message log budget (MB per session)",
     unit: MB,
-    hint: "Default 64 MB. The oldest messages leave the log once its messages hold this much together.",
+    hint: "Default 64 MB, at most 256 MB. The oldest messages leave the log once its messages hold this much together.",
   },
   {
     key: "logEntryMaxBytes",
