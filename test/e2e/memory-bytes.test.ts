@@ -41,4 +41,24 @@ describe("memory bounded by bytes, in the browser (issue 19)", () => {
     expect(app.pageErrors).toEqual([]);
     expect(await app.close()).toEqual({ code: 0, signal: null });
   });
+
+  it("past 64 MB of tool results in a session, the oldest run's result is cut and its card says so; the newest stays whole", { timeout: 120_000 }, async () => {
+    const app = await openApp({ savedServers: [fixtureServer("flood", FLOOD, "log-flood-server.mjs")], viewport: { width: 1280, height: 900 } });
+    const { page } = app;
+    await connect(page, FLOOD);
+    const form = await openTool(page, "big-result");
+    await form.getByLabel("bytes", { exact: true }).fill(String(20 * 1024 * 1024));
+    for (let n = 1; n <= 4; n++) {
+      await form.getByRole("button", { name: "Run", exact: true }).click();
+      await runArticle(page, n, "big-result").getByText("done", { exact: true }).first().waitFor({ timeout: 60_000 });
+    }
+    // 4 × 20 MB against 64 MB: run 1 is cut, the rest are whole.
+    const first = runArticle(page, 1, "big-result");
+    await first.locator(".run-cut").getByText(/^20\.0 MB result: the first 25\d\.\d KB kept; each cut is marked "…", to keep this session's tool runs within 64\.0 MB\.$/).waitFor();
+    expect(await runArticle(page, 4, "big-result").locator(".run-cut").count()).toBe(0);
+    await first.scrollIntoViewIfNeeded();
+    await app.screenshot("issue19-tool-run-cut");
+    expect(app.pageErrors).toEqual([]);
+    expect(await app.close()).toEqual({ code: 0, signal: null });
+  });
 });
