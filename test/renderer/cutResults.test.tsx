@@ -6,8 +6,10 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { createFakeBridge } from "./fakeBridge.js";
-import { session, tool, toolRun } from "./fixtures.js";
-import { renderApp } from "./renderApp.js";
+import { TasksTab } from "../../renderer/src/tabs/tasks/TasksTab.js";
+import { clientTask, elicitation, session, tool, toolRun } from "./fixtures.js";
+import { renderWithStore } from "./renderWithStore.js";
+import { renderApp, tabNamed } from "./renderApp.js";
 
 describe("a cut tool run result", () => {
   it("the card says the result's full size and what was kept, and shows the kept start; a toolRunChanged that cuts a shown run updates it", async () => {
@@ -26,5 +28,29 @@ describe("a cut tool run result", () => {
     const cutCard = screen.getByRole("article", { name: "Run 1: big" });
     expect(cutCard.querySelector(".run-cut")?.textContent).toBe('4.0 MB result: the first 256.0 KB kept; each cut is marked "…", to keep this session\'s tool runs within 64.0 MB.');
     expect(within(cutCard).getByText("rrrr… (4,194,304 characters)")).toBeTruthy();
+  });
+});
+
+describe("a cut pending input", () => {
+  it("its context says the request's full size and what was kept; one kept whole says nothing of the kind", async () => {
+    const user = userEvent.setup();
+    const cut = elicitation("e1", { message: "eeee… (8,388,608 characters)", requestedSchema: { type: "object", properties: {} } }, { cut: { bytes: 8 * 1024 * 1024 + 90, kept: 64 * 1024 } });
+    const whole = elicitation("e2", { message: "a small one", requestedSchema: { type: "object", properties: {} } });
+    await renderApp({ sessions: [session()], pendingInputs: [cut, whole] });
+    await user.click(tabNamed("Elicitations"));
+    const kept = document.querySelectorAll(".pending-cut");
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.textContent).toBe('8.0 MB request: the first 64.0 KB kept; each cut is marked "…": this session\'s pending requests already held their budget.');
+  });
+});
+
+describe("a cut client task result", () => {
+  it("Task details say the result's full size and what was kept, above what was kept", async () => {
+    const result = { content: [{ type: "text" as const, text: "kkkk… (6,291,456 characters)" }] };
+    renderWithStore(<TasksTab />, { snapshot: { sessions: [session()], clientTasks: [clientTask("c1", { status: "completed", result, cut: { bytes: 6 * 1024 * 1024 + 50, kept: 256 * 1024 } })] } });
+    await userEvent.setup().click(screen.getByRole("button", { name: "Details of task c1" }));
+    const details = within(screen.getByRole("region", { name: "Task c1" }));
+    expect(details.getByText('6.0 MB result: the first 256.0 KB kept; each cut is marked "…", to keep this session\'s task results within 64.0 MB.')).toBeTruthy();
+    expect(details.getByText("kkkk… (6,291,456 characters)")).toBeTruthy();
   });
 });
