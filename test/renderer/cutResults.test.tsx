@@ -54,3 +54,24 @@ describe("a cut client task result", () => {
     expect(details.getByText("kkkk… (6,291,456 characters)")).toBeTruthy();
   });
 });
+
+describe("a cut raw response", () => {
+  it("the Raw response disclosure says the response's full size and what was kept, above its JSON", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const line = "The server's tools/list response does not fit the MCP schema: tools.1.name: Invalid input: expected string, received number. Raw response: message #7 in the Logs tab.";
+    let lists = 0;
+    bridge.handle("listTools", () => {
+      if (lists++ === 0) return { tools: [tool("echo")] };
+      throw new Error(line);
+    });
+    const entry = { seq: 7, sessionId: "s1", direction: "in" as const, time: new Date(0).toISOString(), method: "tools/list", payload: { jsonrpc: "2.0", id: 3, result: { tools: [{ name: "ok" }, "… (9,999 more items)"] } }, cut: { bytes: 5 * 1024 * 1024, kept: 256 * 1024 } };
+    bridge.handle("getLog", () => ({ entries: [entry], stderr: [] }));
+    await renderApp({ sessions: [session()] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "Refresh tools" }));
+    const alert = await screen.findByRole("alert");
+    await user.click(within(alert).getByText("Raw response (message #7)"));
+    expect((await within(alert).findByLabelText("Raw response, message #7")).textContent).toContain("9,999 more items");
+    expect(within(alert).getByText('5.0 MB response: the first 256.0 KB kept; each cut is marked "…"')).toBeTruthy();
+  });
+});
