@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { EventBus } from "../../main/core/eventBus.js";
 import { PendingInputs } from "../../main/core/pendingInputs.js";
+import { NOTE_PARAMS_BYTES, WithdrawnNotes } from "../../main/core/withdrawnNotes.js";
 import { jsonSize } from "../../shared/byteBudget.js";
 import { eventSchemas, type InspectorEvent } from "../../shared/contract.js";
 import type { PendingInput } from "../../shared/types.js";
@@ -45,5 +46,19 @@ describe("pending inputs bounded by bytes", () => {
     inputs.answer("a", { kind: "elicitation", result: { action: "decline" } });
     inputs.add(input("d", "s1", 600 * KB), hooks);
     expect(inputs.get("d")?.cut).toBeUndefined();
+  });
+});
+
+describe("withdrawn notes bounded by bytes", () => {
+  it("a note keeps at most NOTE_PARAMS_BYTES of its request, with the request's full size; a small one is kept as it was", () => {
+    const notes = new WithdrawnNotes(new EventBus(), { now: () => 1 });
+    notes.add(input("big", "s1", 10 * MB), "requestCancelled", "gone");
+    notes.add(input("small", "s1", 100), "requestCancelled", "gone");
+    const [big, small] = notes.list();
+    expect(jsonSize(big!.input.params)).toBeLessThanOrEqual(NOTE_PARAMS_BYTES);
+    expect(big!.input.cut!.bytes).toBeGreaterThan(10 * MB);
+    expect(String(big!.input.params.message).startsWith("big:eee")).toBe(true);
+    expect(small!.input.cut).toBeUndefined();
+    expect(small!.input.params).toEqual(input("small", "s1", 100).params);
   });
 });
