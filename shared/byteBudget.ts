@@ -172,3 +172,13 @@ export function formatBytes(bytes: number): string {
 export function cutNote(cut: Cut, what = "message"): string {
   return `${formatBytes(cut.bytes)} ${what}: the first ${formatBytes(cut.kept)} kept; each cut is marked "…"`;
 }
+
+/** What a withdrawn note keeps of the request it stands for (core and page alike): enough to recognise it. */
+export const NOTE_PARAMS_BYTES = 16 * 1024;
+
+/** A request's params cut to `maxBytes`; its `cut` keeps the size the server sent (an earlier cut's, if any). */
+export function withParamsWithin<T extends { params: Record<string, unknown>; cut?: Cut }>(item: T, maxBytes: number): T {
+  const fitted = cutToFit(item.params, maxBytes);
+  if (!fitted.cut) return item;
+  return { ...item, params: fitted.value as Record<string, unknown>, cut: { bytes: item.cut?.bytes ?? fitted.cut.bytes, kept: fitted.cut.kept } };
+}

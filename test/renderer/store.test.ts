@@ -98,6 +98,19 @@ describe("inspector store", () => {
     expect(store.getState().logs.s2?.entries.map((e) => e.seq)).toEqual(Array.from({ length: 16 }, (_, i) => 85 + i));
   });
 
+  it("issue 19: a withdrawn note in the page keeps at most 16 KB of its request, with the size the server sent", () => {
+    const store = createInspectorStore();
+    const big = elicitation("e1", { message: `start ${"q".repeat(8 * 1024 * 1024)}`, requestedSchema: { type: "object", properties: {} } });
+    store.getState().applyEvents([
+      { type: "pendingInputAdded", payload: big },
+      { type: "pendingInputWithdrawn", payload: { pendingInputId: "e1", sessionId: "s1", reason: "requestCancelled", message: "gone" } },
+    ]);
+    const note = store.getState().withdrawnNotes[0]!;
+    expect(JSON.stringify(note.input.params).length).toBeLessThanOrEqual(16 * 1024);
+    expect(note.input.cut?.bytes).toBeGreaterThan(8 * 1024 * 1024);
+    expect(String(note.input.params.message).startsWith("start qqq")).toBe(true);
+  });
+
   it("thousands of status changes in one batch are applied in one pass", () => {
     const store = createInspectorStore();
     store.getState().applyEvents(Array.from({ length: 10_000 }, (_, i): InspectorEvent => ({ type: "clientTaskChanged", payload: clientTask(`t${i}`) })));

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { EventBus } from "../../main/core/eventBus.js";
 import { PendingInputs } from "../../main/core/pendingInputs.js";
-import { NOTE_PARAMS_BYTES, WithdrawnNotes } from "../../main/core/withdrawnNotes.js";
-import { jsonSize } from "../../shared/byteBudget.js";
+import { WithdrawnNotes } from "../../main/core/withdrawnNotes.js";
+import { jsonSize, NOTE_PARAMS_BYTES } from "../../shared/byteBudget.js";
 import { eventSchemas, type InspectorEvent } from "../../shared/contract.js";
 import type { PendingInput } from "../../shared/types.js";
 
