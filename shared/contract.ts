@@ -38,7 +38,16 @@ const session = { sessionId: SessionIdSchema };
  * `notifications/message` from the server. `seq` numbers a session's notifications, so a window that loads
  * the kept ones (getLog) while new ones arrive shows each once (issue 21).
  */
-const ServerLogSchema = z.object({ sessionId: SessionIdSchema, seq: z.number().int().optional(), level: z.string(), logger: z.string().optional(), data: z.unknown() });
+const ServerLogSchema = z.object({
+  sessionId: SessionIdSchema,
+  /** The core's number for it, so a window that loads later shows each kept one once (issue 21). */
+  seq: z.number().int().optional(),
+  level: z.string(),
+  logger: z.string().optional(),
+  data: z.unknown(),
+  /** `data` was over SERVER_LOG_DATA_BYTES: it is a cut (issue 19); the protocol log holds more of the message. */
+  cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
+});
 
 /**
  * A tool run's result as the server sent it, plus what the inspector adds on 2026-07-28: `startedTask` when

@@ -9,14 +9,31 @@ export interface NumberSettingField {
   key: NumberSettingKey;
   /** The field's name in Settings, and in errors that name the limit. */
   label: string;
-  /** What the number counts. */
-  unit: "ms" | "entries" | "tasks" | "rounds";
+  /** What the number counts, as the field shows it. */
+  unit: "ms" | "entries" | "tasks" | "rounds" | "MB" | "KB";
+  /** The setting is in bytes and the field in `unit`: this many bytes make one (issue 19). */
+  bytesPerUnit?: number;
   /** What the limit does, in a sentence. */
   hint?: string;
 }
 
 export const NUMBER_SETTING_FIELDS: readonly NumberSettingField[] = [
   { key: "logLimit", label: "Message log size", unit: "entries", hint: "Protocol messages kept per session; older ones drop off." },
+  // Issue 19: the log is bounded by bytes as well as entries.
+  {
+    key: "logBudgetBytes",
+    label: "Message log budget",
+    unit: "MB",
+    bytesPerUnit: 1024 * 1024,
+    hint: "Per session, at most 256 MB: the oldest messages leave once the log's messages hold this much together.",
+  },
+  {
+    key: "logEntryMaxBytes",
+    label: "Largest logged message",
+    unit: "KB",
+    bytesPerUnit: 1024,
+    hint: "A bigger message is logged as a cut that says its full size and marks what was left out.",
+  },
   {
     key: "maxLiveReceiverTasks",
     label: "Max live tasks per session",
@@ -66,8 +83,8 @@ export function inSettings(key: NumberSettingKey): string {
 
 /** "Default: 10 rounds", "Default: 60000 ms (1 min)". */
 export function describeDefault(key: NumberSettingKey): string {
-  const value = DEFAULT_SETTINGS[key];
-  const { unit } = numberSettingField(key);
+  const { unit, bytesPerUnit = 1 } = numberSettingField(key);
+  const value = DEFAULT_SETTINGS[key] / bytesPerUnit;
   return `Default: ${value} ${unit}${unit === "ms" ? readableMs(value) : ""}`;
 }
 

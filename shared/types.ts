@@ -220,6 +220,8 @@ export const ClientTaskSchema = z.object({
   task: TaskSchema,
   /** The tool's CallToolResult once `tasks/result` returned it (Q4: shown as the server sent it). */
   result: CallToolResultSchema.optional(),
+  /** Issue 19: `result` was cut (older tasks past the session's result budget): its full size and what was kept. */
+  cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
   /** The JSON-RPC error `tasks/result` returned instead, as the server sent it. */
   error: JsonRpcErrorSchema.optional(),
   /** Why polling stopped without a terminal status (connection lost, server stopped answering). */
@@ -348,6 +350,8 @@ export const PendingInputSchema = z.object({
   modern: z
     .object({ via: z.enum(["mrtr", "task"]), key: z.string().max(1000), round: z.number().int().positive().optional() })
     .optional(),
+  /** Issue 19: `params` were cut (the session's pending inputs already held their budget): full size and what was kept. */
+  cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
 });
 export type PendingInput = z.output<typeof PendingInputSchema>;
 
@@ -375,6 +379,8 @@ export const LogEntrySchema = z.object({
   exchange: z.object({ call: z.number().int(), round: z.number().int() }).optional(),
   /** On a response: the task its request named (params.taskId or related-task `_meta`), which a reply need not repeat. */
   taskId: z.string().max(300).optional(),
+  /** The message was over the per-entry cap: `payload` is a structural cut; its full size and what was kept. */
+  cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
 });
 export type LogEntry = z.output<typeof LogEntrySchema>;
 
@@ -396,6 +402,13 @@ export type StorageStatus = z.output<typeof StorageStatusSchema>;
 export const SettingsSchema = z.object({
   /** Ring-buffer size of the protocol message log, per session. */
   logLimit: z.number().int().min(100).max(1_000_000),
+  /**
+   * The most bytes one session's message log holds (page and core alike); the oldest entries go first. At
+   * most 256 MB: the page loads the log as one message, and V8 strings end at 512 MB.
+   */
+  logBudgetBytes: z.number().int().min(1024 * 1024).max(256 * 1024 * 1024),
+  /** The most one log entry holds: a bigger message is kept as a cut that says its full size. */
+  logEntryMaxBytes: z.number().int().min(4 * 1024).max(64 * 1024 * 1024),
   /** S2: the most live receiver tasks one session may hold. */
   maxLiveReceiverTasks: z.number().int().min(1).max(1_000_000),
   /** R6: requested ttls are clamped to this (ms). */
@@ -424,6 +437,11 @@ export type ThemeSource = Settings["theme"];
 
 export const DEFAULT_SETTINGS: Settings = {
   logLimit: 5000,
+  // 256 KB keeps every ordinary message whole (a tools/list of hundreds of tools, a page of resources, a
+  // usual tool result); 64 MB per session holds 256 entries at that cap, or 5,000 of 13 KB, so the
+  // count rules ordinary traffic, and a few sessions flooded with 64 MB messages stay in a few hundred MB.
+  logBudgetBytes: 64 * 1024 * 1024,
+  logEntryMaxBytes: 256 * 1024,
   maxLiveReceiverTasks: 1000,
   maxReceiverTaskTtlMs: 60 * 60 * 1000,
   defaultReceiverTaskTtlMs: 10 * 60 * 1000,
@@ -449,6 +467,7 @@ export {
 
 /** The most tool runs, and withdrawn notes, the core keeps per session (older ones drop off). */
 export const TOOL_RUNS_KEPT = 200;
+export { TOOL_RUN_RESULT_CUT_BYTES, TOOL_RUN_RESULTS_BYTES } from "./byteBudget.js";
 export type Progress = z.output<typeof ProgressSchema>;
 export const WITHDRAWN_NOTES_KEPT = 500;
 
@@ -465,6 +484,8 @@ export const ToolRunSchema = z.object({
   status: ToolRunStatusSchema,
   /** The CallToolResult as the server sent it (`isError` included: the page says "error" for it). */
   result: CallToolResultSchema.optional(),
+  /** Issue 19: `result` was cut (older runs past TOOL_RUN_RESULTS_BYTES): its full size and what was kept. */
+  cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
   /** I3: the call took this many rounds (2026-07-28 multi round-trip). */
   inputRounds: z.number().int().positive().optional(),
   /** The client task this run became (Run as task, or a 2026-07-28 server that answered with a task). */

@@ -1,7 +1,7 @@
 // Scenario 5: the protocol log under a chatty server. 100,000 JSON-RPC messages through one session,
 // twice: first one-way (notifications/message, as a server logging at debug level sends them), then as
 // requests and responses (pings). The heap, read after full collections every 10,000 messages, must stop
-// growing once the log holds its configured number of entries (logLimit): the log is a ring buffer.
+// growing once the log holds its configured number of entries (logLimit): the log is bounded by count (and by bytes, scenario 9).
 import { count } from "../lib/env.js";
 import { MB, settledHeapUsed } from "../lib/memory.js";
 import { startOurReceiver, type OurReceiver } from "../lib/ourReceiver.js";

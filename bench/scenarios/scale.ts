@@ -32,7 +32,7 @@ async function probe(receiver: OurReceiver, gets: number) {
   return { wireGet, wirePage, walk };
 }
 
-/** Push the protocol log's ring buffer past the big responses (10,000 ids) so it does not count as task memory. */
+/** Push the protocol log (bounded by count) past the big responses (10,000 ids) so it does not count as task memory. */
 async function flushLog(receiver: OurReceiver): Promise<void> {
   await receiver.call("ping", { count: 150 });
 }

@@ -13,6 +13,7 @@ import {
 } from "../../shared/contract.js";
 import { DEFAULT_SETTINGS, SettingsSchema, type Root, type SavedServer, type ServerConfig, type Settings, type StorageProblem } from "../../shared/types.js";
 import { EventBus, type EventListener } from "./eventBus.js";
+import { logLimitsOf } from "./messageLog.js";
 import { createLinearAjv } from "./linearRegExp.js";
 import { PendingInputs } from "./pendingInputs.js";
 import { systemPorts, type Ports } from "./ports.js";
@@ -347,7 +348,9 @@ export class InspectorCore {
       getSettings: async () => this.settings,
       updateSettings: async (patch) => {
         const next = SettingsSchema.parse({ ...this.settings, ...patch });
-        if (next.logLimit !== this.settings.logLimit) for (const s of this.sessions.values()) s.resizeLog(next.logLimit);
+        const limits = logLimitsOf(next);
+        const before = logLimitsOf(this.settings);
+        if (limits.entries !== before.entries || limits.bytes !== before.bytes || limits.entryBytes !== before.entryBytes) for (const s of this.sessions.values()) s.resizeLog(limits);
         this.settings = next;
         await this.storage.write("settings", next);
         this.bus.emit("settingsChanged", next);

@@ -1,53 +1,11 @@
-// A bounded record of every JSON-RPC message in and out of a session. A ring buffer: memory stays
-// fixed at `limit` entries however chatty the server is.
-import type { LogEntry } from "../../shared/types.js";
+// A bounded record of every JSON-RPC message in and out of a session, by count and by bytes: at most
+// `entries` entries, at most `bytes` in all (the oldest go first), and no entry over `entryBytes` (a
+// bigger message is kept as a structural cut that says its full size). However big or chatty the
+// server, a session's log costs at most its byte budget (DESIGN principle 6).
+import type { LogEntry, Settings } from "../../shared/types.js";
+import { cutToFit, fresh } from "../../shared/byteBudget.js";
+import type { EventPayload } from "../../shared/contract.js";
 import { createHash } from "node:crypto";
-
-export class RingBuffer<T> {
-  private items: (T | undefined)[];
-  private start = 0;
-  private count = 0;
-
-  constructor(private capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`A ring buffer needs a capacity of at least 1, not ${capacity}`);
-    this.items = new Array(capacity);
-  }
-
-  push(item: T): void {
-    if (this.count < this.capacity) {
-      this.items[(this.start + this.count) % this.capacity] = item;
-      this.count++;
-    } else {
-      this.items[this.start] = item;
-      this.start = (this.start + 1) % this.capacity;
-    }
-  }
-
-  toArray(): T[] {
-    const out: T[] = [];
-    for (let i = 0; i < this.count; i++) out.push(this.items[(this.start + i) % this.capacity] as T);
-    return out;
-  }
-
-  get size(): number {
-    return this.count;
-  }
-
-  get limit(): number {
-    return this.capacity;
-  }
-
-  /** Keeps the newest entries that still fit. */
-  resize(capacity: number): void {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`A ring buffer needs a capacity of at least 1, not ${capacity}`);
-    const kept = this.toArray().slice(-capacity);
-    this.capacity = capacity;
-    this.items = new Array(capacity);
-    this.start = 0;
-    this.count = 0;
-    for (const item of kept) this.push(item);
-  }
-}
 
 const MAX_ID_CHARS = 200;
 
@@ -63,7 +21,30 @@ export function idKey(id: unknown): string | number {
 export interface LogMarks {
   remark?: string;
   exchange?: LogEntry["exchange"];
+  /** The message's size on the wire, when the transport counted it (stdio): the size a cut entry says. */
+  wireBytes?: number;
 }
+
+/** How much one session's log may hold. */
+export interface LogLimits {
+  /** The most entries kept. */
+  entries: number;
+  /** The most bytes all kept entries may hold together. */
+  bytes: number;
+  /** The most one entry may hold; a bigger message is cut to this. */
+  entryBytes: number;
+}
+
+/** The log limits the settings say. */
+export function logLimitsOf(settings: Pick<Settings, "logLimit" | "logBudgetBytes" | "logEntryMaxBytes">): LogLimits {
+  return { entries: settings.logLimit, bytes: settings.logBudgetBytes, entryBytes: settings.logEntryMaxBytes };
+}
+
+/** Defaults for a log made with a count only (tests, tools): the settings' defaults. */
+const DEFAULT_LOG_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_ENTRY_BYTES = 256 * 1024;
+/** What an entry costs besides its payload (seq, time, session id, method, the object itself), counted in its size. */
+export const ENTRY_OVERHEAD_BYTES = 200;
 
 interface OpenRequest {
   method: string;
@@ -82,7 +63,7 @@ function taskIdOfRequest(params: unknown): string | undefined {
   const related = meta && typeof meta === "object" ? (meta as Record<string, unknown>).taskId : undefined;
   const taskId = typeof p?.taskId === "string" ? p.taskId : typeof related === "string" ? related : undefined;
   // A hostile id is remembered by its start only (one per open request, up to OPEN_REQUESTS_KEPT).
-  return taskId === undefined ? undefined : taskId.length > MAX_TASK_ID_CHARS ? `${taskId.slice(0, MAX_TASK_ID_CHARS - 1)}…` : taskId;
+  return taskId === undefined ? undefined : taskId.length > MAX_TASK_ID_CHARS ? `${fresh(taskId.slice(0, MAX_TASK_ID_CHARS - 1))}…` : taskId;
 }
 
 /** Requests still waiting for their response, remembered so a response can name the method it answers. */
@@ -93,15 +74,21 @@ const OPEN_REQUESTS_KEPT = 10_000;
  * labelled with the method of the request it answers: the log reads "tasks/get → result", not "→ result".
  */
 export class MessageLog {
-  private readonly entries: RingBuffer<LogEntry>;
+  private entries: LogEntry[] = [];
+  /** What each entry counts against the budget, beside it. */
+  private sizes: number[] = [];
+  /** Index of the oldest kept entry: evicted ones before it are holes until the next compaction. */
+  private start = 0;
+  private bytes = 0;
+  private limits: LogLimits;
   /** `${direction of the request}:${idKey(id)}` → method, and the exchange a modern round belongs to (I5). */
   private readonly openRequests = new Map<string, OpenRequest>();
 
   constructor(
     private readonly sessionId: string,
-    limit: number,
+    limits: number | LogLimits,
   ) {
-    this.entries = new RingBuffer(limit);
+    this.limits = checked(limits);
   }
 
   /**
@@ -130,6 +117,9 @@ export class MessageLog {
         this.openRequests.delete(key);
       }
     }
+    const whole = preview !== undefined ? { note, preview: fresh(preview) } : note ? { note, message } : message;
+    // One entry never holds more than its cap (nor more than the whole budget): past it, a structural cut.
+    const fitted = cutToFit(whole, Math.min(this.limits.entryBytes, this.limits.bytes - ENTRY_OVERHEAD_BYTES), marks.wireBytes);
     const entry: LogEntry = {
       seq,
       sessionId: this.sessionId,
@@ -137,26 +127,52 @@ export class MessageLog {
       time,
       ...(method !== undefined ? { method } : {}),
       // A megabyte-long id (hostile servers send them) is shown by its start.
-      ...(id !== undefined ? { id: typeof id === "string" && id.length > MAX_ID_CHARS ? `${id.slice(0, MAX_ID_CHARS)}…` : id } : {}),
-      payload: preview !== undefined ? { note, preview } : note ? { note, message } : message,
+      ...(id !== undefined ? { id: typeof id === "string" && id.length > MAX_ID_CHARS ? `${fresh(id.slice(0, MAX_ID_CHARS))}…` : id } : {}),
+      payload: fitted.value,
       ...(marks.remark ? { remark: marks.remark } : {}),
       ...(exchange ? { exchange } : {}),
       ...(taskId !== undefined ? { taskId } : {}),
+      ...(fitted.cut ? { cut: fitted.cut } : {}),
     };
+    const size = fitted.size + ENTRY_OVERHEAD_BYTES;
     this.entries.push(entry);
+    this.sizes.push(size);
+    this.bytes += size;
+    this.evict();
     return entry;
   }
 
   toArray(): LogEntry[] {
-    return this.entries.toArray();
+    return this.entries.slice(this.start);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries.length - this.start;
   }
 
-  resize(limit: number): void {
-    this.entries.resize(limit);
+  /** The bytes the kept entries hold, as the budget counts them. */
+  retainedBytes(): number {
+    return this.bytes;
+  }
+
+  /** New limits (a count alone keeps the byte limits): the newest entries that fit stay. */
+  resize(limits: number | LogLimits): void {
+    this.limits = checked(typeof limits === "number" ? { ...this.limits, entries: limits } : limits);
+    this.evict();
+  }
+
+  /** The oldest go first, until both the count and the byte budget hold; the newest entry always stays. */
+  private evict(): void {
+    while (this.size > 1 && (this.size > this.limits.entries || this.bytes > this.limits.bytes)) {
+      this.bytes -= this.sizes[this.start]!;
+      this.entries[this.start++] = undefined as unknown as LogEntry;
+    }
+    // Compact now and then, so evicted entries do not pile up as holes.
+    if (this.start > 1024 && this.start * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.start);
+      this.sizes = this.sizes.slice(this.start);
+      this.start = 0;
+    }
   }
 
   private open(key: string, request: OpenRequest): void {
@@ -167,6 +183,32 @@ export class MessageLog {
       if (oldest !== undefined) this.openRequests.delete(oldest);
     }
   }
+}
+
+/**
+ * What the page gets of a server's logging notification: its data up to this size (the Logs tab shows a
+ * line of it; the protocol log holds the message up to the per-entry cap), so 1,000 notifications of 4 MB
+ * cost the page 16 MB, not 4 GB.
+ */
+export const SERVER_LOG_DATA_BYTES = 16 * 1024;
+
+/** The `serverLog` event for a `notifications/message`: level and logger bounded, data cut past SERVER_LOG_DATA_BYTES. */
+export function serverLogEvent(sessionId: string, params: { level: string; logger?: string; data?: unknown }, entryBytes: number): EventPayload<"serverLog"> {
+  const fitted = cutToFit(params.data, Math.min(SERVER_LOG_DATA_BYTES, entryBytes));
+  return {
+    sessionId,
+    level: params.level.length > 100 ? fresh(params.level.slice(0, 100)) : params.level,
+    ...(params.logger ? { logger: params.logger.length > 200 ? fresh(params.logger.slice(0, 200)) : params.logger } : {}),
+    data: fitted.value,
+    ...(fitted.cut ? { cut: fitted.cut } : {}),
+  };
+}
+
+function checked(limits: number | LogLimits): LogLimits {
+  const l = typeof limits === "number" ? { entries: limits, bytes: DEFAULT_LOG_BYTES, entryBytes: DEFAULT_ENTRY_BYTES } : limits;
+  if (!Number.isInteger(l.entries) || l.entries < 1) throw new RangeError(`A message log needs room for at least 1 entry, not ${l.entries}`);
+  if (!(l.bytes >= 4 * ENTRY_OVERHEAD_BYTES) || !(l.entryBytes >= 1)) throw new RangeError(`A message log needs a byte budget of at least ${4 * ENTRY_OVERHEAD_BYTES} and an entry cap of at least 1 byte`);
+  return { ...l };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Requests from servers that wait on the user (sampling, elicitation), across all sessions.
 // An entry leaves exactly once: answered by the user, or withdrawn with a reason the UI shows.
+import { cutToFit, jsonSize } from "../../shared/byteBudget.js";
 import type { PendingInput, WithdrawReason } from "../../shared/types.js";
 import type { EventBus } from "./eventBus.js";
 import type { Clock, Ports } from "./ports.js";
@@ -34,6 +35,8 @@ export class PendingInputNotFoundError extends Error {
 interface Entry {
   input: PendingInput;
   hooks: PendingInputHooks;
+  /** Its params' size as kept (JSON text). */
+  bytes: number;
 }
 
 /**
@@ -52,21 +55,40 @@ interface Watcher {
   released(inputId: string): void;
 }
 
+/**
+ * Issue 19: the params one session's pending inputs hold whole, together; past it, a new input's params
+ * are cut to PENDING_INPUT_CUT_BYTES and say so. What is shown (and kept in a withdrawn note) stays
+ * bounded however many big requests a server sends.
+ */
+export const PENDING_INPUTS_BYTES = 64 * 1024 * 1024;
+export const PENDING_INPUT_CUT_BYTES = 64 * 1024;
+
 export class PendingInputs {
   private readonly entries = new Map<string, Entry>();
   /** Why recent inputs left, so a late answer gets a precise message instead of "unknown id". */
   private readonly departed = new Map<string, string>();
   /** Requests in flight that an input of their session would hold (legacy relation; see holdsFor). */
   private readonly watchers = new Set<Watcher>();
+  /** Bytes of params held, per session. */
+  private readonly sessionBytes = new Map<string, number>();
 
   constructor(
     private readonly bus: EventBus,
     /** Issue 13: where a withdrawn input is kept as a note (the core's WithdrawnNotes), so a reload still shows it. */
     private readonly onWithdrawn?: (input: PendingInput, reason: WithdrawReason, message: string) => void,
+    private readonly budget = { bytes: PENDING_INPUTS_BYTES, cutTo: PENDING_INPUT_CUT_BYTES },
   ) {}
 
   add(input: PendingInput, hooks: PendingInputHooks): void {
-    this.entries.set(input.id, { input, hooks });
+    const held = this.sessionBytes.get(input.sessionId) ?? 0;
+    let bytes = jsonSize(input.params, this.budget.bytes - held);
+    if (held + bytes > this.budget.bytes) {
+      const fitted = cutToFit(input.params, this.budget.cutTo);
+      input = { ...input, params: fitted.value as Record<string, unknown>, ...(fitted.cut ? { cut: fitted.cut } : {}) };
+      bytes = fitted.size;
+    }
+    this.sessionBytes.set(input.sessionId, held + bytes);
+    this.entries.set(input.id, { input, hooks, bytes });
     this.bus.emit("pendingInputAdded", input);
     // A server request (legacy) relates to every request of its session in flight as it arrives: over stdio
     // nothing names the request it serves. A modern input (MRTR round, task) relates to its own call, whose
@@ -135,6 +157,12 @@ export class PendingInputs {
   }
 
   private remove(id: string, why: string): void {
+    const entry = this.entries.get(id);
+    if (entry) {
+      const left = (this.sessionBytes.get(entry.input.sessionId) ?? 0) - entry.bytes;
+      if (left > 0) this.sessionBytes.set(entry.input.sessionId, left);
+      else this.sessionBytes.delete(entry.input.sessionId);
+    }
     this.entries.delete(id);
     // Every watcher hears it; one that never held this input ignores it.
     for (const watcher of [...this.watchers]) watcher.released(id);

@@ -44,6 +44,8 @@ export function readableSchemaError(error: unknown, method: string, raw: LogEntr
  * is broken (its cursor, its `tools` not a list).
  */
 export function toolsThatFit(raw: LogEntry | undefined): { result: ListToolsResult; left: number; total: number } | undefined {
+  // A cut entry (over the log's per-entry cap) holds tools with cut text and a marker for those left out: not the list sent.
+  if (raw?.cut) return undefined;
   const result = (raw?.payload as { result?: unknown } | undefined)?.result;
   if (typeof result !== "object" || result === null || !Array.isArray((result as { tools?: unknown }).tools)) return undefined;
   const all = (result as { tools: unknown[] }).tools;

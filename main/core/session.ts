@@ -12,7 +12,7 @@ import { oauthForServer, type SessionOAuth } from "./auth/sessionOAuth.js";
 import { boundCompletion } from "./completions.js";
 import { messageOf, truncate, type Era, type EraDeps, type EraDriver, type EraHost, type WireOptions, type ReceiverTaskStore } from "./eras/driver.js";
 import { capabilitiesWhileConnecting, connectFailureHint, negotiateEra } from "./eras/negotiation.js";
-import { BoundedLines, MessageLog, type LogMarks } from "./messageLog.js";
+import { BoundedLines, logLimitsOf, MessageLog, type LogLimits, type LogMarks } from "./messageLog.js";
 import { serverErrorOnce } from "./protocol/wireError.js";
 import { guarded, type GuardHooks, type Guarded } from "./requestGuard.js";
 import { lastResponseTo, readableSchemaError, toolsThatFit, zodIssuesOf } from "./schemaMismatch.js";
@@ -76,7 +76,7 @@ export class Session {
     /** The saved server entry this session was started from, if any. */
     readonly serverId?: string,
   ) {
-    this.log = new MessageLog(sessionId, deps.settings().logLimit);
+    this.log = new MessageLog(sessionId, logLimitsOf(deps.settings()));
     this.serverLogs = new ServerLogs(sessionId);
     this.roots = currentConfig.roots ?? [];
     this.info = this.withOwnFacts({ sessionId, serverName: currentConfig.name, state: "disconnected" });
@@ -119,8 +119,8 @@ export class Session {
     return { entries: this.log.toArray(), stderr: this.stderr.toArray(), serverLogs: this.serverLogs.toArray() };
   }
 
-  resizeLog(limit: number): void {
-    this.log.resize(limit);
+  resizeLog(limits: LogLimits): void {
+    this.log.resize(limits);
   }
 
   async connect(): Promise<SessionInfo> {
@@ -176,7 +176,7 @@ export class Session {
         this.tools.clear();
       },
       wireClosed: () => this.onWireClosed(connection),
-      serverLog: (params) => this.deps.bus.emit("serverLog", this.serverLogs.push(params)),
+      serverLog: (params) => this.deps.bus.emit("serverLog", this.serverLogs.push(params, this.deps.settings().logEntryMaxBytes)),
       resourceUpdated: (uri) => this.deps.bus.emit("resourceUpdated", { sessionId: this.sessionId, uri: truncate(uri, 10_000), at: this.deps.ports.clock.now() }),
       violation: (method) => this.onViolation(method),
       toolsChanged: () => connection === this.connectionNumber && this.tools.clear(),

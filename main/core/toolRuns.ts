@@ -1,11 +1,14 @@
 // The tool runs the user started, kept by the core (not the page) so a reloaded window still has them:
 // each run gets its id here, every change goes out as `toolRunChanged` (progress as the smaller
-// `toolRunProgress`), and `getSnapshot` returns them. Bounded per session; the user's Cancel aborts the
+// `toolRunProgress`), and `getSnapshot` returns them. Bounded per session, by count and by the bytes of
+// their results (issue 19: older results are cut, the newest stays whole); the user's Cancel aborts the
 // run's signal, which cancels its request (requestGuard.ts) or the wait for a round's input (mrtr.ts).
 // A run that became a client task follows it (clientTaskChanged): its card says the task's state and
 // ending, not only the tools/call that created it (issue 21).
+import { jsonSize } from "../../shared/byteBudget.js";
 import { clientTaskEnding, isTerminalStatus } from "../../shared/taskEnding.js";
-import { TOOL_RUNS_KEPT, type ClientTask, type Progress, type ToolRun } from "../../shared/types.js";
+import { TOOL_RUN_RESULT_CUT_BYTES, TOOL_RUN_RESULTS_BYTES, TOOL_RUNS_KEPT, type ClientTask, type Progress, type ToolRun } from "../../shared/types.js";
+import { cutToolResult } from "./cutResult.js";
 import type { EventBus } from "./eventBus.js";
 import type { Clock } from "./ports.js";
 
@@ -26,6 +29,16 @@ const TASK_STATES_KEPT = 1000;
 interface Entry {
   run: ToolRun;
   controller: AbortController;
+  /** The size of its result as kept (JSON text), once it has one. */
+  resultBytes?: number;
+}
+
+/** How much of their results a session's runs keep. */
+export interface RunResultBounds {
+  /** Results held whole while together they are at most this. */
+  bytes: number;
+  /** What an older result is cut to past that. */
+  cutTo: number;
 }
 
 export class ToolRunNotFoundError extends Error {
@@ -42,6 +55,7 @@ export class ToolRuns {
     private readonly bus: EventBus,
     private readonly clock: Clock,
     private readonly kept = TOOL_RUNS_KEPT,
+    private readonly results: RunResultBounds = { bytes: TOOL_RUN_RESULTS_BYTES, cutTo: TOOL_RUN_RESULT_CUT_BYTES },
   ) {
     bus.subscribe((event) => {
       if (event.type === "clientTaskChanged") this.onTask(event.payload);
@@ -161,6 +175,25 @@ export class ToolRuns {
     // A run the user cancelled stays cancelled, whatever comes back afterwards.
     if (!entry || entry.run.status !== "running") return;
     this.update(entry, { ...patch, endedAt: this.clock.now() });
+    if (entry.run.result) {
+      entry.resultBytes = jsonSize(entry.run.result);
+      this.boundResults(entry);
+    }
+  }
+
+  /** Issue 19: past the session's result budget, the oldest results are cut (and the page told), never the newest. */
+  private boundResults(newest: Entry): void {
+    const mine = [...this.entries.values()].filter((e) => e.run.sessionId === newest.run.sessionId && e.resultBytes !== undefined);
+    let total = mine.reduce((sum, e) => sum + e.resultBytes!, 0);
+    for (const entry of mine) {
+      if (total <= this.results.bytes) return;
+      if (entry === newest || entry.run.cut || !entry.run.result) continue;
+      const { result, cut } = cutToolResult(entry.run.result, this.results.cutTo);
+      if (!cut) continue;
+      total -= entry.resultBytes! - cut.kept;
+      entry.resultBytes = cut.kept;
+      this.update(entry, { result, cut });
+    }
   }
 
   private update(entry: Entry, patch: Partial<ToolRun>): void {

@@ -1,6 +1,8 @@
 // Pending inputs that left without the user's answer, kept by the core with the reason they left until the
 // user dismisses them, so a reloaded window still shows them (and a dismissed one never comes back).
-// Bounded per session: the oldest notes go first.
+// Bounded per session: the oldest notes go first; each keeps at most NOTE_PARAMS_BYTES of the request's
+// params (issue 19: 500 notes of 60 MB elicitations must not stay in memory).
+import { NOTE_PARAMS_BYTES, withParamsWithin } from "../../shared/byteBudget.js";
 import { WITHDRAWN_NOTES_KEPT, type PendingInput, type WithdrawReason, type WithdrawnNote } from "../../shared/types.js";
 import type { EventBus } from "./eventBus.js";
 import type { Clock } from "./ports.js";
@@ -18,7 +20,7 @@ export class WithdrawnNotes {
 
   add(input: PendingInput, reason: WithdrawReason, message: string): void {
     if (this.notes.has(input.id)) return;
-    this.notes.set(input.id, { input, reason, message, withdrawnAt: this.clock.now() });
+    this.notes.set(input.id, { input: withParamsWithin(input, NOTE_PARAMS_BYTES), reason, message, withdrawnAt: this.clock.now() });
     const count = (this.perSession.get(input.sessionId) ?? 0) + 1;
     this.perSession.set(input.sessionId, count);
     if (count > this.kept) this.dropOldestOf(input.sessionId);

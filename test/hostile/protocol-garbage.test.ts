@@ -3,7 +3,7 @@
 // it, and nobody waits forever on a message that could not be used.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import type { LogEntry } from "../../shared/types.js";
+import { DEFAULT_SETTINGS, type LogEntry } from "../../shared/types.js";
 import { createHarness } from "../helpers/harness.js";
 import { connectHostile, elicitParams, eventCounter, eventsOf } from "./hostile.js";
 
@@ -12,7 +12,6 @@ const MB = 1024 * 1024;
 interface Noted {
   note: string;
   message?: unknown;
-  preview?: string;
 }
 const notesOf = (entries: LogEntry[]) =>
   entries.filter((e) => e.direction === "in" && typeof (e.payload as Noted | null)?.note === "string").map((e) => e.payload as Noted);
@@ -148,7 +147,7 @@ describe("protocol garbage on stdout", () => {
     expect(h.core.session(s.sessionId).state.state).toBe("connected");
   });
 
-  it("a 20 MB message is accepted and shown; the log keeps a preview and says that SDK clients would have dropped it", async () => {
+  it("a 20 MB message is accepted and shown; the log keeps a cut of it with its size (issue 19) and says that SDK clients would have dropped it", async () => {
     const h = createHarness();
     const s = await connectHostile(h);
     const result = await h.core.dispatch("callTool", { sessionId: s.sessionId, name: "big", arguments: { bytes: 20 * MB, as: "result" } });
@@ -156,12 +155,14 @@ describe("protocol garbage on stdout", () => {
     expect(text.length).toBe(20 * MB);
     expect(text.startsWith("xxxx") && text.endsWith("xxxx")).toBe(true);
 
-    const entry = (await s.log()).find((e) => e.direction === "in" && (e.payload as Noted).preview !== undefined);
+    const entry = (await s.log()).find((e) => e.direction === "in" && e.cut !== undefined);
     expect(entry?.method).toBe("tools/call");
-    const payload = entry?.payload as Noted;
-    expect(payload.note).toMatch(/^A message of 20\.0 MB; that is over the 10\.0 MB the MCP SDK's stdio clients accept by default \(they close the connection\)\. The log keeps the start of its text\.$/);
-    expect(payload.preview?.length).toBe(100 * 1024);
-    expect(payload.preview?.startsWith('{"result":{"content":[{"type":"text","text":"xxx')).toBe(true);
+    expect(entry?.remark).toMatch(/^A message of 20\.0 MB: over the 10\.0 MB the MCP SDK's stdio clients accept by default \(they close the connection\)$/);
+    expect(entry?.cut?.bytes).toBeGreaterThan(20 * MB);
+    expect(entry?.cut?.kept).toBeLessThanOrEqual(DEFAULT_SETTINGS.logEntryMaxBytes);
+    const kept = (entry?.payload as { result: { content: { text: string }[] } }).result.content[0]!.text;
+    expect(kept.startsWith("xxx")).toBe(true);
+    expect(kept.endsWith(`… (${(20 * MB).toLocaleString("en-US")} characters)`)).toBe(true);
     expect(await s.ping()).toHaveProperty("roundTripMs");
   });
 

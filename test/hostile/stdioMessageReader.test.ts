@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { StdioMessageReader, UnusableMessageError } from "../../main/core/transport/stdioMessageReader.js";
+import { BYTES_PER_TURN, StdioMessageReader, UnusableMessageError } from "../../main/core/transport/stdioMessageReader.js";
 
 /** Everything the reader hands over, messages and problems, in order. */
 function drain(reader: StdioMessageReader): (JSONRPCMessage | UnusableMessageError)[] {
@@ -73,5 +73,19 @@ describe("StdioMessageReader", () => {
     expect(read('{"result":{"x":{"id":9}},"oops"}')).toEqual({ kind: "response" });
     expect(read('{"result":{"item":{"id":9}}')).toEqual({ kind: "response" });
     expect(read("plain text")).toEqual({});
+  });
+
+  it("issue 19: hands over at most BYTES_PER_TURN of messages a turn (4 MB messages no longer come four to a turn), the rest on the next, in order", async () => {
+    let resumed = 0;
+    const reader = new StdioMessageReader(undefined, { resume: () => resumed++, pressure: () => {} });
+    const big = (i: number) => `${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: `${i}${"x".repeat(3 * 1024 * 1024)}` } })}\n`;
+    reader.append(Buffer.from(big(1) + big(2) + big(3)));
+    const first = drain(reader);
+    // 3 MB, then 6 MB handed: past BYTES_PER_TURN, the third waits for the next turn.
+    expect(first.map((m) => (m as unknown as { params: { data: string } }).params.data[0])).toEqual(["1", "2"]);
+    expect(BYTES_PER_TURN).toBe(4 * 1024 * 1024);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(resumed).toBe(1);
+    expect(drain(reader).map((m) => (m as unknown as { params: { data: string } }).params.data[0])).toEqual(["3"]);
   });
 });

@@ -115,9 +115,10 @@ describe("task abuse", () => {
     expect((await a.request("tasks/get", { taskId: mine.taskId })).result).toMatchObject({ taskId: mine.taskId, status: "working" });
     const inputs = (await h.core.dispatch("getSnapshot", {})).pendingInputs;
     expect(inputs.map((p) => [p.sessionId, p.receiverTaskId])).toEqual([[a.sessionId, mine.taskId]]);
-    // The 1 MB requests are kept in the log as previews, not whole.
-    const logged = (await b.log()).filter((e) => e.direction === "in" && (e.payload as { preview?: string }).preview !== undefined);
+    // The 1 MB requests are kept in the log as cuts, not whole (issue 19: with their size and what was kept).
+    const logged = (await b.log()).filter((e) => e.direction === "in" && e.cut !== undefined);
     expect(logged).toHaveLength(3);
+    for (const e of logged) expect(e.cut!.kept).toBeLessThan(e.cut!.bytes);
   });
 
   it("R8 R9 S1: invalid cursors in tasks/list are refused with -32602; a real cursor still pages", async () => {

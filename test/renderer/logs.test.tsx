@@ -85,6 +85,31 @@ describe("Logs tab", () => {
   });
 });
 
+describe("issue 19: messages over the per-entry cap", () => {
+  it("a cut message is flagged in its row and its JSON says its full size and what was kept; a cut server log says so too", async () => {
+    const user = userEvent.setup();
+    const cut: InspectorEvent = {
+      type: "logEntry",
+      payload: {
+        seq: 1,
+        sessionId: "s1",
+        direction: "in",
+        time: new Date(0).toISOString(),
+        method: "notifications/message",
+        payload: { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "xxxx… (4,194,304 characters)" } },
+        cut: { bytes: 4 * 1024 * 1024, kept: 256 * 1024 },
+      },
+    };
+    const serverLog: InspectorEvent = { type: "serverLog", payload: { sessionId: "s1", level: "info", data: "xxxx… (4,194,304 characters)", cut: { bytes: 4 * 1024 * 1024, kept: 16 * 1024 } } };
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [cut, serverLog] });
+    const rows = within(screen.getByRole("table", { name: "Protocol messages" })).getAllByRole("row");
+    expect(rows[1]!.textContent).toContain("notifications/message · cut");
+    await user.click(screen.getByRole("button", { name: "Show message 1 as JSON" }));
+    expect(screen.getByText('4.0 MB message: the first 256.0 KB kept; each cut is marked "…"')).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Server log" }).textContent).toContain('(4.0 MB data: the first 16.0 KB kept; each cut is marked "…"; the protocol log holds more of the message)');
+  });
+});
+
 describe("a server that printed a lot on stderr", () => {
   it("the page keeps at most STDERR_CHARS_KEPT characters, the newest lines, and the Logs tab opens at once", () => {
     const line = (i: number) => `${String(i).padStart(6, "0")} ${"x".repeat(8 * 1024)}`;

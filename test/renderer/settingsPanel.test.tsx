@@ -21,8 +21,10 @@ describe("Settings (issue 21)", () => {
       const field = NUMBER_SETTING_FIELDS.find((f) => f.key === key);
       expect(field, key).toBeDefined();
       const input = screen.getByLabelText(`${field!.label} (${field!.unit})`) as HTMLInputElement;
-      expect(input.value).toBe(String(DEFAULT_SETTINGS[key]));
-      expect(hintOf(input), key).toContain(`Default: ${DEFAULT_SETTINGS[key]} ${field!.unit}`);
+      // Byte settings are shown in MB or KB (issue 19).
+      const shown = (DEFAULT_SETTINGS[key] as number) / (field!.bytesPerUnit ?? 1);
+      expect(input.value).toBe(String(shown));
+      expect(hintOf(input), key).toContain(`Default: ${shown} ${field!.unit}`);
     }
     expect(hintOf(screen.getByLabelText("Rounds per request (rounds)"))).toMatch(/input_required .*\. Default: 10 rounds$/);
     expect(hintOf(screen.getByLabelText("Era probe wait (ms)"))).toMatch(/server\/discover.*\. Default: 2000 ms \(2 s\)$/);

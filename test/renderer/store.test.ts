@@ -93,6 +93,38 @@ describe("inspector store", () => {
     expect(seqs.at(-1)).toBe(250);
   });
 
+  it("issue 19: the page's copy of the log is bounded by settings.logBudgetBytes too: the oldest go, the newest stay, in order; server logs as well", () => {
+    const store = createInspectorStore();
+    const MB = 1024 * 1024;
+    store.getState().applyEvents([{ type: "settingsChanged", payload: { ...DEFAULT_SETTINGS, logLimit: 5000, logBudgetBytes: 4 * MB } }]);
+    const big = (seq: number): LogEntry => ({ ...entry(seq), payload: { jsonrpc: "2.0", method: "notifications/message", params: { data: "x".repeat(250 * 1024) } } });
+    // Ten batches of 10 entries of 250 KB: 25 MB sent, 4 MB kept.
+    for (let b = 0; b < 10; b++) store.getState().applyEvents(Array.from({ length: 10 }, (_, i): InspectorEvent => ({ type: "logEntry", payload: big(b * 10 + i + 1) })));
+    const seqs = store.getState().logs.s1?.entries.map((e) => e.seq) ?? [];
+    expect(seqs).toEqual(Array.from({ length: 16 }, (_, i) => 85 + i));
+    const logs = Array.from({ length: 100 }, (_, i): InspectorEvent => ({ type: "serverLog", payload: { sessionId: "s1", level: "info", data: `${i} ${"y".repeat(100 * 1024)}` } }));
+    store.getState().applyEvents(logs);
+    const serverLogs = store.getState().logs.s1?.serverLogs ?? [];
+    expect(serverLogs.length).toBe(40);
+    expect(String(serverLogs.at(-1)?.data).startsWith("99 ")).toBe(true);
+    // A snapshot (a reloaded window) is bounded the same way.
+    store.getState().applyLogSnapshot("s2", { entries: Array.from({ length: 100 }, (_, i) => ({ ...big(i + 1), sessionId: "s2" })), stderr: [] });
+    expect(store.getState().logs.s2?.entries.map((e) => e.seq)).toEqual(Array.from({ length: 16 }, (_, i) => 85 + i));
+  });
+
+  it("issue 19: a withdrawn note in the page keeps at most 16 KB of its request, with the size the server sent", () => {
+    const store = createInspectorStore();
+    const big = elicitation("e1", { message: `start ${"q".repeat(8 * 1024 * 1024)}`, requestedSchema: { type: "object", properties: {} } });
+    store.getState().applyEvents([
+      { type: "pendingInputAdded", payload: big },
+      { type: "pendingInputWithdrawn", payload: { pendingInputId: "e1", sessionId: "s1", reason: "requestCancelled", message: "gone" } },
+    ]);
+    const note = store.getState().withdrawnNotes[0]!;
+    expect(JSON.stringify(note.input.params).length).toBeLessThanOrEqual(16 * 1024);
+    expect(note.input.cut?.bytes).toBeGreaterThan(8 * 1024 * 1024);
+    expect(String(note.input.params.message).startsWith("start qqq")).toBe(true);
+  });
+
   it("thousands of status changes in one batch are applied in one pass", () => {
     const store = createInspectorStore();
     store.getState().applyEvents(Array.from({ length: 10_000 }, (_, i): InspectorEvent => ({ type: "clientTaskChanged", payload: clientTask(`t${i}`) })));

@@ -1,41 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MessageLog, RingBuffer } from "../../main/core/messageLog.js";
-import { LogEntrySchema } from "../../shared/types.js";
-
-describe("RingBuffer", () => {
-  it("keeps items in order until full, then drops the oldest one per push", () => {
-    const ring = new RingBuffer<number>(3);
-    expect(ring.toArray()).toEqual([]);
-    for (const n of [1, 2, 3]) ring.push(n);
-    expect(ring.toArray()).toEqual([1, 2, 3]);
-    for (const n of [4, 5, 6, 7]) ring.push(n);
-    expect(ring.toArray()).toEqual([5, 6, 7]);
-    expect(ring.size).toBe(3);
-  });
-
-  it("never holds more than its capacity, however many items pass through", () => {
-    const ring = new RingBuffer<number>(5);
-    for (let n = 0; n < 10_003; n++) ring.push(n);
-    expect(ring.toArray()).toEqual([9998, 9999, 10_000, 10_001, 10_002]);
-  });
-
-  it("resizes keeping the newest items that fit, and keeps working after", () => {
-    const ring = new RingBuffer<number>(4);
-    for (let n = 1; n <= 6; n++) ring.push(n);
-    ring.resize(2);
-    expect(ring.toArray()).toEqual([5, 6]);
-    ring.resize(5);
-    expect(ring.toArray()).toEqual([5, 6]);
-    for (let n = 7; n <= 10; n++) ring.push(n);
-    expect(ring.toArray()).toEqual([6, 7, 8, 9, 10]);
-    expect(ring.limit).toBe(5);
-  });
-
-  it("refuses a capacity below 1 instead of silently keeping nothing", () => {
-    expect(() => new RingBuffer(0)).toThrow(RangeError);
-    expect(() => new RingBuffer<number>(3).resize(0)).toThrow(RangeError);
-  });
-});
+import { ENTRY_OVERHEAD_BYTES, MessageLog } from "../../main/core/messageLog.js";
+import { lastResponseTo, toolsThatFit } from "../../main/core/schemaMismatch.js";
+import { cutNote } from "../../shared/byteBudget.js";
+import { DEFAULT_SETTINGS, LogEntrySchema, SettingsSchema } from "../../shared/types.js";
 
 describe("MessageLog", () => {
   const time = "2026-01-01T00:00:00.000Z";
@@ -101,5 +68,89 @@ describe("MessageLog", () => {
     const log = new MessageLog("s1", 3);
     expect(log.record("in", null, 1, time)).toEqual({ seq: 1, sessionId: "s1", direction: "in", time, payload: null });
     expect(log.record("in", { id: { nested: true } }, 2, time).id).toBeUndefined();
+  });
+});
+
+describe("MessageLog bounded by bytes (issue 19)", () => {
+  const time = "2026-01-01T00:00:00.000Z";
+  const KB = 1024;
+  const MB = 1024 * KB;
+  const logNotification = (data: string) => ({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data } });
+
+  it("keeps a message over the per-entry cap as a cut: method, id and params' small fields readable, its full size and what was kept said", () => {
+    const log = new MessageLog("s1", { entries: 100, bytes: 64 * MB, entryBytes: 256 * KB });
+    const entry = log.record("in", logNotification("x".repeat(4 * MB)), 1, time, undefined, undefined, { wireBytes: 4 * MB + 77 });
+    expect(entry.method).toBe("notifications/message");
+    expect(entry.cut).toEqual({ bytes: 4 * MB + 77, kept: expect.any(Number) });
+    expect(entry.cut!.kept).toBeLessThanOrEqual(256 * KB);
+    expect(cutNote(entry.cut!)).toMatch(/^4\.0 MB message: the first 25\d\.\d KB kept; each cut is marked "…"$/);
+    const payload = entry.payload as ReturnType<typeof logNotification>;
+    expect(payload.method).toBe("notifications/message");
+    expect(payload.params.level).toBe("info");
+    expect(payload.params.data.startsWith("xxxx")).toBe(true);
+    expect(payload.params.data.endsWith("… (4,194,304 characters)")).toBe(true);
+    expect(LogEntrySchema.parse(entry)).toEqual(entry);
+    expect(log.retainedBytes()).toBeLessThanOrEqual(256 * KB + ENTRY_OVERHEAD_BYTES);
+  });
+
+  it("a cut response still names the request it answers and its error; lastResponseTo finds it, and toolsThatFit does not pretend it is the list sent", () => {
+    const log = new MessageLog("s1", { entries: 100, bytes: 64 * MB, entryBytes: 64 * KB });
+    log.record("out", { jsonrpc: "2.0", id: 3, method: "tools/list" }, 1, time);
+    const tools = Array.from({ length: 2000 }, (_, i) => ({ name: `tool-${i}`, description: "d".repeat(100), inputSchema: { type: "object" } }));
+    const response = log.record("in", { result: { tools }, jsonrpc: "2.0", id: 3 }, 2, time);
+    expect(response.method).toBe("tools/list");
+    expect(response.cut).toBeDefined();
+    expect(lastResponseTo(log.toArray(), "tools/list")).toBe(response);
+    expect(toolsThatFit(response)).toBeUndefined();
+
+    log.record("out", { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "t" } }, 3, time);
+    const error = log.record("in", { jsonrpc: "2.0", id: 4, error: { code: -32000, message: "boom ".repeat(100_000) } }, 4, time);
+    expect(error.method).toBe("tools/call");
+    expect((error.payload as { error: { code: number; message: string } }).error.code).toBe(-32000);
+    expect((error.payload as { error: { code: number; message: string } }).error.message.startsWith("boom boom")).toBe(true);
+  });
+
+  it("evicts the oldest entries once the byte budget is passed, in order, and keeps the newest ones whole", () => {
+    const log = new MessageLog("s1", { entries: 1000, bytes: MB, entryBytes: 256 * KB });
+    for (let i = 1; i <= 20; i++) log.record("in", logNotification(`${i}:`.padEnd(100 * KB, "y")), i, time);
+    const seqs = log.toArray().map((e) => e.seq);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => 21 - seqs.length + i));
+    expect(seqs.length).toBe(10); // 10 × (100 KB + overhead) fit in 1 MB, 11 do not
+    expect(log.retainedBytes()).toBeLessThanOrEqual(MB);
+    expect(log.toArray().every((e) => e.cut === undefined)).toBe(true);
+  });
+
+  it("the count still bounds small entries, and the newest entry always stays, however small the budget", () => {
+    const log = new MessageLog("s1", { entries: 3, bytes: 64 * MB, entryBytes: 256 * KB });
+    for (let i = 0; i < 5; i++) log.record("out", { jsonrpc: "2.0", method: "notifications/initialized" }, i, time);
+    expect(log.toArray().map((e) => e.seq)).toEqual([2, 3, 4]);
+    // A budget smaller than the cap: an entry is cut to the budget, so the newest one always fits.
+    const tiny = new MessageLog("s2", { entries: 10, bytes: 4 * KB, entryBytes: 256 * KB });
+    const entry = tiny.record("in", logNotification("z".repeat(MB)), 1, time);
+    expect(entry.cut!.kept).toBeLessThanOrEqual(4 * KB);
+    expect(tiny.toArray()).toEqual([entry]);
+    expect(tiny.retainedBytes()).toBeLessThanOrEqual(4 * KB);
+  });
+
+  it("resizes by bytes as by count: a smaller budget evicts the oldest now, a smaller cap applies to what comes next", () => {
+    const log = new MessageLog("s1", { entries: 1000, bytes: 8 * MB, entryBytes: 256 * KB });
+    for (let i = 1; i <= 30; i++) log.record("in", logNotification("w".repeat(200 * KB)), i, time);
+    expect(log.size).toBe(30);
+    log.resize({ entries: 1000, bytes: MB, entryBytes: 16 * KB });
+    expect(log.toArray().map((e) => e.seq)).toEqual([26, 27, 28, 29, 30]);
+    expect(log.retainedBytes()).toBeLessThanOrEqual(MB);
+    const next = log.record("in", logNotification("w".repeat(200 * KB)), 31, time);
+    expect(next.cut!.kept).toBeLessThanOrEqual(16 * KB);
+    // A count alone keeps the byte limits.
+    log.resize(2);
+    expect(log.toArray().map((e) => e.seq)).toEqual([30, 31]);
+    expect(() => log.resize({ entries: 10, bytes: 10, entryBytes: 10 })).toThrow(RangeError);
+  });
+
+  it("the byte settings: 64 MB and 256 KB by default; the budget at most 256 MB (the page loads the log as one message), the cap at least 4 KB", () => {
+    expect([DEFAULT_SETTINGS.logBudgetBytes, DEFAULT_SETTINGS.logEntryMaxBytes]).toEqual([64 * MB, 256 * KB]);
+    expect(SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, logBudgetBytes: 256 * MB }).success).toBe(true);
+    expect(SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, logBudgetBytes: 257 * MB }).success).toBe(false);
+    expect(SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, logEntryMaxBytes: 2 * KB }).success).toBe(false);
   });
 });

@@ -24,6 +24,7 @@ import type { Clock, Timers } from "../ports.js";
 import { startLoopbackReceiver, type LoopbackReceiver } from "./loopback.js";
 import { redactFormBody, redactHeaders, redactJsonBody, redactText } from "./redact.js";
 import type { OAuthTokenStore } from "./tokenStore.js";
+import { fresh } from "../../../shared/byteBudget.js";
 
 export type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -466,7 +467,8 @@ function pick(headers: Headers, names: string[]): Record<string, string> {
 }
 
 function clip(text: string): string {
-  return text.length > STEP_BODY_CHARS ? `${text.slice(0, STEP_BODY_CHARS)} … [${text.length - STEP_BODY_CHARS} more characters]` : text;
+  // fresh(): a slice would keep the whole body read (up to 256 KB) alive in each of the steps kept (issue 19).
+  return text.length > STEP_BODY_CHARS ? `${fresh(text.slice(0, STEP_BODY_CHARS))} … [${text.length - STEP_BODY_CHARS} more characters]` : text;
 }
 
 /** Read at most `limit` characters of a body, then stop reading (a hostile server may send forever). */

@@ -13,7 +13,9 @@ import {
   McpError,
   type Task,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { ClientTask, TaskStatus } from "../../../shared/types.js";
+import { jsonSize } from "../../../shared/byteBudget.js";
+import { TOOL_RUN_RESULT_CUT_BYTES, TOOL_RUN_RESULTS_BYTES, type ClientTask, type TaskStatus } from "../../../shared/types.js";
+import { cutToolResult, ResultBudget } from "../cutResult.js";
 import { MAX_TIMER_MS, type Ports, type TimerHandle } from "../ports.js";
 import { isTerminalStatus } from "../protocol/taskStatus.js";
 import { isServerError, serverErrorOnce, wireErrorOf } from "../protocol/wireError.js";
@@ -45,6 +47,8 @@ export class ClientTasks {
   private readonly tracked = new Map<string, Tracked>();
   /** Pending-input ids that arrived for a task before its CreateTaskResult did. */
   private readonly earlyLinks = new Map<string, string[]>();
+  /** Issue 19: the results of this session's tasks, cut oldest first past TOOL_RUN_RESULTS_BYTES. */
+  private readonly results = new ResultBudget(TOOL_RUN_RESULTS_BYTES, (taskId) => this.cutResult(taskId));
 
   constructor(
     private readonly client: Client,
@@ -264,7 +268,10 @@ export class ClientTasks {
     const timeout = Math.min(MAX_TIMER_MS, Math.max(this.options.requestTimeoutMs(), typeof ttl === "number" ? ttl : 24 * 3600_000));
     try {
       const result = await this.client.request({ method: "tasks/result", params: { taskId } }, CallToolResultSchema, { timeout });
-      if (!tracked.stopped) this.update(taskId, { result, error: undefined });
+      if (!tracked.stopped) {
+        this.update(taskId, { result, error: undefined });
+        this.results.add(taskId, jsonSize(result));
+      }
     } catch (error) {
       if (tracked.stopped) return;
       if (isServerError(error, timeout)) {
@@ -281,6 +288,16 @@ export class ClientTasks {
       this.stopTimer(tracked);
       void this.poll(tracked);
     }
+  }
+
+  /** An older task's result, cut to TOOL_RUN_RESULT_CUT_BYTES (the page is told); the size left. */
+  private cutResult(taskId: string): number | undefined {
+    const result = this.tracked.get(taskId)?.view.result;
+    if (!result) return undefined;
+    const { result: kept, cut } = cutToolResult(result, TOOL_RUN_RESULT_CUT_BYTES);
+    if (!cut) return undefined;
+    this.update(taskId, { result: kept, cut });
+    return cut.kept;
   }
 
   private update(taskId: string, patch: Partial<ClientTask>): void {

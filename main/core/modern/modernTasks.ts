@@ -4,12 +4,14 @@
 // carries inputRequests that we answer with tasks/update, and tasks/cancel is only a request.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { inSettings } from "../../../shared/settingFields.js";
-import { CallToolResultSchema, TASK_TRACES_KEPT, TaskStatusSchema, type ClientTask, type JsonRpcError, type TaskStatus } from "../../../shared/types.js";
+import { CallToolResultSchema, TASK_TRACES_KEPT, TaskStatusSchema, TOOL_RUN_RESULT_CUT_BYTES, TOOL_RUN_RESULTS_BYTES, type ClientTask, type JsonRpcError, type TaskStatus } from "../../../shared/types.js";
 import { isServerError, serverErrorOnce, wireErrorOf } from "../protocol/wireError.js";
 import { MAX_TIMER_MS, type Ports, type TimerHandle } from "../ports.js";
 import { readableSchemaError } from "../schemaMismatch.js";
 import { askInput, readInputRequests, type InputDeskContext } from "./inputRequests.js";
 import type { ModernConnection, RawResult } from "./modernConnection.js";
+import { fresh, jsonSize } from "../../../shared/byteBudget.js";
+import { cutToolResult, ResultBudget } from "../cutResult.js";
 
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 /** A server asking for faster polling than this gets this: one task must not flood the wire. */
@@ -65,6 +67,14 @@ export class ModernTasks {
   /** Finished tasks the server deleted, kept as traces ("deleted at", how they ended), oldest first. */
   private readonly traces = new Set<string>();
   private closed = false;
+  /** Issue 19: the results of this session's tasks, cut oldest first past TOOL_RUN_RESULTS_BYTES. */
+  private readonly results = new ResultBudget(TOOL_RUN_RESULTS_BYTES, (taskId) => {
+    const watched = this.watched.get(taskId);
+    const fitted = watched?.view.result ? cutToolResult(watched.view.result, TOOL_RUN_RESULT_CUT_BYTES) : undefined;
+    if (!watched || !fitted?.cut) return undefined;
+    this.update(watched, { result: fitted.result, cut: fitted.cut });
+    return fitted.cut.kept;
+  });
 
   constructor(
     private readonly connection: ModernConnection,
@@ -184,6 +194,7 @@ export class ModernTasks {
       patch.error = readError(raw.error);
     }
     this.update(watched, patch);
+    if (patch.result) this.results.add(task.taskId, jsonSize(patch.result));
     if (task.status === "input_required") this.askFor(watched, raw.inputRequests);
     else this.withdrawAsked(watched, new Set(), "The task no longer needs this input");
     if (isTerminal(task.status)) this.stop(watched);
@@ -390,7 +401,7 @@ function readTask(raw: RawResult): ClientTask["task"] {
     createdAt: raw.createdAt,
     lastUpdatedAt,
     ...(typeof raw.pollIntervalMs === "number" && raw.pollIntervalMs >= 0 ? { pollInterval: raw.pollIntervalMs } : {}),
-    ...(typeof raw.statusMessage === "string" ? { statusMessage: raw.statusMessage.slice(0, MAX_STATUS_MESSAGE) } : {}),
+    ...(typeof raw.statusMessage === "string" ? { statusMessage: fresh(raw.statusMessage.slice(0, MAX_STATUS_MESSAGE)) } : {}),
   };
 }
 

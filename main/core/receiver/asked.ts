@@ -8,9 +8,11 @@ import {
   type ReceiverTaskAsked,
   type ReceiverTaskMethod,
 } from "../../../shared/types.js";
+import { fresh } from "../../../shared/byteBudget.js";
 
 function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+  // fresh(): a slice would keep the server's whole string alive with the task (issue 19).
+  return text.length > max ? `${fresh(text.slice(0, max))}… (${text.length} characters)` : text;
 }
 
 const textOf = (value: unknown): string | undefined => (typeof value === "string" ? cut(value, ASKED_TEXT_CHARS) : undefined);

@@ -13,6 +13,7 @@ import type { TaskTimeline, TimelineActor, TimelineEvent, TimelineKind } from ".
 import type { EventBus } from "../eventBus.js";
 import { idKey } from "../messageLog.js";
 import type { Clock } from "../ports.js";
+import { fresh } from "../../../shared/byteBudget.js";
 
 export const EVENTS_KEPT = 5_000;
 export const TASKS_KEPT = 1_000;
@@ -397,5 +398,6 @@ function statusField(status: TaskStatus | undefined) {
 /** Server text, bounded: one line of at most DETAIL_CHARS. */
 function detail(text: unknown): { detail?: string } {
   if (typeof text !== "string" || text === "") return {};
-  return { detail: text.length > DETAIL_CHARS ? `${text.slice(0, DETAIL_CHARS - 1)}…` : text };
+  // fresh(): a slice would keep the server's whole string (up to 64 MB) alive in up to TOTAL_EVENTS_KEPT events.
+  return { detail: text.length > DETAIL_CHARS ? `${fresh(text.slice(0, DETAIL_CHARS - 1))}…` : text };
 }

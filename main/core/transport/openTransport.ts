@@ -10,6 +10,7 @@ import type { TransportConfig } from "../../../shared/types.js";
 import { InspectorStdioTransport, type ExitStatus } from "./stdioTransport.js";
 import { modernHttpFetch, type ParamHeadersLookup } from "./httpHeaders.js";
 import { RequestStreams } from "./requestStreams.js";
+import { fresh } from "../../../shared/byteBudget.js";
 
 export interface OpenedTransport {
   transport: Transport;
@@ -90,12 +91,13 @@ function splitLines(stream: Stream, onLine: (line: string) => void): void {
   // A multi-byte character split across chunks must not turn into two replacement characters.
   const decoder = new StringDecoder("utf8");
   const finish = (rest: string) => {
-    if (head === undefined && rest.length <= MAX_STDERR_LINE) return onLine(rest.replace(/\r$/, ""));
+    // fresh(): a line sliced from the buffer would keep the whole buffer (a chunk, or a 64 KB run) alive in the kept stderr.
+    if (head === undefined && rest.length <= MAX_STDERR_LINE) return onLine(fresh(rest.endsWith("\r") ? rest.slice(0, -1) : rest));
     if (head === undefined) {
       head = rest.slice(0, MAX_STDERR_LINE);
       rest = rest.slice(MAX_STDERR_LINE);
     }
-    onLine(`${head} … [${dropped + rest.length} more characters of this line were not kept]`);
+    onLine(`${fresh(head)} … [${dropped + rest.length} more characters of this line were not kept]`);
     head = undefined;
     dropped = 0;
   };

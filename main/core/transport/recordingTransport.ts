@@ -125,13 +125,13 @@ export class RecordingTransport implements Transport {
   }
 
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    // The log cuts a big message to its per-entry cap and says so (messageLog.ts); here, its size on the wire.
     const big = bigMessageInfo(message);
-    if (big) {
-      const overSdk = big.bytes > SDK_STDIO_LIMIT_BYTES ? `; that is over the ${formatBytes(SDK_STDIO_LIMIT_BYTES)} the MCP SDK's stdio clients accept by default (they close the connection)` : "";
-      this.options.record("in", message, `A message of ${formatBytes(big.bytes)}${overSdk}. The log keeps the start of its text.`, big.preview);
-    } else {
-      this.options.record("in", message, undefined, undefined, this.remarkOn(message));
+    const marks = this.remarkOn(message) ?? {};
+    if (big && big.bytes > SDK_STDIO_LIMIT_BYTES && !marks.remark) {
+      marks.remark = `A message of ${formatBytes(big.bytes)}: over the ${formatBytes(SDK_STDIO_LIMIT_BYTES)} the MCP SDK's stdio clients accept by default (they close the connection)`;
     }
+    this.options.record("in", message, undefined, undefined, big ? { ...marks, wireBytes: big.bytes } : marks);
     if (!("method" in message) && "id" in message) this.outstanding.delete(idKey(message.id));
     if ("method" in message && "id" in message) {
       const key = idKey(message.id);

@@ -11,18 +11,25 @@
 //   UnusableMessageError saying what is wrong, with what can be recovered of its id, so the recording
 //   transport can log it and answer or release whoever waits on that id.
 import { JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { formatBytes, fresh } from "../../../shared/byteBudget.js";
 import { describeIssues } from "../invalidParams.js";
 
 /** The most one stdio message may hold. Generous: an inspector should show what a server sends. */
 export const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
 /** What the SDK's stdio transports accept by default; a bigger message works here but not in most clients. */
 export const SDK_STDIO_LIMIT_BYTES = 10 * 1024 * 1024;
-/** Messages bigger than this are logged as a preview of their text, so the log stays small. */
+/** A line that is JSON but not JSON-RPC is logged whole up to this size, else as an excerpt of its text. */
 export const LOG_FULL_MESSAGE_BYTES = 256 * 1024;
-export const LOG_PREVIEW_CHARS = 100 * 1024;
+/** Messages bigger than this (the smallest per-entry cap allowed) have their size on the wire remembered for the log. */
+const WIRE_SIZE_KEPT_OVER = 4 * 1024;
 
 /** Messages handed over per event-loop turn; the rest follow on the next turn, in order. */
 export const MESSAGES_PER_TURN = 256;
+/**
+ * And bytes: parsing (and logging) a 4 MB message takes ~15 ms, so four of them in one turn held the
+ * event loop for 60 ms or more while a server flooded 4 MB messages (issue 19). Past this, the next turn.
+ */
+export const BYTES_PER_TURN = 4 * 1024 * 1024;
 const BACKLOG_HIGH_BYTES = 16 * 1024 * 1024;
 /** The real one, taken at load: a test's fake timers must not freeze reading from a live server. */
 const nextTurn = setImmediate;
@@ -53,10 +60,13 @@ export class UnusableMessageError extends Error {
   }
 }
 
-/** Size and text preview of the big messages this reader produced, for the log. */
-const bigMessages = new WeakMap<object, { bytes: number; preview: string }>();
+/**
+ * The size on the wire of the big messages this reader produced, for the log. Only the size: a slice of
+ * the line's text would keep the whole line alive (V8 slices share their parent), 4 MB per message.
+ */
+const bigMessages = new WeakMap<object, { bytes: number }>();
 
-export function bigMessageInfo(message: unknown): { bytes: number; preview: string } | undefined {
+export function bigMessageInfo(message: unknown): { bytes: number } | undefined {
   return typeof message === "object" && message !== null ? bigMessages.get(message) : undefined;
 }
 
@@ -82,6 +92,7 @@ export class StdioMessageReader {
   private readIndex = 0;
   private readyBytes = 0;
   private handedThisTurn = 0;
+  private handedBytesThisTurn = 0;
   private resumeScheduled = false;
   private paused = false;
   /** While true (the server is gone), everything buffered is handed over at once. */
@@ -117,10 +128,11 @@ export class StdioMessageReader {
         this.ready = [];
         this.readIndex = 0;
         this.handedThisTurn = 0;
+        this.handedBytesThisTurn = 0;
         this.setPressure(false);
         return null;
       }
-      if (this.flow && !this.unlimited && this.handedThisTurn >= MESSAGES_PER_TURN) {
+      if (this.flow && !this.unlimited && (this.handedThisTurn >= MESSAGES_PER_TURN || this.handedBytesThisTurn >= BYTES_PER_TURN)) {
         this.scheduleResume();
         return null;
       }
@@ -129,7 +141,10 @@ export class StdioMessageReader {
       this.ready[this.readIndex++] = undefined as unknown as Buffer;
       this.readyBytes -= Buffer.isBuffer(item) ? item.length : 0;
       if (!Buffer.isBuffer(item)) throw tooLarge(item, this.maxMessageBytes);
-      const text = item.toString("utf8").replace(/\r$/, "");
+      this.handedBytesThisTurn += item.length;
+      // A trailing \r (CRLF line ends) is dropped without a regex: /\r$/ scans the whole line, 4 MB of it.
+      const raw = item.toString("utf8");
+      const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
       // A blank line carries nothing; it is not worth a complaint.
       if (text.trim() === "") continue;
       return parseLine(text, item.length);
@@ -151,6 +166,7 @@ export class StdioMessageReader {
     nextTurn(() => {
       this.resumeScheduled = false;
       this.handedThisTurn = 0;
+      this.handedBytesThisTurn = 0;
       this.flow?.resume();
     });
   }
@@ -248,7 +264,7 @@ function parseLine(text: string, bytes: number): JSONRPCMessage {
       envelopeOf(value),
     );
   }
-  if (bytes > LOG_FULL_MESSAGE_BYTES) bigMessages.set(parsed.data, { bytes, preview: text.slice(0, LOG_PREVIEW_CHARS) });
+  if (bytes > WIRE_SIZE_KEPT_OVER) bigMessages.set(parsed.data, { bytes });
   return parsed.data;
 }
 
@@ -266,7 +282,8 @@ function tooLarge(item: Discarded, limit: number): UnusableMessageError {
 }
 
 function excerpt(text: string): string {
-  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}… (${text.length} characters in all)` : text;
+  // fresh(): a slice would keep the whole line (up to 64 MB) alive in the log.
+  return text.length > EXCERPT_CHARS ? `${fresh(text.slice(0, EXCERPT_CHARS))}… (${text.length} characters in all)` : text;
 }
 
 type Obj = Record<string, unknown>;
@@ -329,8 +346,4 @@ function whyNotJsonRpc(value: unknown, issues: Parameters<typeof describeIssues>
   return issues.length ? describeIssues(issues.slice(0, 1)) : "it does not match the JSON-RPC message schema";
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${bytes} bytes`;
-}
+export { formatBytes };

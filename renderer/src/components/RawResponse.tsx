@@ -2,6 +2,7 @@
 // away: a disclosure that shows that log entry's JSON. The page's log may be trimmed or not loaded yet
 // (a reloaded window), so the core's log is asked when the page does not hold it.
 import { useState } from "react";
+import { cutNote } from "../../../shared/byteBudget.js";
 import { rawResponseSeqOf } from "../../../shared/rawResponse.js";
 import type { LogEntry } from "../../../shared/types.js";
 import { useBridge, useInspectorStore } from "../app/context.js";
@@ -27,7 +28,16 @@ export function RawResponse({ sessionId, message }: { sessionId: string; message
   return (
     <details className="raw-response" onToggle={(e) => (e.currentTarget.open ? load() : undefined)}>
       <summary>Raw response (message #{seq})</summary>
-      {found?.entry ? <JsonView value={found.entry.payload} label={`Raw response, message #${seq}`} /> : found ? <p className="note">{found.problem}</p> : <p className="note">Loading…</p>}
+      {found?.entry ? (
+        <>
+          {found.entry.cut && <p className="note">{cutNote(found.entry.cut, "response")}</p>}
+          <JsonView value={found.entry.payload} label={`Raw response, message #${seq}`} />
+        </>
+      ) : found ? (
+        <p className="note">{found.problem}</p>
+      ) : (
+        <p className="note">Loading…</p>
+      )}
     </details>
   );
 }

@@ -33,7 +33,7 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
   const bridge = useBridge();
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(NUMBER_FIELDS.map((f) => [f.key, String(settings[f.key])])),
+    Object.fromEntries(NUMBER_FIELDS.map((f) => [f.key, String(settings[f.key] / (f.bytesPerUnit ?? 1))])),
   );
   const [notifications, setNotifications] = useState(settings.notificationsEnabled);
   const action = useAsyncAction();
@@ -46,9 +46,11 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
         onSaved(undefined);
         const patch: Partial<Settings> = { notificationsEnabled: notifications };
         for (const f of NUMBER_FIELDS) {
-          const n = Number((values[f.key] ?? "").trim());
+          const text = (values[f.key] ?? "").trim();
+          // A size in MB or KB may have decimals (1.5 MB); the setting is a whole number of bytes.
+          const n = text === "" ? NaN : f.bytesPerUnit ? Math.round(Number(text) * f.bytesPerUnit) : Number(text);
           if (!Number.isInteger(n)) {
-            action.setError(`${f.label} must be a whole number`);
+            action.setError(`${f.label} must be a ${f.bytesPerUnit ? "number" : "whole number"}`);
             return;
           }
           patch[f.key] = n;

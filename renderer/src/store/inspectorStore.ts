@@ -7,7 +7,7 @@ import type { ApiResult, InspectorEvent } from "../../../shared/contract.js";
 import type { CacheHints, LogEntry, PendingInputKind, SavedServer } from "../../../shared/types.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { initialDraftsState, type DraftsState } from "./draftsSlice.js";
-import { initialLogState, reduceLog, withLogSnapshot, type LogState } from "./logSlice.js";
+import { initialLogState, reduceLog, withLogSnapshot, type LogState, type PageLogLimits } from "./logSlice.js";
 import { initialPendingInputsState, reducePendingInputs, type PendingInputsState } from "./pendingInputsSlice.js";
 import { initialServersState, reduceServers, type ServersState } from "./serversSlice.js";
 import { initialSessionsState, reduceSessions, withSession, type SessionsState } from "./sessionsSlice.js";
@@ -247,9 +247,9 @@ function pickSessions(s: SessionsState): SessionsState {
   };
 }
 
-/** Main's own default, used only until the snapshot brings the real setting. */
-const FALLBACK_LOG_LIMIT = 5000;
+/** Main's own defaults (DEFAULT_SETTINGS; the page imports only types from shared/types), used only until the snapshot brings the real settings. */
+const FALLBACK_LOG_LIMITS: PageLogLimits = { entries: 5000, bytes: 64 * 1024 * 1024 };
 
-function logLimitOf(s: SettingsState): number {
-  return s.settings?.logLimit ?? FALLBACK_LOG_LIMIT;
+function logLimitOf(s: SettingsState): PageLogLimits {
+  return s.settings ? { entries: s.settings.logLimit, bytes: s.settings.logBudgetBytes } : FALLBACK_LOG_LIMITS;
 }

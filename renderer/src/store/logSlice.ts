@@ -1,6 +1,8 @@
 // Log slice: per session, the protocol message log, the server's stderr and its logging
-// notifications. Bounded like main's ring buffers, so a chatty server cannot grow the renderer.
+// notifications. Bounded like main's log, by count and by bytes (issue 19), so a chatty server cannot
+// grow the renderer: main already cut each entry to its cap, here the oldest go once the budget is passed.
 import type { InspectorEvent, EventPayload } from "../../../shared/contract.js";
+import { jsonSize } from "../../../shared/byteBudget.js";
 import type { LogEntry } from "../../../shared/types.js";
 
 export type ServerLogMessage = EventPayload<"serverLog"> & { receivedSeq: number };
@@ -23,9 +25,37 @@ export const STDERR_CHARS_KEPT = 1024 * 1024;
 export const SERVER_LOGS_KEPT = 5000;
 const EMPTY: SessionLog = { entries: [], stderr: [], serverLogs: [] };
 
+/** How much of one session's log the page holds: the settings' logLimit and logBudgetBytes. */
+export interface PageLogLimits {
+  entries: number;
+  bytes: number;
+}
+
+/** As main counts an entry (messageLog.ts ENTRY_OVERHEAD_BYTES): its payload's JSON text and a fixed overhead. */
+const ENTRY_OVERHEAD_BYTES = 200;
+/** Each item's size, counted once: a batch re-counts only what it adds. */
+const sizes = new WeakMap<object, number>();
+
+function sizeOf(item: LogEntry | ServerLogMessage): number {
+  let size = sizes.get(item);
+  if (size === undefined) {
+    size = jsonSize("payload" in item ? item.payload : item.data) + ENTRY_OVERHEAD_BYTES;
+    sizes.set(item, size);
+  }
+  return size;
+}
+
+/** The newest items whose sizes fit `bytes` together (at least the newest one). */
+function withinBytes<T extends LogEntry | ServerLogMessage>(items: T[], bytes: number): T[] {
+  let total = 0;
+  let from = items.length;
+  while (from > 0 && (total + sizeOf(items[from - 1]!) <= bytes || from === items.length)) total += sizeOf(items[--from]!);
+  return from === 0 ? items : items.slice(from);
+}
+
 let serverLogSeq = 0;
 
-export function reduceLog(state: LogState, events: InspectorEvent[], entryLimit: number): LogState {
+export function reduceLog(state: LogState, events: InspectorEvent[], limits: PageLogLimits): LogState {
   // Collect per session first, then copy each touched session's arrays once per batch.
   const touched = new Map<string, { entries: LogEntry[]; stderr: string[]; serverLogs: ServerLogMessage[] }>();
   const bucket = (sessionId: string) => {
@@ -43,9 +73,9 @@ export function reduceLog(state: LogState, events: InspectorEvent[], entryLimit:
   for (const [sessionId, b] of touched) {
     const current = logs[sessionId] ?? EMPTY;
     logs[sessionId] = {
-      entries: b.entries.length ? appendBounded(current.entries, b.entries, entryLimit) : current.entries,
+      entries: b.entries.length ? withinBytes(appendBounded(current.entries, b.entries, limits.entries), limits.bytes) : current.entries,
       stderr: b.stderr.length ? withinChars(appendBounded(current.stderr, b.stderr, STDERR_LINES_KEPT)) : current.stderr,
-      serverLogs: b.serverLogs.length ? appendBounded(current.serverLogs, b.serverLogs, SERVER_LOGS_KEPT) : current.serverLogs,
+      serverLogs: b.serverLogs.length ? withinBytes(appendBounded(current.serverLogs, b.serverLogs, SERVER_LOGS_KEPT), limits.bytes) : current.serverLogs,
     };
   }
   return { logs };
@@ -56,7 +86,7 @@ export function withLogSnapshot(
   state: LogState,
   sessionId: string,
   snapshot: { entries: LogEntry[]; stderr: string[]; serverLogs?: EventPayload<"serverLog">[] },
-  entryLimit: number,
+  limits: PageLogLimits,
 ): LogState {
   const current = state.logs[sessionId] ?? EMPTY;
   const lastSnapshotSeq = snapshot.entries.at(-1)?.seq ?? -Infinity;
@@ -71,14 +101,15 @@ export function withLogSnapshot(
         SERVER_LOGS_KEPT,
       )
     : current.serverLogs;
+  const serverLogsWithin = keptLogs.length ? withinBytes(serverLogs, limits.bytes) : serverLogs;
   return {
     logs: {
       ...state.logs,
       [sessionId]: {
-        entries: appendBounded(snapshot.entries, newer, entryLimit),
+        entries: withinBytes(appendBounded(snapshot.entries, newer, limits.entries), limits.bytes),
         // stderr lines carry no sequence; the snapshot already holds every line seen so far.
         stderr: withinChars(snapshot.stderr.length >= current.stderr.length ? snapshot.stderr.slice(-STDERR_LINES_KEPT) : current.stderr),
-        serverLogs,
+        serverLogs: serverLogsWithin,
       },
     },
   };

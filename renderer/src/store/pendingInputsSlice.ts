@@ -2,6 +2,7 @@
 // leaves; a withdrawn one leaves the list of things to answer but stays visible as a note saying
 // why, until the user dismisses it (never a silent disappearance).
 import type { InspectorEvent } from "../../../shared/contract.js";
+import { NOTE_PARAMS_BYTES, withParamsWithin } from "../../../shared/byteBudget.js";
 import type { PendingInput, WithdrawnNote } from "../../../shared/types.js";
 
 // The core keeps the notes too (issue 13): a reloaded window gets them from getSnapshot, and a dismissal
@@ -31,7 +32,8 @@ export function reducePendingInputs(state: PendingInputsState, events: Inspector
       if (!input) continue;
       next = {
         pendingInputs: next.pendingInputs.filter((p) => p.id !== pendingInputId),
-        withdrawnNotes: [...next.withdrawnNotes, { input, reason, message }],
+        // Issue 19: as the core's note, at most NOTE_PARAMS_BYTES of the request.
+        withdrawnNotes: [...next.withdrawnNotes, { input: withParamsWithin(input, NOTE_PARAMS_BYTES), reason, message }],
       };
     } else if (event.type === "withdrawnNotesDismissed") {
       const gone = new Set(event.payload.pendingInputIds);

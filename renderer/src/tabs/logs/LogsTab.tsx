@@ -12,6 +12,7 @@ import { VirtualTable, type Column } from "../../components/VirtualTable.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import type { SessionLog } from "../../store/logSlice.js";
 import { formatClock } from "../../util/time.js";
+import { cutNote } from "../../../../shared/byteBudget.js";
 import { filterLog, taskIdsOfEntry, type LogFilter } from "./logFilter.js";
 import type { SessionInfo } from "../../../../shared/types.js";
 
@@ -57,6 +58,7 @@ export function LogsTab() {
         {e.method ?? (e.id !== undefined ? "(response)" : "(note)")}
         {e.exchange ? ` · call ${e.exchange.call}, round ${e.exchange.round}` : ""}
         {errorCode !== undefined && <span className="status-error"> · error {errorCode}</span>}
+        {e.cut ? <span className="note"> · cut</span> : ""}
         {e.remark ? " ⚑" : ""}
       </span>,
       e.id === undefined ? "" : String(e.id),
@@ -97,6 +99,8 @@ export function LogsTab() {
               Message {shown.seq} ({shown.direction}) {shown.method ?? ""}
             </h3>
             {shown.remark && <p className="note">{shown.remark}</p>}
+            {/* Issue 19: a message over the per-entry cap is kept as a cut, and says so. */}
+            {shown.cut && <p className="note log-cut">{cutNote(shown.cut)}</p>}
             <JsonView value={shown.payload} label={`Message ${shown.seq} JSON`} />
           </div>
         )}
@@ -155,6 +159,7 @@ function ServerLogSection({ sessionId, era, log, canSetLevel }: { sessionId: str
             <li key={m.receivedSeq} className={`level-${m.level}`}>
               <span className="level">{m.level}</span> {m.logger && <span className="note">[{m.logger}]</span>}{" "}
               <span className="log-data">{logText(m.data)}</span>
+              {m.cut && <span className="note"> ({cutNote(m.cut, "data")}; the protocol log holds more of the message)</span>}
             </li>
           ))}
         </ol>

@@ -1,6 +1,7 @@
 // What every pending input shows besides its own content: who asked, when, and for a task-augmented
 // request its receiver task (id, live status from the tasks slice, deadline), or the server task it
 // belongs to (related-task _meta, Q3).
+import { cutNote } from "../../../../shared/byteBudget.js";
 import type { PendingInput } from "../../../../shared/types.js";
 import { useInspector } from "../../app/context.js";
 import { taskKey } from "../../store/keys.js";
@@ -16,6 +17,13 @@ export function PendingContext({ input, now }: { input: PendingInput; now: numbe
       <dd>{input.serverName}</dd>
       <dt>Received</dt>
       <dd>{formatClock(input.receivedAt)}</dd>
+      {input.cut && (
+        <>
+          {/* Issue 19: past the session's budget for pending requests, a request is kept as a cut. */}
+          <dt>Kept</dt>
+          <dd className="note pending-cut">{cutNote(input.cut, "request")}: this session's pending requests already held their budget.</dd>
+        </>
+      )}
       {input.receiverTaskId && (
         <>
           <dt>Receiver task</dt>

@@ -2,6 +2,7 @@
 // (the tool and its arguments; the elicitation or the sampling messages), then what tasks/result gave
 // (result or error), exactly as it came (Q4), and the task object. Server text is shown as text only.
 import type { ReactNode } from "react";
+import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
 import type { ClientTask, ReceiverTask } from "../../../../shared/types.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { JsonView } from "../../components/JsonView.js";
@@ -63,6 +64,8 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
       {client.result && (
         <>
           <h4>Result</h4>
+          {/* Issue 19: an older task's result past the session's budget is kept as a cut, and says so. */}
+          {client.cut && <p className="note task-cut">{cutNote(client.cut, "result")}, to keep this session's task results within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
           <CallToolResultView result={client.result} {...resultProps} />
         </>
       )}

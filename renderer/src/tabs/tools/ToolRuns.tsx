@@ -8,6 +8,7 @@
 // "error", not "done".
 import { useState } from "react";
 import { clientTaskEnding, isTerminalStatus, taskEndingWords } from "../../../../shared/taskEnding.js";
+import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
 import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js";
 import { useBridge, useInspector } from "../../app/context.js";
 import { useSelectTab } from "../../app/navigation.js";
@@ -127,12 +128,15 @@ function RunView({ run }: { run: ToolRun }) {
         </p>
       )}
       {run.status === "error" && run.error && <ErrorAlert message={run.error} sessionId={run.sessionId} />}
+      {/* Issue 19: an older run's result past the session's budget is kept as a cut, and says so. */}
+      {run.cut && <p className="note run-cut">{cutNote(run.cut, "result")}, to keep this session's tool runs within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
       {run.result && <CallToolResultView result={run.result} {...resultProps} />}
       {clientTask && (
         <div className="run-task">
           {/* Once the task ended, a message left from its work is named as the server's, not read as news. */}
           {clientTask.task.statusMessage && <p className="note">{taskLive ? "" : "Status message: "}{clientTask.task.statusMessage}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
+          {clientTask.cut && <p className="note run-cut">{cutNote(clientTask.cut, "result")}, to keep this session's task results within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
           {clientTask.result && <CallToolResultView result={clientTask.result} {...resultProps} />}
           {(clientTask.task.status === "cancelled" || task?.ending) && (
             <p className="task-outcome">
