@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { openApp } from "./app.js";
-import { EVERYTHING, FLOW_TIMEOUT_MS, connect, openTool, runArticle, runTaskId, statusCell, tab, taskRow, waitForText, type TabName } from "./flows-ui.js";
+import { EVERYTHING, FLOW_TIMEOUT_MS, connect, statusCell, tab, taskRow, waitForText, fillEverythingTabs, type TabName } from "./flows-ui.js";
 
 const SHORTCUTS: Record<TabName, string> = { Tools: "1", Tasks: "2", Sampling: "3", Elicitations: "4", Resources: "5", Prompts: "6", Logs: "7" };
 
@@ -28,19 +28,7 @@ describe("every tab in Chromium", () => {
     await page.getByRole("status").getByText(/^Pong in \d+ ms$/).waitFor();
 
     // Tools: a plain run with its result, a run as a task, and two runs that wait on the user.
-    const echo = await openTool(page, "echo");
-    await echo.getByRole("textbox", { name: "message", exact: true }).fill("hello from the tab tour");
-    await echo.getByRole("button", { name: "Run", exact: true }).click();
-    await waitForText(runArticle(page, 1, "echo"), "Echo: hello from the tab tour");
-    const research = await openTool(page, "simulate-research-query");
-    await research.getByRole("textbox", { name: "topic", exact: true }).fill("coral reefs");
-    await research.getByRole("button", { name: "Run as task", exact: true }).click();
-    const researchTaskId = await runTaskId(runArticle(page, 2, "simulate-research-query", true));
-    const sampling = await openTool(page, "trigger-sampling-request-async");
-    await sampling.getByRole("textbox", { name: "prompt", exact: true }).fill("Name three tide-pool animals");
-    await sampling.getByRole("button", { name: "Run", exact: true }).click();
-    await (await openTool(page, "trigger-elicitation-request-async")).getByRole("button", { name: "Run", exact: true }).click();
-    await runArticle(page, 4, "trigger-elicitation-request-async").waitFor();
+    const researchTaskId = await fillEverythingTabs(page, "hello from the tab tour");
     await switchByKeyboard(page, "Tools");
     await app.screenshot("tab-1-tools");
 

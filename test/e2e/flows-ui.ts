@@ -87,3 +87,24 @@ export async function runTaskId(run: Locator): Promise<string> {
 export function statusCell(row: Locator): Locator {
   return row.getByRole("cell").nth(3);
 }
+
+/**
+ * A few minutes with the Everything demo, for tests that look at every tab: an echo run, a run as a task,
+ * and a sampling and an elicitation request waiting on the user. Returns the research task's id.
+ */
+export async function fillEverythingTabs(page: Page, echoText: string): Promise<string> {
+  const echo = await openTool(page, "echo");
+  await echo.getByRole("textbox", { name: "message", exact: true }).fill(echoText);
+  await echo.getByRole("button", { name: "Run", exact: true }).click();
+  await waitForText(runArticle(page, 1, "echo"), `Echo: ${echoText}`);
+  const research = await openTool(page, "simulate-research-query");
+  await research.getByRole("textbox", { name: "topic", exact: true }).fill("coral reefs");
+  await research.getByRole("button", { name: "Run as task", exact: true }).click();
+  const researchTaskId = await runTaskId(runArticle(page, 2, "simulate-research-query", true));
+  const sampling = await openTool(page, "trigger-sampling-request-async");
+  await sampling.getByRole("textbox", { name: "prompt", exact: true }).fill("Name three tide-pool animals");
+  await sampling.getByRole("button", { name: "Run", exact: true }).click();
+  await (await openTool(page, "trigger-elicitation-request-async")).getByRole("button", { name: "Run", exact: true }).click();
+  await runArticle(page, 4, "trigger-elicitation-request-async").waitFor();
+  return researchTaskId;
+}

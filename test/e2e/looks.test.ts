@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openApp } from "./app.js";
-import { EVERYTHING, FLOW_TIMEOUT_MS, connect, openTab, openTool, runArticle, runTaskId, statusCell, taskRow, waitForText, type TabName } from "./flows-ui.js";
+import { EVERYTHING, FLOW_TIMEOUT_MS, connect, openTab, statusCell, taskRow, waitForText, fillEverythingTabs, type TabName } from "./flows-ui.js";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const TABS: TabName[] = ["Tools", "Tasks", "Sampling", "Elicitations", "Resources", "Prompts", "Logs"];
@@ -50,19 +50,7 @@ describe("the look in both themes (issue 21)", () => {
 
     // A few minutes with the Everything demo: a run, a task, a sampling and an elicitation waiting.
     await connect(page, EVERYTHING);
-    const echo = await openTool(page, "echo");
-    await echo.getByRole("textbox", { name: "message", exact: true }).fill("hello in both themes");
-    await echo.getByRole("button", { name: "Run", exact: true }).click();
-    await waitForText(runArticle(page, 1, "echo"), "Echo: hello in both themes");
-    const research = await openTool(page, "simulate-research-query");
-    await research.getByRole("textbox", { name: "topic", exact: true }).fill("coral reefs");
-    await research.getByRole("button", { name: "Run as task", exact: true }).click();
-    const researchTaskId = await runTaskId(runArticle(page, 2, "simulate-research-query", true));
-    const sampling = await openTool(page, "trigger-sampling-request-async");
-    await sampling.getByRole("textbox", { name: "prompt", exact: true }).fill("Name three tide-pool animals");
-    await sampling.getByRole("button", { name: "Run", exact: true }).click();
-    await (await openTool(page, "trigger-elicitation-request-async")).getByRole("button", { name: "Run", exact: true }).click();
-    await runArticle(page, 4, "trigger-elicitation-request-async").waitFor();
+    const researchTaskId = await fillEverythingTabs(page, "hello in both themes");
     await openTab(page, "Tasks");
     await waitForText(statusCell(taskRow(page, researchTaskId)), "completed", FLOW_TIMEOUT_MS);
     await openTab(page, "Resources");
