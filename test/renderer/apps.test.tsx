@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+// MCP Apps in the Tools tab (issue 20): App tools are marked (AP1) and tools whose visibility leaves out
+// "model" are listed apart, without a Run button (AP2).
+import "./setup.js";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { createFakeBridge } from "./fakeBridge.js";
+import { session, tool } from "./fixtures.js";
+import { renderApp } from "./renderApp.js";
+
+const VIEW = "ui://greeting/view.html";
+
+describe("MCP Apps in the Tools tab", () => {
+  it("AP1: App tools carry an App tag and name their View; the deprecated flat key is marked deprecated", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({
+      tools: [tool("greet", { _meta: { ui: { resourceUri: VIEW } } }), tool("greet-old", { _meta: { "ui/resourceUri": VIEW } }), tool("plain")],
+    }));
+    await renderApp({ sessions: [session()] }, bridge);
+    const list = screen.getByRole("region", { name: "Tool list" });
+    const greet = await within(list).findByRole("button", { name: "greet" });
+    expect(within(greet).getByText("App")).toBeTruthy();
+    expect(within(within(list).getByRole("button", { name: "plain" })).queryByText("App")).toBeNull();
+    await user.click(greet);
+    const facts = document.querySelector<HTMLElement>('dl[aria-label="MCP App"]')!;
+    expect(within(facts).getByText(VIEW)).toBeTruthy();
+    expect(within(facts).getByText("the user and its App")).toBeTruthy();
+    expect(within(facts).queryByText(/deprecated/)).toBeNull();
+    await user.click(within(list).getByRole("button", { name: "greet-old" }));
+    expect(screen.getByText(/deprecated _meta\["ui\/resourceUri"\]/)).toBeTruthy();
+  });
+
+  it('AP2: a tool whose visibility lacks "model" is listed apart as called by its App, with no Run', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({
+      tools: [tool("greet", { _meta: { ui: { resourceUri: VIEW } } }), tool("app-add", { _meta: { ui: { resourceUri: VIEW, visibility: ["app"] } } }), tool("plain")],
+    }));
+    await renderApp({ sessions: [session()] }, bridge);
+    const list = screen.getByRole("region", { name: "Tool list" });
+    const apart = await within(list).findByRole("list", { name: "Called by its App (1)" });
+    expect(within(apart).getAllByRole("button").map((b) => b.getAttribute("aria-label"))).toEqual(["app-add"]);
+    const ordinary = within(list).getAllByRole("list")[0]!;
+    expect(within(ordinary).getAllByRole("button").map((b) => b.getAttribute("aria-label"))).toEqual(["greet", "plain"]);
+    await user.click(within(apart).getByRole("button", { name: "app-add" }));
+    const detail = screen.getByRole("region", { name: "Tool app-add" });
+    expect(within(detail).getByRole("note").textContent).toMatch(/Called by its App/);
+    expect(within(detail).queryByRole("button", { name: "Run" })).toBeNull();
+    expect(within(detail).queryByRole("form")).toBeNull();
+  });
+});
