@@ -31,6 +31,8 @@ import {
   AuthStepSchema,
 } from "./types.js";
 import { TaskTimelineSchema, TimelineEventsSchema } from "./timeline.js";
+import { MAX_APP_URI_LENGTH } from "./apps.js";
+import { AppViewSchema } from "./appView.js";
 
 const session = { sessionId: SessionIdSchema };
 
@@ -255,6 +257,19 @@ export const apiMethods = {
    * entry's remembered handle (M8) when there is one.
    */
   followClientTask: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), ClientTaskSchema),
+
+  // MCP Apps (issue 20)
+  /**
+   * AP3: an App's View (`resources/read` of its `ui://` URI on this session), by its tool's name or by URI
+   * (a preview from the Resources tab); checked, with the CSP it runs under (AP5). A bad View is an error.
+   */
+  readAppView: method(
+    z
+      .object({ ...session, toolName: z.string().min(1).max(1000).optional(), uri: z.string().min(1).max(MAX_APP_URI_LENGTH).optional() })
+      .strict()
+      .refine((p) => (p.toolName === undefined) !== (p.uri === undefined), { message: "name either a tool or a ui:// URI", path: ["toolName"] }),
+    AppViewSchema,
+  ),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;

@@ -26,6 +26,7 @@ import { WithdrawnNotes } from "./withdrawnNotes.js";
 import { TaskTimelines } from "./timeline/taskTimeline.js";
 import type { ToolRun } from "../../shared/types.js";
 import { OAuthTokenStore } from "./auth/tokenStore.js";
+import { readAppView } from "./apps/appViews.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -252,6 +253,7 @@ export class InspectorCore {
       listResources: ({ sessionId, cursor }) => this.session(sessionId).listResources(cursor),
       listResourceTemplates: ({ sessionId, cursor }) => this.session(sessionId).listResourceTemplates(cursor),
       readResource: ({ sessionId, uri }) => this.session(sessionId).readResource(uri),
+      readAppView: ({ sessionId, toolName, uri }) => readAppView(this.session(sessionId), { ...(toolName ? { toolName } : {}), ...(uri ? { uri } : {}) }),
       subscribeResource: async ({ sessionId, uri }) => {
         await this.session(sessionId).subscribeResource(uri, true);
         return { ok: true };

@@ -463,7 +463,8 @@ export class Session {
     return this.driver;
   }
 
-  private async toolNamed(name: string): Promise<Tool | undefined> {
+  /** The listed tool of that name (listing pages until found); also what an App's View is read for (AP3). */
+  async toolNamed(name: string): Promise<Tool | undefined> {
     if (!this.tools.has(name)) {
       let cursor: string | undefined;
       do {

@@ -50,4 +50,42 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
     expect(offeredToUser(byName.get("model-only")!)).toBe(true);
     expect(callableByApp(byName.get("model-only")!)).toBe(false);
   });
+
+  it("AP3: the View is read with resources/read of its ui:// URI on the same session; the item's _meta.ui wins over the listing's", async () => {
+    const h = createHarness();
+    const info = await connectApp(h, era, args);
+    const view = await h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName: "greet" });
+    expect(view).toMatchObject({ uri: "ui://greeting/view.html", toolName: "greet", encoding: "text" });
+    expect(view.html).toContain("<title>Greeting App</title>");
+    // The listing says prefersBorder false and a connect domain; the item says prefersBorder true.
+    expect(view.ui).toEqual({ csp: { connectDomains: ["https://listing.example"] }, prefersBorder: true });
+    expect(view.csp).toContain("connect-src https://listing.example");
+    const override = await h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName: "view-override" });
+    expect(override.ui).toEqual({ csp: { connectDomains: ["https://item.example"] }, domain: "item.example", prefersBorder: false });
+    expect(override.csp).toContain("connect-src https://item.example;");
+    const { entries } = await h.core.dispatch("getLog", { sessionId: info.sessionId });
+    expect(entries.some((e) => e.direction === "out" && e.method === "resources/read" && JSON.stringify(e.payload).includes("ui://greeting/view.html"))).toBe(true);
+  });
+
+  it("AP3: a base64 blob View is decoded; the deprecated flat key reads the same View", async () => {
+    const h = createHarness();
+    const info = await connectApp(h, era, args);
+    const blob = await h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName: "view-blob" });
+    expect(blob).toMatchObject({ encoding: "blob", html: "<p>from a blob \u00e9</p>" });
+    expect((await h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName: "greet-old" })).uri).toBe("ui://greeting/view.html");
+  });
+
+  it.each([
+    ["view-wrong-type", /has mime type "text\/html", not "text\/html;profile=mcp-app"/],
+    // On 2025-11-25 the SDK's schema already refuses the item, in words pointing at the raw response.
+    ["view-not-html", /has neither text nor a base64 blob|ui:\/\/broken\/not-html\.html failed: .*contents\.0\.text/],
+    ["view-huge", /is 6\.0 MB, over the 4 MB the inspector renders/],
+    ["view-missing", /Reading the View ui:\/\/broken\/missing\.html failed: .*Resource not found/],
+    ["view-web-uri", /must be a ui:\/\/ resource; it names "https:\/\/example\.com\/view\.html"/],
+    ["plain", /The tool plain has no App/],
+  ])("AP3: %s is a clear error in place of the App", async (toolName, says) => {
+    const h = createHarness();
+    const info = await connectApp(h, era, args);
+    await expect(h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName })).rejects.toThrow(says);
+  });
 });

@@ -86,6 +86,7 @@ const cases: { [M in ApiMethod]: Case } = {
   getAuthSteps: { valid: { sessionId: "s-1" }, malformed: { sessionId: "" }, says: "sessionId: Too small: expected string to have >=1 characters" },
   clearAuthTokens: { valid: { url: "https://mcp.example.com/mcp" }, malformed: { url: "file:///etc/passwd" }, says: "url: only an http(s) server keeps tokens" },
   followClientTask: { valid: { sessionId: "s-1", taskId: "t-1" }, malformed: { sessionId: "s-1", taskId: "" }, says: "taskId: Too small: expected string to have >=1 characters" },
+  readAppView: { valid: { sessionId: "s-1", toolName: "greet" }, malformed: { sessionId: "s-1", toolName: "greet", uri: "ui://x" }, says: "toolName: name either a tool or a ui:// URI" },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {
