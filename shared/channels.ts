@@ -55,6 +55,8 @@ export const API_METHOD_NAMES = [
   "followClientTask",
   // MCP Apps (issue 20)
   "readAppView",
+  "appCallTool",
+  "logAppMessages",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

@@ -98,7 +98,13 @@ export const apiMethods = {
       toolRuns: z.array(ToolRunSchema).optional(),
       withdrawnNotes: z.array(WithdrawnNoteSchema).optional(),
       /** What the host can do beyond the contract's core: the desktop app has an OS folder picker, a browser tab has none. */
-      host: z.object({ folderPicker: z.boolean() }).optional(),
+      host: z
+        .object({
+          folderPicker: z.boolean(),
+          /** AP4: the origin (browser mode: a second loopback port) whose proxy page hosts MCP App Views; absent where Apps cannot render. */
+          appSandbox: z.string().max(200).optional(),
+        })
+        .optional(),
     }),
   ),
   getLog: method(z.object(session).strict(), z.object({ entries: z.array(LogEntrySchema), stderr: z.array(z.string()) })),
@@ -269,6 +275,24 @@ export const apiMethods = {
       .strict()
       .refine((p) => (p.toolName === undefined) !== (p.uri === undefined), { message: "name either a tool or a ui:// URI", path: ["toolName"] }),
     AppViewSchema,
+  ),
+  /** AP8/AP2: a View's `tools/call`, on the session its View came from; refused for a tool whose visibility leaves out "app". */
+  appCallTool: method(
+    z.object({ ...session, view: z.string().min(1).max(MAX_APP_URI_LENGTH), name: z.string().min(1).max(1000), arguments: z.record(z.string(), z.unknown()).default({}) }).strict(),
+    ToolRunResultSchema,
+  ),
+  /** Issue 20: bridge messages (app → host, host → app) for the session's log; the page batches them. */
+  logAppMessages: method(
+    z
+      .object({
+        ...session,
+        view: z.string().min(1).max(MAX_APP_URI_LENGTH),
+        messages: z.array(z.object({ direction: z.enum(["app→host", "host→app"]), message: z.unknown() })).max(200),
+        /** Messages the page did not send on (over its rate bound), said once in the log. */
+        dropped: z.number().int().nonnegative().optional(),
+      })
+      .strict(),
+    Ok,
   ),
 } as const;
 

@@ -27,6 +27,7 @@ import { TaskTimelines } from "./timeline/taskTimeline.js";
 import type { ToolRun } from "../../shared/types.js";
 import { OAuthTokenStore } from "./auth/tokenStore.js";
 import { readAppView } from "./apps/appViews.js";
+import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -74,6 +75,8 @@ export class InspectorCore {
   private settings: Settings;
   private readonly ports: Ports;
   private logSeq = 0;
+  /** AP4: the origin MCP App Views run under (browser mode's sandbox proxy), once the host has one. */
+  private appSandbox: string | undefined;
   /** E2: the era each server entry was found to speak, while the app runs. */
   private readonly eraMemory = new Map<string, "legacy" | "modern">();
   private readonly storageProblems: StorageProblem[] = [];
@@ -156,6 +159,11 @@ export class InspectorCore {
     await this.ready;
     const handler = this.handlers[method] as (p: typeof params) => Promise<ApiResult<M>>;
     return handler(params);
+  }
+
+  /** AP4: the host says where App Views run (browser mode: the sandbox proxy's loopback origin). */
+  setAppSandbox(origin: string): void {
+    this.appSandbox = origin;
   }
 
   session(sessionId: string): Session {
@@ -244,7 +252,7 @@ export class InspectorCore {
         storage: { problems: this.storageProblems, secrets: { encrypted: this.secrets.available, description: this.secrets.description } },
         toolRuns: this.toolRuns.list(),
         withdrawnNotes: this.withdrawnNotes.list(),
-        host: { folderPicker: Boolean(this.options.chooseFolder) },
+        host: { folderPicker: Boolean(this.options.chooseFolder), ...(this.appSandbox ? { appSandbox: this.appSandbox } : {}) },
       }),
       getLog: async ({ sessionId }) => this.session(sessionId).logSnapshot(),
 
@@ -253,6 +261,13 @@ export class InspectorCore {
       listResources: ({ sessionId, cursor }) => this.session(sessionId).listResources(cursor),
       listResourceTemplates: ({ sessionId, cursor }) => this.session(sessionId).listResourceTemplates(cursor),
       readResource: ({ sessionId, uri }) => this.session(sessionId).readResource(uri),
+      appCallTool: ({ sessionId, view, name, arguments: args }) => appCallTool(this.session(sessionId), view, name, args),
+      logAppMessages: async ({ sessionId, view, messages, dropped }) => {
+        const session = this.session(sessionId);
+        for (const { direction, message } of messages) recordAppMessage(session, direction, view, message);
+        if (dropped) recordAppMessage(session, "app→host", view, { note: `${dropped} bridge messages were not logged: the View sent more than the page logs a second (AP12)` });
+        return { ok: true };
+      },
       readAppView: ({ sessionId, toolName, uri }) => readAppView(this.session(sessionId), { ...(toolName ? { toolName } : {}), ...(uri ? { uri } : {}) }),
       subscribeResource: async ({ sessionId, uri }) => {
         await this.session(sessionId).subscribeResource(uri, true);

@@ -383,6 +383,11 @@ export class Session {
     this.deps.bus.emit("logEntry", entry);
   }
 
+  /** Issue 20: a message across an App's bridge (apps/appBridge.ts builds it), never matched with the wire's. */
+  recordAppMessage(towardHost: boolean, envelope: object, remark: string, preview?: string): void {
+    this.record(towardHost ? "in" : "out", preview === undefined ? envelope : undefined, preview === undefined ? undefined : remark, preview, { remark });
+  }
+
   /** A line of our own in the log (the era chosen, E1), not a message on the wire. */
   private note(text: string): void {
     this.record("in", undefined, text);

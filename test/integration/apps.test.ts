@@ -88,4 +88,47 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
     const info = await connectApp(h, era, args);
     await expect(h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName })).rejects.toThrow(says);
   });
+
+  it("AP8: a View's tools/call goes to its own session and its result comes back; AP2: a tool without \"app\" visibility is refused and logged", async () => {
+    const h = createHarness();
+    const info = await connectApp(h, era, args);
+    const view = "ui://greeting/view.html";
+    const sum = (await h.core.dispatch("appCallTool", { sessionId: info.sessionId, view, name: "app-add", arguments: { a: 2, b: 3 } })) as { content: { text: string }[] };
+    expect(sum.content[0]!.text).toBe("5");
+    await expect(h.core.dispatch("appCallTool", { sessionId: info.sessionId, view, name: "model-only", arguments: {} })).rejects.toThrow(/MCP error -32602: The View may not call model-only: its _meta.ui.visibility leaves out "app"/);
+    await expect(h.core.dispatch("appCallTool", { sessionId: info.sessionId, view, name: "nope", arguments: {} })).rejects.toThrow(/lists no tool named "nope"/);
+    const { entries } = await h.core.dispatch("getLog", { sessionId: info.sessionId });
+    const calls = entries.filter((e) => e.direction === "out" && e.method === "tools/call").map((e) => (e.payload as { params: { name: string } }).params.name);
+    expect(calls).toEqual(["app-add"]);
+    const refusals = entries.filter((e) => e.remark?.startsWith("MCP App bridge, host → app") && JSON.stringify(e.payload).includes("refused"));
+    expect(refusals).toHaveLength(2);
+  });
+
+  it("issue 20: bridge messages are logged with their direction, apart from the wire's ids; a huge one by its start", async () => {
+    const h = createHarness();
+    const info = await connectApp(h, era, args);
+    const view = "ui://greeting/view.html";
+    await h.core.dispatch("logAppMessages", {
+      sessionId: info.sessionId,
+      view,
+      messages: [
+        { direction: "app→host", message: { jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {} } },
+        { direction: "host→app", message: { jsonrpc: "2.0", id: 1, result: { protocolVersion: "2026-01-26" } } },
+        { direction: "app→host", message: { jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { pad: "x".repeat(200_000) } } },
+      ],
+      dropped: 7,
+    });
+    const { entries } = await h.core.dispatch("getLog", { sessionId: info.sessionId });
+    const bridge = entries.filter((e) => e.remark?.startsWith("MCP App bridge"));
+    expect(bridge.map((e) => [e.direction, e.remark])).toEqual([
+      ["in", "MCP App bridge, app → host ui/initialize (ui://greeting/view.html)"],
+      ["out", "MCP App bridge, host → app (ui://greeting/view.html)"],
+      ["in", "MCP App bridge, app → host ui/notifications/size-changed (ui://greeting/view.html)"],
+      ["in", "MCP App bridge, app → host (ui://greeting/view.html)"],
+    ]);
+    expect(bridge[0]!.payload).toEqual({ bridge: "app→host", view, message: { jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {} } });
+    expect(bridge.every((e) => e.id === undefined && e.method === undefined)).toBe(true);
+    expect(JSON.stringify(bridge[2]!.payload).length).toBeLessThan(10_000);
+    expect(JSON.stringify(bridge[3]!.payload)).toContain("7 bridge messages were not logged");
+  });
 });
