@@ -17,6 +17,8 @@ import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
 import "../../styles/runs.css";
+import { appToolInfo, UI_EXTENSION } from "../../../../shared/apps.js";
+import { AppPanel } from "../../apps/AppPanel.js";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
   const runs = useInspector((s) => s.runs);
@@ -37,7 +39,8 @@ export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?
       </div>
       {shown.length === 0 && <p className="empty">No runs of {toolName} yet.</p>}
       {shown.map((run) => (
-        <RunView key={run.runId} run={run} />
+        // Issue 20: the newest run of an App tool shows its App.
+        <RunView key={run.runId} run={run} newestOfTool={shown.find((r) => r.toolName === run.toolName) === run} />
       ))}
     </section>
   );
@@ -45,13 +48,19 @@ export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?
 
 const TERMINAL = new Set(["completed", "failed", "cancelled"]);
 
-function RunView({ run }: { run: ToolRun }) {
+function RunView({ run, newestOfTool }: { run: ToolRun; newestOfTool: boolean }) {
   const clientTask = useInspector((s) => (run.taskId ? s.clientTasks[taskKey(run.sessionId, run.taskId)] : undefined));
   const bridge = useBridge();
   const selectTab = useSelectTab();
   // The structuredContent is checked against the tool's outputSchema as the list last gave it.
   const outputSchema = useInspector((s) => s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName)?.outputSchema);
   const resultProps = { sessionId: run.sessionId, ...(outputSchema ? { outputSchema } : {}) };
+  // AP1: an App tool's run shows its App where the session advertised Apps.
+  const hasApp = useInspector((s) => {
+    const tool = s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName);
+    const advertised = (s.sessions[run.sessionId]?.clientCapabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[UI_EXTENSION];
+    return tool !== undefined && appToolInfo(tool) !== undefined && advertised !== undefined;
+  });
   const [cancelError, setCancelError] = useState<string>();
   const name = `Run ${run.runId}`;
   const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
@@ -110,6 +119,9 @@ function RunView({ run }: { run: ToolRun }) {
         </p>
       )}
       {run.status === "error" && run.error && <ErrorAlert message={run.error} sessionId={run.sessionId} />}
+      {hasApp && newestOfTool && !run.asTask && (
+        <AppPanel sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={run.result} cancelled={run.status === "cancelled"} />
+      )}
       {run.result && <CallToolResultView result={run.result} {...resultProps} />}
       {clientTask && (
         <div className="run-task">

@@ -1,0 +1,232 @@
+// The App of a run of an App tool (issue 20): its View, read by the core (AP3), in the sandbox proxy's frame
+// on an origin of its own (AP4), answered by the official AppBridge (appConnection.ts), with a small panel
+// beside it: the App's state, the CSP in force (AP5), what it asked of the user (AP9) and what was refused.
+import { useEffect, useRef, useState } from "react";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { AppView } from "../../../shared/appView.js";
+import { useBridge, useInspector } from "../app/context.js";
+import { ErrorAlert } from "../components/ErrorAlert.js";
+import { isOpenableUrl, openConfirmedUrl } from "../components/OpenLinkConfirm.js";
+import { RevealedText } from "../components/RevealedText.js";
+import { revealBidiControls } from "../util/bidi.js";
+import { errorMessage } from "../util/errors.js";
+import { AppConnection, MIN_FRAME_HEIGHT } from "./appConnection.js";
+import "../styles/apps.css";
+
+type AppState = { kind: "reading" } | { kind: "failed"; reason: string } | { kind: "loading" } | { kind: "initialized" } | { kind: "ended"; reason: string };
+
+interface LinkAsk {
+  url: string;
+  answer(open: boolean): void;
+}
+
+const MESSAGES_KEPT = 50;
+
+export function AppPanel({
+  sessionId,
+  toolName,
+  args,
+  result,
+  cancelled,
+}: {
+  sessionId: string;
+  toolName: string;
+  args: Record<string, unknown>;
+  result?: CallToolResult | undefined;
+  cancelled?: boolean;
+}) {
+  const bridge = useBridge();
+  const sandbox = useInspector((s) => s.host.appSandbox);
+  const tool = useInspector((s) => s.toolsBySession[sessionId]?.tools.find((t) => t.name === toolName));
+  const [view, setView] = useState<AppView>();
+  const [state, setState] = useState<AppState>({ kind: "reading" });
+  const [height, setHeight] = useState(240);
+  const [messages, setMessages] = useState<string[]>([]);
+  const [modelContext, setModelContext] = useState<string>();
+  const [refused, setRefused] = useState<string[]>([]);
+  const [link, setLink] = useState<LinkAsk>();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const connection = useRef<AppConnection | undefined>(undefined);
+
+  // AP3: the View, read on this session by the core.
+  useEffect(() => {
+    let live = true;
+    bridge
+      .readAppView({ sessionId, toolName })
+      .then((v) => live && (setView(v), setState({ kind: "loading" })))
+      .catch((error) => live && setState({ kind: "failed", reason: errorMessage(error) }));
+    return () => {
+      live = false;
+    };
+  }, [bridge, sessionId, toolName]);
+
+  // The bridge lives as long as the frame.
+  useEffect(() => {
+    const element = frame.current;
+    if (!view || !element || !sandbox) return;
+    const keep = <T,>(list: T[], item: T) => [...list, item].slice(-MESSAGES_KEPT);
+    const app = new AppConnection({
+      bridge,
+      sessionId,
+      view,
+      frame: element,
+      hostContext: {
+        ...(tool ? { toolInfo: { tool: tool as never } } : {}),
+        theme: window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light",
+        displayMode: "inline",
+        availableDisplayModes: ["inline"],
+        containerDimensions: { width: Math.round(element.getBoundingClientRect().width) || 600, maxHeight: 1200 },
+        locale: navigator.language,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        platform: "web",
+      },
+      events: {
+        initialized: () => setState({ kind: "initialized" }),
+        ended: (reason) => setState({ kind: "ended", reason }),
+        resized: setHeight,
+        message: (text) => setMessages((m) => keep(m, text)),
+        modelContext: setModelContext,
+        refused: (what) => setRefused((r) => keep(r, what)),
+        confirmLink: (url) =>
+          new Promise<boolean>((resolve) => {
+            if (!isOpenableUrl(url)) {
+              setRefused((r) => keep(r, `ui/open-link ${url.slice(0, 200)}: only http(s) links open`));
+              resolve(false);
+              return;
+            }
+            setLink({ url, answer: resolve });
+          }),
+      },
+    });
+    app.setToolInput(args);
+    connection.current = app;
+    app.connect().catch((error) => app.end(`The bridge could not start: ${errorMessage(error)}`));
+    return () => {
+      connection.current = undefined;
+      void app.dispose();
+    };
+    // The arguments and tool are the run's: fixed for this View.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bridge, sessionId, view, sandbox]);
+
+  useEffect(() => {
+    if (result) connection.current?.setToolResult(result as Record<string, unknown>);
+  }, [result, state.kind]);
+  useEffect(() => {
+    if (cancelled) connection.current?.cancelled("The user cancelled the run");
+  }, [cancelled, state.kind]);
+
+  if (!sandbox) return <p className="note app-note">This tool has an MCP App; Apps render in browser mode (npm run web) for now.</p>;
+  const csp = view?.csp;
+  return (
+    <section className="app-panel" aria-label={`App of ${toolName}`}>
+      <div className="app-frame-wrap">
+        {state.kind === "failed" && <ErrorAlert message={`The App could not be shown: ${state.reason}`} />}
+        {view && state.kind !== "ended" && (
+          <iframe
+            ref={frame}
+            className={view.ui.prefersBorder === false ? "app-frame" : "app-frame bordered"}
+            title={`MCP App of ${toolName}`}
+            // AP4: the proxy runs on its own origin; the View inside it gets allow-scripts allow-forms only.
+            sandbox="allow-scripts allow-same-origin"
+            src={`${sandbox}/proxy.html?host=${encodeURIComponent(location.origin)}&csp=${encodeURIComponent(JSON.stringify(view.ui.csp ?? {}))}`}
+            style={{ height: Math.max(MIN_FRAME_HEIGHT, height) }}
+          />
+        )}
+        {state.kind === "ended" && <ErrorAlert message={`The App stopped: ${state.reason}`} />}
+      </div>
+      <aside className="app-facts-panel" aria-label={`App state of ${toolName}`}>
+        <dl className="app-facts">
+          <dt>View</dt>
+          <dd className="app-uri">{view?.uri ?? "…"}</dd>
+          <dt>State</dt>
+          <dd role="status">{stateText(state)}</dd>
+          <dt>Display</dt>
+          <dd>inline · {height} px high</dd>
+        </dl>
+        {csp && (
+          <details>
+            <summary>CSP in force</summary>
+            <code className="app-csp">{csp}</code>
+            {view.cspNotes.map((n, i) => (
+              <p key={i} className="note">
+                {n}
+              </p>
+            ))}
+          </details>
+        )}
+        {link && <LinkQuestion ask={link} done={() => setLink(undefined)} />}
+        {messages.length > 0 && (
+          <div>
+            <h4>Messages from the App (ui/message)</h4>
+            <ul className="app-messages">
+              {messages.map((m, i) => (
+                <li key={i}>{m}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {modelContext !== undefined && (
+          <div>
+            <h4>Model context (latest ui/update-model-context)</h4>
+            <p className="app-context">{modelContext}</p>
+          </div>
+        )}
+        {refused.length > 0 && (
+          <div>
+            <h4>Refused</h4>
+            <ul className="app-messages">
+              {refused.map((r, i) => (
+                <li key={i}>{r}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </aside>
+    </section>
+  );
+}
+
+function stateText(state: AppState): string {
+  switch (state.kind) {
+    case "reading":
+      return "reading the View…";
+    case "loading":
+      return "loading; waiting for ui/initialize";
+    case "initialized":
+      return "initialized";
+    case "failed":
+      return "failed";
+    case "ended":
+      return "stopped";
+  }
+}
+
+/** AP9: `ui/open-link` goes through the same confirmation as every link a server sends. */
+function LinkQuestion({ ask, done }: { ask: LinkAsk; done(): void }) {
+  const bridge = useBridge();
+  const [error, setError] = useState<string>();
+  const segments = revealBidiControls(ask.url);
+  const answer = (open: boolean) => {
+    ask.answer(open);
+    if (open) openConfirmedUrl(bridge, ask.url).catch((e) => setError(errorMessage(e)));
+    done();
+  };
+  return (
+    <div role="alertdialog" aria-label="The App asks to open a link" className="confirm">
+      <p>The App asks to open this link in your browser. Check it before you continue.</p>
+      <code className="url-text">
+        <RevealedText segments={segments} />
+      </code>
+      <div className="row">
+        <button type="button" onClick={() => answer(true)}>
+          Open link
+        </button>
+        <button type="button" autoFocus onClick={() => answer(false)}>
+          Don't open
+        </button>
+      </div>
+      {error && <p className="alert error">{error}</p>}
+    </div>
+  );
+}
