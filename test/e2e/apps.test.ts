@@ -2,7 +2,9 @@
 // proxy on a second loopback port (AP4), under the CSP built from its resource (AP5), answered by the
 // official AppBridge (AP7); the View's button calls a server tool through the bridge (AP8), and every
 // bridge message is in the Logs tab with its direction.
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import type { SavedServer } from "../../shared/types.js";
 import { openApp, requireBuild } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, waitForText } from "./flows-ui.js";
 
@@ -42,11 +44,65 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     // AP8: the View's button calls app-add on the server through the bridge.
     await view.getByRole("button", { name: "Add 2 + 3 on the server" }).click();
     await view.getByText("sum: 5").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // AP2: a tool whose visibility leaves out "app" is refused with a JSON-RPC error, and the panel says so.
+    await view.getByRole("button", { name: "Call model-only" }).click();
+    await view.getByText('refused (-32602): The View may not call model-only: its _meta.ui.visibility leaves out "app"').waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await panel.getByText(/tools\/call model-only: .*leaves out "app"/).waitFor();
     // AP5: the CSP in force is shown.
     await panel.getByText("CSP in force").click();
     await panel.getByText(/default-src 'none'.*connect-src https:\/\/listing\.example/).waitFor();
     await app.screenshot("apps-02-greet-app");
 
+    // Issue 20: the bridge's messages are in the Logs tab with their direction.
+    await openTab(page, "Logs");
+    const table = page.getByRole("table", { name: "Protocol messages" });
+    await table.getByText("App: ui/initialize").first().waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await table.getByText("App: ui/notifications/tool-result").first().waitFor();
+    await table.getByText("app → host").first().waitFor();
+    await table.getByText("host → app").first().waitFor();
+    await page.getByRole("rowgroup", { name: "Protocol messages rows" }).evaluate((rows) => rows.scrollTo(0, rows.scrollHeight));
+    await app.screenshot("apps-03-logs");
+
+    expect(app.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+
+  it("AP7, AP8, AP9: the real peer @modelcontextprotocol/server-basic-vanillajs renders, its Get Server Time button calls get-time through the bridge, its message shows in the panel and its link asks first", { timeout: TEST_TIMEOUT_MS }, async () => {
+    requireBuild();
+    const entry = fileURLToPath(new URL("../../node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js", import.meta.url));
+    const basic: SavedServer = {
+      id: "e2e-basic-vanillajs",
+      name: "Basic vanillajs",
+      era: "auto",
+      transport: { type: "stdio", command: process.execPath, args: [entry, "--stdio"], env: {} },
+      features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
+    };
+    const app = await openApp({ savedServers: [basic], viewport: { width: 1400, height: 1100 } });
+    const { page } = app;
+    await connect(page, "Basic vanillajs");
+    const form = await openTool(page, "get-time");
+    await form.getByRole("button", { name: "Run", exact: true }).click();
+    const run = runArticle(page, 1, "get-time");
+    const panel = run.getByRole("region", { name: "App of get-time" });
+    await waitForText(panel.getByRole("status"), "initialized");
+    const view = page.frameLocator(`iframe[title="MCP App of get-time"]`).frameLocator("iframe");
+    const time = view.locator("#server-time");
+    // AP7: the tool-result reached the View (it shows the server's time).
+    await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const first = await time.textContent();
+    // AP8: the button calls get-time on the server through the bridge; the new time shows inside the App.
+    await view.getByRole("button", { name: "Get Server Time" }).click();
+    await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).not.toBe(first);
+    expect(await time.textContent()).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // AP9: ui/message is shown to the user.
+    await view.getByRole("button", { name: "Send Message" }).click();
+    await panel.getByText("This is message text.").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // AP9: ui/open-link goes through the confirmation.
+    await view.getByRole("button", { name: "Open Link" }).click();
+    const ask = panel.getByRole("alertdialog", { name: "The App asks to open a link" });
+    await ask.getByText("https://modelcontextprotocol.io/").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await app.screenshot("apps-04-basic-vanillajs");
+    await ask.getByRole("button", { name: "Don't open" }).click();
+    await ask.waitFor({ state: "detached" });
     expect(app.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 });

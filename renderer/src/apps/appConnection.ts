@@ -50,6 +50,13 @@ const textOf = (content: unknown): string => {
     .slice(0, 20_000);
 };
 
+/** AP8: the View gets the server's (or the core's) JSON-RPC error code, which the contract carries in its message. */
+function withServerCode(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const said = /^MCP error (-?\d+): ([\s\S]*)$/.exec(message);
+  return Object.assign(new Error(said ? said[2] : message), { code: said ? Number(said[1]) : -32603 });
+}
+
 /** Sees every message both ways before the AppBridge does. */
 class WatchedTransport implements Transport {
   onclose?: () => void;
@@ -124,10 +131,16 @@ export class AppConnection {
         return (await bridge.appCallTool({ sessionId, view: view.uri, name: params.name, arguments: params.arguments ?? {} })) as never;
       } catch (error) {
         events.refused(`tools/call ${params.name}: ${error instanceof Error ? error.message : String(error)}`);
-        throw error;
+        throw withServerCode(error);
       }
     };
-    app.onreadresource = async (params) => (await bridge.readResource({ sessionId, uri: params.uri })) as never;
+    app.onreadresource = async (params) => {
+      try {
+        return (await bridge.readResource({ sessionId, uri: params.uri })) as never;
+      } catch (error) {
+        throw withServerCode(error);
+      }
+    };
     app.onopenlink = async ({ url }) => {
       if (await events.confirmLink(url)) return {};
       // AP9: denied is an error -32000.
@@ -207,6 +220,8 @@ export class AppConnection {
       }
     }
     this.log(direction, message);
+    // A View's request goes to the log before what it causes on the wire (App → host → server reads in order).
+    if (direction === "app→host" && "id" in message && "method" in message) this.flush();
     if (direction === "app→host" && (message as { method?: unknown }).method === "inspector/view-ended") {
       const reason = (message as { params?: { reason?: unknown } }).params?.reason;
       this.end(typeof reason === "string" ? reason.slice(0, 300) : "The View ended");

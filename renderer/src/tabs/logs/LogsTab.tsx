@@ -18,7 +18,7 @@ import type { SessionInfo } from "../../../../shared/types.js";
 const COLUMNS: Column[] = [
   { id: "seq", header: "#", width: "5rem" },
   { id: "time", header: "Time", width: "6rem" },
-  { id: "direction", header: "Direction", width: "5.5rem" },
+  { id: "direction", header: "Direction", width: "6.5rem" },
   { id: "method", header: "Method", width: "minmax(10rem, 2fr)" },
   { id: "id", header: "Id", width: "5rem" },
   { id: "task", header: "Task", width: "minmax(8rem, 1fr)" },
@@ -48,13 +48,15 @@ export function LogsTab() {
     const e = entries[index];
     if (!e) return [];
     const errorCode = errorCodeOf(e.payload);
+    // Issue 20: a message across an App's bridge says which way it went and its own method.
+    const bridged = appBridgeMessage(e.payload);
     return [
       e.seq,
       formatClock(e.time),
-      e.direction === "in" ? "← in" : "→ out",
+      bridged ? bridged.direction : e.direction === "in" ? "← in" : "→ out",
       // I5: one logical call's rounds read as one conversation; a remark (era probe, E5) is flagged.
       <span title={e.remark}>
-        {e.method ?? (e.id !== undefined ? "(response)" : "(note)")}
+        {bridged ? `App: ${bridged.method}` : (e.method ?? (e.id !== undefined ? "(response)" : "(note)"))}
         {e.exchange ? ` · call ${e.exchange.call}, round ${e.exchange.round}` : ""}
         {errorCode !== undefined && <span className="status-error"> · error {errorCode}</span>}
         {e.remark ? " ⚑" : ""}
@@ -181,4 +183,14 @@ function errorCodeOf(payload: unknown): number | string | undefined {
   const error = (message as { error: unknown }).error;
   const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
   return typeof code === "number" ? code : "?";
+}
+
+/** Issue 20: the log's envelope of an App bridge message (main/core/apps/appBridge.ts). */
+function appBridgeMessage(payload: unknown): { direction: string; method: string } | undefined {
+  const p = payload as { bridge?: unknown; message?: { method?: unknown; id?: unknown; refused?: unknown } } | null;
+  if (!p || typeof p !== "object" || (p.bridge !== "app→host" && p.bridge !== "host→app")) return undefined;
+  const m = p.message && typeof p.message === "object" ? p.message : {};
+  const method =
+    typeof m.method === "string" ? m.method.slice(0, 200) : typeof m.refused === "string" ? `refused ${m.refused.slice(0, 100)}` : m.id !== undefined ? "(response)" : "(note)";
+  return { direction: p.bridge === "app→host" ? "app → host" : "host → app", method };
 }
