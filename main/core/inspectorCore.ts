@@ -265,7 +265,7 @@ export class InspectorCore {
       logAppMessages: async ({ sessionId, view, messages, dropped }) => {
         const session = this.session(sessionId);
         for (const { direction, message } of messages) recordAppMessage(session, direction, view, message);
-        if (dropped) recordAppMessage(session, "app→host", view, { note: `${dropped} bridge messages were not logged: the View sent more than the page logs a second (AP12)` });
+        if (dropped) recordAppMessage(session, "app→host", view, { note: `${dropped} bridge messages were not logged: the View sent more than the page logs a second` });
         return { ok: true };
       },
       readAppView: ({ sessionId, toolName, uri }) => readAppView(this.session(sessionId), { ...(toolName ? { toolName } : {}), ...(uri ? { uri } : {}) }),

@@ -205,7 +205,7 @@ export class AppConnection {
         this.inWindow = 0;
       }
       if (++this.inWindow > MAX_MESSAGES_PER_SECOND) {
-        this.end(`The View sent more than ${MAX_MESSAGES_PER_SECOND} messages in a second: stopped (AP12)`);
+        this.end(`The View sent more than ${MAX_MESSAGES_PER_SECOND} messages in a second: stopped`);
         return false;
       }
       let size = 0;
@@ -215,7 +215,7 @@ export class AppConnection {
         size = Infinity;
       }
       if (size > MAX_MESSAGE_CHARS) {
-        this.end(`The View sent a message of ${size} characters, over the ${MAX_MESSAGE_CHARS} allowed: stopped (AP12)`);
+        this.end(`The View sent a message of ${size} characters, over the ${MAX_MESSAGE_CHARS} allowed: stopped`);
         return false;
       }
     }
