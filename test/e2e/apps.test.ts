@@ -12,7 +12,7 @@ const NAME = "App fixture";
 const TEST_TIMEOUT_MS = 60_000;
 
 describe("MCP Apps in Chromium (browser mode)", () => {
-  it("AP4, AP5, AP7, AP8: the fixture App renders from the sandbox origin, initializes, gets its input and result, and its button calls a server tool through the bridge", { timeout: TEST_TIMEOUT_MS }, async () => {
+  it("AP2, AP4, AP5, AP7, AP8, AP10: the fixture App renders from the sandbox origin, initializes with the host context, gets its input then its result, is clamped in size, and its button calls a server tool through the bridge", { timeout: TEST_TIMEOUT_MS }, async () => {
     requireBuild();
     const app = await openApp({ savedServers: [fixtureServer("e2e-apps", NAME, "apps/app-server.mjs")], viewport: { width: 1400, height: 1000 } });
     const { page } = app;
@@ -38,6 +38,14 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     expect(await proxy.locator("iframe").getAttribute("sandbox")).toBe("allow-scripts allow-forms");
     const view = proxy.frameLocator("iframe");
     await view.getByText("initialized by MCP Task Inspector (web)").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // AP7: hostContext and hostCapabilities as the rule lists them; nothing before the answer to
+    // ui/initialize, then tool-input exactly once, then tool-result.
+    await view.getByText(/^(light|dark) · inline · inline · \S+ · timeZone · width · greet$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await view.getByText("logging message openLinks sandbox serverResources serverTools updateModelContext").waitFor();
+    await view.getByText("(initialize answered), ui/notifications/tool-input, ui/notifications/tool-result").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // AP10: a size-changed of 100000 px is clamped to the panel's bound.
+    await waitForText(panel, "inline · 1200 px high");
+    expect((await frameElement.boundingBox())!.height).toBeLessThanOrEqual(1202);
     // AP7: tool-input then tool-result.
     await view.getByText('{"name":"Ada"}').waitFor({ timeout: FLOW_TIMEOUT_MS });
     await view.getByText("Hello, Ada!").waitFor({ timeout: FLOW_TIMEOUT_MS });
