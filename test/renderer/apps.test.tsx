@@ -6,7 +6,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { createFakeBridge } from "./fakeBridge.js";
-import { session, tool } from "./fixtures.js";
+import { session, tool, toolRun } from "./fixtures.js";
 import { renderApp } from "./renderApp.js";
 
 const VIEW = "ui://greeting/view.html";
@@ -49,5 +49,42 @@ describe("MCP Apps in the Tools tab", () => {
     expect(within(detail).getByRole("note").textContent).toMatch(/Called by its App/);
     expect(within(detail).queryByRole("button", { name: "Run" })).toBeNull();
     expect(within(detail).queryByRole("form")).toBeNull();
+  });
+
+  const UI = { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } };
+  const greetRun = toolRun(1, { toolName: "greet", status: "done", arguments: { name: "Ada" }, result: { content: [{ type: "text", text: "Hello, Ada!" }] } });
+
+  it("AP3: a View the core cannot read is an error in place of the App, and the result is still shown", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("greet", { _meta: { ui: { resourceUri: VIEW } } })] }));
+    bridge.handle("readAppView", () => {
+      throw new Error('The View ui://greeting/view.html has mime type "text/html", not "text/html;profile=mcp-app"');
+    });
+    await renderApp({ sessions: [session({ sessionId: "s1", clientCapabilities: UI })], toolRuns: [greetRun], host: { folderPicker: false, appSandbox: "http://127.0.0.1:9" } }, bridge);
+    await user.click(await screen.findByRole("button", { name: "greet" }));
+    const panel = await screen.findByRole("region", { name: "App of greet" });
+    expect((await within(panel).findByRole("alert")).textContent).toContain('The App could not be shown: The View ui://greeting/view.html has mime type "text/html"');
+    expect(within(panel).queryByTitle("MCP App of greet")).toBeNull();
+    expect(screen.getByText("Hello, Ada!")).toBeTruthy();
+    expect(bridge.callsOf("readAppView")).toEqual([{ sessionId: "s1", toolName: "greet" }]);
+  });
+
+  it("AP1: where the session did not advertise Apps, or the host has no sandbox, no View is read; the latter says why", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("greet", { _meta: { ui: { resourceUri: VIEW } } })] }));
+    const { unmount } = await renderApp({ sessions: [session({ sessionId: "s1", clientCapabilities: {} })], toolRuns: [greetRun], host: { folderPicker: false, appSandbox: "http://127.0.0.1:9" } }, bridge);
+    await user.click(await screen.findByRole("button", { name: "greet" }));
+    await screen.findByText("Hello, Ada!");
+    expect(screen.queryByRole("region", { name: "App of greet" })).toBeNull();
+    unmount();
+    const desktop = createFakeBridge();
+    desktop.handle("listTools", () => ({ tools: [tool("greet", { _meta: { ui: { resourceUri: VIEW } } })] }));
+    await renderApp({ sessions: [session({ sessionId: "s1", clientCapabilities: UI })], toolRuns: [greetRun], host: { folderPicker: true } }, desktop);
+    await user.click(await screen.findByRole("button", { name: "greet" }));
+    await screen.findByText(/This tool has an MCP App; Apps render in browser mode/);
+    expect(desktop.callsOf("readAppView")).toEqual([]);
+    expect(bridge.callsOf("readAppView")).toEqual([]);
   });
 });

@@ -50,6 +50,8 @@ export function AppPanel({
 
   // AP3: the View, read on this session by the core.
   useEffect(() => {
+    // Without a sandbox origin (the desktop app, for now) the View is not even read.
+    if (!sandbox) return;
     let live = true;
     bridge
       .readAppView({ sessionId, toolName })
@@ -58,7 +60,7 @@ export function AppPanel({
     return () => {
       live = false;
     };
-  }, [bridge, sessionId, toolName]);
+  }, [bridge, sessionId, toolName, sandbox]);
 
   // The bridge lives as long as the frame.
   useEffect(() => {
