@@ -28,11 +28,11 @@ async function runHostile(tool: string) {
 }
 
 describe("hostile MCP Apps in Chromium (browser mode)", () => {
-  it("AP4: a View that tries to navigate the inspector's window, open a popup, read the page or storage is refused each", { timeout: TEST_TIMEOUT_MS }, async () => {
+  it("AP4, AP6: a View that tries to navigate the inspector's window, open a popup, read the page or storage is refused each, and has no permission", { timeout: TEST_TIMEOUT_MS }, async () => {
     const { app, page, panel, stillWorks } = await runHostile("escape-top");
     await waitForText(panel.getByRole("status"), "initialized");
     const view = page.frameLocator('iframe[title="MCP App of escape-top"]').frameLocator("iframe");
-    await view.getByText("top blocked, popup blocked, storage blocked, parent blocked").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await view.getByText("top blocked, popup blocked, storage blocked, no permissions, parent blocked").waitFor({ timeout: FLOW_TIMEOUT_MS });
     await app.screenshot("apps-hostile-01-escape-top");
     await stillWorks();
   });
@@ -57,6 +57,14 @@ describe("hostile MCP Apps in Chromium (browser mode)", () => {
     await waitForText(panel.getByRole("status"), "loading; waiting for ui/initialize");
     await panel.getByText(/The App stopped: The View did not initialize within 10 s/).waitFor({ timeout: 15_000 });
     await app.screenshot("apps-hostile-04-silent");
+    await stillWorks();
+  });
+
+  it("AP12: garbage across the bridge is dropped and the View keeps working", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { page, panel, stillWorks } = await runHostile("garbage");
+    await waitForText(panel.getByRole("status"), "initialized");
+    const view = page.frameLocator('iframe[title="MCP App of garbage"]').frameLocator("iframe");
+    await view.getByText('still answered: "escape-top ran"').waitFor({ timeout: FLOW_TIMEOUT_MS });
     await stillWorks();
   });
 });

@@ -12,7 +12,7 @@ const NAME = "App fixture";
 const TEST_TIMEOUT_MS = 60_000;
 
 describe("MCP Apps in Chromium (browser mode)", () => {
-  it("AP2, AP4, AP5, AP7, AP8, AP10: the fixture App renders from the sandbox origin, initializes with the host context, gets its input then its result, is clamped in size, and its button calls a server tool through the bridge", { timeout: TEST_TIMEOUT_MS }, async () => {
+  it("AP2, AP4, AP5, AP7, AP8, AP9, AP10: the fixture App renders from the sandbox origin, initializes with the host context, gets its input then its result, is clamped in size, and its button calls a server tool through the bridge", { timeout: TEST_TIMEOUT_MS }, async () => {
     requireBuild();
     const app = await openApp({ savedServers: [fixtureServer("e2e-apps", NAME, "apps/app-server.mjs")], viewport: { width: 1400, height: 1000 } });
     const { page } = app;
@@ -56,6 +56,16 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await view.getByRole("button", { name: "Call model-only" }).click();
     await view.getByText('refused (-32602): The View may not call model-only: its _meta.ui.visibility leaves out "app"').waitFor({ timeout: FLOW_TIMEOUT_MS });
     await panel.getByText(/tools\/call model-only: .*leaves out "app"/).waitFor();
+    // AP8: the View's resources/read goes to its own session.
+    await view.getByRole("button", { name: "Read my own View" }).click();
+    await view.getByText(/^read text\/html;profile=mcp-app, \d+ characters$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // AP9: ui/update-model-context is shown, the latest kept, answered {}.
+    await view.getByRole("button", { name: "Update model context" }).click();
+    await view.getByText("context sent 1").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await view.getByRole("button", { name: "Update model context" }).click();
+    await view.getByText("context sent 2").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await panel.getByText("The user greeted Ada 2 time(s)").waitFor();
+    expect(await panel.getByText("The user greeted Ada 1 time(s)").count()).toBe(0);
     // AP5: the CSP in force is shown.
     await panel.getByText("CSP in force").click();
     await panel.getByText(/default-src 'none'.*connect-src https:\/\/listing\.example/).waitFor();
