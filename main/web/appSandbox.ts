@@ -7,13 +7,9 @@
 // document. The proxy relays JSON-RPC between the page's AppBridge and the View.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { AppUiMetaSchema } from "../../shared/appView.js";
-import { buildCsp } from "../core/apps/csp.js";
-import { PROXY_SCRIPT, proxyPage } from "./appSandboxPage.js";
+import { answerProxyRequest } from "../core/apps/sandboxProxy.js";
 
 const LOOPBACK_HOST = "127.0.0.1";
-export const PROXY_PATH = "/proxy.html";
-const SCRIPT_PATH = "/proxy.js";
 /** The query can carry a few hundred declared domains, no more. */
 const MAX_QUERY = 64 * 1024;
 
@@ -27,19 +23,6 @@ export interface AppSandboxOptions {
   /** The inspector page's origins (127.0.0.1 and localhost on its port): the only ones that may frame the proxy. */
   pageOrigins: () => string[];
   log?: (line: string) => void;
-}
-
-/** The CSP the proxy page (and so the View inside it) runs under, from `?csp=` (the declared domains as JSON). */
-export function proxyPolicy(query: string | null): string {
-  let declared: unknown;
-  try {
-    declared = query ? JSON.parse(query) : undefined;
-  } catch {
-    declared = undefined;
-  }
-  const parsed = AppUiMetaSchema.shape.csp.safeParse(declared);
-  // Anything unreadable is the restrictive default: the policy only ever gets stricter.
-  return buildCsp(parsed.success ? parsed.data : undefined).policy;
 }
 
 export async function startAppSandbox(options: AppSandboxOptions): Promise<AppSandbox> {
@@ -60,25 +43,13 @@ export async function startAppSandbox(options: AppSandboxOptions): Promise<AppSa
     if (host !== `${LOOPBACK_HOST}:${port}` && host !== `localhost:${port}`) return plain(response, 403, "Refused: unknown host name.");
     if (request.method !== "GET" && request.method !== "HEAD") return plain(response, 405, "Only GET and HEAD.");
     if ((request.url ?? "").length > MAX_QUERY) return plain(response, 414, "Refused: the address is too long.");
-    const url = new URL(request.url ?? "/", "http://placeholder");
-    const pageOrigins = options.pageOrigins();
-    if (url.pathname === SCRIPT_PATH) {
-      response.setHeader("Content-Type", "text/javascript; charset=utf-8");
-      common(response);
-      response.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-      response.end(request.method === "HEAD" ? undefined : PROXY_SCRIPT);
-      return;
-    }
-    if (url.pathname !== PROXY_PATH) return plain(response, 404, "Not found");
-    const page = url.searchParams.get("host");
-    if (!page || !pageOrigins.includes(page)) return plain(response, 403, "Refused: the proxy serves the inspector's own page only.");
-    response.setHeader("Content-Type", "text/html; charset=utf-8");
-    const policy = proxyPolicy(url.searchParams.get("csp"));
-    response.setHeader("Content-Security-Policy", `${policy}; frame-ancestors ${pageOrigins.join(" ")}`);
+    const answer = answerProxyRequest(new URL(request.url ?? "/", "http://placeholder"), options.pageOrigins());
+    if (answer.status !== 200) return plain(response, answer.status, answer.body);
+    response.setHeader("Content-Type", answer.contentType);
+    if (answer.csp) response.setHeader("Content-Security-Policy", answer.csp);
     common(response);
-    response.end(request.method === "HEAD" ? undefined : proxyPage(policy));
+    response.end(request.method === "HEAD" ? undefined : answer.body);
   }
-
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(0, LOOPBACK_HOST, () => {

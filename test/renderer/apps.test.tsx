@@ -83,7 +83,7 @@ describe("MCP Apps in the Tools tab", () => {
     desktop.handle("listTools", () => ({ tools: [tool("greet", { _meta: { ui: { resourceUri: VIEW } } })] }));
     await renderApp({ sessions: [session({ sessionId: "s1", clientCapabilities: UI })], toolRuns: [greetRun], host: { folderPicker: true } }, desktop);
     await user.click(await screen.findByRole("button", { name: "greet" }));
-    await screen.findByText(/This tool has an MCP App; Apps render in browser mode/);
+    await screen.findByText("This tool has an MCP App, but this host has no sandbox to render Apps in.");
     expect(desktop.callsOf("readAppView")).toEqual([]);
     expect(bridge.callsOf("readAppView")).toEqual([]);
   });

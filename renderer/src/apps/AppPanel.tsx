@@ -80,7 +80,8 @@ export function AppPanel({
         containerDimensions: { width: Math.round(element.getBoundingClientRect().width) || 600, maxHeight: 1200 },
         locale: navigator.language,
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        platform: "web",
+        // The desktop app serves the sandbox on its own scheme; browser mode on a loopback port.
+        platform: sandbox.startsWith("mcp-app:") ? "desktop" : "web",
       },
       events: {
         initialized: () => setState({ kind: "initialized" }),
@@ -118,7 +119,7 @@ export function AppPanel({
     if (cancelled) connection.current?.cancelled("The user cancelled the run");
   }, [cancelled, state.kind]);
 
-  if (!sandbox) return <p className="note app-note">This tool has an MCP App; Apps render in browser mode (npm run web) for now.</p>;
+  if (!sandbox) return <p className="note app-note">This tool has an MCP App, but this host has no sandbox to render Apps in.</p>;
   const csp = view?.csp;
   return (
     <section className="app-panel" aria-label={`App of ${toolName}`}>

@@ -1,6 +1,38 @@
-// The sandbox proxy's page and script (served by appSandbox.ts on its own origin). The script relays
-// JSON-RPC between the inspector page (its parent, the only origin it talks to) and the View's inner frame,
-// and ends the View when its frame leaves its document (AP4).
+// The sandbox proxy's page, script and CSP, served on an origin of its own by each host (browser mode:
+// main/web/appSandbox.ts on a second loopback port; the desktop app: main/electron's mcp-app:// scheme).
+// The script relays JSON-RPC between the inspector page (its parent, the only origin it talks to) and the
+// View's inner frame, and ends the View when its frame leaves its document (AP4). The CSP is built here from
+// the declared domains, never taken as a string (AP5).
+import { AppUiMetaSchema } from "../../../shared/appView.js";
+import { buildCsp } from "./csp.js";
+
+export const PROXY_PATH = "/proxy.html";
+export const PROXY_SCRIPT_PATH = "/proxy.js";
+
+/** The CSP the proxy page (and so the View inside it) runs under, from `?csp=` (the declared domains as JSON). */
+export function proxyPolicy(query: string | null): string {
+  let declared: unknown;
+  try {
+    declared = query ? JSON.parse(query) : undefined;
+  } catch {
+    declared = undefined;
+  }
+  const parsed = AppUiMetaSchema.shape.csp.safeParse(declared);
+  // Anything unreadable is the restrictive default: the policy only ever gets stricter.
+  return buildCsp(parsed.success ? parsed.data : undefined).policy;
+}
+
+export type ProxyAnswer = { status: 200; contentType: string; body: string; csp?: string } | { status: 403 | 404; body: string };
+
+/** What the proxy origin answers for `url` (path and query), framed only by `pageOrigins` (AP4). */
+export function answerProxyRequest(url: URL, pageOrigins: string[]): ProxyAnswer {
+  if (url.pathname === PROXY_SCRIPT_PATH) return { status: 200, contentType: "text/javascript; charset=utf-8", body: PROXY_SCRIPT };
+  if (url.pathname !== PROXY_PATH) return { status: 404, body: "Not found" };
+  const page = url.searchParams.get("host");
+  if (!page || !pageOrigins.includes(page)) return { status: 403, body: "Refused: the proxy serves the inspector's own page only." };
+  const policy = proxyPolicy(url.searchParams.get("csp"));
+  return { status: 200, contentType: "text/html; charset=utf-8", body: proxyPage(policy), csp: `${policy}; frame-ancestors ${pageOrigins.join(" ")}` };
+}
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
