@@ -30,6 +30,7 @@ const SCENARIOS: Entry[] = [
   { id: "start", title: "6. Start", needsUi: true, load: async () => (await import("./scenarios/start.js")).start },
   { id: "modern", title: "7. 2026-07-28: answers, rounds, probe, 1,000 tasks", needsUi: true, load: async () => (await import("./scenarios/modern.js")).modern },
   { id: "timeline", title: "8. Task timeline: 1,000 events", needsUi: true, load: async () => (await import("./scenarios/timeline.js")).timeline },
+  { id: "apps", title: "9. MCP Apps: run → App initialized, bridge tools/call", needsUi: true, load: async () => (await import("./scenarios/apps.js")).apps },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
 const README_START = "<!-- bench:start -->";
