@@ -28,12 +28,15 @@ async function runHostile(tool: string) {
 }
 
 describe("hostile MCP Apps in Chromium (browser mode)", () => {
-  it("AP4, AP6: a View that tries to navigate the inspector's window, open a popup, read the page or storage is refused each, and has no permission", { timeout: TEST_TIMEOUT_MS }, async () => {
+  it("AP4, AP6, AP11: a View that tries to navigate the inspector's window, open a popup, read the page or storage is refused each, has no permission, and is closed even though it ignores ui/resource-teardown", { timeout: TEST_TIMEOUT_MS }, async () => {
     const { app, page, panel, stillWorks } = await runHostile("escape-top");
     await waitForText(panel.getByRole("status"), "initialized");
     const view = page.frameLocator('iframe[title="MCP App of escape-top"]').frameLocator("iframe");
     await view.getByText("top blocked, popup blocked, storage blocked, no permissions, parent blocked").waitFor({ timeout: FLOW_TIMEOUT_MS });
     await app.screenshot("apps-hostile-01-escape-top");
+    // AP11: a View that ignores ui/resource-teardown is closed anyway after the bound, and says so.
+    await panel.getByRole("button", { name: "Close App" }).click();
+    await panel.getByText("App closed. Closed by you; the View did not answer ui/resource-teardown in time.").waitFor({ timeout: FLOW_TIMEOUT_MS });
     await stillWorks();
   });
 

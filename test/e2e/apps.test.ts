@@ -12,7 +12,7 @@ const NAME = "App fixture";
 const TEST_TIMEOUT_MS = 60_000;
 
 describe("MCP Apps in Chromium (browser mode)", () => {
-  it("AP2, AP4, AP5, AP7, AP8, AP9, AP10: the fixture App renders from the sandbox origin, initializes with the host context, gets its input then its result, is clamped in size, and its button calls a server tool through the bridge", { timeout: TEST_TIMEOUT_MS }, async () => {
+  it("AP2, AP4, AP5, AP7, AP8, AP9, AP10, AP11: the fixture App renders from the sandbox origin, initializes with the host context, gets its input then its result, is clamped in size, and its button calls a server tool through the bridge", { timeout: TEST_TIMEOUT_MS }, async () => {
     requireBuild();
     const app = await openApp({ savedServers: [fixtureServer("e2e-apps", NAME, "apps/app-server.mjs")], viewport: { width: 1400, height: 1000 } });
     const { page } = app;
@@ -81,10 +81,17 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await page.getByRole("rowgroup", { name: "Protocol messages rows" }).evaluate((rows) => rows.scrollTo(0, rows.scrollHeight));
     await app.screenshot("apps-03-logs");
 
+    // AP11: Close App sends ui/resource-teardown and waits (bounded) for the View's answer before the frame goes.
+    await openTab(page, "Tools");
+    await waitForText(panel.getByRole("status"), "initialized");
+    await panel.getByRole("button", { name: "Close App" }).click();
+    await panel.getByText("App closed. Closed by you; the View answered ui/resource-teardown.").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    expect(await panel.locator("iframe").count()).toBe(0);
+
     expect(app.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 
-  it("AP7, AP8, AP9: the real peer @modelcontextprotocol/server-basic-vanillajs renders, its Get Server Time button calls get-time through the bridge, its message shows in the panel and its link asks first", { timeout: TEST_TIMEOUT_MS }, async () => {
+  it("AP7, AP8, AP9, AP11: the real peer @modelcontextprotocol/server-basic-vanillajs renders, its Get Server Time button calls get-time through the bridge, its message shows in the panel and its link asks first", { timeout: TEST_TIMEOUT_MS }, async () => {
     requireBuild();
     const entry = fileURLToPath(new URL("../../node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js", import.meta.url));
     const basic: SavedServer = {
@@ -121,6 +128,9 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await app.screenshot("apps-04-basic-vanillajs");
     await ask.getByRole("button", { name: "Don't open" }).click();
     await ask.waitFor({ state: "detached" });
+    // AP11: disconnecting tears the View down first.
+    await page.getByRole("group", { name: "Basic vanillajs", exact: true }).getByRole("button", { name: "Disconnect", exact: true }).click();
+    await panel.getByText("App closed. The session is disconnected; the View answered ui/resource-teardown.").waitFor({ timeout: FLOW_TIMEOUT_MS });
     // AP9: the denial is a JSON-RPC error (-32000); the example View does not catch its openLink() rejection,
     // which Chromium reports as the View's uncaught error. Nothing else went wrong.
     await expect.poll(() => app.pageErrors, { timeout: FLOW_TIMEOUT_MS }).toContain("pageerror: The user did not open the link");

@@ -13,7 +13,14 @@ import { errorMessage } from "../util/errors.js";
 import { AppConnection, MIN_FRAME_HEIGHT } from "./appConnection.js";
 import "../styles/apps.css";
 
-type AppState = { kind: "reading" } | { kind: "failed"; reason: string } | { kind: "loading" } | { kind: "initialized" } | { kind: "ended"; reason: string };
+type AppState =
+  | { kind: "reading" }
+  | { kind: "failed"; reason: string }
+  | { kind: "loading" }
+  | { kind: "initialized" }
+  | { kind: "ended"; reason: string }
+  | { kind: "closing" }
+  | { kind: "closed"; reason: string };
 
 interface LinkAsk {
   url: string;
@@ -112,6 +119,21 @@ export function AppPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [bridge, sessionId, view, sandbox]);
 
+  // AP11: closing the App, or its session going away, tears the View down (bounded) before the frame goes.
+  const close = async (why: string) => {
+    const app = connection.current;
+    if (!app) return;
+    connection.current = undefined;
+    setState({ kind: "closing" });
+    const answered = await app.dispose();
+    setState({ kind: "closed", reason: `${why}; ${answered ? "the View answered ui/resource-teardown" : "the View did not answer ui/resource-teardown in time"}` });
+  };
+  const sessionState = useInspector((s) => s.sessions[sessionId]?.state);
+  useEffect(() => {
+    if (sessionState !== undefined && sessionState !== "connected") void close(`The session is ${sessionState}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionState]);
+
   useEffect(() => {
     if (result) connection.current?.setToolResult(result as Record<string, unknown>);
   }, [result, state.kind]);
@@ -125,7 +147,7 @@ export function AppPanel({
     <section className="app-panel" aria-label={`App of ${toolName}`}>
       <div className="app-frame-wrap">
         {state.kind === "failed" && <ErrorAlert message={`The App could not be shown: ${state.reason}`} />}
-        {view && state.kind !== "ended" && (
+        {view && state.kind !== "ended" && state.kind !== "closed" && (
           <iframe
             ref={frame}
             className={view.ui.prefersBorder === false ? "app-frame" : "app-frame bordered"}
@@ -137,6 +159,7 @@ export function AppPanel({
           />
         )}
         {state.kind === "ended" && <ErrorAlert message={`The App stopped: ${state.reason}`} />}
+        {state.kind === "closed" && <p className="note">App closed. {state.reason}.</p>}
       </div>
       <aside className="app-facts-panel" aria-label={`App state of ${toolName}`}>
         <dl className="app-facts">
@@ -147,6 +170,11 @@ export function AppPanel({
           <dt>Display</dt>
           <dd>inline · {height} px high</dd>
         </dl>
+        {(state.kind === "initialized" || state.kind === "loading") && (
+          <button type="button" className="secondary" onClick={() => void close("Closed by you")}>
+            Close App
+          </button>
+        )}
         {csp && (
           <details>
             <summary>CSP in force</summary>
@@ -202,6 +230,10 @@ function stateText(state: AppState): string {
       return "failed";
     case "ended":
       return "stopped";
+    case "closing":
+      return "closing (ui/resource-teardown sent)";
+    case "closed":
+      return "closed";
   }
 }
 

@@ -10,6 +10,8 @@ import type { AppView } from "../../../shared/appView.js";
 
 /** AP7: a View that has not said `ui/notifications/initialized` by then is shown as failed. */
 export const INITIALIZE_TIMEOUT_MS = 10_000;
+/** AP11: how long a View has to answer `ui/resource-teardown`. */
+export const TEARDOWN_TIMEOUT_MS = 500;
 /** AP12: more messages than this from a View in one second stop it. */
 export const MAX_MESSAGES_PER_SECOND = 500;
 /** AP12: a single message from a View larger than this (characters of JSON) stops it. */
@@ -252,13 +254,23 @@ export class AppConnection {
     void this.appBridge.close().catch(() => {});
   }
 
-  /** AP11: `ui/resource-teardown` before the frame goes, waiting a bounded time; then the bridge closes. */
-  async dispose(): Promise<void> {
+  /**
+   * AP11: `ui/resource-teardown` before the frame goes, waiting a bounded time; then the bridge closes.
+   * Resolves true when the View answered in time.
+   */
+  async dispose(): Promise<boolean> {
     clearTimeout(this.initTimer);
-    if (this.initialized && !this.ended) await this.appBridge.teardownResource({}, { timeout: 500 }).catch(() => {});
+    let answered = false;
+    if (this.initialized && !this.ended) {
+      answered = await this.appBridge.teardownResource({}, { timeout: TEARDOWN_TIMEOUT_MS }).then(
+        () => true,
+        () => false,
+      );
+    }
     this.ended = true;
     this.flush();
     clearInterval(this.flushTimer);
     await this.appBridge.close().catch(() => {});
+    return answered;
   }
 }
