@@ -56,6 +56,10 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await view.getByRole("button", { name: "Call model-only" }).click();
     await view.getByText('refused (-32602): The View may not call model-only: its _meta.ui.visibility leaves out "app"').waitFor({ timeout: FLOW_TIMEOUT_MS });
     await panel.getByText(/tools\/call model-only: .*leaves out "app"/).waitFor();
+    // AP10: a narrower window changes the container's width: the View hears host-context-changed.
+    await page.setViewportSize({ width: 1100, height: 1000 });
+    await view.getByText(/ui\/notifications\/tool-result, ui\/notifications\/host-context-changed/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await page.setViewportSize({ width: 1400, height: 1000 });
     // AP8: the View's resources/read goes to its own session.
     await view.getByRole("button", { name: "Read my own View" }).click();
     await view.getByText(/^read text\/html;profile=mcp-app, \d+ characters$/).waitFor({ timeout: FLOW_TIMEOUT_MS });

@@ -10,7 +10,7 @@ import { isOpenableUrl, openConfirmedUrl } from "../components/OpenLinkConfirm.j
 import { RevealedText } from "../components/RevealedText.js";
 import { revealBidiControls } from "../util/bidi.js";
 import { errorMessage } from "../util/errors.js";
-import { AppConnection, MIN_FRAME_HEIGHT } from "./appConnection.js";
+import { AppConnection, MAX_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from "./appConnection.js";
 import "../styles/apps.css";
 
 type AppState =
@@ -84,7 +84,7 @@ export function AppPanel({
         theme: window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light",
         displayMode: "inline",
         availableDisplayModes: ["inline"],
-        containerDimensions: { width: Math.round(element.getBoundingClientRect().width) || 600, maxHeight: 1200 },
+        containerDimensions: { width: Math.round(element.getBoundingClientRect().width) || 600, maxHeight: MAX_FRAME_HEIGHT },
         locale: navigator.language,
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         // The desktop app serves the sandbox on its own scheme; browser mode on a loopback port.
@@ -119,6 +119,28 @@ export function AppPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [bridge, sessionId, view, sandbox]);
 
+  // AP10: host-context-changed when the container's width or the theme changes.
+  const wrap = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = wrap.current;
+    if (!element || state.kind !== "initialized") return;
+    let width = Math.round(element.getBoundingClientRect().width);
+    const observer = new ResizeObserver(() => {
+      const now = Math.round(element.getBoundingClientRect().width);
+      if (now === width || now === 0) return;
+      width = now;
+      connection.current?.hostContextChanged({ containerDimensions: { width: now, maxHeight: MAX_FRAME_HEIGHT } });
+    });
+    observer.observe(element);
+    const dark = window.matchMedia?.("(prefers-color-scheme: dark)");
+    const onTheme = () => connection.current?.hostContextChanged({ theme: dark?.matches ? "dark" : "light" });
+    dark?.addEventListener("change", onTheme);
+    return () => {
+      observer.disconnect();
+      dark?.removeEventListener("change", onTheme);
+    };
+  }, [state.kind]);
+
   // AP11: closing the App, or its session going away, tears the View down (bounded) before the frame goes.
   const close = async (why: string) => {
     const app = connection.current;
@@ -145,7 +167,7 @@ export function AppPanel({
   const csp = view?.csp;
   return (
     <section className="app-panel" aria-label={`App of ${toolName}`}>
-      <div className="app-frame-wrap">
+      <div className="app-frame-wrap" ref={wrap}>
         {state.kind === "failed" && <ErrorAlert message={`The App could not be shown: ${state.reason}`} />}
         {view && state.kind !== "ended" && state.kind !== "closed" && (
           <iframe

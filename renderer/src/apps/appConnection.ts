@@ -98,7 +98,7 @@ export class AppConnection {
   private toolInput: Record<string, unknown> | undefined;
   private toolResult: Record<string, unknown> | undefined;
 
-  constructor(private readonly options: AppConnectionOptions) {
+  constructor(private options: AppConnectionOptions) {
     const { view, events, bridge, sessionId } = options;
     this.appBridge = new AppBridge(
       null,
@@ -171,6 +171,13 @@ export class AppConnection {
     const proxy = this.options.frame.contentWindow;
     if (!proxy) throw new Error("The App's frame has no window");
     await this.appBridge.connect(new WatchedTransport(new PostMessageTransport(proxy, proxy), (direction, message) => this.seen(direction, message)));
+  }
+
+  /** AP10: the host context changed (theme, container size): the View hears it once it is initialized. */
+  hostContextChanged(change: McpUiHostContext): void {
+    this.options = { ...this.options, hostContext: { ...this.options.hostContext, ...change } };
+    // AP7: nothing reaches the View before it is initialized; the bridge sends only what changed.
+    if (this.initialized && !this.ended) this.appBridge.setHostContext(this.options.hostContext);
   }
 
   /** AP7: the tool's arguments; sent once, after initialized. */
