@@ -140,4 +140,26 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await expect.poll(() => app.pageErrors, { timeout: FLOW_TIMEOUT_MS }).toContain("pageerror: The user did not open the link");
     expect(app.pageErrors.filter((e) => !/Failed to load resource/.test(e) && e !== "pageerror: The user did not open the link")).toEqual([]);
   });
+
+  it("AP3, AP7: a ui:// resource previews as an App from the Resources tab, with the tool input the user types and no result", { timeout: TEST_TIMEOUT_MS }, async () => {
+    requireBuild();
+    const app = await openApp({ savedServers: [fixtureServer("e2e-apps-preview", NAME, "apps/app-server.mjs")], viewport: { width: 1400, height: 1000 } });
+    const { page } = app;
+    await connect(page, NAME);
+    await openTab(page, "Resources");
+    await page.getByRole("button", { name: "Read ui://greeting/view.html", exact: true }).click();
+    const preview = page.getByRole("region", { name: "Preview as an App" });
+    await preview.getByRole("textbox", { name: "Tool input (JSON object)" }).fill("[1]");
+    await preview.getByRole("button", { name: "Preview App" }).click();
+    await preview.getByText("The tool input must be a JSON object").waitFor();
+    await preview.getByRole("textbox", { name: "Tool input (JSON object)" }).fill('{"name":"Grace"}');
+    await preview.getByRole("button", { name: "Preview App" }).click();
+    const panel = preview.getByRole("region", { name: "App of ui://greeting/view.html" });
+    await waitForText(panel.getByRole("status"), "initialized");
+    const view = page.frameLocator('iframe[title="MCP App of ui://greeting/view.html"]').frameLocator("iframe");
+    await view.getByText('{"name":"Grace"}').waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await view.getByText("(initialize answered), ui/notifications/tool-input").waitFor();
+    await app.screenshot("apps-05-resource-preview");
+    expect(await view.getByText("Result: (none)").count()).toBe(1);
+  });
 });

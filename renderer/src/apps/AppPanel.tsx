@@ -32,16 +32,20 @@ const MESSAGES_KEPT = 50;
 export function AppPanel({
   sessionId,
   toolName,
+  uri,
   args,
   result,
   cancelled,
 }: {
   sessionId: string;
-  toolName: string;
+  /** The App of this tool's run; or, for a preview from the Resources tab, a `ui://` URI. */
+  toolName?: string;
+  uri?: string;
   args: Record<string, unknown>;
   result?: CallToolResult | undefined;
   cancelled?: boolean;
 }) {
+  const label = toolName ?? uri ?? "";
   const bridge = useBridge();
   const sandbox = useInspector((s) => s.host.appSandbox);
   const tool = useInspector((s) => s.toolsBySession[sessionId]?.tools.find((t) => t.name === toolName));
@@ -61,13 +65,13 @@ export function AppPanel({
     if (!sandbox) return;
     let live = true;
     bridge
-      .readAppView({ sessionId, toolName })
+      .readAppView({ sessionId, ...(toolName !== undefined ? { toolName } : { uri: uri ?? "" }) })
       .then((v) => live && (setView(v), setState({ kind: "loading" })))
       .catch((error) => live && setState({ kind: "failed", reason: errorMessage(error) }));
     return () => {
       live = false;
     };
-  }, [bridge, sessionId, toolName, sandbox]);
+  }, [bridge, sessionId, toolName, uri, sandbox]);
 
   // The bridge lives as long as the frame.
   useEffect(() => {
@@ -166,14 +170,14 @@ export function AppPanel({
   if (!sandbox) return <p className="note app-note">This tool has an MCP App, but this host has no sandbox to render Apps in.</p>;
   const csp = view?.csp;
   return (
-    <section className="app-panel" aria-label={`App of ${toolName}`}>
+    <section className="app-panel" aria-label={`App of ${label}`}>
       <div className="app-frame-wrap" ref={wrap}>
         {state.kind === "failed" && <ErrorAlert message={`The App could not be shown: ${state.reason}`} />}
         {view && state.kind !== "ended" && state.kind !== "closed" && (
           <iframe
             ref={frame}
             className={view.ui.prefersBorder === false ? "app-frame" : "app-frame bordered"}
-            title={`MCP App of ${toolName}`}
+            title={`MCP App of ${label}`}
             // AP4: the proxy runs on its own origin; the View inside it gets allow-scripts allow-forms only.
             sandbox="allow-scripts allow-same-origin"
             src={`${sandbox}/proxy.html?host=${encodeURIComponent(location.origin)}&csp=${encodeURIComponent(JSON.stringify(view.ui.csp ?? {}))}`}
@@ -183,7 +187,7 @@ export function AppPanel({
         {state.kind === "ended" && <ErrorAlert message={`The App stopped: ${state.reason}`} />}
         {state.kind === "closed" && <p className="note">App closed. {state.reason}.</p>}
       </div>
-      <aside className="app-facts-panel" aria-label={`App state of ${toolName}`}>
+      <aside className="app-facts-panel" aria-label={`App state of ${label}`}>
         <dl className="app-facts">
           <dt>View</dt>
           <dd className="app-uri">{view?.uri ?? "…"}</dd>
