@@ -383,6 +383,11 @@ export class Session {
     this.deps.bus.emit("logEntry", entry);
   }
 
+  /** AP8: the next request on the wire is one an App's View asked for; its log entry says so. */
+  remarkNextRequest(text: string): void {
+    this.nextRemark = text;
+  }
+
   /** Issue 20: a message across an App's bridge (apps/appBridge.ts builds it), never matched with the wire's. */
   recordAppMessage(towardHost: boolean, envelope: object, remark: string, preview?: string): void {
     this.record(towardHost ? "in" : "out", preview === undefined ? envelope : undefined, preview === undefined ? undefined : remark, preview, { remark });

@@ -100,6 +100,9 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
     const { entries } = await h.core.dispatch("getLog", { sessionId: info.sessionId });
     const calls = entries.filter((e) => e.direction === "out" && e.method === "tools/call").map((e) => (e.payload as { params: { name: string } }).params.name);
     expect(calls).toEqual(["app-add"]);
+    // AP8: the wire message says which View caused it.
+    const wire = entries.find((e) => e.direction === "out" && e.method === "tools/call")!;
+    expect(wire.remark).toBe("Sent for the MCP App ui://greeting/view.html (its tools/call through the bridge)");
     const refusals = entries.filter((e) => e.remark?.startsWith("MCP App bridge, host → app") && JSON.stringify(e.payload).includes("refused"));
     expect(refusals).toHaveLength(2);
   });

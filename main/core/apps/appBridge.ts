@@ -41,5 +41,7 @@ export async function appCallTool(session: Session, view: string, name: string, 
     recordAppMessage(session, "host→app", view, { refused: "tools/call", name: name.slice(0, 200), reason: refusal });
     throw new McpError(ErrorCode.InvalidParams, refusal);
   }
+  // AP8: the wire's tools/call names the View that caused it (App → host → server).
+  session.remarkNextRequest(`Sent for the MCP App ${view.slice(0, 300)} (its tools/call through the bridge)`);
   return session.callTool(name, args);
 }

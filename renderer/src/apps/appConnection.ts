@@ -13,11 +13,11 @@ export const INITIALIZE_TIMEOUT_MS = 10_000;
 /** AP11: how long a View has to answer `ui/resource-teardown`. */
 export const TEARDOWN_TIMEOUT_MS = 500;
 /** AP12: more messages than this from a View in one second stop it. */
-export const MAX_MESSAGES_PER_SECOND = 500;
+export const MAX_MESSAGES_PER_SECOND = 2000;
 /** AP12: a single message from a View larger than this (characters of JSON) stops it. */
 export const MAX_MESSAGE_CHARS = 1024 * 1024;
 /** Bridge messages sent to the log per flush (every 100 ms); the rest are counted as not logged. */
-const LOGGED_PER_FLUSH = 100;
+const LOGGED_PER_FLUSH = 200;
 /** AP10: the View's frame height stays within these bounds whatever it asks for. */
 export const MIN_FRAME_HEIGHT = 80;
 export const MAX_FRAME_HEIGHT = 1200;
