@@ -70,4 +70,12 @@ describe("hostile MCP Apps in Chromium (browser mode)", () => {
     await view.getByText('still answered: "escape-top ran"').waitFor({ timeout: FLOW_TIMEOUT_MS });
     await stillWorks();
   });
+
+  it("AP12: a busy App (1,000 messages a second for 2 s) is not mistaken for a flood", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { page, panel, stillWorks } = await runHostile("busy");
+    const view = page.frameLocator('iframe[title="MCP App of busy"]').frameLocator("iframe");
+    await view.getByText("sent 2000").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await waitForText(panel.getByRole("status"), "initialized");
+    await stillWorks();
+  });
 });
