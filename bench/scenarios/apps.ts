@@ -5,27 +5,34 @@
 //      AppBridge), on the page's clock, for the newest run each time;
 //   B. an App's tools/call through the bridge (timed in the View: its request → the answer, via the proxy,
 //      the AppBridge, the contract over the WebSocket, the server) against the same call the Tools tab makes
-//      (the contract's callTool over the page's WebSocket, from a client in this process), the ratio of the p50s.
+//      (the contract's callTool over the page's WebSocket, from a client in this process), the ratio of the p50s;
+//   C. 1,000 bridge messages a second for 5 s from the View: how many reach the session's log, and the
+//      page's frame intervals meanwhile.
 import { join } from "node:path";
 import { WebSocket } from "ws";
 import { InspectorCore } from "../../main/core/index.js";
 import { startBrowserMode } from "../lib/browser.js";
 import { count, now, ROOT } from "../lib/env.js";
-import { atMost, figure, type Scenario } from "../lib/results.js";
+import { atLeast, atMost, figure, type Scenario } from "../lib/results.js";
 import { summarize } from "../lib/stats.js";
 
 const RUNS = count(20, 4);
 const CALLS = count(30, 5);
+const FLOOD = count(5_000, 1_000);
 
 export const apps: Scenario = {
   id: "apps",
   title: "9. MCP Apps: run → App initialized, bridge tools/call",
   async run() {
-    const core = new InspectorCore();
+    // Room in the session's log for every bridge message of C (the default keeps the last 5,000 entries).
+    const core = new InspectorCore({ settings: { logLimit: 100_000 } });
     const mode = await startBrowserMode(core);
     const initialized: number[] = [];
     const bridgeCalls: number[] = [];
     const directCalls: number[] = [];
+    const frameIntervals: number[] = [];
+    let floodLogged = 0;
+    let floodStatus = "";
     try {
       const server = { name: "App fixture", transport: { type: "stdio" as const, command: process.execPath, args: [join(ROOT, "test/fixtures/apps/app-server.mjs")] } };
       const info = await core.dispatch("connect", { server });
@@ -75,6 +82,38 @@ export const apps: Scenario = {
         directCalls.push(direct);
       }
       socket.close();
+
+      // C. 1,000 bridge messages a second for 5 s from the View: none lost (each in the session's log) and the
+      // page's frame intervals while they flow.
+      await page.evaluate(() => {
+        const w = window as unknown as { __frames: number[]; __framing: boolean };
+        w.__frames = [];
+        w.__framing = true;
+        const tick = (t: number) => {
+          w.__frames.push(t);
+          if (w.__framing) requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      const before = (await core.dispatch("getLog", { sessionId: info.sessionId })).entries.length;
+      await viewFrame.evaluate(`new Promise((resolve) => { let sent = 0; const timer = setInterval(() => { for (let i = 0; i < 10; i++) send({ jsonrpc: "2.0", method: "notifications/message", params: { level: "debug", data: "bench " + sent++ } }); if (sent >= ${FLOOD}) { clearInterval(timer); resolve(sent); } }, 10); })`);
+      // The page logs in batches every 100 ms: wait until the last one is in.
+      const deadline = now() + 5_000;
+      let logged = 0;
+      while (now() < deadline) {
+        const { entries } = await core.dispatch("getLog", { sessionId: info.sessionId });
+        logged = entries.slice(before).filter((e) => e.remark?.includes("app → host notifications/message")).length;
+        if (logged >= FLOOD) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const frames = await page.evaluate(() => {
+        const w = window as unknown as { __frames: number[]; __framing: boolean };
+        w.__framing = false;
+        return w.__frames;
+      });
+      for (let i = 1; i < frames.length; i++) frameIntervals.push(frames[i]! - frames[i - 1]!);
+      floodLogged = logged;
+      floodStatus = (await page.getByRole("article", { name: `Run ${RUNS + 1}: greet`, exact: true }).getByRole("region", { name: "App of greet" }).getByRole("status").textContent()) ?? "";
       await context.close();
     } finally {
       await mode.close();
@@ -83,17 +122,20 @@ export const apps: Scenario = {
     const bridge = summarize(bridgeCalls);
     const direct = summarize(directCalls);
     const ratio = bridge.p50 / direct.p50;
+    const frames = summarize(frameIntervals);
     return {
       figures: [
         figure("Run → App initialized, p50", init.p50, "ms", { note: `${init.count} runs; p95 ${init.p95.toFixed(0)} ms` }),
         figure("App tools/call through the bridge, p50", bridge.p50, "ms", { note: `${bridge.count} calls, timed in the View` }),
         figure("the same tools/call over the page's WebSocket contract, p50", direct.p50, "ms"),
         atMost("bridge ÷ direct", ratio, "×", 1.5, "≤ 1.5×"),
+        atLeast("1,000 bridge messages/s for 5 s: logged", floodLogged, "", FLOOD, `all ${FLOOD}`, `the App still ${floodStatus}`),
+        atMost("page frame interval during them, p95", frames.p95, "ms", 20, "≤ 20 ms", `max ${frames.max.toFixed(0)} ms`),
       ],
       notes: [
         "Browser mode in this process; the fixture App server over stdio. Run → initialized: Playwright's click to the panel's status, one warm-up run left out. The bridge call is timed in the View (its own JSON-RPC request → answer: View → proxy → AppBridge → contract over the WebSocket → server and back); the direct call is the contract's callTool over a WebSocket to the same browser-mode server, as the Tools tab sends it.",
       ],
-      details: { initialized: init, bridge, direct },
+      details: { initialized: init, bridge, direct, frames, floodLogged },
     };
   },
 };

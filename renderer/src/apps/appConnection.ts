@@ -16,8 +16,10 @@ export const TEARDOWN_TIMEOUT_MS = 500;
 export const MAX_MESSAGES_PER_SECOND = 2000;
 /** AP12: a single message from a View larger than this (characters of JSON) stops it. */
 export const MAX_MESSAGE_CHARS = 1024 * 1024;
-/** Bridge messages sent to the log per flush (every 100 ms); the rest are counted as not logged. */
-const LOGGED_PER_FLUSH = 200;
+/** Bridge messages kept for the log between flushes (every 100 ms); beyond, they are counted as not logged. */
+const LOG_BUFFER = 2000;
+/** Bridge messages per logAppMessages call (the contract's bound). */
+const LOGGED_PER_CALL = 200;
 /** AP10: the View's frame height stays within these bounds whatever it asks for. */
 export const MIN_FRAME_HEIGHT = 80;
 export const MAX_FRAME_HEIGHT = 1200;
@@ -240,17 +242,21 @@ export class AppConnection {
   }
 
   private log(direction: Direction, message: unknown): void {
-    if (this.pending.length >= LOGGED_PER_FLUSH) this.dropped++;
+    if (this.pending.length >= LOG_BUFFER) this.dropped++;
     else this.pending.push({ direction, message });
   }
 
   private flush(): void {
     if (this.pending.length === 0 && this.dropped === 0) return;
-    const messages = this.pending.splice(0);
-    const dropped = this.dropped;
-    this.dropped = 0;
     const { bridge, sessionId, view } = this.options;
-    bridge.logAppMessages({ sessionId, view: view.uri, messages, ...(dropped ? { dropped } : {}) }).catch(() => {});
+    while (this.pending.length > 0) {
+      const messages = this.pending.splice(0, LOGGED_PER_CALL);
+      bridge.logAppMessages({ sessionId, view: view.uri, messages }).catch(() => {});
+    }
+    if (this.dropped > 0) {
+      bridge.logAppMessages({ sessionId, view: view.uri, messages: [], dropped: this.dropped }).catch(() => {});
+      this.dropped = 0;
+    }
   }
 
   end(reason: string): void {
