@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import type { SessionInfo } from "../../../shared/types.js";
 import { UI_EXTENSION } from "../../../shared/apps.js";
-import { AppPanel } from "./AppPanel.js";
+import { LazyAppPanel } from "./LazyAppPanel.js";
 
 export function AppPreview({ session, uri }: { session: SessionInfo; uri: string }) {
   const id = useId();
@@ -37,7 +37,7 @@ export function AppPreview({ session, uri }: { session: SessionInfo; uri: string
       <button type="button" onClick={preview} disabled={session.state !== "connected"}>
         {shown ? "Preview again" : "Preview App"}
       </button>
-      {shown && <AppPanel key={shown.n} sessionId={session.sessionId} uri={uri} args={shown.args} />}
+      {shown && <LazyAppPanel key={shown.n} sessionId={session.sessionId} uri={uri} args={shown.args} />}
     </section>
   );
 }

@@ -18,7 +18,7 @@ import { errorMessage } from "../../util/errors.js";
 import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
 import "../../styles/runs.css";
 import { appToolInfo, UI_EXTENSION } from "../../../../shared/apps.js";
-import { AppPanel } from "../../apps/AppPanel.js";
+import { LazyAppPanel } from "../../apps/LazyAppPanel.js";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
   const runs = useInspector((s) => s.runs);
@@ -120,7 +120,7 @@ function RunView({ run, newestOfTool }: { run: ToolRun; newestOfTool: boolean })
       )}
       {run.status === "error" && run.error && <ErrorAlert message={run.error} sessionId={run.sessionId} />}
       {hasApp && newestOfTool && !run.asTask && (
-        <AppPanel sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={run.result} cancelled={run.status === "cancelled"} />
+        <LazyAppPanel sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={run.result} cancelled={run.status === "cancelled"} />
       )}
       {run.result && <CallToolResultView result={run.result} {...resultProps} />}
       {clientTask && (
