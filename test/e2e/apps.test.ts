@@ -70,6 +70,11 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await view.getByText("context sent 2").waitFor({ timeout: FLOW_TIMEOUT_MS });
     await panel.getByText("The user greeted Ada 2 time(s)").waitFor();
     expect(await panel.getByText("The user greeted Ada 1 time(s)").count()).toBe(0);
+    // AP9: ui/open-link is http(s) only: anything else is refused without asking, with -32000.
+    await view.getByRole("button", { name: "Open a javascript: link" }).click();
+    await view.getByText("link refused (-32000)").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await panel.getByText("ui/open-link javascript:alert(1): only http(s) links open").waitFor();
+    expect(await panel.getByRole("alertdialog").count()).toBe(0);
     // AP5: the CSP in force is shown.
     await panel.getByText("CSP in force").click();
     await panel.getByText(/default-src 'none'.*connect-src https:\/\/listing\.example/).waitFor();
