@@ -135,3 +135,19 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
     expect(JSON.stringify(bridge[3]!.payload)).toContain("7 bridge messages were not logged");
   });
 });
+
+describe("MCP Apps: a View's calls go the way the user's do", () => {
+  it("AP8: a View's tools/call on 2026-07-28 goes through the multi round-trip rounds the user answers, like a call from the Tools tab", async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("modern/modern-server.mjs") });
+    // interview has no _meta.ui: its visibility defaults to model and app, so a View may call it.
+    const call = h.core.dispatch("appCallTool", { sessionId, view: "ui://any/view.html", name: "interview", arguments: {} });
+    const name = await h.waitFor("pendingInputAdded", (p) => p.kind === "elicitation" && p.modern?.via === "mrtr");
+    await h.core.dispatch("answerElicitation", { pendingInputId: name.id, action: "accept", content: { name: "Ada" } });
+    const haiku = await h.waitFor("pendingInputAdded", (p) => p.kind === "sampling");
+    await h.core.dispatch("approveSampling", { pendingInputId: haiku.id, result: { content: { type: "text", text: "old pond" }, model: "human" } });
+    const result = (await call) as { content: { text: string }[]; inputRounds?: number };
+    expect(result.content[0]!.text).toBe("Ada / old pond");
+    expect(result.inputRounds).toBe(3);
+  });
+});

@@ -132,7 +132,9 @@ export class AppConnection {
     };
     app.oncalltool = async (params) => {
       try {
-        return (await bridge.appCallTool({ sessionId, view: view.uri, name: params.name, arguments: params.arguments ?? {} })) as never;
+        // The View gets the server's result: the keys the inspector adds for its own runs stay here.
+        const { inputRounds: _rounds, startedTask: _task, ...result } = await bridge.appCallTool({ sessionId, view: view.uri, name: params.name, arguments: params.arguments ?? {} });
+        return result as never;
       } catch (error) {
         events.refused(`tools/call ${params.name}: ${error instanceof Error ? error.message : String(error)}`);
         throw withServerCode(error);
