@@ -130,6 +130,8 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     // AP9: ui/message is shown to the user.
     await view.getByRole("button", { name: "Send Message" }).click();
     await panel.getByText("This is message text.").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // AP8: the View's notifications/message (its Send Log) goes to the Logs tab, checked below.
+    await view.getByRole("button", { name: "Send Log" }).click();
     // AP9: ui/open-link goes through the confirmation.
     await view.getByRole("button", { name: "Open Link" }).click();
     const ask = panel.getByRole("alertdialog", { name: "The App asks to open a link" });
@@ -140,6 +142,9 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     // AP11: disconnecting tears the View down first.
     await page.getByRole("group", { name: "Basic vanillajs", exact: true }).getByRole("button", { name: "Disconnect", exact: true }).click();
     await panel.getByText("App closed. The session is disconnected; the View answered ui/resource-teardown.").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await openTab(page, "Logs");
+    await page.getByRole("rowgroup", { name: "Protocol messages rows" }).evaluate((rows) => rows.scrollTo(0, rows.scrollHeight));
+    await page.getByRole("table", { name: "Protocol messages" }).getByText("App: notifications/message").first().waitFor({ timeout: FLOW_TIMEOUT_MS });
     // AP9: the denial is a JSON-RPC error (-32000); the example View does not catch its openLink() rejection,
     // which Chromium reports as the View's uncaught error. Nothing else went wrong.
     await expect.poll(() => app.pageErrors, { timeout: FLOW_TIMEOUT_MS }).toContain("pageerror: The user did not open the link");
