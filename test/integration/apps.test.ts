@@ -51,7 +51,7 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
     expect(callableByApp(byName.get("model-only")!)).toBe(false);
   });
 
-  it("AP3: the View is read with resources/read of its ui:// URI on the same session; the item's _meta.ui wins over the listing's", async () => {
+  it("AP3, AP5: the View is read with resources/read of its ui:// URI on the same session; the item's _meta.ui wins over the listing's; the CSP in force is logged", async () => {
     const h = createHarness();
     const info = await connectApp(h, era, args);
     const view = await h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName: "greet" });
@@ -65,6 +65,8 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
     expect(override.csp).toContain("connect-src https://item.example;");
     const { entries } = await h.core.dispatch("getLog", { sessionId: info.sessionId });
     expect(entries.some((e) => e.direction === "out" && e.method === "resources/read" && JSON.stringify(e.payload).includes("ui://greeting/view.html"))).toBe(true);
+    // AP5: the CSP in force is logged with its View.
+    expect(JSON.stringify(entries.find((e) => e.remark === "MCP App bridge, host → app (ui://greeting/view.html)")?.payload)).toContain("The View runs under this Content-Security-Policy: default-src 'none';");
   });
 
   it("AP3: a base64 blob View is decoded; the deprecated flat key reads the same View", async () => {

@@ -4,6 +4,7 @@
 import { appToolInfo, MAX_APP_URI_LENGTH } from "../../../shared/apps.js";
 import type { AppView } from "../../../shared/appView.js";
 import type { Session } from "../session.js";
+import { recordAppMessage } from "./appBridge.js";
 import { AppViewError, checkViewUri, viewFromReadResult } from "./view.js";
 
 /** How many resources/list pages the listing's `_meta.ui` is looked for in. */
@@ -27,7 +28,10 @@ export async function readAppView(session: Session, target: { toolName?: string;
   } catch (error) {
     throw new AppViewError(`Reading the View ${uri} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return viewFromReadResult(uri, result, listing, target.toolName);
+  const view = viewFromReadResult(uri, result, listing, target.toolName);
+  // AP5: the CSP in force is logged with the View it applies to.
+  recordAppMessage(session, "host→app", uri, { note: `The View runs under this Content-Security-Policy: ${view.csp}`, cspNotes: view.cspNotes });
+  return view;
 }
 
 /** The `_meta` of the listed resource `uri`, if the server lists it; a server without resources/list has none. */
