@@ -78,4 +78,10 @@ describe("hostile MCP Apps in Chromium (browser mode)", () => {
     await waitForText(panel.getByRole("status"), "initialized");
     await stillWorks();
   });
+
+  it("AP12: a View that sends one message over the size bound is stopped with the reason", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { panel, stillWorks } = await runHostile("huge-message");
+    await panel.getByText(/The App stopped: The View sent a message of \d+ characters, over the 1048576 allowed: stopped/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await stillWorks();
+  });
 });

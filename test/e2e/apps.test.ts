@@ -172,4 +172,22 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await app.screenshot("apps-05-resource-preview");
     expect(await view.getByText("Result: (none)").count()).toBe(1);
   });
+
+  it("AP7: a run cancelled while its App is shown sends ui/notifications/tool-cancelled after the input, and no result", { timeout: TEST_TIMEOUT_MS }, async () => {
+    requireBuild();
+    const app = await openApp({ savedServers: [fixtureServer("e2e-apps-cancel", NAME, "apps/app-server.mjs")], viewport: { width: 1400, height: 1000 } });
+    const { page } = app;
+    await connect(page, NAME);
+    const form = await openTool(page, "greet-slowly");
+    await form.getByRole("textbox", { name: "name" }).fill("Lin");
+    await form.getByRole("button", { name: "Run", exact: true }).click();
+    const run = runArticle(page, 1, "greet-slowly");
+    const panel = run.getByRole("region", { name: "App of greet-slowly" });
+    await waitForText(panel.getByRole("status"), "initialized");
+    const view = page.frameLocator('iframe[title="MCP App of greet-slowly"]').frameLocator("iframe");
+    await view.getByText("(initialize answered), ui/notifications/tool-input").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await run.getByRole("button", { name: "Cancel Run 1" }).click();
+    await view.getByText("(initialize answered), ui/notifications/tool-input, ui/notifications/tool-cancelled").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    expect(await view.getByText("Result: (none)").count()).toBe(1);
+  });
 });
