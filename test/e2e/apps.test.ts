@@ -75,6 +75,9 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await view.getByText("link refused (-32000)").waitFor({ timeout: FLOW_TIMEOUT_MS });
     await panel.getByText("ui/open-link javascript:alert(1): only http(s) links open").waitFor();
     expect(await panel.getByRole("alertdialog").count()).toBe(0);
+    // AP10: a display mode this host does not offer is answered with the mode actually set.
+    await view.getByRole("button", { name: "Ask for fullscreen" }).click();
+    await view.getByText("display mode now inline").waitFor({ timeout: FLOW_TIMEOUT_MS });
     // AP5: the CSP in force is shown.
     await panel.getByText("CSP in force").click();
     await panel.getByText(/default-src 'none'.*connect-src https:\/\/listing\.example/).waitFor();
