@@ -5,11 +5,10 @@
 //      AppBridge), on the page's clock, for the newest run each time;
 //   B. an App's tools/call through the bridge (timed in the View: its request → the answer, via the proxy,
 //      the AppBridge, the contract over the WebSocket, the server) against the same call the Tools tab makes
-//      (the contract's callTool over the page's WebSocket, from a client in this process), the ratio of the p50s;
+//      (the contract's callTool over a WebSocket of the page's own origin, timed in the page), the ratio of the p50s;
 //   C. 1,000 bridge messages a second for 5 s from the View: how many reach the session's log, and the
 //      page's frame intervals meanwhile.
 import { join } from "node:path";
-import { WebSocket } from "ws";
 import { InspectorCore } from "../../main/core/index.js";
 import { startBrowserMode } from "../lib/browser.js";
 import { count, now, ROOT } from "../lib/env.js";
@@ -54,34 +53,43 @@ export const apps: Scenario = {
       await view.getByText("sum:").count();
       const viewFrame = page.frames().find((f) => f.parentFrame()?.parentFrame() === page.mainFrame() && f.url() === "about:srcdoc");
       if (!viewFrame) throw new Error("the View's frame is not there");
-      const socket = new WebSocket(mode.web.apiUrl, { origin: mode.web.origin });
-      await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-      let id = 0;
-      const viaSocket = () =>
-        new Promise<void>((resolve) => {
-          const mine = ++id;
-          const listen = (data: Buffer) => {
-            const message = JSON.parse(data.toString()) as { type: string; id?: number };
-            if (message.type === "result" && message.id === mine) {
-              socket.off("message", listen);
-              resolve();
-            }
-          };
-          socket.on("message", listen);
-          socket.send(JSON.stringify({ type: "call", id: mine, method: "callTool", params: { sessionId: info.sessionId, name: "app-add", arguments: { a: 2, b: 3 } } }));
+      // The Tools tab's path, timed in the page too: the contract's callTool over a WebSocket of the page's origin.
+      await page.evaluate(async (url) => {
+        const socket = new WebSocket(url);
+        await new Promise((resolve, reject) => {
+          socket.onopen = resolve;
+          socket.onerror = reject;
         });
+        (window as unknown as { __benchSocket: WebSocket }).__benchSocket = socket;
+      }, mode.web.apiUrl);
+      const viaSocket = (n: number) =>
+        page.evaluate(
+          ({ n, sessionId }) =>
+            new Promise<number>((resolve) => {
+              const socket = (window as unknown as { __benchSocket: WebSocket }).__benchSocket;
+              const t0 = performance.now();
+              const listen = (event: MessageEvent) => {
+                const message = JSON.parse(String(event.data)) as { type: string; id?: number };
+                if (message.type === "result" && message.id === 1_000_000 + n) {
+                  socket.removeEventListener("message", listen);
+                  resolve(performance.now() - t0);
+                }
+              };
+              socket.addEventListener("message", listen);
+              socket.send(JSON.stringify({ type: "call", id: 1_000_000 + n, method: "callTool", params: { sessionId, name: "app-add", arguments: { a: 2, b: 3 } } }));
+            }),
+          { n, sessionId: info.sessionId },
+        );
       for (let i = 0; i < CALLS + 1; i++) {
         // The View's own request function (test/fixtures/apps/app-server.mjs), timed on the View's clock.
         // A string, so it runs in the View's own global scope, where its `request` lives.
         const ms = (await viewFrame.evaluate(`(async () => { const t0 = performance.now(); await request("tools/call", { name: "app-add", arguments: { a: 2, b: 3 } }); return performance.now() - t0; })()`)) as number;
-        const t1 = now();
-        await viaSocket();
-        const direct = now() - t1;
+        const direct = await viaSocket(i);
         if (i === 0) continue;
         bridgeCalls.push(ms);
         directCalls.push(direct);
       }
-      socket.close();
+      await page.evaluate(() => (window as unknown as { __benchSocket: WebSocket }).__benchSocket.close());
 
       // C. 1,000 bridge messages a second for 5 s from the View: none lost (each in the session's log) and the
       // page's frame intervals while they flow.
@@ -133,7 +141,7 @@ export const apps: Scenario = {
         atMost("page frame interval during them, p95", frames.p95, "ms", 20, "≤ 20 ms", `max ${frames.max.toFixed(0)} ms`),
       ],
       notes: [
-        "Browser mode in this process; the fixture App server over stdio. Run → initialized: Playwright's click to the panel's status, one warm-up run left out. The bridge call is timed in the View (its own JSON-RPC request → answer: View → proxy → AppBridge → contract over the WebSocket → server and back); the direct call is the contract's callTool over a WebSocket to the same browser-mode server, as the Tools tab sends it.",
+        "Browser mode in this process; the fixture App server over stdio. Run → initialized: Playwright's click to the panel's status, one warm-up run left out. The bridge call is timed in the View (its own JSON-RPC request → answer: View → proxy → AppBridge → contract over the WebSocket → server and back); the direct call is the contract's callTool over a WebSocket the page opens to the same browser-mode server, as the Tools tab sends it, timed in the page.",
       ],
       details: { initialized: init, bridge, direct, frames, floodLogged },
     };
