@@ -86,12 +86,14 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     // Issue 20: the bridge's messages are in the Logs tab with their direction.
     await openTab(page, "Logs");
     const table = page.getByRole("table", { name: "Protocol messages" });
+    // The method filter finds the bridge's messages by their own method.
+    await page.getByRole("textbox", { name: "Method" }).fill("ui/");
     await table.getByText("App: ui/initialize").first().waitFor({ timeout: FLOW_TIMEOUT_MS });
     await table.getByText("App: ui/notifications/tool-result").first().waitFor();
     await table.getByText("app → host").first().waitFor();
     await table.getByText("host → app").first().waitFor();
-    await page.getByRole("rowgroup", { name: "Protocol messages rows" }).evaluate((rows) => rows.scrollTo(0, rows.scrollHeight));
     await app.screenshot("apps-03-logs");
+    await page.getByRole("textbox", { name: "Method" }).fill("");
 
     // AP11: Close App sends ui/resource-teardown and waits (bounded) for the View's answer before the frame goes.
     await openTab(page, "Tools");
@@ -146,7 +148,7 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await page.getByRole("group", { name: "Basic vanillajs", exact: true }).getByRole("button", { name: "Disconnect", exact: true }).click();
     await panel.getByText("App closed. The session is disconnected; the View answered ui/resource-teardown.").waitFor({ timeout: FLOW_TIMEOUT_MS });
     await openTab(page, "Logs");
-    await page.getByRole("rowgroup", { name: "Protocol messages rows" }).evaluate((rows) => rows.scrollTo(0, rows.scrollHeight));
+    await page.getByRole("textbox", { name: "Method" }).fill("notifications/message");
     await page.getByRole("table", { name: "Protocol messages" }).getByText("App: notifications/message").first().waitFor({ timeout: FLOW_TIMEOUT_MS });
     // AP9: the denial is a JSON-RPC error (-32000); the example View does not catch its openLink() rejection,
     // which Chromium reports as the View's uncaught error. Nothing else went wrong.

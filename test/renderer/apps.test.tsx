@@ -8,6 +8,9 @@ import { describe, expect, it } from "vitest";
 import { createFakeBridge } from "./fakeBridge.js";
 import { session, tool, toolRun } from "./fixtures.js";
 import { renderApp } from "./renderApp.js";
+import { renderWithStore } from "./renderWithStore.js";
+import type { InspectorEvent } from "../../shared/contract.js";
+import { LogsTab } from "../../renderer/src/tabs/logs/LogsTab.js";
 
 const VIEW = "ui://greeting/view.html";
 
@@ -86,5 +89,35 @@ describe("MCP Apps in the Tools tab", () => {
     await screen.findByText("This tool has an MCP App, but this host has no sandbox to render Apps in.");
     expect(desktop.callsOf("readAppView")).toEqual([]);
     expect(bridge.callsOf("readAppView")).toEqual([]);
+  });
+});
+
+describe("MCP Apps in the Logs tab", () => {
+  const bridged = (seq: number, direction: "app→host" | "host→app", message: Record<string, unknown>): InspectorEvent => ({
+    type: "logEntry",
+    payload: { seq, sessionId: "s1", direction: direction === "app→host" ? "in" : "out", time: new Date(0).toISOString(), payload: { bridge: direction, view: "ui://v", message }, remark: "MCP App bridge" },
+  });
+
+  it("issue 20: a bridge message says its direction (app → host, host → app) and its own method, and the method filter finds it", async () => {
+    const user = userEvent.setup();
+    renderWithStore(<LogsTab />, {
+      snapshot: { sessions: [session()] },
+      events: [
+        bridged(1, "app→host", { jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {} }),
+        bridged(2, "host→app", { jsonrpc: "2.0", id: 1, result: {} }),
+        { type: "logEntry", payload: { seq: 3, sessionId: "s1", direction: "out", time: new Date(0).toISOString(), method: "tools/call", id: 7, payload: { jsonrpc: "2.0", id: 7, method: "tools/call" } } },
+        bridged(4, "host→app", { refused: "tools/call", name: "x", reason: "no" }),
+      ],
+    });
+    const table = screen.getByRole("table", { name: "Protocol messages" });
+    const rows = within(table).getAllByRole("row").map((r) => r.textContent ?? "");
+    expect(rows[1]).toContain("app → host");
+    expect(rows[1]).toContain("App: ui/initialize");
+    expect(rows[2]).toContain("host → app");
+    expect(rows[2]).toContain("App: (response)");
+    expect(rows[3]).toContain("→ out");
+    expect(rows[4]).toContain("App: refused tools/call");
+    await user.type(screen.getByRole("textbox", { name: "Method" }), "ui/");
+    expect(screen.getByText("1 of 4 messages")).toBeTruthy();
   });
 });

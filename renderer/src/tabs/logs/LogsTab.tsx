@@ -12,7 +12,7 @@ import { VirtualTable, type Column } from "../../components/VirtualTable.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import type { SessionLog } from "../../store/logSlice.js";
 import { formatClock } from "../../util/time.js";
-import { filterLog, taskIdsOfEntry, type LogFilter } from "./logFilter.js";
+import { appBridgeMessage, filterLog, taskIdsOfEntry, type LogFilter } from "./logFilter.js";
 import type { SessionInfo } from "../../../../shared/types.js";
 
 const COLUMNS: Column[] = [
@@ -185,12 +185,3 @@ function errorCodeOf(payload: unknown): number | string | undefined {
   return typeof code === "number" ? code : "?";
 }
 
-/** Issue 20: the log's envelope of an App bridge message (main/core/apps/appBridge.ts). */
-function appBridgeMessage(payload: unknown): { direction: string; method: string } | undefined {
-  const p = payload as { bridge?: unknown; message?: { method?: unknown; id?: unknown; refused?: unknown } } | null;
-  if (!p || typeof p !== "object" || (p.bridge !== "app→host" && p.bridge !== "host→app")) return undefined;
-  const m = p.message && typeof p.message === "object" ? p.message : {};
-  const method =
-    typeof m.method === "string" ? m.method.slice(0, 200) : typeof m.refused === "string" ? `refused ${m.refused.slice(0, 100)}` : m.id !== undefined ? "(response)" : "(note)";
-  return { direction: p.bridge === "app→host" ? "app → host" : "host → app", method };
-}
