@@ -31,6 +31,7 @@ const SCENARIOS: Entry[] = [
   { id: "modern", title: "7. 2026-07-28: answers, rounds, probe, 1,000 tasks", needsUi: true, load: async () => (await import("./scenarios/modern.js")).modern },
   { id: "timeline", title: "8. Task timeline: 1,000 events", needsUi: true, load: async () => (await import("./scenarios/timeline.js")).timeline },
   { id: "bytes", title: "9. Memory: 1,000 × 4 MB log notifications", load: async () => (await import("./scenarios/bytes.js")).bytes },
+  { id: "apps", title: "10. MCP Apps: run → App initialized, bridge tools/call", needsUi: true, load: async () => (await import("./scenarios/apps.js")).apps },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
 const TABLE_START = "<!-- bench:start -->";

@@ -53,6 +53,10 @@ export const API_METHOD_NAMES = [
   "clearAuthTokens",
   // Command-line mode (issue 14)
   "followClientTask",
+  // MCP Apps (issue 20)
+  "readAppView",
+  "appCallTool",
+  "logAppMessages",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

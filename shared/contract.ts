@@ -31,6 +31,8 @@ import {
   AuthStepSchema,
 } from "./types.js";
 import { TaskTimelineSchema, TimelineEventsSchema } from "./timeline.js";
+import { MAX_APP_URI_LENGTH } from "./apps.js";
+import { AppViewSchema } from "./appView.js";
 
 const session = { sessionId: SessionIdSchema };
 
@@ -116,6 +118,8 @@ export const apiMethods = {
           folderPicker: z.boolean(),
           /** The host tells the user itself when a server waits (the desktop app's OS notifications and badge); browser mode's page does it. */
           notifiesUser: z.boolean().optional(),
+          /** AP4: the origin (browser mode: a second loopback port) whose proxy page hosts MCP App Views; absent where Apps cannot render. */
+          appSandbox: z.string().max(200).optional(),
         })
         .optional(),
     }),
@@ -284,6 +288,37 @@ export const apiMethods = {
    * entry's remembered handle (M8) when there is one.
    */
   followClientTask: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), ClientTaskSchema),
+
+  // MCP Apps (issue 20)
+  /**
+   * AP3: an App's View (`resources/read` of its `ui://` URI on this session), by its tool's name or by URI
+   * (a preview from the Resources tab); checked, with the CSP it runs under (AP5). A bad View is an error.
+   */
+  readAppView: method(
+    z
+      .object({ ...session, toolName: z.string().min(1).max(1000).optional(), uri: z.string().min(1).max(MAX_APP_URI_LENGTH).optional() })
+      .strict()
+      .refine((p) => (p.toolName === undefined) !== (p.uri === undefined), { message: "name either a tool or a ui:// URI", path: ["toolName"] }),
+    AppViewSchema,
+  ),
+  /** AP8/AP2: a View's `tools/call`, on the session its View came from; refused for a tool whose visibility leaves out "app". */
+  appCallTool: method(
+    z.object({ ...session, view: z.string().min(1).max(MAX_APP_URI_LENGTH), name: z.string().min(1).max(1000), arguments: z.record(z.string(), z.unknown()).default({}) }).strict(),
+    ToolRunResultSchema,
+  ),
+  /** Issue 20: bridge messages (app → host, host → app) for the session's log; the page batches them. */
+  logAppMessages: method(
+    z
+      .object({
+        ...session,
+        view: z.string().min(1).max(MAX_APP_URI_LENGTH),
+        messages: z.array(z.object({ direction: z.enum(["app→host", "host→app"]), message: z.unknown() })).max(200),
+        /** Messages the page did not send on (over its rate bound), said once in the log. */
+        dropped: z.number().int().nonnegative().optional(),
+      })
+      .strict(),
+    Ok,
+  ),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;

@@ -59,8 +59,17 @@ export const ClientFeatureTogglesSchema = z.object({
   elicitationUrl: z.boolean().default(true),
   roots: z.boolean().default(true),
   receiverTasks: z.boolean().default(true),
+  /**
+   * AP1: advertise the MCP Apps extension (`io.modelcontextprotocol/ui`) and host the Views of App tools.
+   * Absent means on (entries saved before Apps existed keep working as before plus Apps); `appsEnabled` reads it.
+   */
+  apps: z.boolean().optional(),
 });
 export type ClientFeatureToggles = z.output<typeof ClientFeatureTogglesSchema>;
+/** AP1: Apps are on unless the user switched them off for this server. */
+export function appsEnabled(features: Pick<ClientFeatureToggles, "apps">): boolean {
+  return features.apps !== false;
+}
 
 /**
  * E1: which protocol era to speak. Auto probes (E2 on stdio, E3 over HTTP); the other two pin one era.

@@ -27,6 +27,8 @@ import { WithdrawnNotes } from "./withdrawnNotes.js";
 import { TaskTimelines } from "./timeline/taskTimeline.js";
 import type { ToolRun } from "../../shared/types.js";
 import { OAuthTokenStore } from "./auth/tokenStore.js";
+import { readAppView } from "./apps/appViews.js";
+import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -76,6 +78,8 @@ export class InspectorCore {
   private settings: Settings;
   private readonly ports: Ports;
   private logSeq = 0;
+  /** AP4: the origin MCP App Views run under (browser mode's sandbox proxy), once the host has one. */
+  private appSandbox: string | undefined;
   /** E2: the era each server entry was found to speak, while the app runs. */
   private readonly eraMemory = new Map<string, "legacy" | "modern">();
   private readonly storageProblems: StorageProblem[] = [];
@@ -158,6 +162,11 @@ export class InspectorCore {
     await this.ready;
     const handler = this.handlers[method] as (p: typeof params) => Promise<ApiResult<M>>;
     return handler(params);
+  }
+
+  /** AP4: the host says where App Views run (browser mode: the sandbox proxy's loopback origin). */
+  setAppSandbox(origin: string): void {
+    this.appSandbox = origin;
   }
 
   session(sessionId: string): Session {
@@ -246,7 +255,7 @@ export class InspectorCore {
         storage: { problems: this.storageProblems, secrets: { encrypted: this.secrets.available, description: this.secrets.description } },
         toolRuns: this.toolRuns.list(),
         withdrawnNotes: this.withdrawnNotes.list(),
-        host: { folderPicker: Boolean(this.options.chooseFolder), notifiesUser: Boolean(this.options.notifiesUser) },
+        host: { folderPicker: Boolean(this.options.chooseFolder), notifiesUser: Boolean(this.options.notifiesUser), ...(this.appSandbox ? { appSandbox: this.appSandbox } : {}) },
       }),
       getLog: async ({ sessionId }) => this.session(sessionId).logSnapshot(),
 
@@ -255,6 +264,14 @@ export class InspectorCore {
       listResources: ({ sessionId, cursor }) => this.session(sessionId).listResources(cursor),
       listResourceTemplates: ({ sessionId, cursor }) => this.session(sessionId).listResourceTemplates(cursor),
       readResource: ({ sessionId, uri }) => this.session(sessionId).readResource(uri),
+      appCallTool: ({ sessionId, view, name, arguments: args }) => appCallTool(this.session(sessionId), view, name, args),
+      logAppMessages: async ({ sessionId, view, messages, dropped }) => {
+        const session = this.session(sessionId);
+        for (const { direction, message } of messages) recordAppMessage(session, direction, view, message);
+        if (dropped) recordAppMessage(session, "app→host", view, { note: `${dropped} bridge messages were not logged: the View sent more than the page logs a second` });
+        return { ok: true };
+      },
+      readAppView: ({ sessionId, toolName, uri }) => readAppView(this.session(sessionId), { ...(toolName ? { toolName } : {}), ...(uri ? { uri } : {}) }),
       subscribeResource: async ({ sessionId, uri }) => {
         await this.session(sessionId).subscribeResource(uri, true);
         return { ok: true };

@@ -387,6 +387,16 @@ export class Session {
     this.deps.bus.emit("logEntry", entry);
   }
 
+  /** AP8: the next request on the wire is one an App's View asked for; its log entry says so. */
+  remarkNextRequest(text: string): void {
+    this.nextRemark = text;
+  }
+
+  /** Issue 20: a message across an App's bridge (apps/appBridge.ts builds it), never matched with the wire's. */
+  recordAppMessage(towardHost: boolean, envelope: object, remark: string, preview?: string): void {
+    this.record(towardHost ? "in" : "out", preview === undefined ? envelope : undefined, preview === undefined ? undefined : remark, preview, { remark });
+  }
+
   /** A line of our own in the log (the era chosen, E1), not a message on the wire. */
   private note(text: string): void {
     this.record("in", undefined, text);
@@ -467,7 +477,8 @@ export class Session {
     return this.driver;
   }
 
-  private async toolNamed(name: string): Promise<Tool | undefined> {
+  /** The listed tool of that name (listing pages until found); also what an App's View is read for (AP3). */
+  async toolNamed(name: string): Promise<Tool | undefined> {
     if (!this.tools.has(name)) {
       let cursor: string | undefined;
       do {

@@ -13,6 +13,7 @@ import { attachEventStream, registerApiHandlers, type EventStream } from "./ipc.
 import { buildMenuTemplate } from "./menu.js";
 import { isNotificationSupported, showNativeNotification } from "./nativeNotifications.js";
 import { connectNotifier, Notifier } from "./notifier.js";
+import { APP_SANDBOX_ORIGIN, APP_SANDBOX_PRIVILEGES, APP_SANDBOX_SCHEME, createAppSandboxHandler, denyAppFrameNavigation } from "./appSandbox.js";
 import { allowOwnDownloads, APP_SCHEME_PRIVILEGES, createAppProtocolHandler, createMainWindow, focusWindow, hardenSession, hardenWebContents } from "./window.js";
 import { followThemeSetting, windowBackground } from "./theme.js";
 import { restoreWindowState, trackWindowState, WINDOW_STATE_KEY } from "./windowState.js";
@@ -69,7 +70,7 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
     return undefined;
   }
   // Both must happen before "ready".
-  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES, APP_SANDBOX_PRIVILEGES]);
   app.enableSandbox();
   // Windows shows notifications only for an app with an AppUserModelID matching its shortcut's.
   if (platform === "win32") app.setAppUserModelId(APP_ID);
@@ -77,6 +78,10 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
   await app.whenReady();
 
   if (!devServerUrl) protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir, (url) => net.fetch(url)));
+  // AP4: MCP App Views run behind the sandbox proxy on a scheme of their own.
+  // Node's URL has no origin for a custom scheme ("null"): scheme and host say it.
+  const page = new URL(pageUrl);
+  protocol.handle(APP_SANDBOX_SCHEME, createAppSandboxHandler(`${page.protocol}//${page.host}`));
   hardenSession(session.defaultSession, pageUrl);
   allowOwnDownloads(session.defaultSession, pageUrl);
 
@@ -116,13 +121,18 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
       }),
   });
 
+  core.setAppSandbox(APP_SANDBOX_ORIGIN);
+
   // Issue 21: the Settings theme drives nativeTheme (page, menus, frame) and the window's background; the
   // stored setting first, so a dark window never opens white.
   await core.ready.catch(() => {});
   followThemeSetting(nativeTheme, core, () => win);
 
   // Every webContents, including any we did not expect, gets the navigation and window policy.
-  app.on("web-contents-created", (_event, contents) => hardenWebContents(contents, openLink));
+  app.on("web-contents-created", (_event, contents) => {
+    hardenWebContents(contents, openLink);
+    denyAppFrameNavigation(contents);
+  });
   registerApiHandlers(ipcMain, core, pageUrl);
 
   let opening: Promise<BrowserWindow> | undefined;

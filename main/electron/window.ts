@@ -22,6 +22,8 @@ export const CONTENT_SECURITY_POLICY = [
   "media-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",
+  // AP4: MCP App Views run in frames of the sandbox proxy's own scheme, and no other.
+  "frame-src mcp-app://sandbox",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",

@@ -9,6 +9,7 @@ import { MAX_BRIDGE_MESSAGE_BYTES } from "../../shared/channels.js";
 import { EventBatcher } from "../core/eventBatcher.js";
 import type { InspectorCore } from "../core/inspectorCore.js";
 import { systemPorts, type Ports } from "../core/ports.js";
+import { startAppSandbox } from "./appSandbox.js";
 import { checkApiUpgrade, checkPageRequest, newToken, type AccessPolicy, type Refusal } from "./access.js";
 import { readStaticFile } from "./staticFiles.js";
 import { parseClientMessage, type ServerMessage } from "./wire.js";
@@ -78,7 +79,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (!file) return send(response, 404, "text/plain; charset=utf-8", "Not found");
-    setSecurityHeaders(response, request.headers.host ?? "");
+    setSecurityHeaders(response, request.headers.host ?? "", sandbox.origin);
     response.writeHead(200, { "Content-Type": file.contentType, "Content-Length": file.body.length });
     response.end(request.method === "HEAD" ? undefined : file.body);
   }
@@ -149,6 +150,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   http.on("error", (error: NodeJS.ErrnoException) => log(`Browser mode: ${error.code === "EMFILE" || error.code === "ENFILE" ? "could not accept a connection (too many open files)" : "server error"}: ${error.message}`));
 
   const port = (http.address() as AddressInfo).port;
+  // AP4: MCP App Views get an origin of their own, on a second loopback port; the page may frame it only.
+  const sandbox = await startAppSandbox({ pageOrigins: () => [...(policy.allowedHosts ?? [`${LOOPBACK}:${port}`])].map((h) => `http://${h}`), log });
+  core.setAppSandbox(sandbox.origin);
   const urlHost = wildcard ? LOOPBACK : bindAddress.includes(":") ? `[${bindAddress}]` : bindAddress;
   policy.allowedHosts = wildcard ? undefined : new Set([`${LOOPBACK}:${port}`, `localhost:${port}`, `${urlHost.toLowerCase()}:${port}`]);
   const origin = `http://${urlHost}:${port}`;
@@ -166,11 +170,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         http.closeAllConnections();
       });
       for (const ws of sockets.clients) ws.terminate();
+      await sandbox.close();
     },
   };
 }
 
-function setSecurityHeaders(response: ServerResponse, host: string): void {
+function setSecurityHeaders(response: ServerResponse, host: string, appSandbox: string): void {
   response.setHeader(
     "Content-Security-Policy",
     [
@@ -180,6 +185,8 @@ function setSecurityHeaders(response: ServerResponse, host: string): void {
       "img-src 'self' data:",
       "media-src 'self' data:",
       `connect-src 'self' ws://${host}`,
+      // AP4: MCP App Views run in frames of the sandbox proxy's origin, and no other.
+      `frame-src ${appSandbox}`,
       "object-src 'none'",
       "base-uri 'none'",
       "form-action 'none'",

@@ -83,7 +83,7 @@ describe("session panels in Chromium", () => {
     await page.getByRole("button", { name: "Add server", exact: true }).click();
     const form = page.getByRole("form", { name: "Add server" });
     const boxes = await form.getByRole("checkbox").all();
-    expect(boxes.length).toBe(5);
+    expect(boxes.length).toBe(6); // sampling, elicitation form and URL, roots, tasks, MCP Apps (AP1)
     await page.getByText("Settings", { exact: true }).click();
     const notify = page.getByRole("checkbox", { name: "Notify me when a server waits on me" });
     await notify.waitFor();

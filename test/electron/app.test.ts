@@ -188,7 +188,7 @@ describe("roots: the folder picker", () => {
     await start();
     const win = BrowserWindow.instances[0]!;
     const snapshot = await invoke("getSnapshot", {});
-    expect(snapshot.ok && (snapshot.value as { host?: unknown }).host).toEqual({ folderPicker: true, notifiesUser: true });
+    expect(snapshot.ok && (snapshot.value as { host?: unknown }).host).toEqual({ folderPicker: true, notifiesUser: true, appSandbox: "mcp-app://sandbox" });
 
     dialog.showOpenDialog.mockImplementation(async () => ({ canceled: false, filePaths: ["/home/me/my project"] }));
     expect(await invoke("chooseRootFolder", {})).toEqual({ ok: true, value: { root: { uri: "file:///home/me/my%20project", name: "my project" } } });

@@ -62,7 +62,8 @@ describe("2026-07-28 connection (E1, E2, E4)", () => {
     const { sessionId } = await connectModern(h, [], { receiverTasks: false });
     await h.core.dispatch("callTool", { sessionId, name: "echo", arguments: { text: "x" } });
     const [call] = outgoing(await logOf(h, sessionId), "tools/call");
-    expect((call!.params._meta as Record<string, { extensions?: unknown }>)[CAPABILITIES_KEY]!.extensions).toBeUndefined();
+    // Only the tasks extension goes: Apps (AP1) have a switch of their own.
+    expect((call!.params._meta as Record<string, { extensions?: Record<string, unknown> }>)[CAPABILITIES_KEY]!.extensions?.["io.modelcontextprotocol/tasks"]).toBeUndefined();
   });
 
   it("M2: Run as task is refused on a modern connection, with the reason", async () => {

@@ -124,6 +124,8 @@ describe("plain inspector operations", () => {
 describe("per-server capability switches", () => {
   const all = { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true };
 
+  // AP1: the MCP Apps extension is on by default, with its own switch.
+  const apps = { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } };
   it.each<[string, Partial<ClientFeatureToggles>, Record<string, unknown>]>([
     [
       "everything on (the default)",
@@ -133,15 +135,17 @@ describe("per-server capability switches", () => {
         elicitation: { form: {}, url: {} },
         roots: { listChanged: true },
         tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+        ...apps,
       },
     ],
     [
       "sampling and roots off, elicitation url only",
       { sampling: false, roots: false, elicitationForm: false },
-      { elicitation: { url: {} }, tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } } },
+      { elicitation: { url: {} }, tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } }, ...apps },
     ],
-    ["receiver tasks off", { receiverTasks: false }, { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true } }],
-    ["everything off", { sampling: false, elicitationForm: false, elicitationUrl: false, roots: false, receiverTasks: false }, {}],
+    ["receiver tasks off", { receiverTasks: false }, { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true }, ...apps }],
+    ["Apps off (AP1)", { apps: false }, { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true }, tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } } }],
+    ["everything off", { sampling: false, elicitationForm: false, elicitationUrl: false, roots: false, receiverTasks: false, apps: false }, {}],
   ])("R1: advertises exactly what is switched on: %s", async (_what, features, expected) => {
     const { info, tool } = await connect({ ...all, ...features });
     expect(await tool("client-capabilities")).toEqual(expected);

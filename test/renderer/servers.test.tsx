@@ -40,7 +40,7 @@ describe("servers sidebar", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("spawn nope ENOENT");
   });
 
-  it("adds a stdio server with args, env and capability toggles through saveServer", async () => {
+  it("adds a stdio server with args, env and capability toggles (AP1: the MCP Apps switch) through saveServer", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("saveServer", ({ server }) => ({ ...EVERYTHING_DEMO, ...server, id: "new", builtIn: false }) as never);
@@ -55,13 +55,17 @@ describe("servers sidebar", () => {
     await user.type(within(form).getByLabelText("Arguments (one per line)"), "server.js{Enter}--stdio");
     await user.type(within(form).getByLabelText("Environment (KEY=value per line)"), "DEBUG=1");
     await user.click(within(form).getByLabelText("Sampling"));
+    // AP1: Apps have a switch of their own, on by default.
+    const apps = within(form).getByLabelText("MCP Apps (host the UIs of App tools)") as HTMLInputElement;
+    expect(apps.checked).toBe(true);
+    await user.click(apps);
     await user.click(within(form).getByRole("button", { name: "Save server" }));
     expect(bridge.callsOf("saveServer")).toEqual([
       {
         server: {
           name: "mine",
           transport: { type: "stdio", command: "node", args: ["server.js", "--stdio"], env: { DEBUG: "1" } },
-          features: { sampling: false, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
+          features: { sampling: false, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true, apps: false },
           era: "auto",
         },
       },

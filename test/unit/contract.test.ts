@@ -86,6 +86,13 @@ const cases: { [M in ApiMethod]: Case } = {
   getAuthSteps: { valid: { sessionId: "s-1" }, malformed: { sessionId: "" }, says: "sessionId: Too small: expected string to have >=1 characters" },
   clearAuthTokens: { valid: { url: "https://mcp.example.com/mcp" }, malformed: { url: "file:///etc/passwd" }, says: "url: only an http(s) server keeps tokens" },
   followClientTask: { valid: { sessionId: "s-1", taskId: "t-1" }, malformed: { sessionId: "s-1", taskId: "" }, says: "taskId: Too small: expected string to have >=1 characters" },
+  readAppView: { valid: { sessionId: "s-1", toolName: "greet" }, malformed: { sessionId: "s-1", toolName: "greet", uri: "ui://x" }, says: "toolName: name either a tool or a ui:// URI" },
+  appCallTool: { valid: { sessionId: "s-1", view: "ui://v", name: "app-add" }, malformed: { sessionId: "s-1", view: "", name: "app-add" }, says: "view: Too small: expected string to have >=1 characters" },
+  logAppMessages: {
+    valid: { sessionId: "s-1", view: "ui://v", messages: [{ direction: "host→app", message: {} }] },
+    malformed: { sessionId: "s-1", view: "ui://v", messages: [{ direction: "sideways", message: {} }] },
+    says: /messages\.0\.direction: Invalid option/,
+  },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {

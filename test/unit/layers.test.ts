@@ -18,6 +18,8 @@ const FLOORS: { name: string; floor: number; part?: "legacy" | "modern"; matches
   { name: "modern parts", floor: 3, part: "modern", matches: (p) => p.startsWith("main/core/modern/") },
   { name: "eras (drivers, negotiation)", floor: 4, matches: (p) => p.startsWith("main/core/eras/") },
   { name: "session", floor: 5, matches: (p) => p === "main/core/session.ts" },
+  // Extensions above the session (DESIGN.md): MCP Apps read Views and proxy a View's calls on its session.
+  { name: "extensions (apps)", floor: 5, matches: (p) => p.startsWith("main/core/apps/") },
   { name: "core", floor: 6, matches: (p) => p === "main/core/inspectorCore.ts" || p === "main/core/index.ts" },
 ];
 

@@ -15,7 +15,8 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { TASK_TRACES_KEPT, type ClientTask, type ReceiverTask, type ServerConfig } from "../../../shared/types.js";
+import { UI_EXTENSION, UI_EXTENSION_CAPABILITY } from "../../../shared/apps.js";
+import { appsEnabled, TASK_TRACES_KEPT, type ClientTask, type ReceiverTask, type ServerConfig } from "../../../shared/types.js";
 import { ClientTasks } from "../client/clientTasks.js";
 import { withInvalidParamsErrors } from "../invalidParams.js";
 import { linearJsonSchemaValidator } from "../linearRegExp.js";
@@ -39,6 +40,8 @@ export function clientCapabilitiesFor(features: ServerConfig["features"]): Clien
     };
   }
   if (features.roots) capabilities.roots = { listChanged: true };
+  // AP1: the MCP Apps extension, unless switched off for this server.
+  if (appsEnabled(features)) capabilities.extensions = { [UI_EXTENSION]: { mimeTypes: [...UI_EXTENSION_CAPABILITY.mimeTypes] } };
   if (features.receiverTasks && (features.sampling || features.elicitationForm || features.elicitationUrl)) {
     capabilities.tasks = {
       list: {},

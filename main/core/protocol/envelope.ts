@@ -1,7 +1,8 @@
 // The 2026-07-28 wire vocabulary we need on every modern request (E4, M1) and the meaning of its errors.
 // On the protocol floor: the HTTP transport reads its `_meta` keys, the probes and the modern parts the rest.
 import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
-import type { ServerConfig } from "../../../shared/types.js";
+import { UI_EXTENSION, UI_EXTENSION_CAPABILITY } from "../../../shared/apps.js";
+import { appsEnabled, type ServerConfig } from "../../../shared/types.js";
 
 export const MODERN_VERSION = "2026-07-28";
 /** The modern versions we speak, most preferred first. */
@@ -22,7 +23,7 @@ export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /**
  * What we declare on a modern request: the user's capability switches (as on legacy) plus the tasks
- * extension unless tasks are switched off for this server (M1). Receiver tasks do not exist on modern.
+ * extension unless tasks are switched off for this server (M1), and the Apps extension (AP1) likewise. Receiver tasks do not exist on modern.
  */
 export function modernCapabilitiesFor(features: ServerConfig["features"]): ClientCapabilities {
   const capabilities: ClientCapabilities & { extensions?: Record<string, object> } = {};
@@ -34,7 +35,11 @@ export function modernCapabilitiesFor(features: ServerConfig["features"]): Clien
     };
   }
   if (features.roots) capabilities.roots = {};
-  if (features.receiverTasks) capabilities.extensions = { [TASKS_EXTENSION]: {} };
+  const extensions: Record<string, object> = {};
+  if (features.receiverTasks) extensions[TASKS_EXTENSION] = {};
+  // AP1: the MCP Apps extension, unless switched off for this server.
+  if (appsEnabled(features)) extensions[UI_EXTENSION] = { mimeTypes: [...UI_EXTENSION_CAPABILITY.mimeTypes] };
+  if (Object.keys(extensions).length > 0) capabilities.extensions = extensions;
   return capabilities;
 }
 

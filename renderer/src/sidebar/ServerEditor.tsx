@@ -16,6 +16,7 @@ const FEATURE_LABELS: Record<keyof ClientFeatureToggles, string> = {
   elicitationUrl: "Elicitation (URL)",
   roots: "Roots",
   receiverTasks: "Tasks (receiver tasks on 2025-11-25, the tasks extension on 2026-07-28)",
+  apps: "MCP Apps (host the UIs of App tools)",
 };
 
 /** E1: Auto probes; the other two pin one era. */
@@ -25,7 +26,7 @@ const ERA_LABELS: Record<EraSetting, string> = {
   "2026-07-28": "2026-07-28 (stateless)",
 };
 
-const ALL_ON: ClientFeatureToggles = { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true };
+const ALL_ON: ClientFeatureToggles = { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true, apps: true };
 
 export interface EditorTarget {
   /** Present when editing a saved entry; absent for a new one (or a duplicate). */
@@ -210,7 +211,7 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
             <input
               id={`${id}-feature-${key}`}
               type="checkbox"
-              checked={features[key]}
+              checked={features[key] ?? true /* AP1: Apps absent = on */}
               onChange={(e) => setFeatures({ ...features, [key]: e.target.checked })}
             />
             <label htmlFor={`${id}-feature-${key}`}>{FEATURE_LABELS[key]}</label>

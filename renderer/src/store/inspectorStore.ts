@@ -61,7 +61,7 @@ export type InspectorState = SessionsState &
 
 /** What the host offers beyond the contract (the desktop app's folder picker and OS notifications), from the snapshot. */
 export interface HostState {
-  host: { folderPicker: boolean; notifiesUser?: boolean };
+  host: { folderPicker: boolean; notifiesUser?: boolean; /** AP4: where MCP App Views run (absent: Apps cannot render here). */ appSandbox?: string };
 }
 
 export type InspectorStore = StoreApi<InspectorState>;

@@ -13,13 +13,13 @@ import { draftKeys } from "../../store/draftsSlice.js";
 import type { SessionLog } from "../../store/logSlice.js";
 import { formatClock } from "../../util/time.js";
 import { cutNote } from "../../../../shared/byteBudget.js";
-import { filterLog, taskIdsOfEntry, type LogFilter } from "./logFilter.js";
+import { appBridgeMessage, filterLog, taskIdsOfEntry, type LogFilter } from "./logFilter.js";
 import type { SessionInfo } from "../../../../shared/types.js";
 
 const COLUMNS: Column[] = [
   { id: "seq", header: "#", width: "5rem" },
   { id: "time", header: "Time", width: "6rem" },
-  { id: "direction", header: "Direction", width: "5.5rem" },
+  { id: "direction", header: "Direction", width: "6.5rem" },
   { id: "method", header: "Method", width: "minmax(10rem, 2fr)" },
   { id: "id", header: "Id", width: "5rem" },
   { id: "task", header: "Task", width: "minmax(8rem, 1fr)" },
@@ -49,13 +49,15 @@ export function LogsTab() {
     const e = entries[index];
     if (!e) return [];
     const errorCode = errorCodeOf(e.payload);
+    // Issue 20: a message across an App's bridge says which way it went and its own method.
+    const bridged = appBridgeMessage(e.payload);
     return [
       e.seq,
       formatClock(e.time),
-      e.direction === "in" ? "← in" : "→ out",
+      bridged ? bridged.direction : e.direction === "in" ? "← in" : "→ out",
       // I5: one logical call's rounds read as one conversation; a remark (era probe, E5) is flagged.
       <span title={e.remark}>
-        {e.method ?? (e.id !== undefined ? "(response)" : "(note)")}
+        {bridged ? `App: ${bridged.method}` : (e.method ?? (e.id !== undefined ? "(response)" : "(note)"))}
         {e.exchange ? ` · call ${e.exchange.call}, round ${e.exchange.round}` : ""}
         {errorCode !== undefined && <span className="status-error"> · error {errorCode}</span>}
         {e.cut ? <span className="note"> · cut</span> : ""}
@@ -187,3 +189,4 @@ function errorCodeOf(payload: unknown): number | string | undefined {
   const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
   return typeof code === "number" ? code : "?";
 }
+

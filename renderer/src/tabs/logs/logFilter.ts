@@ -46,7 +46,23 @@ export function filterLog(entries: LogEntry[], filter: LogFilter): LogEntry[] {
   return entries.filter(
     (e) =>
       (filter.direction === "all" || e.direction === filter.direction) &&
-      (!method || (e.method ?? "").toLowerCase().includes(method)) &&
+      // Issue 20: an App bridge message matches by its own method ("ui/", "App").
+      (!method || (e.method ?? bridgeLabel(e.payload)).toLowerCase().includes(method)) &&
       (!taskId || taskIdsOfEntry(e).some((id) => id.includes(taskId))),
   );
+}
+
+/** Issue 20: the log's envelope of an App bridge message (main/core/apps/appBridge.ts). */
+export function appBridgeMessage(payload: unknown): { direction: string; method: string } | undefined {
+  const p = payload as { bridge?: unknown; message?: { method?: unknown; id?: unknown; refused?: unknown } } | null;
+  if (!p || typeof p !== "object" || (p.bridge !== "app→host" && p.bridge !== "host→app")) return undefined;
+  const m = p.message && typeof p.message === "object" ? p.message : {};
+  const method =
+    typeof m.method === "string" ? m.method.slice(0, 200) : typeof m.refused === "string" ? `refused ${m.refused.slice(0, 100)}` : m.id !== undefined ? "(response)" : "(note)";
+  return { direction: p.bridge === "app→host" ? "app → host" : "host → app", method };
+}
+
+function bridgeLabel(payload: unknown): string {
+  const bridged = appBridgeMessage(payload);
+  return bridged ? `App: ${bridged.method}` : "";
 }

@@ -13,6 +13,7 @@ import { ResourceContentView } from "../../components/ResourceContentView.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { errorMessage } from "../../util/errors.js";
 import { TemplateForm } from "./TemplateForm.js";
+import { AppPreview } from "../../apps/AppPreview.js";
 
 export function ResourcesTab() {
   const bridge = useBridge();
@@ -152,6 +153,7 @@ export function ResourcesTab() {
             {session && <ResourceWatch session={session} uri={read.uri} readAt={read.receivedAt} onReadAgain={() => void readUri(read.uri)} />}
             <CacheHintNote hints={read.hints} what="resource read" era={session?.era} />
             <ResourceContents result={read.result} />
+            {session && <AppPreview session={session} uri={read.uri} />}
           </>
         ) : reading.error ? null : (
           <p className="empty">{reading.busy ? "Reading…" : "Pick a resource to read it."}</p>

@@ -13,8 +13,41 @@ import { draftKeys } from "../../store/draftsSlice.js";
 import { errorMessage } from "../../util/errors.js";
 import { runModes } from "./taskModes.js";
 import "../../styles/content.css";
+import { offeredToUser } from "../../../../shared/apps.js";
+import { AppToolFacts } from "../../apps/AppToolMark.js";
 
 export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool }) {
+  return (
+    <section className="tool-detail" aria-label={`Tool ${tool.name}`}>
+      <h2>{tool.name}</h2>
+      {tool.title && <p className="item-title">{tool.title}</p>}
+      {tool.description && <p className="description">{tool.description}</p>}
+      <ToolAnnotations tool={tool} />
+      <AppToolFacts tool={tool} />
+      {offeredToUser(tool) ? (
+        <ToolForm session={session} tool={tool} />
+      ) : (
+        // AP2: a tool whose visibility leaves out "model" is not offered as an ordinary tool.
+        <p className="note" role="note">
+          Called by its App: this tool's visibility leaves out the model, so it is not offered as an ordinary tool. Its App calls it through the bridge.
+        </p>
+      )}
+      <details>
+        <summary>Input schema</summary>
+        <JsonView value={tool.inputSchema} />
+      </details>
+      {tool.outputSchema && (
+        <details>
+          <summary>Output schema</summary>
+          <JsonView value={tool.outputSchema} />
+        </details>
+      )}
+    </section>
+  );
+}
+
+/** The arguments form and Run / Run as task (Q1, Q6). */
+function ToolForm({ session, tool }: { session: SessionInfo; tool: Tool }) {
   const bridge = useBridge();
   const form = useSchemaForm(tool.inputSchema, draftKeys.tool(session.sessionId, tool.name));
   const modes = runModes(session, tool);
@@ -44,11 +77,7 @@ export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool
   };
 
   return (
-    <section className="tool-detail" aria-label={`Tool ${tool.name}`}>
-      <h2>{tool.name}</h2>
-      {tool.title && <p className="item-title">{tool.title}</p>}
-      {tool.description && <p className="description">{tool.description}</p>}
-      <ToolAnnotations tool={tool} />
+    <>
       {session.era === "modern" ? (
         <p className="note">2026-07-28: the server decides whether a call runs as a task; if it does, the task appears in the Tasks tab.</p>
       ) : (
@@ -102,17 +131,7 @@ export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool
         {!connected && <ErrorAlert message={`The session is ${session.state}; connect to run tools.`} />}
         <ErrorAlert message={startError} />
       </form>
-      <details>
-        <summary>Input schema</summary>
-        <JsonView value={tool.inputSchema} />
-      </details>
-      {tool.outputSchema && (
-        <details>
-          <summary>Output schema</summary>
-          <JsonView value={tool.outputSchema} />
-        </details>
-      )}
-    </section>
+    </>
   );
 }
 

@@ -23,6 +23,8 @@ import { errorMessage } from "../../util/errors.js";
 import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
 import "../../styles/runs.css";
+import { appToolInfo, UI_EXTENSION } from "../../../../shared/apps.js";
+import { LazyAppPanel } from "../../apps/LazyAppPanel.js";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
   const runs = useInspector((s) => s.runs);
@@ -43,7 +45,8 @@ export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?
       </div>
       {shown.length === 0 && <p className="empty">No runs of {toolName} yet.</p>}
       {shown.map((run) => (
-        <RunView key={run.runId} run={run} />
+        // Issue 20: the newest run of an App tool shows its App.
+        <RunView key={run.runId} run={run} newestOfTool={shown.find((r) => r.toolName === run.toolName) === run} />
       ))}
     </section>
   );
@@ -60,12 +63,18 @@ function runTaskOf(run: ToolRun, clientTask: ClientTask | undefined): RunTask | 
   return { status: clientTask.task.status, ...(ending ? { ending } : {}) };
 }
 
-function RunView({ run }: { run: ToolRun }) {
+function RunView({ run, newestOfTool }: { run: ToolRun; newestOfTool: boolean }) {
   const clientTask = useInspector((s) => (run.taskId ? s.clientTasks[taskKey(run.sessionId, run.taskId)] : undefined));
   const bridge = useBridge();
   const selectTab = useSelectTab();
   // The structuredContent is checked against the tool's outputSchema as the list last gave it.
   const resultProps = useResultCheckProps(run.sessionId, run.toolName);
+  // AP1: an App tool's run shows its App where the session advertised Apps.
+  const hasApp = useInspector((s) => {
+    const tool = s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName);
+    const advertised = (s.sessions[run.sessionId]?.clientCapabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[UI_EXTENSION];
+    return tool !== undefined && appToolInfo(tool) !== undefined && advertised !== undefined;
+  });
   const [cancelError, setCancelError] = useState<string>();
   const name = `Run ${run.runId}`;
   const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
@@ -130,6 +139,9 @@ function RunView({ run }: { run: ToolRun }) {
       {run.status === "error" && run.error && <ErrorAlert message={run.error} sessionId={run.sessionId} />}
       {/* Issue 19: an older run's result past the session's budget is kept as a cut, and says so. */}
       {run.cut && <p className="note run-cut">{cutNote(run.cut, "result")}, to keep this session's tool runs within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
+      {hasApp && newestOfTool && !run.asTask && (
+        <LazyAppPanel sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={run.result} cancelled={run.status === "cancelled"} />
+      )}
       {run.result && <CallToolResultView result={run.result} {...resultProps} />}
       {clientTask && (
         <div className="run-task">

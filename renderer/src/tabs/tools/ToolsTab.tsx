@@ -12,6 +12,9 @@ import type { CacheHints } from "../../../../shared/types.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import "../../styles/content.css";
+import { offeredToUser } from "../../../../shared/apps.js";
+import { AppTag } from "../../apps/AppToolMark.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 
 export function ToolsTab() {
   const bridge = useBridge();
@@ -61,6 +64,26 @@ export function ToolsTab() {
   const selected = tools.find((t) => t.name === selectedName);
   const needle = filter.trim().toLowerCase();
   const shown = needle ? tools.filter((t) => [t.name, t.title, t.description].some((text) => typeof text === "string" && text.toLowerCase().includes(needle))) : tools;
+  const ordinary = shown.filter(offeredToUser);
+  const appOnly = shown.filter((t) => !offeredToUser(t));
+  const item = (tool: Tool) => (
+    <li key={tool.name}>
+      <button
+        type="button"
+        className={tool.name === selectedName ? "item tool-item selected" : "item tool-item"}
+        aria-current={tool.name === selectedName || undefined}
+        aria-label={tool.name}
+        onClick={() => store.getState().selectTool(session.sessionId, tool.name)}
+      >
+        <span className="item-name">
+          {tool.name}
+          <AppTag tool={tool} />
+        </span>
+        {tool.title && <span className="item-title">{tool.title}</span>}
+        {tool.description && <span className="item-description">{tool.description}</span>}
+      </button>
+    </li>
+  );
   return (
     <div className="tools-tab split">
       <section className="list-pane" aria-label="Tool list">
@@ -102,22 +125,19 @@ export function ToolsTab() {
           </p>
         )}
         <ul className="item-list" ref={listRef}>
-          {shown.map((tool) => (
-            <li key={tool.name}>
-              <button
-                type="button"
-                className={tool.name === selectedName ? "item tool-item selected" : "item tool-item"}
-                aria-current={tool.name === selectedName || undefined}
-                aria-label={tool.name}
-                onClick={() => store.getState().selectTool(session.sessionId, tool.name)}
-              >
-                <span className="item-name">{tool.name}</span>
-                {tool.title && <span className="item-title">{tool.title}</span>}
-                {tool.description && <span className="item-description">{tool.description}</span>}
-              </button>
-            </li>
-          ))}
+          {ordinary.map(item)}
         </ul>
+        {appOnly.length > 0 && (
+          <>
+            {/* AP2: a tool whose visibility leaves out "model" is not offered as an ordinary tool. */}
+            <h3 className="app-only-heading" id={`${session.sessionId}-app-only`}>
+              Called by its App ({appOnly.length})
+            </h3>
+            <ul className="item-list app-only-list" aria-labelledby={`${session.sessionId}-app-only`}>
+              {appOnly.map(item)}
+            </ul>
+          </>
+        )}
       </section>
       <div className="detail-pane">
         {selected ? (

@@ -1,0 +1,149 @@
+// Scenario 9: MCP Apps (issue 20), in Chromium, browser mode, against the fixture App server
+// (test/fixtures/apps/app-server.mjs over stdio):
+//   A. Run → App initialized: from the click on Run to the App panel saying "initialized" (the tools/call,
+//      the View's resources/read by the core, the sandbox proxy frame, ui/initialize answered by the
+//      AppBridge), on the page's clock, for the newest run each time;
+//   B. an App's tools/call through the bridge (timed in the View: its request → the answer, via the proxy,
+//      the AppBridge, the contract over the WebSocket, the server) against the same call the Tools tab makes
+//      (the contract's callTool over a WebSocket of the page's own origin, timed in the page), the ratio of the p50s;
+//   C. 1,000 bridge messages a second for 5 s from the View: how many reach the session's log, and the
+//      page's frame intervals meanwhile.
+import { join } from "node:path";
+import { InspectorCore } from "../../main/core/index.js";
+import { startBrowserMode } from "../lib/browser.js";
+import { count, now, ROOT } from "../lib/env.js";
+import { atLeast, atMost, figure, type Scenario } from "../lib/results.js";
+import { summarize } from "../lib/stats.js";
+
+const RUNS = count(20, 4);
+const CALLS = count(30, 5);
+const FLOOD = count(5_000, 1_000);
+
+export const apps: Scenario = {
+  id: "apps",
+  title: "9. MCP Apps: run → App initialized, bridge tools/call",
+  async run() {
+    // Room in the session's log for every bridge message of C (the default keeps the last 5,000 entries).
+    const core = new InspectorCore({ settings: { logLimit: 100_000 } });
+    const mode = await startBrowserMode(core);
+    const initialized: number[] = [];
+    const bridgeCalls: number[] = [];
+    const directCalls: number[] = [];
+    const frameIntervals: number[] = [];
+    let floodLogged = 0;
+    let floodStatus = "";
+    try {
+      const server = { name: "App fixture", transport: { type: "stdio" as const, command: process.execPath, args: [join(ROOT, "test/fixtures/apps/app-server.mjs")] } };
+      const info = await core.dispatch("connect", { server });
+      const context = await mode.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+      const page = await context.newPage();
+      await page.goto(mode.web.url);
+      await page.getByRole("tab", { name: "Tools", exact: true }).click();
+      await page.getByRole("button", { name: "greet", exact: true }).click();
+      const form = page.getByRole("form", { name: "Arguments for greet" });
+      await form.getByRole("textbox", { name: "name" }).fill("Ada");
+      for (let i = 1; i <= RUNS + 1; i++) {
+        const t0 = now();
+        await form.getByRole("button", { name: "Run", exact: true }).click();
+        const panel = page.getByRole("article", { name: `Run ${i}: greet`, exact: true }).getByRole("region", { name: "App of greet" });
+        await panel.getByRole("status").getByText("initialized", { exact: true }).waitFor({ timeout: 30_000 });
+        if (i > 1) initialized.push(now() - t0); // the first also starts the proxy's process
+      }
+      const view = page.getByRole("article", { name: `Run ${RUNS + 1}: greet`, exact: true }).frameLocator('iframe[title="MCP App of greet"]').frameLocator("iframe");
+      await view.getByText("sum:").count();
+      const viewFrame = page.frames().find((f) => f.parentFrame()?.parentFrame() === page.mainFrame() && f.url() === "about:srcdoc");
+      if (!viewFrame) throw new Error("the View's frame is not there");
+      // The Tools tab's path, timed in the page too: the contract's callTool over a WebSocket of the page's origin.
+      await page.evaluate(async (url) => {
+        const socket = new WebSocket(url);
+        await new Promise((resolve, reject) => {
+          socket.onopen = resolve;
+          socket.onerror = reject;
+        });
+        (window as unknown as { __benchSocket: WebSocket }).__benchSocket = socket;
+      }, mode.web.apiUrl);
+      const viaSocket = (n: number) =>
+        page.evaluate(
+          ({ n, sessionId }) =>
+            new Promise<number>((resolve) => {
+              const socket = (window as unknown as { __benchSocket: WebSocket }).__benchSocket;
+              const t0 = performance.now();
+              const listen = (event: MessageEvent) => {
+                const message = JSON.parse(String(event.data)) as { type: string; id?: number };
+                if (message.type === "result" && message.id === 1_000_000 + n) {
+                  socket.removeEventListener("message", listen);
+                  resolve(performance.now() - t0);
+                }
+              };
+              socket.addEventListener("message", listen);
+              socket.send(JSON.stringify({ type: "call", id: 1_000_000 + n, method: "callTool", params: { sessionId, name: "app-add", arguments: { a: 2, b: 3 } } }));
+            }),
+          { n, sessionId: info.sessionId },
+        );
+      for (let i = 0; i < CALLS + 1; i++) {
+        // The View's own request function (test/fixtures/apps/app-server.mjs), timed on the View's clock.
+        // A string, so it runs in the View's own global scope, where its `request` lives.
+        const ms = (await viewFrame.evaluate(`(async () => { const t0 = performance.now(); await request("tools/call", { name: "app-add", arguments: { a: 2, b: 3 } }); return performance.now() - t0; })()`)) as number;
+        const direct = await viaSocket(i);
+        if (i === 0) continue;
+        bridgeCalls.push(ms);
+        directCalls.push(direct);
+      }
+      await page.evaluate(() => (window as unknown as { __benchSocket: WebSocket }).__benchSocket.close());
+
+      // C. 1,000 bridge messages a second for 5 s from the View: none lost (each in the session's log) and the
+      // page's frame intervals while they flow.
+      await page.evaluate(() => {
+        const w = window as unknown as { __frames: number[]; __framing: boolean };
+        w.__frames = [];
+        w.__framing = true;
+        const tick = (t: number) => {
+          w.__frames.push(t);
+          if (w.__framing) requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      const before = (await core.dispatch("getLog", { sessionId: info.sessionId })).entries.length;
+      await viewFrame.evaluate(`new Promise((resolve) => { let sent = 0; const timer = setInterval(() => { for (let i = 0; i < 10; i++) send({ jsonrpc: "2.0", method: "notifications/message", params: { level: "debug", data: "bench " + sent++ } }); if (sent >= ${FLOOD}) { clearInterval(timer); resolve(sent); } }, 10); })`);
+      // The page logs in batches every 100 ms: wait until the last one is in.
+      const deadline = now() + 5_000;
+      let logged = 0;
+      while (now() < deadline) {
+        const { entries } = await core.dispatch("getLog", { sessionId: info.sessionId });
+        logged = entries.slice(before).filter((e) => e.remark?.includes("app → host notifications/message")).length;
+        if (logged >= FLOOD) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const frames = await page.evaluate(() => {
+        const w = window as unknown as { __frames: number[]; __framing: boolean };
+        w.__framing = false;
+        return w.__frames;
+      });
+      for (let i = 1; i < frames.length; i++) frameIntervals.push(frames[i]! - frames[i - 1]!);
+      floodLogged = logged;
+      floodStatus = (await page.getByRole("article", { name: `Run ${RUNS + 1}: greet`, exact: true }).getByRole("region", { name: "App of greet" }).getByRole("status").textContent()) ?? "";
+      await context.close();
+    } finally {
+      await mode.close();
+    }
+    const init = summarize(initialized);
+    const bridge = summarize(bridgeCalls);
+    const direct = summarize(directCalls);
+    const ratio = bridge.p50 / direct.p50;
+    const frames = summarize(frameIntervals);
+    return {
+      figures: [
+        figure("Run → App initialized, p50", init.p50, "ms", { note: `${init.count} runs; p95 ${init.p95.toFixed(0)} ms` }),
+        figure("App tools/call through the bridge, p50", bridge.p50, "ms", { note: `${bridge.count} calls, timed in the View` }),
+        figure("the same tools/call over the page's WebSocket contract, p50", direct.p50, "ms"),
+        atMost("bridge ÷ direct", ratio, "×", 1.5, "≤ 1.5×"),
+        atLeast("1,000 bridge messages/s for 5 s: logged", floodLogged, "", FLOOD, `all ${FLOOD}`, `the App still ${floodStatus}`),
+        atMost("page frame interval during them, p95", frames.p95, "ms", 20, "≤ 20 ms", `max ${frames.max.toFixed(0)} ms`),
+      ],
+      notes: [
+        "Browser mode in this process; the fixture App server over stdio. Run → initialized: Playwright's click to the panel's status, one warm-up run left out. The bridge call is timed in the View (its own JSON-RPC request → answer: View → proxy → AppBridge → contract over the WebSocket → server and back); the direct call is the contract's callTool over a WebSocket the page opens to the same browser-mode server, as the Tools tab sends it, timed in the page.",
+      ],
+      details: { initialized: init, bridge, direct, frames, floodLogged },
+    };
+  },
+};

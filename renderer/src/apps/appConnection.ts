@@ -1,0 +1,291 @@
+// The host side of one App's bridge, outside React: the official AppBridge (ext-apps `app-bridge`) over a
+// PostMessageTransport to the sandbox proxy frame, wrapped so every message is seen (logged with its
+// direction, issue 20), bounded (AP12) and the proxy's own "the View ended" note is caught. The callbacks
+// say what the page shows; the contract calls go to the View's own session only (AP2, AP8).
+import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
+import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+import type { InspectorBridge } from "../../../shared/contract.js";
+import type { AppView } from "../../../shared/appView.js";
+
+/** AP7: a View that has not said `ui/notifications/initialized` by then is shown as failed. */
+export const INITIALIZE_TIMEOUT_MS = 10_000;
+/** AP11: how long a View has to answer `ui/resource-teardown`. */
+export const TEARDOWN_TIMEOUT_MS = 500;
+/** AP12: more messages than this from a View in one second stop it. */
+export const MAX_MESSAGES_PER_SECOND = 2000;
+/** AP12: a single message from a View larger than this (characters of JSON) stops it. */
+export const MAX_MESSAGE_CHARS = 1024 * 1024;
+/** Bridge messages kept for the log between flushes (every 100 ms); beyond, they are counted as not logged. */
+const LOG_BUFFER = 2000;
+/** Bridge messages per logAppMessages call (the contract's bound). */
+const LOGGED_PER_CALL = 200;
+/** AP10: the View's frame height stays within these bounds whatever it asks for. */
+export const MIN_FRAME_HEIGHT = 80;
+export const MAX_FRAME_HEIGHT = 1200;
+
+type Direction = "app→host" | "host→app";
+
+export interface AppEvents {
+  initialized(): void;
+  ended(reason: string): void;
+  resized(height: number): void;
+  message(text: string): void;
+  modelContext(text: string): void;
+  refused(what: string): void;
+  /** AP9: ask the user; resolves true when they open it. */
+  confirmLink(url: string): Promise<boolean>;
+}
+
+export interface AppConnectionOptions {
+  bridge: InspectorBridge;
+  sessionId: string;
+  view: AppView;
+  frame: HTMLIFrameElement;
+  hostContext: McpUiHostContext;
+  events: AppEvents;
+}
+
+const textOf = (content: unknown): string => {
+  const items = Array.isArray(content) ? content : [content];
+  return items
+    .map((c) => (c && typeof c === "object" && typeof (c as { text?: unknown }).text === "string" ? (c as { text: string }).text : JSON.stringify(c)))
+    .join("\n")
+    .slice(0, 20_000);
+};
+
+/** AP8: the View gets the server's (or the core's) JSON-RPC error code, which the contract carries in its message. */
+function withServerCode(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const said = /^MCP error (-?\d+): ([\s\S]*)$/.exec(message);
+  return Object.assign(new Error(said ? said[2] : message), { code: said ? Number(said[1]) : -32603 });
+}
+
+/** Sees every message both ways before the AppBridge does. */
+class WatchedTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  constructor(
+    private readonly inner: PostMessageTransport,
+    private readonly seen: (direction: Direction, message: JSONRPCMessage) => boolean,
+  ) {}
+  async start(): Promise<void> {
+    this.inner.onmessage = (message) => {
+      if (this.seen("app→host", message)) this.onmessage?.(message);
+    };
+    this.inner.onerror = (error) => this.onerror?.(error);
+    this.inner.onclose = () => this.onclose?.();
+    await this.inner.start();
+  }
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.seen("host→app", message)) await this.inner.send(message);
+  }
+  async close(): Promise<void> {
+    await this.inner.close();
+  }
+}
+
+export class AppConnection {
+  readonly appBridge: AppBridge;
+  private ended = false;
+  private initialized = false;
+  private resultSent = false;
+  private readonly pending: { direction: Direction; message: unknown }[] = [];
+  private dropped = 0;
+  private flushTimer: ReturnType<typeof setInterval>;
+  private initTimer: ReturnType<typeof setTimeout>;
+  private windowStart = 0;
+  private inWindow = 0;
+  private toolInput: Record<string, unknown> | undefined;
+  private toolResult: Record<string, unknown> | undefined;
+
+  constructor(private options: AppConnectionOptions) {
+    const { view, events, bridge, sessionId } = options;
+    this.appBridge = new AppBridge(
+      null,
+      { name: "MCP Task Inspector", version: "0.1.0" },
+      {
+        openLinks: {},
+        serverTools: {},
+        serverResources: {},
+        logging: {},
+        message: { text: {} },
+        updateModelContext: { text: {} },
+        // AP7: what the sandbox actually grants: the declared domains kept in the CSP, and no permissions (AP6).
+        sandbox: { csp: view.ui.csp ?? {}, permissions: {} },
+      },
+      { hostContext: options.hostContext },
+    );
+    const app = this.appBridge;
+    app.onsandboxready = () => {
+      void app.sendSandboxResourceReady({ html: view.html, sandbox: "allow-scripts allow-forms", ...(view.ui.csp ? { csp: view.ui.csp } : {}) });
+    };
+    app.oninitialized = () => {
+      if (this.ended || this.initialized) return;
+      this.initialized = true;
+      clearTimeout(this.initTimer);
+      events.initialized();
+      // AP7: tool-input exactly once, then the result when there is one.
+      void app.sendToolInput({ arguments: this.toolInput ?? {} });
+      this.sendResultIfReady();
+    };
+    app.oncalltool = async (params) => {
+      try {
+        // The View gets the server's result: the keys the inspector adds for its own runs stay here.
+        const { inputRounds: _rounds, startedTask: _task, ...result } = await bridge.appCallTool({ sessionId, view: view.uri, name: params.name, arguments: params.arguments ?? {} });
+        return result as never;
+      } catch (error) {
+        events.refused(`tools/call ${params.name}: ${error instanceof Error ? error.message : String(error)}`);
+        throw withServerCode(error);
+      }
+    };
+    app.onreadresource = async (params) => {
+      try {
+        return (await bridge.readResource({ sessionId, uri: params.uri })) as never;
+      } catch (error) {
+        throw withServerCode(error);
+      }
+    };
+    app.onopenlink = async ({ url }) => {
+      if (await events.confirmLink(url)) return {};
+      // AP9: denied is an error -32000.
+      throw Object.assign(new Error("The user did not open the link"), { code: -32000 });
+    };
+    app.onmessage = async (params) => {
+      events.message(textOf(params.content));
+      return {};
+    };
+    app.onupdatemodelcontext = async (params) => {
+      events.modelContext(textOf(params.content ?? params.structuredContent ?? ""));
+      return {};
+    };
+    app.onsizechange = ({ height }) => {
+      if (typeof height === "number" && Number.isFinite(height)) events.resized(Math.round(Math.min(MAX_FRAME_HEIGHT, Math.max(MIN_FRAME_HEIGHT, height))));
+    };
+    // AP10: inline is what this host sets; never a mode it does not have.
+    app.onrequestdisplaymode = async () => ({ mode: "inline" });
+    this.flushTimer = setInterval(() => this.flush(), 100);
+    this.initTimer = setTimeout(() => {
+      if (!this.initialized) this.end(`The View did not initialize within ${INITIALIZE_TIMEOUT_MS / 1000} s (no ui/initialize, or no ui/notifications/initialized after it)`);
+    }, INITIALIZE_TIMEOUT_MS);
+  }
+
+  async connect(): Promise<void> {
+    const proxy = this.options.frame.contentWindow;
+    if (!proxy) throw new Error("The App's frame has no window");
+    await this.appBridge.connect(new WatchedTransport(new PostMessageTransport(proxy, proxy), (direction, message) => this.seen(direction, message)));
+  }
+
+  /** AP10: the host context changed (theme, container size): the View hears it once it is initialized. */
+  hostContextChanged(change: McpUiHostContext): void {
+    this.options = { ...this.options, hostContext: { ...this.options.hostContext, ...change } };
+    // AP7: nothing reaches the View before it is initialized; the bridge sends only what changed.
+    if (this.initialized && !this.ended) this.appBridge.setHostContext(this.options.hostContext);
+  }
+
+  /** AP7: the tool's arguments; sent once, after initialized. */
+  setToolInput(args: Record<string, unknown>): void {
+    this.toolInput = args;
+  }
+
+  /** AP7: the tool's result; sent after the input, once the View is initialized. */
+  setToolResult(result: Record<string, unknown>): void {
+    this.toolResult = result;
+    this.sendResultIfReady();
+  }
+
+  cancelled(reason: string): void {
+    if (this.initialized && !this.resultSent && !this.ended) {
+      this.resultSent = true;
+      void this.appBridge.sendToolCancelled({ reason });
+    }
+  }
+
+  private sendResultIfReady(): void {
+    if (!this.initialized || this.resultSent || !this.toolResult || this.ended) return;
+    this.resultSent = true;
+    void this.appBridge.sendToolResult(this.toolResult as never);
+  }
+
+  /** Every message, both ways: logged (bounded), checked (AP12); false stops it here. */
+  private seen(direction: Direction, message: JSONRPCMessage): boolean {
+    if (this.ended) return false;
+    if (direction === "app→host") {
+      const now = Date.now();
+      if (now - this.windowStart > 1000) {
+        this.windowStart = now;
+        this.inWindow = 0;
+      }
+      if (++this.inWindow > MAX_MESSAGES_PER_SECOND) {
+        this.end(`The View sent more than ${MAX_MESSAGES_PER_SECOND} messages in a second: stopped`);
+        return false;
+      }
+      let size = 0;
+      try {
+        size = JSON.stringify(message).length;
+      } catch {
+        size = Infinity;
+      }
+      if (size > MAX_MESSAGE_CHARS) {
+        this.end(`The View sent a message of ${size} characters, over the ${MAX_MESSAGE_CHARS} allowed: stopped`);
+        return false;
+      }
+    }
+    this.log(direction, message);
+    // A View's request goes to the log before what it causes on the wire (App → host → server reads in order).
+    if (direction === "app→host" && "id" in message && "method" in message) this.flush();
+    if (direction === "app→host" && (message as { method?: unknown }).method === "inspector/view-ended") {
+      const reason = (message as { params?: { reason?: unknown } }).params?.reason;
+      this.end(typeof reason === "string" ? reason.slice(0, 300) : "The View ended");
+      return false;
+    }
+    return true;
+  }
+
+  private log(direction: Direction, message: unknown): void {
+    if (this.pending.length >= LOG_BUFFER) this.dropped++;
+    else this.pending.push({ direction, message });
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0 && this.dropped === 0) return;
+    const { bridge, sessionId, view } = this.options;
+    while (this.pending.length > 0) {
+      const messages = this.pending.splice(0, LOGGED_PER_CALL);
+      bridge.logAppMessages({ sessionId, view: view.uri, messages }).catch(() => {});
+    }
+    if (this.dropped > 0) {
+      bridge.logAppMessages({ sessionId, view: view.uri, messages: [], dropped: this.dropped }).catch(() => {});
+      this.dropped = 0;
+    }
+  }
+
+  end(reason: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.initTimer);
+    this.options.events.ended(reason);
+    void this.appBridge.close().catch(() => {});
+  }
+
+  /**
+   * AP11: `ui/resource-teardown` before the frame goes, waiting a bounded time; then the bridge closes.
+   * Resolves true when the View answered in time.
+   */
+  async dispose(): Promise<boolean> {
+    clearTimeout(this.initTimer);
+    let answered = false;
+    if (this.initialized && !this.ended) {
+      answered = await this.appBridge.teardownResource({}, { timeout: TEARDOWN_TIMEOUT_MS }).then(
+        () => true,
+        () => false,
+      );
+    }
+    this.ended = true;
+    this.flush();
+    clearInterval(this.flushTimer);
+    await this.appBridge.close().catch(() => {});
+    return answered;
+  }
+}

@@ -1,0 +1,58 @@
+// MCP Apps (the extension io.modelcontextprotocol/ui, SEP-1865; ../shared/APPS-SPEC.md AP1–AP12): the words
+// both sides of the contract read. The core advertises the extension and reads Views; the renderer marks
+// App tools and lists the ones only their App may call apart. A server's `_meta` is hostile: read field by
+// field, bounded, never trusted for its type.
+
+export const UI_EXTENSION = "io.modelcontextprotocol/ui";
+export const APP_MIME_TYPE = "text/html;profile=mcp-app";
+/** AP1: what the client declares under `extensions[UI_EXTENSION]`. */
+export const UI_EXTENSION_CAPABILITY = { mimeTypes: [APP_MIME_TYPE] } as const;
+/** The deprecated flat key an older App server may still send (AP1: read, and marked deprecated). */
+export const DEPRECATED_RESOURCE_URI_KEY = "ui/resourceUri";
+/** A resource URI longer than this is not an App tool's (a hostile server's junk). */
+export const MAX_APP_URI_LENGTH = 2048;
+
+export type AppVisibility = "model" | "app";
+
+/** What a listed tool says about its App (AP1, AP2). */
+export interface AppToolInfo {
+  resourceUri: string;
+  /** The URI came from the deprecated flat `_meta["ui/resourceUri"]`. */
+  deprecatedKey: boolean;
+  /** AP2: defaults to both. */
+  visibility: AppVisibility[];
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** AP2: `_meta.ui.visibility`, defaulting to ["model", "app"]; anything that is not a list of those words is the default. */
+function visibilityOf(ui: Record<string, unknown> | undefined): AppVisibility[] {
+  const raw = ui?.visibility;
+  if (!Array.isArray(raw)) return ["model", "app"];
+  const kept = raw.slice(0, 10).filter((v): v is AppVisibility => v === "model" || v === "app");
+  return [...new Set(kept)];
+}
+
+/** AP1: the App a tool names, if any: `_meta.ui.resourceUri`, else the deprecated `_meta["ui/resourceUri"]`. */
+export function appToolInfo(tool: { _meta?: unknown }): AppToolInfo | undefined {
+  const meta = record(tool._meta);
+  if (!meta) return undefined;
+  const ui = record(meta.ui);
+  const current = ui?.resourceUri;
+  const flat = meta[DEPRECATED_RESOURCE_URI_KEY];
+  const uri = typeof current === "string" ? current : typeof flat === "string" ? flat : undefined;
+  if (uri === undefined || uri.length === 0 || uri.length > MAX_APP_URI_LENGTH) return undefined;
+  return { resourceUri: uri, deprecatedKey: typeof current !== "string", visibility: visibilityOf(ui) };
+}
+
+/** AP2: the user is offered the tool as an ordinary tool unless its visibility leaves out "model". */
+export function offeredToUser(tool: { _meta?: unknown }): boolean {
+  return visibilityOf(record(record(tool._meta)?.ui)).includes("model");
+}
+
+/** AP2: a View may call the tool only when its visibility includes "app". */
+export function callableByApp(tool: { _meta?: unknown }): boolean {
+  return visibilityOf(record(record(tool._meta)?.ui)).includes("app");
+}

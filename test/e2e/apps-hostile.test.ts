@@ -1,0 +1,87 @@
+// Hostile MCP App Views in real Chromium (issue 20): each is contained (AP4, AP7, AP12) and the inspector's
+// page keeps working: its URL unchanged, no new window, the tabs still answer, the App panel says why.
+import { describe, expect, it } from "vitest";
+import { openApp, requireBuild } from "./app.js";
+import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, waitForText } from "./flows-ui.js";
+
+const NAME = "Hostile Apps";
+const TEST_TIMEOUT_MS = 60_000;
+
+async function runHostile(tool: string) {
+  requireBuild();
+  const app = await openApp({ savedServers: [fixtureServer("e2e-hostile-apps", NAME, "apps/hostile-app-server.mjs")], viewport: { width: 1400, height: 1000 } });
+  const { page } = app;
+  const pageUrl = page.url();
+  await connect(page, NAME);
+  const form = await openTool(page, tool);
+  await form.getByRole("button", { name: "Run", exact: true }).click();
+  const run = runArticle(page, 1, tool);
+  const panel = run.getByRole("region", { name: `App of ${tool}` });
+  /** The inspector still works: same page, one window, tabs answer. */
+  const stillWorks = async () => {
+    expect(page.url()).toBe(pageUrl);
+    expect(page.context().pages()).toHaveLength(1);
+    await openTab(page, "Logs");
+    await openTab(page, "Tools");
+  };
+  return { app, page, run, panel, stillWorks };
+}
+
+describe("hostile MCP Apps in Chromium (browser mode)", () => {
+  it("AP4, AP6, AP11: a View that tries to navigate the inspector's window, open a popup, read the page or storage is refused each, has no permission, and is closed even though it ignores ui/resource-teardown", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { app, page, panel, stillWorks } = await runHostile("escape-top");
+    await waitForText(panel.getByRole("status"), "initialized");
+    const view = page.frameLocator('iframe[title="MCP App of escape-top"]').frameLocator("iframe");
+    await view.getByText("top blocked, popup blocked, storage blocked, no permissions, parent blocked").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await app.screenshot("apps-hostile-01-escape-top");
+    // AP11: a View that ignores ui/resource-teardown is closed anyway after the bound, and says so.
+    await panel.getByRole("button", { name: "Close App" }).click();
+    await panel.getByText("App closed. Closed by you; the View did not answer ui/resource-teardown in time.").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await stillWorks();
+  });
+
+  it("AP4: a View that navigates its own frame away is ended with the reason", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { app, panel, stillWorks } = await runHostile("leave-frame");
+    await panel.getByText("The App stopped: the View navigated its frame away from its document").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await waitForText(panel.getByRole("status"), "stopped");
+    await app.screenshot("apps-hostile-02-leave-frame");
+    await stillWorks();
+  });
+
+  it("AP12: a View that floods the bridge is stopped with the reason, and the page keeps answering", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { app, panel, stillWorks } = await runHostile("flood");
+    await panel.getByText(/The App stopped: The View sent more than 2000 messages in a second/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await app.screenshot("apps-hostile-03-flood");
+    await stillWorks();
+  });
+
+  it("AP7: a View that never initializes is shown as failed with why, within the bound", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { app, panel, stillWorks } = await runHostile("silent");
+    await waitForText(panel.getByRole("status"), "loading; waiting for ui/initialize");
+    await panel.getByText(/The App stopped: The View did not initialize within 10 s/).waitFor({ timeout: 15_000 });
+    await app.screenshot("apps-hostile-04-silent");
+    await stillWorks();
+  });
+
+  it("AP12: garbage across the bridge is dropped and the View keeps working", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { page, panel, stillWorks } = await runHostile("garbage");
+    await waitForText(panel.getByRole("status"), "initialized");
+    const view = page.frameLocator('iframe[title="MCP App of garbage"]').frameLocator("iframe");
+    await view.getByText('still answered: "escape-top ran"').waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await stillWorks();
+  });
+
+  it("AP12: a busy App (1,000 messages a second for 2 s) is not mistaken for a flood", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { page, panel, stillWorks } = await runHostile("busy");
+    const view = page.frameLocator('iframe[title="MCP App of busy"]').frameLocator("iframe");
+    await view.getByText("sent 2000").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await waitForText(panel.getByRole("status"), "initialized");
+    await stillWorks();
+  });
+
+  it("AP12: a View that sends one message over the size bound is stopped with the reason", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { panel, stillWorks } = await runHostile("huge-message");
+    await panel.getByText(/The App stopped: The View sent a message of \d+ characters, over the 1048576 allowed: stopped/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await stillWorks();
+  });
+});

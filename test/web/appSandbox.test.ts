@@ -1,0 +1,86 @@
+// AP4/AP5, browser mode: the MCP App sandbox proxy on its own loopback port. It serves the proxy page only
+// to the inspector's page (frame-ancestors), under a CSP it builds itself from the declared domains (a
+// hostile query cannot loosen it), answers to its own host names only (DNS rebinding), and the inspector's
+// page may frame the proxy's origin and no other.
+import { request } from "node:http";
+import { describe, expect, it } from "vitest";
+import { startTestWebServer } from "./fixture.js";
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function get(url: string, headers: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const directives = (policy: string) => Object.fromEntries(policy.split("; ").map((d) => [d.split(" ")[0]!, d.split(" ").slice(1).join(" ")]));
+
+async function sandboxOf() {
+  const test = await startTestWebServer();
+  const snapshot = await test.core.dispatch("getSnapshot", {});
+  const sandbox = snapshot.host!.appSandbox!;
+  return { test, sandbox, page: test.server.origin };
+}
+
+describe("browser mode: the App sandbox proxy (AP4, AP5)", () => {
+  it("AP4: the sandbox is another loopback origin, named in the snapshot; the page's CSP may frame it and nothing else", async () => {
+    const { sandbox, page } = await sandboxOf();
+    expect(new URL(sandbox).hostname).toBe("127.0.0.1");
+    expect(new URL(sandbox).origin).not.toBe(new URL(page).origin);
+    const index = await get(`${page}/`);
+    expect(directives(String(index.headers["content-security-policy"]))["frame-src"]).toBe(sandbox);
+  });
+
+  it("AP4/AP5: the proxy page runs under the CSP built from the declared domains, framed by the inspector's page only", async () => {
+    const { sandbox, page } = await sandboxOf();
+    const csp = JSON.stringify({ connectDomains: ["https://api.example.com"], resourceDomains: ["https://cdn.example.com"] });
+    const reply = await get(`${sandbox}/proxy.html?host=${encodeURIComponent(page)}&csp=${encodeURIComponent(csp)}`);
+    expect(reply.status).toBe(200);
+    const d = directives(String(reply.headers["content-security-policy"]));
+    expect(d["default-src"]).toBe("'none'");
+    expect(d["connect-src"]).toBe("https://api.example.com");
+    expect(d["script-src"]).toBe("'self' 'unsafe-inline' https://cdn.example.com");
+    expect(d["frame-src"]).toBe("'none'");
+    expect(d["object-src"]).toBe("'none'");
+    expect(d["frame-ancestors"]).toContain(page);
+    // The same policy goes first into the View's document (the proxy script reads it from here).
+    expect(reply.body).toContain(`<meta name="mcp-view-csp" content="default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.example.com;`);
+  });
+
+  it("AP5: a hostile csp query cannot loosen the policy or add a directive; unreadable JSON is the restrictive default", async () => {
+    const { sandbox, page } = await sandboxOf();
+    const hostile = JSON.stringify({ connectDomains: ["*", "https://ok.example; script-src *", "'unsafe-eval'"], resourceDomains: "https://x" });
+    const reply = await get(`${sandbox}/proxy.html?host=${encodeURIComponent(page)}&csp=${encodeURIComponent(hostile)}`);
+    const policy = String(reply.headers["content-security-policy"]);
+    expect(directives(policy)["connect-src"]).toBe("'none'");
+    expect(policy).not.toMatch(/unsafe-eval|script-src \*/);
+    const garbage = await get(`${sandbox}/proxy.html?host=${encodeURIComponent(page)}&csp=%7Bnot%20json`);
+    expect(directives(String(garbage.headers["content-security-policy"]))["connect-src"]).toBe("'none'");
+  });
+
+  it("AP4: the proxy refuses a page that is not the inspector's, a foreign Host header, and anything but its two files", async () => {
+    const { sandbox } = await sandboxOf();
+    expect((await get(`${sandbox}/proxy.html?host=${encodeURIComponent("http://evil.example")}`)).status).toBe(403);
+    expect((await get(`${sandbox}/proxy.html`)).status).toBe(403);
+    const port = new URL(sandbox).port;
+    expect((await get(`${sandbox}/proxy.js`, { Host: `evil.example:${port}` })).status).toBe(403);
+    expect((await get(`${sandbox}/index.html`)).status).toBe(404);
+    const script = await get(`${sandbox}/proxy.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers["content-type"]).toMatch(/^text\/javascript/);
+    // AP4: the inner frame's sandbox is fixed by the proxy, never taken from the page's message.
+    expect(script.body.match(/setAttribute\("sandbox"[^)]*\)/g)).toEqual(['setAttribute("sandbox", "allow-scripts allow-forms")']);
+  });
+});
