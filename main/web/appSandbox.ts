@@ -58,6 +58,8 @@ export async function startAppSandbox(options: AppSandboxOptions): Promise<AppSa
     });
   });
   port = (http.address() as AddressInfo).port;
+  // As the page's server (server.ts): an 'error' after listen (EMFILE at accept) is logged, never the end of the process.
+  http.on("error", (error: NodeJS.ErrnoException) => log(`App sandbox: ${error.code === "EMFILE" || error.code === "ENFILE" ? "could not accept a connection (too many open files)" : "server error"}: ${error.message}`));
   return {
     origin: `http://${LOOPBACK_HOST}:${port}`,
     async close() {

@@ -82,11 +82,13 @@ describe("npm run web: starting and stopping", () => {
     await started;
     const pid = await new Promise<number>((resolve) => {
       const check = () => {
+        // The file can exist before its pid is written in it: an empty read is read again.
+        let pid = 0;
         try {
-          resolve(Number(readFileSync(pidFile, "utf8")));
-        } catch {
-          setTimeout(check, 20);
-        }
+          pid = Number(readFileSync(pidFile, "utf8"));
+        } catch {}
+        if (Number.isInteger(pid) && pid > 0) resolve(pid);
+        else setTimeout(check, 20);
       };
       check();
     });

@@ -21,12 +21,16 @@ describe("browser mode: the HTTP server's errors after listen", () => {
   it("EMFILE at accept is logged, and the server still answers pages and API calls afterwards", async () => {
     const logged: string[] = [];
     const test = await startTestWebServer({ log: (line) => logged.push(line) });
-    const http = created.servers.at(-1)!;
-    expect(http.listening).toBe(true);
+    // Two servers: the page's, then the MCP App sandbox proxy's on its own port (AP4).
+    expect(created.servers).toHaveLength(2);
     const emfile = Object.assign(new Error("accept EMFILE"), { code: "EMFILE", errno: -24, syscall: "accept" });
-    // Without a listener, emit('error') throws: in a real process that is an uncaught exception, the end of it.
-    expect(() => http.emit("error", emfile)).not.toThrow();
+    for (const http of created.servers) {
+      expect(http.listening).toBe(true);
+      // Without a listener, emit('error') throws: in a real process that is an uncaught exception, the end of it.
+      expect(() => http.emit("error", emfile)).not.toThrow();
+    }
     expect(logged).toContain("Browser mode: could not accept a connection (too many open files): accept EMFILE");
+    expect(logged).toContain("App sandbox: could not accept a connection (too many open files): accept EMFILE");
 
     // Still serving: the page and the API both answer.
     const page = await fetch(test.server.url);
