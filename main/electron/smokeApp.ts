@@ -50,7 +50,11 @@ window.addEventListener("message", (event) => {
     .catch((e) => failed("tools/call ${SMOKE_ECHO_TOOL}", e));
 });
 request("ui/initialize", { protocolVersion: "2026-01-26", appInfo: { name: "smoke-app", version: "1.0.0" }, appCapabilities: {} })
-  .then((r) => { show("status", "initialized by " + r.hostInfo.name); send({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} }); })
+  .then((r) => {
+    show("status", "initialized by " + r.hostInfo.name);
+    send({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} });
+    send({ jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { height: Math.ceil(document.body.getBoundingClientRect().height) + 24 } });
+  })
   .catch((e) => failed("ui/initialize", e));
 </script></body></html>`;
 
