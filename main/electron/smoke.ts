@@ -6,7 +6,7 @@ import type { InspectorEvent } from "../../shared/contract.js";
 import type { SavedServer, ServerConfig, ToolRun } from "../../shared/types.js";
 import type { DesktopApp } from "./app.js";
 import { isNotificationSupported, showNativeNotification } from "./nativeNotifications.js";
-import { ROUND_TRIP_REPORT, SMOKE_APP_TOOL, SMOKE_FAILED_REPORT, startSmokeAppServer } from "./smokeApp.js";
+import { ROUND_TRIP_REPORT, SMOKE_APP_TOOL, SMOKE_FAILED_REPORT } from "./smokeAppNames.js";
 
 /** The whole run's budget: the demo server's first start (npx cache, cold disk) is the slow part. */
 export const SMOKE_TIMEOUT_MS = 60_000;
@@ -250,6 +250,8 @@ export function smokeDepsFor(desktop: DesktopApp): SmokeDeps {
     listTools: (sessionId) => core.dispatch("listTools", { sessionId }),
     disconnect: (sessionId) => core.dispatch("disconnect", { sessionId }),
     startAppServer: async () => {
+      // Loaded here: an ordinary start of the app never loads the SDK's server side.
+      const { startSmokeAppServer } = await import("./smokeApp.js");
       const started = await startSmokeAppServer();
       return {
         // Pinned to 2025-11-25 (no era probe) with Apps on: the App host is what is proven here.

@@ -10,13 +10,10 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { z } from "zod";
 
-export const SMOKE_APP_TOOL = "smoke_app";
-export const SMOKE_ECHO_TOOL = "smoke_echo";
-export const SMOKE_VIEW_URI = "ui://smoke/app.html";
+import { SMOKE_APP_TOOL, SMOKE_ECHO_TOOL, SMOKE_VIEW_URI } from "./smokeAppNames.js";
+
+export { ROUND_TRIP_REPORT, SMOKE_APP_TOOL, SMOKE_ECHO_TOOL, SMOKE_FAILED_REPORT, SMOKE_VIEW_URI } from "./smokeAppNames.js";
 const APP_MIME = "text/html;profile=mcp-app";
-/** What the View says in `ui/update-model-context` once the round trip came back (the page probe reads it). */
-export const ROUND_TRIP_REPORT = /^bridge round trip (\d+(?:\.\d+)?) ms: (.*)$/s;
-export const SMOKE_FAILED_REPORT = /^smoke failed: /;
 
 /** The View speaks the bridge by hand (no bundle to ship): initialize, then one tools/call per tool-input. */
 export const SMOKE_VIEW_HTML = `<!doctype html>
