@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { InspectorEvent } from "../../shared/contract.js";
 import type { SavedServer, ServerConfig, ToolRun } from "../../shared/types.js";
 import type { DesktopApp } from "./app.js";
+import { APP_SANDBOX_ORIGIN } from "./appSandbox.js";
 import { isNotificationSupported, showNativeNotification } from "./nativeNotifications.js";
 import { ROUND_TRIP_REPORT, SMOKE_APP_TOOL, SMOKE_FAILED_REPORT } from "./smokeAppNames.js";
 
@@ -43,6 +44,8 @@ export interface AppReport {
   reason?: string;
   /** The View's latest `ui/update-model-context` text. */
   report?: string;
+  /** The App frame's address: the sandbox proxy's, never the page's origin (AP4). */
+  frame?: string;
 }
 
 /**
@@ -70,8 +73,9 @@ export function appProbe(sessionId: string, toolName: string, wait: "initialized
   const state = () => { const p = panel(); const s = p && p.querySelector(".app-facts [role=status]"); return s ? s.textContent : undefined; };
   const alert = () => { const a = panel() && panel().querySelector("[role=alert]"); return a ? a.textContent : undefined; };
   const ended = (s) => s === "failed" || s === "stopped" || s === "closed";
+  const frame = () => { const f = panel() && panel().querySelector("iframe"); return f ? { frame: f.src } : {}; };
   const reached = await until(() => { const s = state(); return s === "initialized" || ended(s) ? s : undefined; }, "App panel of " + toolName + " that initialized");
-  if (ended(reached) || wait === "initialized") return { state: reached, ms: performance.now() - started, ...(alert() ? { reason: alert() } : {}) };
+  if (ended(reached) || wait === "initialized") return { state: reached, ms: performance.now() - started, ...frame(), ...(alert() ? { reason: alert() } : {}) };
   const report = await until(() => {
     if (ended(state())) return { state: state(), reason: alert() };
     const text = panel() && panel().querySelector(".app-context");
@@ -99,6 +103,8 @@ export interface SmokeDeps {
   connect(server: ServerConfig): Promise<{ sessionId: string; state: string; reason?: string }>;
   listTools(sessionId: string): Promise<{ tools: unknown[] }>;
   disconnect(sessionId: string): Promise<unknown>;
+  /** AP4: the origin App frames must be on (the desktop app's `mcp-app://sandbox`). */
+  appSandboxOrigin: string;
   /** Issue 20: the App server the run hosts one App of (main/electron/smokeApp.ts). */
   startAppServer(): Promise<SmokeAppHandle>;
   /** A tool run, as the Tools tab starts one (so the page shows it); resolves when it ended. */
@@ -146,6 +152,8 @@ export async function runSmoke(deps: SmokeDeps): Promise<SmokeOutcome> {
       step = "waiting for the App to initialize in the page";
       const initialized = checkAppReport(await deps.evaluateInPage(appProbe(app.sessionId, SMOKE_APP_TOOL, "initialized")));
       if (initialized.state !== "initialized") throw new Error(`the App panel says ${initialized.state}${initialized.reason ? `: ${initialized.reason}` : ""}`);
+      // AP4: the View runs behind the sandbox proxy on its own scheme, not on the page's app:// origin.
+      if (!initialized.frame?.startsWith(`${deps.appSandboxOrigin}/`)) throw new Error(`the App's frame is at ${JSON.stringify(initialized.frame)}, not on ${deps.appSandboxOrigin}`);
       timings.push(`app initialized ${Math.round(initialized.ms)} ms`);
       step = "waiting for the App's tools/call through the bridge";
       const trip = checkAppReport(await deps.evaluateInPage(appProbe(app.sessionId, SMOKE_APP_TOOL, "roundTrip")));
@@ -249,6 +257,7 @@ export function smokeDepsFor(desktop: DesktopApp): SmokeDeps {
     connect: (server) => core.dispatch("connect", { server: { name: server.name, era: server.era, transport: server.transport, features: server.features } }),
     listTools: (sessionId) => core.dispatch("listTools", { sessionId }),
     disconnect: (sessionId) => core.dispatch("disconnect", { sessionId }),
+    appSandboxOrigin: APP_SANDBOX_ORIGIN,
     startAppServer: async () => {
       // Loaded here: an ordinary start of the app never loads the SDK's server side.
       const { startSmokeAppServer } = await import("./smokeApp.js");

@@ -42,6 +42,9 @@ describe("the smoke run's App step in Chromium (browser mode)", () => {
       const initialized = (await page.evaluate(appProbe(sessionId, SMOKE_APP_TOOL, "initialized"))) as AppReport;
       expect(initialized).toMatchObject({ state: "initialized" });
       expect(initialized.ms).toBeGreaterThan(0);
+      // AP4: the frame the probe reports is the sandbox proxy's, on another origin than the page's.
+      expect(new URL(initialized.frame!).pathname).toBe("/proxy.html");
+      expect(new URL(initialized.frame!).origin).not.toBe(new URL(page.url()).origin);
       expect(await picker.inputValue()).toBe(sessionId);
       expect(await page.getByRole("tab", { name: "Tools", exact: true }).getAttribute("aria-selected")).toBe("true");
 

@@ -12,6 +12,7 @@ import { startDesktopApp, type DesktopApp } from "../../main/electron/app.js";
 import { APP_PAGE_URL, channelFor, type IpcReply } from "../../main/electron/constants.js";
 import { appProbe, isSmokeRun, PAGE_PROBE, runSmoke, smokeDepsFor, type AppReport, type SmokeDeps } from "../../main/electron/smoke.js";
 import { SMOKE_APP_TOOL, SMOKE_ECHO_TOOL, SMOKE_VIEW_URI } from "../../main/electron/smokeApp.js";
+import { APP_SANDBOX_ORIGIN } from "../../main/electron/appSandbox.js";
 import type { AppView } from "../../shared/appView.js";
 import type { ApiResult } from "../../shared/contract.js";
 
@@ -69,7 +70,7 @@ function playThePage(win: BrowserWindow, rendered = true, app: AppPlay = {}): { 
     const view = await invoke<AppView>("readAppView", { sessionId: session.sessionId, toolName: SMOKE_APP_TOOL });
     expect(view.uri).toBe(SMOKE_VIEW_URI);
     expect(view.html).toContain("ui/initialize");
-    const initialized = { state: "initialized", ms: 12, ...app.initialized };
+    const initialized = { state: "initialized", ms: 12, frame: `${APP_SANDBOX_ORIGIN}/proxy.html?host=app%3A%2F%2Finspector`, ...app.initialized };
     if (wait === "initialized" || initialized.state !== "initialized") return initialized;
     // The View's tools/call: its nonce is the run's tool-input.
     const run = snapshot.toolRuns!.find((r) => r.sessionId === session.sessionId && r.toolName === SMOKE_APP_TOOL)!;
@@ -179,6 +180,14 @@ describe("the smoke run against the real core (Electron faked)", () => {
     expect((await runSmoke(smokeDepsFor(again))).line).toMatch(/^smoke failed while waiting for the App's tools\/call through the bridge: the View got "echo not-the-nonce", not the server's echo of [0-9a-f-]{36}$/);
   });
 
+  it("AP4: an App frame that is not on the mcp-app://sandbox origin: exit 1", async () => {
+    const desktop = await startApp();
+    playThePage(BrowserWindow.instances[0]!, true, { initialized: { frame: "app://inspector/proxy.html" } });
+    expect((await runSmoke(smokeDepsFor(desktop))).line).toBe(
+      'smoke failed while waiting for the App to initialize in the page: the App\'s frame is at "app://inspector/proxy.html", not on mcp-app://sandbox',
+    );
+  });
+
   it("a platform without notifications still passes, and says so", async () => {
     Notification.supported = false;
     const desktop = await startApp();
@@ -200,6 +209,7 @@ describe("the smoke run's budget", () => {
         connect: async () => ({ sessionId: "s", state: "connected" }),
         listTools: async () => ({ tools: [] }),
         disconnect: async () => ({}),
+        appSandboxOrigin: "mcp-app://sandbox",
         startAppServer: () => new Promise(() => {}),
         runTool: () => new Promise(() => {}),
         notify: () => true,
