@@ -51,37 +51,43 @@ export interface AppReport {
 /**
  * Run inside the page, as a user would look: show the App session's Tools tab (the session picker, the Tools
  * tab), then wait for the App panel of `toolName`'s run to say `initialized`, or (`roundTrip`) for the View's
- * report in the panel's model context. A panel that says stopped or failed ends the wait with its alert.
- * Plain DOM only, so the same probe runs in Chromium (test/e2e/smoke-app.test.ts).
+ * report in the panel's model context. A panel that says stopped or failed ends the wait with its alert; what
+ * the page never shows is state "missing" with the reason. Plain DOM only, so the same probe runs in Chromium
+ * (test/e2e/smoke-app.test.ts).
  */
 export function appProbe(sessionId: string, toolName: string, wait: "initialized" | "roundTrip", timeoutMs = 20_000): string {
   return `(async (sessionId, toolName, wait, timeoutMs) => {
   const started = performance.now();
   const until = (check, what) => new Promise((resolve, reject) => {
     let observer;
-    const timer = setTimeout(() => { observer.disconnect(); reject(new Error("no " + what + " within " + timeoutMs + " ms")); }, timeoutMs);
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error("the page showed no " + what + " within " + timeoutMs + " ms")); }, timeoutMs);
     const look = () => { const value = check(); if (value) { clearTimeout(timer); observer.disconnect(); resolve(value); } };
     observer = new MutationObserver(look);
     observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
     look();
   });
-  const picker = await until(() => { const s = document.querySelector(".session-bar select"); return s && [...s.options].some((o) => o.value === sessionId) ? s : undefined; }, "session " + sessionId + " in the session picker");
-  if (picker.value !== sessionId) { picker.value = sessionId; picker.dispatchEvent(new Event("change", { bubbles: true })); }
-  const tab = document.getElementById("inspector-tab-tools");
-  if (tab && tab.getAttribute("aria-selected") !== "true") tab.click();
-  const panel = () => [...document.querySelectorAll("section.app-panel")].find((p) => p.getAttribute("aria-label") === "App of " + toolName);
-  const state = () => { const p = panel(); const s = p && p.querySelector(".app-facts [role=status]"); return s ? s.textContent : undefined; };
-  const alert = () => { const a = panel() && panel().querySelector("[role=alert]"); return a ? a.textContent : undefined; };
-  const ended = (s) => s === "failed" || s === "stopped" || s === "closed";
-  const frame = () => { const f = panel() && panel().querySelector("iframe"); return f ? { frame: f.src } : {}; };
-  const reached = await until(() => { const s = state(); return s === "initialized" || ended(s) ? s : undefined; }, "App panel of " + toolName + " that initialized");
-  if (ended(reached) || wait === "initialized") return { state: reached, ms: performance.now() - started, ...frame(), ...(alert() ? { reason: alert() } : {}) };
-  const report = await until(() => {
-    if (ended(state())) return { state: state(), reason: alert() };
-    const text = panel() && panel().querySelector(".app-context");
-    return text && /^(bridge round trip|smoke failed)/.test(text.textContent) ? { state: state(), report: text.textContent } : undefined;
-  }, "report of the App's round trip in its model context");
-  return { ...report, ms: performance.now() - started };
+  try {
+    const picker = await until(() => { const s = document.querySelector(".session-bar select"); return s && [...s.options].some((o) => o.value === sessionId) ? s : undefined; }, "session " + sessionId + " in the session picker");
+    if (picker.value !== sessionId) { picker.value = sessionId; picker.dispatchEvent(new Event("change", { bubbles: true })); }
+    const tab = document.getElementById("inspector-tab-tools");
+    if (tab && tab.getAttribute("aria-selected") !== "true") tab.click();
+    const panel = () => [...document.querySelectorAll("section.app-panel")].find((p) => p.getAttribute("aria-label") === "App of " + toolName);
+    const state = () => { const p = panel(); const s = p && p.querySelector(".app-facts [role=status]"); return s ? s.textContent : undefined; };
+    const alert = () => { const a = panel() && panel().querySelector("[role=alert]"); return a ? a.textContent : undefined; };
+    const ended = (s) => s === "failed" || s === "stopped" || s === "closed";
+    const frame = () => { const f = panel() && panel().querySelector("iframe"); return f ? { frame: f.src } : {}; };
+    const reached = await until(() => { const s = state(); return s === "initialized" || ended(s) ? s : undefined; }, "App panel of " + toolName + " that initialized");
+    if (ended(reached) || wait === "initialized") return { state: reached, ms: performance.now() - started, ...frame(), ...(alert() ? { reason: alert() } : {}) };
+    const report = await until(() => {
+      if (ended(state())) return { state: state(), reason: alert() };
+      const text = panel() && panel().querySelector(".app-context");
+      return text && /^(bridge round trip|smoke failed)/.test(text.textContent) ? { state: state(), report: text.textContent } : undefined;
+    }, "report of the App's round trip in its model context");
+    return { ...report, ms: performance.now() - started };
+  } catch (error) {
+    // What the page did not show, in words (a rejection would reach main as the runtime's own message).
+    return { state: "missing", ms: performance.now() - started, reason: String((error && error.message) || error) };
+  }
 })(${JSON.stringify(sessionId)}, ${JSON.stringify(toolName)}, ${JSON.stringify(wait)}, ${timeoutMs})`;
 }
 
@@ -151,13 +157,13 @@ export async function runSmoke(deps: SmokeDeps): Promise<SmokeOutcome> {
       if (run.status !== "done" || run.result?.isError) throw new Error(`the run ended ${run.status}${run.error ? `: ${run.error}` : ""}`);
       step = "waiting for the App to initialize in the page";
       const initialized = checkAppReport(await deps.evaluateInPage(appProbe(app.sessionId, SMOKE_APP_TOOL, "initialized")));
-      if (initialized.state !== "initialized") throw new Error(`the App panel says ${initialized.state}${initialized.reason ? `: ${initialized.reason}` : ""}`);
+      if (initialized.state !== "initialized") throw new Error(panelProblem(initialized));
       // AP4: the View runs behind the sandbox proxy on its own scheme, not on the page's app:// origin.
       if (!initialized.frame?.startsWith(`${deps.appSandboxOrigin}/`)) throw new Error(`the App's frame is at ${JSON.stringify(initialized.frame)}, not on ${deps.appSandboxOrigin}`);
       timings.push(`app initialized ${Math.round(initialized.ms)} ms`);
       step = "waiting for the App's tools/call through the bridge";
       const trip = checkAppReport(await deps.evaluateInPage(appProbe(app.sessionId, SMOKE_APP_TOOL, "roundTrip")));
-      if (trip.state !== "initialized") throw new Error(`the App panel says ${trip.state}${trip.reason ? `: ${trip.reason}` : ""}`);
+      if (trip.state !== "initialized") throw new Error(panelProblem(trip));
       const said = ROUND_TRIP_REPORT.exec(trip.report ?? "");
       if (!said) throw new Error(SMOKE_FAILED_REPORT.test(trip.report ?? "") ? `the View said ${trip.report}` : `the View reported ${JSON.stringify(trip.report)}`);
       // The answer is the server's to this run's nonce: the call went App → host → server and back.
@@ -206,6 +212,11 @@ function checkReport(value: unknown): PageReport {
     throw new Error(`the page answered ${JSON.stringify(value)}`);
   }
   return report as PageReport;
+}
+
+function panelProblem(report: AppReport): string {
+  if (report.state === "missing") return report.reason ?? "the page did not show the App";
+  return `the App panel says ${report.state}${report.reason ? `: ${report.reason}` : ""}`;
 }
 
 function checkAppReport(value: unknown): AppReport {

@@ -63,6 +63,11 @@ describe("the smoke run's App step in Chromium (browser mode)", () => {
       await view.getByText(new RegExp(`^\\d+\\.\\d ms: echo ${nonce}$`)).waitFor({ timeout: FLOW_TIMEOUT_MS });
       await panel.getByText(/^bridge round trip \d+\.\d ms: echo nonce-1f2e3d$/).waitFor();
       await app.screenshot("smoke-app-01-rendered");
+      // A panel the page never shows: the probe says what it waited for instead of throwing.
+      expect(await page.evaluate(appProbe(sessionId, "no-such-tool", "initialized", 300))).toMatchObject({
+        state: "missing",
+        reason: "the page showed no App panel of no-such-tool that initialized within 300 ms",
+      });
       console.info(`smoke App in Chromium: app initialized ${Math.round(initialized.ms)} ms after the probe started, bridge round trip ${said![1]} ms`);
       expect(app.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     } finally {

@@ -180,6 +180,16 @@ describe("the smoke run against the real core (Electron faked)", () => {
     expect((await runSmoke(smokeDepsFor(again))).line).toMatch(/^smoke failed while waiting for the App's tools\/call through the bridge: the View got "echo not-the-nonce", not the server's echo of [0-9a-f-]{36}$/);
   });
 
+  it("a page that never shows the App panel: exit 1 with what the probe waited for", async () => {
+    const desktop = await startApp();
+    playThePage(BrowserWindow.instances[0]!, true, {
+      initialized: { state: "missing", reason: "the page showed no App panel of smoke_app that initialized within 20000 ms" },
+    });
+    expect((await runSmoke(smokeDepsFor(desktop))).line).toBe(
+      "smoke failed while waiting for the App to initialize in the page: the page showed no App panel of smoke_app that initialized within 20000 ms",
+    );
+  });
+
   it("AP4: an App frame that is not on the mcp-app://sandbox origin: exit 1", async () => {
     const desktop = await startApp();
     playThePage(BrowserWindow.instances[0]!, true, { initialized: { frame: "app://inspector/proxy.html" } });
