@@ -2,6 +2,8 @@
 // proxy on a second loopback port (AP4), under the CSP built from its resource (AP5), answered by the
 // official AppBridge (AP7); the View's button calls a server tool through the bridge (AP8), and every
 // bridge message is in the Logs tab with its direction.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { SavedServer } from "../../shared/types.js";
@@ -156,6 +158,63 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     expect(app.pageErrors.filter((e) => !/Failed to load resource/.test(e) && e !== "pageerror: The user did not open the link")).toEqual([]);
   });
 
+  it("AP7, AP8, AP9: the real peer @modelcontextprotocol/server-basic-react, over Streamable HTTP, renders its React View, its Get Server Time button calls get-time through the bridge and the new time shows inside the App", { timeout: TEST_TIMEOUT_MS }, async () => {
+    requireBuild();
+    // The example starts Streamable HTTP on $PORT unless given --stdio (its dist/index.js); here, HTTP on a free port.
+    const port = await freePort();
+    const entry = fileURLToPath(new URL("../../node_modules/@modelcontextprotocol/server-basic-react/dist/index.js", import.meta.url));
+    const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let out = "";
+        child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+          out += chunk;
+          if (out.includes(`listening on http://localhost:${port}/mcp`)) resolve();
+        });
+        child.once("exit", (code) => reject(new Error(`server-basic-react exited (${code}) before listening: ${out}`)));
+      });
+      const react: SavedServer = {
+        id: "e2e-basic-react",
+        name: "Basic React",
+        era: "auto",
+        transport: { type: "streamableHttp", url: `http://127.0.0.1:${port}/mcp`, headers: {} },
+        features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
+      };
+      const app = await openApp({ savedServers: [react], viewport: { width: 1400, height: 1100 } });
+      const { page } = app;
+      await connect(page, "Basic React");
+      const form = await openTool(page, "get-time");
+      await form.getByRole("button", { name: "Run", exact: true }).click();
+      const run = runArticle(page, 1, "get-time");
+      const panel = run.getByRole("region", { name: "App of get-time" });
+      await waitForText(panel.getByRole("status"), "initialized");
+      const view = page.frameLocator(`iframe[title="MCP App of get-time"]`).frameLocator("iframe");
+      const time = view.locator("p", { hasText: "Server Time:" }).locator("code");
+      // AP7: the tool-result reached the React View (it shows the server's time).
+      await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).toMatch(/^\d{4}-\d\d-\d\dT/);
+      const first = await time.textContent();
+      // AP8: the button calls get-time on the server through the bridge; the new time shows inside the App.
+      await view.getByRole("button", { name: "Get Server Time" }).click();
+      await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).not.toBe(first);
+      expect(await time.textContent()).toMatch(/^\d{4}-\d\d-\d\dT/);
+      // AP9: its ui/message is shown to the user.
+      await view.getByRole("button", { name: "Send Message" }).click();
+      await panel.getByText("This is message text.").waitFor({ timeout: FLOW_TIMEOUT_MS });
+      await app.screenshot("apps-06-basic-react");
+      // The View's tools/call is in the Logs tab as the App's, followed by the tools/call sent to the server.
+      await openTab(page, "Logs");
+      await page.getByRole("textbox", { name: "Method" }).fill("tools/call");
+      const table = page.getByRole("table", { name: "Protocol messages" });
+      await table.getByText("App: tools/call").first().waitFor({ timeout: FLOW_TIMEOUT_MS });
+      expect(app.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    } finally {
+      // Its SIGTERM handler waits for open connections (the inspector's) to end: stop it outright.
+      child.kill("SIGKILL");
+      await exited;
+    }
+  });
+
   it("AP3, AP7: a ui:// resource previews as an App from the Resources tab, with the tool input the user types and no result", { timeout: TEST_TIMEOUT_MS }, async () => {
     requireBuild();
     const app = await openApp({ savedServers: [fixtureServer("e2e-apps-preview", NAME, "apps/app-server.mjs")], viewport: { width: 1400, height: 1000 } });
@@ -196,3 +255,15 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     expect(await view.getByText("Result: (none)").count()).toBe(1);
   });
 });
+
+/** A loopback port nothing listens on (the example server takes its port from $PORT, not 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
