@@ -103,7 +103,7 @@ describe("CLI legacy tasks that never finish", () => {
   it("R6: a task that outlives its ttl on a server that keeps answering is given up with exit 1 (the watch is bounded by the ttl)", async () => {
     const forever = await startHttpFixture("cli-http-server.mjs", ["--keep-expired"]);
     try {
-      const ran = await runCli(["call", "job", "--args", '{"workMs":-1}', "--task", "--ttl", "200", "--timeout", "100", "--server", forever.url, "--json"]);
+      const ran = await runCli(["call", "job", "--args", '{"workMs":-1}', "--task", "--ttl", "200", "--timeout", "1000", "--server", forever.url, "--json"]);
       expect(ran.code).toBe(1);
       expect(jsonOf(ran)).toEqual({ task: expect.objectContaining({ status: "working", ttl: 200 }), error: { message: expect.stringMatching(/^task \S+ passed its ttl \(200 ms\) without finishing$/) } });
     } finally {
