@@ -7,3 +7,19 @@ export const NavigationContext = createContext<(tab: TabId) => void>(() => {});
 export function useSelectTab(): (tab: TabId) => void {
   return useContext(NavigationContext);
 }
+
+/**
+ * AP10: a View in picture-in-picture stays while the user switches tabs: its tab stays mounted (hidden)
+ * while it floats. One View floats at a time: `owner` names it, and another one taking over sends it inline.
+ */
+export interface PictureInPicture {
+  owner?: symbol;
+  tab?: TabId;
+  set(owner: symbol, tab: TabId | undefined): void;
+}
+
+export const PictureInPictureContext = createContext<PictureInPicture>({ set: () => {} });
+
+export function usePictureInPicture(): PictureInPicture {
+  return useContext(PictureInPictureContext);
+}
