@@ -48,11 +48,15 @@ export function Layout({ banner }: { banner?: string | undefined }) {
   useEffect(() => preloadTabsWhenIdle(), []);
 
   // AP10: the tab whose App floats in picture-in-picture stays mounted while another tab is open.
-  const [floating, setFloating] = useState<{ owner: symbol; tab: TabId }>();
+  // When it lands (inline again) while another tab is open, its tab stays mounted until the user opens it.
+  const [floating, setFloating] = useState<{ owner?: symbol; tab: TabId }>();
   const setPip = useCallback((owner: symbol, at: TabId | undefined) => {
-    setFloating((now) => (at ? { owner, tab: at } : now?.owner === owner ? undefined : now));
+    setFloating((now) => (at ? { owner, tab: at } : now?.owner === owner ? { tab: now.tab } : now));
   }, []);
-  const pip = useMemo<PictureInPicture>(() => ({ ...(floating ? { owner: floating.owner, tab: floating.tab } : {}), set: setPip }), [floating, setPip]);
+  useEffect(() => {
+    if (floating && !floating.owner && floating.tab === tab) setFloating(undefined);
+  }, [floating, tab]);
+  const pip = useMemo<PictureInPicture>(() => ({ ...(floating?.owner ? { owner: floating.owner, tab: floating.tab } : {}), set: setPip }), [floating, setPip]);
 
   const navigate = useCallback((payload: NavigatePayload) => {
     setTab(payload.tab);

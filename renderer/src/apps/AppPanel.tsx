@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AppView } from "../../../shared/appView.js";
 import { APP_PERMISSION_FEATURES, HOST_DISPLAY_MODES, type AppDisplayMode } from "../../../shared/apps.js";
-import { usePictureInPicture } from "../app/navigation.js";
+import { usePictureInPicture, useSelectTab } from "../app/navigation.js";
 import type { TabId } from "../app/tabs.js";
 import { useBridge, useInspector } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
@@ -69,6 +69,7 @@ export function AppPanel({
   const [mode, setMode] = useState<AppDisplayMode>("inline");
   const modeRef = useRef<AppDisplayMode>("inline");
   const pip = usePictureInPicture();
+  const selectTab = useSelectTab();
   const [self] = useState(() => Symbol(label));
   const exitButton = useRef<HTMLButtonElement>(null);
   // AP6: permissions only as declared by the View and allowed by the user for this server entry.
@@ -236,14 +237,21 @@ export function AppPanel({
     <section className={`app-panel mode-${shownMode}`} aria-label={`App of ${label}`}>
       {shownMode !== "inline" && (
         <div className="app-mode-bar" role="toolbar" aria-label={shownMode === "fullscreen" ? "App in full screen" : "App in picture in picture"}>
-          <span className="app-mode-title">{label}</span>
+          <span className="app-mode-title">App of {label}</span>
           {shownMode === "fullscreen" ? (
             <button type="button" ref={exitButton} onClick={() => setMode("inline")} title="Back to inline (Escape)">
               Exit full screen
             </button>
           ) : (
             <>
-              <button type="button" className="secondary" onClick={() => setMode("inline")}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  setMode("inline");
+                  selectTab(tab);
+                }}
+              >
                 Back to inline
               </button>
               <button type="button" className="secondary" onClick={() => void close("Closed by you")}>
