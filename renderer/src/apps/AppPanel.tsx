@@ -378,7 +378,7 @@ function PermissionsQuestion({ declared, granted, allow, withdraw }: { declared:
           </button>
         )}
       </div>
-      <p className="note">Allowing reloads the App with them.</p>
+      <p className="note">Allowing or withdrawing reloads the App.</p>
     </div>
   );
 }
