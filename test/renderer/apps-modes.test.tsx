@@ -53,7 +53,7 @@ function playView(frame: HTMLIFrameElement) {
 
 async function showStudio(view: AppView, serverId = "srv-1") {
   const bridge = createFakeBridge();
-  bridge.handle("listTools", () => ({ tools: [tool("studio", { _meta: { ui: { resourceUri: VIEW } } })] }));
+  bridge.handle("listTools", () => ({ tools: [tool("studio", { _meta: { ui: { resourceUri: VIEW } } }), tool("plain")] }));
   bridge.handle("readAppView", () => view);
   const run = toolRun(1, { toolName: "studio", status: "done", arguments: {}, result: { content: [{ type: "text", text: "studio ready" }] } });
   await renderApp({ sessions: [session({ sessionId: "s1", serverId, clientCapabilities: UI })], toolRuns: [run], host: { folderPicker: false, appSandbox: SANDBOX } }, bridge);
@@ -128,12 +128,24 @@ describe("AP10: display modes", () => {
     expect(await view.answer(2)).toEqual({ mode: "pip" });
     const pip = await screen.findByRole("toolbar", { name: "App in picture in picture" });
     expect(screen.getByText("The App of studio floats in the corner of the window (picture in picture).")).toBeTruthy();
+    // Another tool's runs are listed: the floating App's run stays, out of sight, and keeps floating.
+    await user.click(within(screen.getByRole("region", { name: "Tool list" })).getByRole("button", { name: "plain" }));
+    expect(frame.isConnected).toBe(true);
+    expect(frame.closest(".tab-kept")).not.toBeNull();
+    expect(screen.getByRole("toolbar", { name: "App in picture in picture" })).toBe(pip);
+    await user.click(within(pip).getByRole("button", { name: "Back to inline" }));
+    // Back inline, it is listed in sight (among plain's runs) rather than dropped.
+    expect(frame.isConnected).toBe(true);
+    expect(frame.closest(".tab-kept")).toBeNull();
+    await user.click(within(screen.getByRole("region", { name: "Tool list" })).getByRole("button", { name: "studio" }));
+    await view.send({ id: 3, method: "ui/request-display-mode", params: { mode: "pip" } });
+    expect(await view.answer(3)).toEqual({ mode: "pip" });
     await user.click(screen.getByRole("tab", { name: /Logs/ }));
     // The same frame, still there (the Tools tab is kept, hidden, under the Logs tab).
     expect(frame.isConnected).toBe(true);
-    expect(screen.getByRole("toolbar", { name: "App in picture in picture" })).toBe(pip);
+    const again = screen.getByRole("toolbar", { name: "App in picture in picture" });
     expect(frame.closest(".tab-kept")).not.toBeNull();
-    await user.click(within(pip).getByRole("button", { name: "Back to inline" }));
+    await user.click(within(again).getByRole("button", { name: "Back to inline" }));
     expect(screen.getByRole("tab", { name: /Tools/ }).getAttribute("aria-selected")).toBe("true");
     expect(frame.isConnected).toBe(true);
     expect(frame.closest(".tab-kept")).toBeNull();

@@ -47,16 +47,29 @@ export function Layout({ banner }: { banner?: string | undefined }) {
 
   useEffect(() => preloadTabsWhenIdle(), []);
 
-  // AP10: the tab whose App floats in picture-in-picture stays mounted while another tab is open.
-  // When it lands (inline again) while another tab is open, its tab stays mounted until the user opens it.
-  const [floating, setFloating] = useState<{ owner?: symbol; tab: TabId }>();
-  const setPip = useCallback((owner: symbol, at: TabId | undefined) => {
-    setFloating((now) => (at ? { owner, tab: at } : now?.owner === owner ? { tab: now.tab } : now));
+  // AP10: the tab whose App floats in picture-in-picture stays mounted while another tab is open; when the
+  // App lands (inline again) while another tab is open, its tab stays mounted until the user opens it.
+  const [floating, setFloating] = useState<{ owner: symbol; tab: TabId; key?: string; floats: boolean; seen: boolean }>();
+  const setPip = useCallback((owner: symbol, at: TabId | undefined, key?: string) => {
+    setFloating((now) => {
+      if (at) return { owner, tab: at, ...(key ? { key } : {}), floats: true, seen: false };
+      return now?.owner === owner && now.floats ? { ...now, floats: false } : now;
+    });
   }, []);
+  const releasePip = useCallback((owner: symbol) => setFloating((now) => (now?.owner === owner ? undefined : now)), []);
   useEffect(() => {
-    if (floating && !floating.owner && floating.tab === tab) setFloating(undefined);
+    if (floating && !floating.floats && !floating.seen && floating.tab === tab) setFloating({ ...floating, seen: true });
   }, [floating, tab]);
-  const pip = useMemo<PictureInPicture>(() => ({ ...(floating?.owner ? { owner: floating.owner, tab: floating.tab } : {}), set: setPip }), [floating, setPip]);
+  const keptTab = floating && (floating.floats || !floating.seen) ? floating.tab : undefined;
+  const pip = useMemo<PictureInPicture>(
+    () => ({
+      ...(floating?.floats ? { owner: floating.owner, tab: floating.tab } : {}),
+      ...(floating?.key ? { key: floating.key } : {}),
+      set: setPip,
+      release: releasePip,
+    }),
+    [floating, setPip, releasePip],
+  );
 
   const navigate = useCallback((payload: NavigatePayload) => {
     setTab(payload.tab);
@@ -125,7 +138,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
             {/* The tabs that can hold an App: each in a place of its own, so a floating App's tab stays mounted. */}
             {KEPT_TABS.map(
               (id) =>
-                (tab === id || floating?.tab === id) && (
+                (tab === id || keptTab === id) && (
                   <div key={id} className={tab === id ? "tab-slot" : "tab-slot tab-kept"}>
                     <ErrorBoundary what={`the ${TAB_LABELS[id]} tab`}>
                       <Suspense fallback={<TabLoading what={`the ${TAB_LABELS[id]} tab`} />}>

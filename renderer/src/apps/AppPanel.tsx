@@ -41,6 +41,7 @@ export function AppPanel({
   result,
   cancelled,
   tab = "tools",
+  floatKey,
 }: {
   sessionId: string;
   /** The App of this tool's run; or, for a preview from the Resources tab, a `ui://` URI. */
@@ -51,6 +52,8 @@ export function AppPanel({
   cancelled?: boolean;
   /** The tab this App is shown in (kept mounted while the App floats in picture-in-picture). */
   tab?: TabId;
+  /** What this App belongs to, for the list that shows it to keep it while it floats (AP10). */
+  floatKey?: string;
 }) {
   const label = toolName ?? uri ?? "";
   const bridge = useBridge();
@@ -160,11 +163,11 @@ export function AppPanel({
   // One View floats at a time: its tab stays mounted; another one floating sends this one inline.
   const live = state.kind === "initialized" || state.kind === "loading";
   const shownMode = live ? mode : "inline";
-  const { set: setPip, owner: pipOwner } = pip;
+  const { set: setPip, release: releasePip, owner: pipOwner } = pip;
   useEffect(() => {
-    setPip(self, shownMode === "pip" ? tab : undefined);
-  }, [shownMode, self, setPip, tab]);
-  useEffect(() => () => setPip(self, undefined), [self, setPip]);
+    setPip(self, shownMode === "pip" ? tab : undefined, floatKey);
+  }, [shownMode, self, setPip, tab, floatKey]);
+  useEffect(() => () => releasePip(self), [self, releasePip]);
   useEffect(() => {
     if (mode === "pip" && pipOwner !== undefined && pipOwner !== self) setMode("inline");
   }, [mode, pipOwner, self]);
