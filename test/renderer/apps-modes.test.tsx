@@ -116,7 +116,7 @@ describe("AP10: display modes", () => {
     await view.send({ id: 2, method: "ui/request-display-mode", params: { mode: "fullscreen" } });
     expect(await view.answer(2)).toEqual({ mode: "inline" });
     expect(screen.queryByRole("toolbar")).toBeNull();
-    await within(panel).findByText("ui/request-display-mode fullscreen: not in the View's appCapabilities.availableDisplayModes or not offered here; the mode stays inline");
+    await within(panel).findByText("ui/request-display-mode fullscreen: not declared in the View's availableDisplayModes, or not offered; stays inline");
     expect(view.sent.some((m) => m.method === "ui/notifications/host-context-changed" && m.params?.displayMode)).toBe(false);
   });
 
