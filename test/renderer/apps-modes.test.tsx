@@ -111,6 +111,23 @@ describe("AP10: display modes", () => {
     expect(within(panel).getByText(/^inline · \d+ px high$/)).toBeTruthy();
   });
 
+  it("AP10: a View that asks for full screen again each time it is left can always be closed from the full screen bar", async () => {
+    const { panel, frame, user } = await showStudio(studioView());
+    const view = playView(frame);
+    await initialize(view, ["fullscreen"]);
+    for (const id of [2, 3]) {
+      await view.send({ id, method: "ui/request-display-mode", params: { mode: "fullscreen" } });
+      await view.answer(id);
+      await screen.findByRole("toolbar", { name: "App in full screen" });
+      if (id === 2) fireEvent.keyDown(window, { key: "Escape" });
+    }
+    const bar = screen.getByRole("toolbar", { name: "App in full screen" });
+    await user.click(within(bar).getByRole("button", { name: "Close App" }));
+    await within(panel).findByText(/^App closed\. Closed by you; the View did not answer ui\/resource-teardown in time\.$/);
+    expect(screen.queryByRole("toolbar")).toBeNull();
+    expect(within(panel).queryByTitle("MCP App of studio")).toBeNull();
+  });
+
   it("AP10: a mode the View did not declare is never set: answered with the mode it has, and the panel says why", async () => {
     const { panel, frame } = await showStudio(studioView());
     const view = playView(frame);

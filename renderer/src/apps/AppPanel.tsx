@@ -242,9 +242,15 @@ export function AppPanel({
         <div className="app-mode-bar" role="toolbar" aria-label={shownMode === "fullscreen" ? "App in full screen" : "App in picture in picture"}>
           <span className="app-mode-title">App of {label}</span>
           {shownMode === "fullscreen" ? (
-            <button type="button" ref={exitButton} onClick={() => setMode("inline")} title="Back to inline (Escape)">
-              Exit full screen
-            </button>
+            <>
+              <button type="button" ref={exitButton} onClick={() => setMode("inline")} title="Back to inline (Escape)">
+                Exit full screen
+              </button>
+              {/* A View that keeps asking for full screen can always be closed from here. */}
+              <button type="button" className="secondary" onClick={() => void close("Closed by you")}>
+                Close App
+              </button>
+            </>
           ) : (
             <>
               <button
