@@ -56,3 +56,35 @@ export function offeredToUser(tool: { _meta?: unknown }): boolean {
 export function callableByApp(tool: { _meta?: unknown }): boolean {
   return visibilityOf(record(record(tool._meta)?.ui)).includes("app");
 }
+
+/** AP6: the permissions a View may declare (`_meta.ui.permissions`), by their Permissions Policy feature. */
+export const APP_PERMISSION_FEATURES = {
+  camera: "camera",
+  microphone: "microphone",
+  geolocation: "geolocation",
+  clipboardWrite: "clipboard-write",
+} as const;
+export type AppPermission = keyof typeof APP_PERMISSION_FEATURES;
+export type AppPermissionFeature = (typeof APP_PERMISSION_FEATURES)[AppPermission];
+const FEATURES = new Set<string>(Object.values(APP_PERMISSION_FEATURES));
+
+/** AP6: the features named in a list the page (or a proxy URL) gives, known ones only, in their fixed order. */
+export function permissionFeatures(list: readonly string[] | string | null | undefined): AppPermissionFeature[] {
+  const named = new Set(typeof list === "string" ? list.split(",").map((f) => f.trim()) : (list ?? []));
+  return (Object.values(APP_PERMISSION_FEATURES) as AppPermissionFeature[]).filter((f) => named.has(f) && FEATURES.has(f));
+}
+
+/** AP10: the display modes this host offers a View (the View gets a mode only where it declared it too). */
+export const HOST_DISPLAY_MODES = ["inline", "fullscreen", "pip"] as const;
+export type AppDisplayMode = (typeof HOST_DISPLAY_MODES)[number];
+
+/**
+ * AP10: the mode a `ui/request-display-mode` sets: the one asked for when the host offers it and the View
+ * declared it in `appCapabilities.availableDisplayModes` (inline always stands); otherwise the mode stays.
+ */
+export function displayModeFor(requested: unknown, declared: unknown, current: AppDisplayMode): AppDisplayMode {
+  if (requested === "inline") return "inline";
+  const offered = (HOST_DISPLAY_MODES as readonly unknown[]).includes(requested);
+  const views = Array.isArray(declared) ? declared.slice(0, 20) : [];
+  return offered && views.includes(requested) ? (requested as AppDisplayMode) : current;
+}

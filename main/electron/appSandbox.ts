@@ -2,8 +2,10 @@
 // (`mcp-app://sandbox`), never on the inspector's `app://inspector` origin, so they share none of its
 // storage or its contract bridge (the preload runs in the main frame only, and IPC checks the sender frame).
 // The proxy page and its CSP come from main/core/apps/sandboxProxy.ts, as in browser mode. The main process
-// denies App frames every navigation away from the proxy and its View's document (AP4) and every permission
-// (window.ts's handler grants only our own page's clipboard writes, AP6).
+// denies App frames every navigation away from the proxy and its View's document (AP4), and every permission
+// but those the user allowed that View's server (AP6: the page puts them in the proxy's URL, `allow=`, and
+// in the frames' `allow` attributes; window.ts's handler asks appFramePermission).
+import { permissionFeatures, type AppPermissionFeature } from "../../shared/apps.js";
 import { answerProxyRequest, PROXY_PATH } from "../core/apps/sandboxProxy.js";
 
 export const APP_SANDBOX_SCHEME = "mcp-app";
@@ -70,5 +72,55 @@ export interface FrameNavigationTarget {
 export function denyAppFrameNavigation(contents: FrameNavigationTarget): void {
   contents.on("will-frame-navigate", (event) => {
     if (!event.isMainFrame && !isAllowedFrameNavigation(event.url)) event.preventDefault();
+  });
+}
+
+/** AP6: the Permissions Policy feature an Electron permission (and its media types) stands for. */
+function featuresOf(permission: string, mediaTypes: readonly string[] | undefined): AppPermissionFeature[] | undefined {
+  if (permission === "clipboard-sanitized-write") return ["clipboard-write"];
+  if (permission === "geolocation") return ["geolocation"];
+  if (permission !== "media") return undefined;
+  const types = mediaTypes && mediaTypes.length > 0 ? mediaTypes : ["video", "audio"];
+  if (types.some((t) => t !== "video" && t !== "audio")) return undefined;
+  return types.map((t) => (t === "video" ? "camera" : "microphone"));
+}
+
+/** The proxy frame's URL, when `url` is one: its `allow=` list is what the user granted its View. */
+function proxyGrant(url: string | undefined): AppPermissionFeature[] | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return isSandboxUrl(parsed) && parsed.pathname === PROXY_PATH ? permissionFeatures(parsed.searchParams.get("allow")) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface FrameLike {
+  url?: string;
+  parent?: FrameLike | null;
+}
+export interface FramesOf {
+  mainFrame?: { framesInSubtree?: readonly FrameLike[] } | null;
+}
+
+/**
+ * AP6: may an App frame have `permission`? The proxy frame itself says what it was granted (its URL). Electron
+ * names a View's frame only `about:srcdoc` (an opaque origin), so a View's request is granted when a live View
+ * frame in this page (a srcdoc frame whose parent is a proxy) was granted every feature asked; Chromium's
+ * Permissions Policy (the `allow` attributes the page and the proxy set) has already kept any other View's
+ * frame from asking. Nothing is granted to any other frame.
+ */
+export function appFramePermission(permission: string, requestingUrl: string | undefined, mediaTypes: readonly string[] | undefined, contents: unknown): boolean {
+  const wanted = featuresOf(permission, mediaTypes);
+  if (!wanted) return false;
+  const own = proxyGrant(requestingUrl);
+  if (own) return wanted.every((f) => own.includes(f));
+  if (requestingUrl !== "about:srcdoc" && requestingUrl !== "null" && requestingUrl !== undefined && requestingUrl !== "") return false;
+  const frames = (contents as FramesOf | null | undefined)?.mainFrame?.framesInSubtree ?? [];
+  return frames.some((frame) => {
+    if (frame.url !== "about:srcdoc") return false;
+    const grant = proxyGrant(frame.parent?.url);
+    return grant !== undefined && wanted.every((f) => grant.includes(f));
   });
 }

@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { APP_HOST, APP_SCHEME } from "./constants.js";
 import { openableUrl } from "./externalLinks.js";
 import { pageOrigin } from "./ipc.js";
+import { appFramePermission } from "./appSandbox.js";
 import type { WindowState } from "./windowState.js";
 
 /**
@@ -81,16 +82,21 @@ export function isPermissionAllowed(permission: string, requestingUrl: string | 
 
 export interface SessionLike {
   setPermissionRequestHandler(
-    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string }) => void,
+    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string; mediaTypes?: string[] }) => void,
   ): void;
-  setPermissionCheckHandler(handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean): void;
+  setPermissionCheckHandler(handler: (contents: unknown, permission: string, requestingOrigin: string, details?: { requestingUrl?: string; mediaType?: string }) => boolean): void;
 }
 
 export function hardenSession(ses: SessionLike, appPageUrl: string): void {
-  ses.setPermissionRequestHandler((_contents, permission, callback, details) => {
-    callback(isPermissionAllowed(permission, details?.requestingUrl, appPageUrl));
+  // AP6: an App frame gets exactly the permissions the user allowed its View's server (appSandbox.ts).
+  ses.setPermissionRequestHandler((contents, permission, callback, details) => {
+    callback(isPermissionAllowed(permission, details?.requestingUrl, appPageUrl) || appFramePermission(permission, details?.requestingUrl, details?.mediaTypes, contents));
   });
-  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isPermissionAllowed(permission, requestingOrigin, appPageUrl));
+  ses.setPermissionCheckHandler(
+    (contents, permission, requestingOrigin, details) =>
+      isPermissionAllowed(permission, requestingOrigin, appPageUrl) ||
+      appFramePermission(permission, details?.requestingUrl ?? requestingOrigin, details?.mediaType ? [details.mediaType] : undefined, contents),
+  );
 }
 
 /**

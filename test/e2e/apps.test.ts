@@ -42,7 +42,7 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await view.getByText("initialized by MCP Task Inspector (web)").waitFor({ timeout: FLOW_TIMEOUT_MS });
     // AP7: hostContext and hostCapabilities as the rule lists them; nothing before the answer to
     // ui/initialize, then tool-input exactly once, then tool-result.
-    await view.getByText(/^(light|dark) · inline · inline · \S+ · timeZone · width · greet$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await view.getByText(/^(light|dark) · inline · inline\/fullscreen\/pip · \S+ · timeZone · width · greet$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
     await view.getByText("logging message openLinks sandbox serverResources serverTools updateModelContext").waitFor();
     await view.getByText("(initialize answered), ui/notifications/tool-input, ui/notifications/tool-result").waitFor({ timeout: FLOW_TIMEOUT_MS });
     // AP10: a size-changed of 100000 px is clamped to the panel's bound.

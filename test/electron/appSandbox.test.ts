@@ -1,15 +1,15 @@
 // AP4/AP5/AP6, the desktop app (Electron faked): MCP App Views run behind the sandbox proxy on the
 // mcp-app:// scheme, never on app://inspector; the proxy page carries the CSP built from the declared
 // domains and may be framed by the inspector's page only; the main process denies App frames every
-// navigation but the proxy's own and its View's, and every permission.
+// navigation but the proxy's own and its View's, and every permission the user did not allow the View (AP6).
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createAppSandboxHandler, denyAppFrameNavigation, isAllowedFrameNavigation, type FrameNavigationEvent } from "../../main/electron/appSandbox.js";
+import { appFramePermission, createAppSandboxHandler, denyAppFrameNavigation, isAllowedFrameNavigation, type FrameNavigationEvent } from "../../main/electron/appSandbox.js";
 import { startDesktopApp, type DesktopApp } from "../../main/electron/app.js";
 import { APP_PAGE_URL } from "../../main/electron/constants.js";
-import { CONTENT_SECURITY_POLICY, isPermissionAllowed } from "../../main/electron/window.js";
+import { CONTENT_SECURITY_POLICY, hardenSession, isPermissionAllowed } from "../../main/electron/window.js";
 import { app, BrowserWindow, protocol, resetFakeElectron } from "./fakeElectron.js";
 
 vi.mock("electron", () => import("./fakeElectron.js"));
@@ -62,6 +62,52 @@ describe("the desktop App sandbox (mcp-app://)", () => {
       expect(isPermissionAllowed(permission, "mcp-app://sandbox/proxy.html", APP_PAGE_URL)).toBe(false);
     }
     expect(CONTENT_SECURITY_POLICY).toContain("frame-src mcp-app://sandbox;");
+  });
+
+  it("AP6: the main process grants an App's frames exactly the permissions its proxy URL names (what the user allowed), nothing else and nobody else", () => {
+    const ses = { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() };
+    hardenSession(ses, APP_PAGE_URL);
+    const request = ses.setPermissionRequestHandler.mock.calls[0]![0] as (c: unknown, p: string, cb: (g: boolean) => void, d: { requestingUrl?: string; mediaTypes?: string[] }) => void;
+    const check = ses.setPermissionCheckHandler.mock.calls[0]![0] as (c: unknown, p: string, origin: string, d?: { requestingUrl?: string; mediaType?: string }) => boolean;
+    const proxyUrl = (allow?: string) => `mcp-app://sandbox/proxy.html?host=${encodeURIComponent(PAGE)}&csp=%7B%7D${allow ? `&allow=${allow}` : ""}`;
+    // The page's frames: the inspector, two App proxies (one allowed clipboard-write and camera, one nothing), each with its View.
+    const page = { url: `${PAGE}/index.html`, parent: null };
+    const granted = { url: proxyUrl("clipboard-write,camera"), parent: page };
+    const plain = { url: proxyUrl(), parent: page };
+    const contents = (...proxies: { url: string }[]) => ({
+      mainFrame: { framesInSubtree: [page, ...proxies.flatMap((p) => [p, { url: "about:srcdoc", parent: p }])] },
+    });
+    const decide = (c: unknown, permission: string, details: { requestingUrl?: string; mediaTypes?: string[] }) => {
+      let answer: boolean | undefined;
+      request(c, permission, (g) => (answer = g), details);
+      return answer;
+    };
+    const both = contents(granted, plain);
+    // The View's own frame (Electron names it about:srcdoc) and its proxy get what was allowed.
+    expect(decide(both, "clipboard-sanitized-write", { requestingUrl: "about:srcdoc" })).toBe(true);
+    expect(decide(both, "media", { requestingUrl: "about:srcdoc", mediaTypes: ["video"] })).toBe(true);
+    expect(decide(both, "clipboard-sanitized-write", { requestingUrl: granted.url })).toBe(true);
+    expect(check(both, "clipboard-sanitized-write", "null", { requestingUrl: "about:srcdoc" })).toBe(true);
+    expect(check(both, "media", "null", { requestingUrl: "about:srcdoc", mediaType: "video" })).toBe(true);
+    // Not what was not allowed: the microphone, geolocation, anything else.
+    expect(decide(both, "media", { requestingUrl: "about:srcdoc", mediaTypes: ["video", "audio"] })).toBe(false);
+    expect(decide(both, "media", { requestingUrl: "about:srcdoc", mediaTypes: ["audio"] })).toBe(false);
+    expect(check(both, "media", "null", { requestingUrl: "about:srcdoc", mediaType: "audio" })).toBe(false);
+    for (const permission of ["geolocation", "clipboard-read", "notifications", "openExternal", "fullscreen", "unknown"]) {
+      expect(decide(both, permission, { requestingUrl: "about:srcdoc" })).toBe(false);
+    }
+    // A proxy that was allowed nothing, and a page whose Views were allowed nothing: denied.
+    expect(decide(both, "clipboard-sanitized-write", { requestingUrl: plain.url })).toBe(false);
+    expect(decide(contents(plain), "clipboard-sanitized-write", { requestingUrl: "about:srcdoc" })).toBe(false);
+    expect(check(contents(plain), "clipboard-sanitized-write", "null", { requestingUrl: "about:srcdoc" })).toBe(false);
+    // A srcdoc frame that is not a View (not a proxy's child) grants nothing; other origins get nothing.
+    expect(appFramePermission("clipboard-sanitized-write", "about:srcdoc", undefined, { mainFrame: { framesInSubtree: [page, { url: "about:srcdoc", parent: page }] } })).toBe(false);
+    expect(decide(both, "clipboard-sanitized-write", { requestingUrl: "https://evil.example/" })).toBe(false);
+    expect(decide(both, "clipboard-sanitized-write", { requestingUrl: `mcp-app://elsewhere/proxy.html?allow=clipboard-write` })).toBe(false);
+    expect(decide(both, "clipboard-sanitized-write", { requestingUrl: `mcp-app://sandbox/other.html?allow=clipboard-write` })).toBe(false);
+    // The inspector's own page keeps its clipboard writes, and nothing more.
+    expect(decide(both, "clipboard-sanitized-write", { requestingUrl: APP_PAGE_URL })).toBe(true);
+    expect(decide(both, "media", { requestingUrl: APP_PAGE_URL, mediaTypes: ["video"] })).toBe(false);
   });
 
   it("AP4: the app registers the mcp-app scheme as privileged, serves it, tells the core, and hardens every webContents' frames", async () => {

@@ -3,6 +3,7 @@
 // The script relays JSON-RPC between the inspector page (its parent, the only origin it talks to) and the
 // View's inner frame, and ends the View when its frame leaves its document (AP4). The CSP is built here from
 // the declared domains, never taken as a string (AP5).
+import { APP_PERMISSION_FEATURES } from "../../../shared/apps.js";
 import { AppUiMetaSchema } from "../../../shared/appView.js";
 import { buildCsp } from "./csp.js";
 
@@ -44,9 +45,15 @@ export function proxyPage(policy: string): string {
 <script src="/proxy.js"></script></head><body></body></html>`;
 }
 
+const JSON_FEATURES = JSON.stringify(Object.values(APP_PERMISSION_FEATURES));
+
 export const PROXY_SCRIPT = `"use strict";
 (() => {
-  const host = new URLSearchParams(location.search).get("host");
+  const query = new URLSearchParams(location.search);
+  const host = query.get("host");
+  // AP6: the permissions the user allowed this View (the page's own frame carries the same allow list, which
+  // bounds this one): known Permissions Policy features only.
+  const allow = (query.get("allow") || "").split(",").filter((f) => ${JSON_FEATURES}.includes(f));
   const policy = document.querySelector('meta[name="mcp-view-csp"]').getAttribute("content");
   let inner = null;
   let ended = false;
@@ -70,6 +77,7 @@ export const PROXY_SCRIPT = `"use strict";
     // AP4: scripts and forms only; never allow-same-origin, allow-top-navigation*, allow-popups. Not the page's to loosen.
     inner.setAttribute("sandbox", "allow-scripts allow-forms");
     inner.setAttribute("title", "MCP App View");
+    if (allow.length > 0) inner.setAttribute("allow", allow.map((f) => f + " *").join("; "));
     let loads = 0;
     inner.addEventListener("load", () => {
       loads += 1;

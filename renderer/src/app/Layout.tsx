@@ -1,5 +1,5 @@
 // Server sidebar on the left; on the right the session bar, the tabs and the open tab's panel.
-import { Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import type { InspectorEvent } from "../../../shared/contract.js";
 import { useBrowserAlerts } from "../alerts/useBrowserAlerts.js";
 import { ErrorBoundary } from "../components/ErrorBoundary.js";
@@ -10,7 +10,7 @@ import { ToolsTab } from "../tabs/tools/ToolsTab.js";
 import { useBridge, useInspector } from "./context.js";
 import { FocusItemContext, type FocusItem } from "./focusItem.js";
 import { ElicitationsTab, LogsTab, preloadTabsWhenIdle, PromptsTab, ResourcesTab, SamplingTab, TasksTab, TaskTimelineHost } from "./lazyTabs.js";
-import { NavigationContext } from "./navigation.js";
+import { NavigationContext, PictureInPictureContext, type PictureInPicture } from "./navigation.js";
 import { SessionBar } from "./SessionBar.js";
 import { TAB_IDS, TAB_LABELS, tabForShortcut, type TabId } from "./tabs.js";
 import { useAppliedTheme } from "./theme.js";
@@ -18,6 +18,8 @@ import { useAppliedTheme } from "./theme.js";
 type NavigatePayload = Extract<InspectorEvent, { type: "navigate" }>["payload"];
 
 const PREFIX = "inspector";
+/** The tabs that show Apps (a tool run's, a resource's preview). */
+const KEPT_TABS: TabId[] = ["tools", "resources"];
 
 function TabLoading({ what }: { what: string }) {
   return (
@@ -44,6 +46,30 @@ export function Layout({ banner }: { banner?: string | undefined }) {
   const timelineOpen = useInspector((s) => s.drafts[TIMELINE_OPEN_KEY] !== undefined);
 
   useEffect(() => preloadTabsWhenIdle(), []);
+
+  // AP10: the tab whose App floats in picture-in-picture stays mounted while another tab is open; when the
+  // App lands (inline again) while another tab is open, its tab stays mounted until the user opens it.
+  const [floating, setFloating] = useState<{ owner: symbol; tab: TabId; key?: string; floats: boolean; seen: boolean }>();
+  const setPip = useCallback((owner: symbol, at: TabId | undefined, key?: string) => {
+    setFloating((now) => {
+      if (at) return { owner, tab: at, ...(key ? { key } : {}), floats: true, seen: false };
+      return now?.owner === owner && now.floats ? { ...now, floats: false } : now;
+    });
+  }, []);
+  const releasePip = useCallback((owner: symbol) => setFloating((now) => (now?.owner === owner ? undefined : now)), []);
+  useEffect(() => {
+    if (floating && !floating.floats && !floating.seen && floating.tab === tab) setFloating({ ...floating, seen: true });
+  }, [floating, tab]);
+  const keptTab = floating && (floating.floats || !floating.seen) ? floating.tab : undefined;
+  const pip = useMemo<PictureInPicture>(
+    () => ({
+      ...(floating?.floats ? { owner: floating.owner, tab: floating.tab } : {}),
+      ...(floating?.key ? { key: floating.key } : {}),
+      set: setPip,
+      release: releasePip,
+    }),
+    [floating, setPip, releasePip],
+  );
 
   const navigate = useCallback((payload: NavigatePayload) => {
     setTab(payload.tab);
@@ -84,6 +110,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
   return (
     <NavigationContext.Provider value={selectTab}>
       <FocusItemContext.Provider value={focusItem}>
+      <PictureInPictureContext.Provider value={pip}>
       <div className="app">
         <ErrorBoundary what="the servers sidebar">
           <ServersSidebar />
@@ -97,17 +124,30 @@ export function Layout({ banner }: { banner?: string | undefined }) {
           <SessionBar />
           <TabBar<TabId> tabs={tabs} selected={tab} onSelect={selectTab} label="Inspector" idPrefix={PREFIX} />
           <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="panel" tabIndex={-1}>
-            <ErrorBoundary key={tab} what={`the ${TAB_LABELS[tab]} tab`}>
-              <Suspense fallback={<TabLoading what={`the ${TAB_LABELS[tab]} tab`} />}>
-                {tab === "tools" && <ToolsTab />}
-                {tab === "tasks" && <TasksTab.Component />}
-                {tab === "sampling" && <SamplingTab.Component />}
-                {tab === "elicitations" && <ElicitationsTab.Component />}
-                {tab === "resources" && <ResourcesTab.Component key={sessionKey} />}
-                {tab === "prompts" && <PromptsTab.Component key={sessionKey} />}
-                {tab === "logs" && <LogsTab.Component key={sessionKey} />}
-              </Suspense>
-            </ErrorBoundary>
+            {!KEPT_TABS.includes(tab) && (
+              <ErrorBoundary key={tab} what={`the ${TAB_LABELS[tab]} tab`}>
+                <Suspense fallback={<TabLoading what={`the ${TAB_LABELS[tab]} tab`} />}>
+                  {tab === "tasks" && <TasksTab.Component />}
+                  {tab === "sampling" && <SamplingTab.Component />}
+                  {tab === "elicitations" && <ElicitationsTab.Component />}
+                  {tab === "prompts" && <PromptsTab.Component key={sessionKey} />}
+                  {tab === "logs" && <LogsTab.Component key={sessionKey} />}
+                </Suspense>
+              </ErrorBoundary>
+            )}
+            {/* The tabs that can hold an App: each in a place of its own, so a floating App's tab stays mounted. */}
+            {KEPT_TABS.map(
+              (id) =>
+                (tab === id || keptTab === id) && (
+                  <div key={id} className={tab === id ? "tab-slot" : "tab-slot tab-kept"}>
+                    <ErrorBoundary what={`the ${TAB_LABELS[id]} tab`}>
+                      <Suspense fallback={<TabLoading what={`the ${TAB_LABELS[id]} tab`} />}>
+                        {id === "tools" ? <ToolsTab /> : <ResourcesTab.Component key={sessionKey} />}
+                      </Suspense>
+                    </ErrorBoundary>
+                  </div>
+                ),
+            )}
           </div>
         </main>
         {timelineOpen && (
@@ -118,6 +158,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
           </ErrorBoundary>
         )}
       </div>
+      </PictureInPictureContext.Provider>
       </FocusItemContext.Provider>
     </NavigationContext.Provider>
   );

@@ -1,9 +1,12 @@
 // The App of a run of an App tool (issue 20): its View, read by the core (AP3), in the sandbox proxy's frame
 // on an origin of its own (AP4), answered by the official AppBridge (appConnection.ts), with a small panel
 // beside it: the App's state, the CSP in force (AP5), what it asked of the user (AP9) and what was refused.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AppView } from "../../../shared/appView.js";
+import { APP_PERMISSION_FEATURES, HOST_DISPLAY_MODES, type AppDisplayMode } from "../../../shared/apps.js";
+import { usePictureInPicture, useSelectTab } from "../app/navigation.js";
+import type { TabId } from "../app/tabs.js";
 import { useBridge, useInspector } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { isOpenableUrl, openConfirmedUrl } from "../components/OpenLinkConfirm.js";
@@ -11,6 +14,7 @@ import { RevealedText } from "../components/RevealedText.js";
 import { revealBidiControls } from "../util/bidi.js";
 import { errorMessage } from "../util/errors.js";
 import { AppConnection, MAX_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from "./appConnection.js";
+import { allowPermissions, declaredPermissions, useAllowedPermissions, withdrawPermissions } from "./appPermissions.js";
 import "../styles/apps.css";
 
 type AppState =
@@ -36,6 +40,8 @@ export function AppPanel({
   args,
   result,
   cancelled,
+  tab = "tools",
+  floatKey,
 }: {
   sessionId: string;
   /** The App of this tool's run; or, for a preview from the Resources tab, a `ui://` URI. */
@@ -44,6 +50,10 @@ export function AppPanel({
   args: Record<string, unknown>;
   result?: CallToolResult | undefined;
   cancelled?: boolean;
+  /** The tab this App is shown in (kept mounted while the App floats in picture-in-picture). */
+  tab?: TabId;
+  /** What this App belongs to, for the list that shows it to keep it while it floats (AP10). */
+  floatKey?: string;
 }) {
   const label = toolName ?? uri ?? "";
   const bridge = useBridge();
@@ -58,6 +68,20 @@ export function AppPanel({
   const [link, setLink] = useState<LinkAsk>();
   const frame = useRef<HTMLIFrameElement>(null);
   const connection = useRef<AppConnection | undefined>(undefined);
+  // AP10: inline, or fullscreen / pip when the View asked for one it declared.
+  const [mode, setMode] = useState<AppDisplayMode>("inline");
+  const modeRef = useRef<AppDisplayMode>("inline");
+  const pip = usePictureInPicture();
+  const selectTab = useSelectTab();
+  const [self] = useState(() => Symbol(label));
+  const exitButton = useRef<HTMLButtonElement>(null);
+  // AP6: permissions only as declared by the View and allowed by the user for this server entry.
+  const server = useInspector((s) => s.sessions[sessionId]?.serverId) ?? sessionId;
+  const allowed = useAllowedPermissions(server);
+  const declared = useMemo(() => (view ? declaredPermissions(view.ui) : []), [view]);
+  const granted = declared.filter((p) => allowed.has(p));
+  const grantedKey = granted.join(",");
+  const features = granted.map((p) => APP_PERMISSION_FEATURES[p]);
 
   // AP3: the View, read on this session by the core.
   useEffect(() => {
@@ -78,6 +102,10 @@ export function AppPanel({
     const element = frame.current;
     if (!view || !element || !sandbox) return;
     const keep = <T,>(list: T[], item: T) => [...list, item].slice(-MESSAGES_KEPT);
+    // A new frame (first, or after the user allowed permissions) starts inline, loading.
+    setState({ kind: "loading" });
+    setMode("inline");
+    modeRef.current = "inline";
     const app = new AppConnection({
       bridge,
       sessionId,
@@ -87,15 +115,17 @@ export function AppPanel({
         ...(tool ? { toolInfo: { tool: tool as never } } : {}),
         theme: window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light",
         displayMode: "inline",
-        availableDisplayModes: ["inline"],
+        availableDisplayModes: [...HOST_DISPLAY_MODES],
         containerDimensions: { width: Math.round(element.getBoundingClientRect().width) || 600, maxHeight: MAX_FRAME_HEIGHT },
         locale: navigator.language,
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         // The desktop app serves the sandbox on its own scheme; browser mode on a loopback port.
         platform: sandbox.startsWith("mcp-app:") ? "desktop" : "web",
       },
+      granted: grantedKey ? (grantedKey.split(",") as typeof granted) : [],
       events: {
         initialized: () => setState({ kind: "initialized" }),
+        displayMode: setMode,
         ended: (reason) => setState({ kind: "ended", reason }),
         resized: setHeight,
         message: (text) => setMessages((m) => keep(m, text)),
@@ -121,7 +151,35 @@ export function AppPanel({
     };
     // The arguments and tool are the run's: fixed for this View.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [bridge, sessionId, view, sandbox]);
+  }, [bridge, sessionId, view, sandbox, grantedKey]);
+
+  // AP10: the View hears every mode change (its own request, or the user leaving a mode) with its new size.
+  useEffect(() => {
+    if (modeRef.current === mode) return;
+    modeRef.current = mode;
+    connection.current?.setDisplayMode(mode, dimensionsOf(wrap.current, mode));
+    if (mode === "fullscreen") exitButton.current?.focus();
+  }, [mode]);
+  // One View floats at a time: its tab stays mounted; another one floating sends this one inline.
+  const live = state.kind === "initialized" || state.kind === "loading";
+  const shownMode = live ? mode : "inline";
+  const { set: setPip, release: releasePip, owner: pipOwner } = pip;
+  useEffect(() => {
+    setPip(self, shownMode === "pip" ? tab : undefined, floatKey);
+  }, [shownMode, self, setPip, tab, floatKey]);
+  useEffect(() => () => releasePip(self), [self, releasePip]);
+  useEffect(() => {
+    if (mode === "pip" && pipOwner !== undefined && pipOwner !== self) setMode("inline");
+  }, [mode, pipOwner, self]);
+  // Escape leaves full screen (the button says so too).
+  useEffect(() => {
+    if (mode !== "fullscreen") return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMode("inline");
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [mode]);
 
   // AP10: host-context-changed when the container's width or the theme changes.
   const wrap = useRef<HTMLDivElement>(null);
@@ -133,7 +191,8 @@ export function AppPanel({
       const now = Math.round(element.getBoundingClientRect().width);
       if (now === width || now === 0) return;
       width = now;
-      connection.current?.hostContextChanged({ containerDimensions: { width: now, maxHeight: MAX_FRAME_HEIGHT } });
+      const dimensions = dimensionsOf(element, modeRef.current);
+      if (dimensions) connection.current?.hostContextChanged({ containerDimensions: dimensions });
     });
     observer.observe(element);
     const dark = window.matchMedia?.("(prefers-color-scheme: dark)");
@@ -151,6 +210,7 @@ export function AppPanel({
     if (!app) return;
     connection.current = undefined;
     setState({ kind: "closing" });
+    setMode("inline");
     const answered = await app.dispose();
     setState({ kind: "closed", reason: `${why}; ${answered ? "the View answered ui/resource-teardown" : "the View did not answer ui/resource-teardown in time"}` });
   };
@@ -169,19 +229,62 @@ export function AppPanel({
 
   if (!sandbox) return <p className="note app-note">This tool has an MCP App, but this host has no sandbox to render Apps in.</p>;
   const csp = view?.csp;
+  const linkAsk = link && <LinkQuestion ask={link} done={() => setLink(undefined)} />;
   return (
-    <section className="app-panel" aria-label={`App of ${label}`}>
+    <>
+    {shownMode === "pip" && (
+      <p className="note app-pip-note">
+        The App of {label} floats in the corner of the window (picture in picture).
+      </p>
+    )}
+    <section className={`app-panel mode-${shownMode}`} aria-label={`App of ${label}`}>
+      {shownMode !== "inline" && (
+        <div className="app-mode-bar" role="toolbar" aria-label={shownMode === "fullscreen" ? "App in full screen" : "App in picture in picture"}>
+          <span className="app-mode-title">App of {label}</span>
+          {shownMode === "fullscreen" ? (
+            <>
+              <button type="button" ref={exitButton} onClick={() => setMode("inline")} title="Back to inline (Escape)">
+                Exit full screen
+              </button>
+              {/* A View that keeps asking for full screen can always be closed from here. */}
+              <button type="button" className="secondary" onClick={() => void close("Closed by you")}>
+                Close App
+              </button>
+            </>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  setMode("inline");
+                  selectTab(tab);
+                }}
+              >
+                Back to inline
+              </button>
+              <button type="button" className="secondary" onClick={() => void close("Closed by you")}>
+                Close App
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {shownMode !== "inline" && linkAsk}
       <div className="app-frame-wrap" ref={wrap}>
         {state.kind === "failed" && <ErrorAlert message={`The App could not be shown: ${state.reason}`} />}
         {view && state.kind !== "ended" && state.kind !== "closed" && (
           <iframe
+            key={grantedKey}
             ref={frame}
             className={view.ui.prefersBorder === false ? "app-frame" : "app-frame bordered"}
             title={`MCP App of ${label}`}
             // AP4: the proxy runs on its own origin; the View inside it gets allow-scripts allow-forms only.
             sandbox="allow-scripts allow-same-origin"
-            src={`${sandbox}/proxy.html?host=${encodeURIComponent(location.origin)}&csp=${encodeURIComponent(JSON.stringify(view.ui.csp ?? {}))}`}
-            style={{ height: Math.max(MIN_FRAME_HEIGHT, height) }}
+            // AP6: only the permissions the user allowed (this frame's allow list bounds the View's inside it).
+            {...(features.length > 0 ? { allow: features.join("; ") } : {})}
+            src={`${sandbox}/proxy.html?host=${encodeURIComponent(location.origin)}&csp=${encodeURIComponent(JSON.stringify(view.ui.csp ?? {}))}${features.length > 0 ? `&allow=${features.join(",")}` : ""}`}
+            style={shownMode === "inline" ? { height: Math.max(MIN_FRAME_HEIGHT, height) } : undefined}
           />
         )}
         {state.kind === "ended" && <ErrorAlert message={`The App stopped: ${state.reason}`} />}
@@ -194,7 +297,9 @@ export function AppPanel({
           <dt>State</dt>
           <dd role="status">{stateText(state)}</dd>
           <dt>Display</dt>
-          <dd>inline · {height} px high</dd>
+          <dd>{shownMode} · {height} px high</dd>
+          <dt>Permissions</dt>
+          <dd>{features.length > 0 ? features.join(", ") : "none"}</dd>
         </dl>
         {(state.kind === "initialized" || state.kind === "loading") && (
           <button type="button" className="secondary" onClick={() => void close("Closed by you")}>
@@ -212,7 +317,15 @@ export function AppPanel({
             ))}
           </details>
         )}
-        {link && <LinkQuestion ask={link} done={() => setLink(undefined)} />}
+        {declared.length > 0 && (
+          <PermissionsQuestion
+            declared={declared.map((p) => APP_PERMISSION_FEATURES[p])}
+            granted={features}
+            allow={() => allowPermissions(server, declared)}
+            withdraw={() => withdrawPermissions(server)}
+          />
+        )}
+        {shownMode === "inline" && linkAsk}
         {messages.length > 0 && (
           <div>
             <h4>Messages from the App (ui/message)</h4>
@@ -241,6 +354,41 @@ export function AppPanel({
         )}
       </aside>
     </section>
+    </>
+  );
+}
+
+/** AP10: what the View is told of its container in each mode. */
+function dimensionsOf(element: HTMLElement | null, mode: AppDisplayMode) {
+  const rect = element?.getBoundingClientRect();
+  const width = Math.round(rect?.width ?? 0);
+  if (width === 0) return undefined;
+  return mode === "inline" ? { width, maxHeight: MAX_FRAME_HEIGHT } : { width, height: Math.round(rect?.height ?? 0) };
+}
+
+/** AP6: the permissions the View declared, none allowed until the user says so for this server. */
+function PermissionsQuestion({ declared, granted, allow, withdraw }: { declared: string[]; granted: string[]; allow(): void; withdraw(): void }) {
+  const all = declared.every((p) => granted.includes(p));
+  return (
+    <div role="group" aria-label="Permissions the App asks for" className="app-permissions">
+      <h4>Permissions</h4>
+      <p>
+        The View asks for {declared.join(", ")}. {granted.length > 0 ? `Allowed for this server until you quit: ${granted.join(", ")}.` : "None is allowed."}
+      </p>
+      <div className="row">
+        {!all && (
+          <button type="button" onClick={allow}>
+            Allow for this server
+          </button>
+        )}
+        {granted.length > 0 && (
+          <button type="button" className="secondary" onClick={withdraw}>
+            Withdraw
+          </button>
+        )}
+      </div>
+      <p className="note">Allowing or withdrawing reloads the App.</p>
+    </div>
   );
 }
 

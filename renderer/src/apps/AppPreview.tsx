@@ -37,7 +37,7 @@ export function AppPreview({ session, uri }: { session: SessionInfo; uri: string
       <button type="button" onClick={preview} disabled={session.state !== "connected"}>
         {shown ? "Preview again" : "Preview App"}
       </button>
-      {shown && <LazyAppPanel key={shown.n} sessionId={session.sessionId} uri={uri} args={shown.args} />}
+      {shown && <LazyAppPanel key={shown.n} sessionId={session.sessionId} uri={uri} args={shown.args} tab="resources" />}
     </section>
   );
 }

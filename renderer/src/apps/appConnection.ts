@@ -7,6 +7,7 @@ import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import type { InspectorBridge } from "../../../shared/contract.js";
 import type { AppView } from "../../../shared/appView.js";
+import { displayModeFor, type AppDisplayMode, type AppPermission } from "../../../shared/apps.js";
 
 /** AP7: a View that has not said `ui/notifications/initialized` by then is shown as failed. */
 export const INITIALIZE_TIMEOUT_MS = 10_000;
@@ -33,6 +34,8 @@ export interface AppEvents {
   message(text: string): void;
   modelContext(text: string): void;
   refused(what: string): void;
+  /** AP10: the View asked for a display mode it declared and the host offers: the page shows it so. */
+  displayMode(mode: AppDisplayMode): void;
   /** AP9: ask the user; resolves true when they open it. */
   confirmLink(url: string): Promise<boolean>;
 }
@@ -43,6 +46,8 @@ export interface AppConnectionOptions {
   view: AppView;
   frame: HTMLIFrameElement;
   hostContext: McpUiHostContext;
+  /** AP6: the permissions the user allowed this View's server (and the View declared); none by default. */
+  granted: AppPermission[];
   events: AppEvents;
 }
 
@@ -99,6 +104,7 @@ export class AppConnection {
   private inWindow = 0;
   private toolInput: Record<string, unknown> | undefined;
   private toolResult: Record<string, unknown> | undefined;
+  private displayMode: AppDisplayMode = "inline";
 
   constructor(private options: AppConnectionOptions) {
     const { view, events, bridge, sessionId } = options;
@@ -112,14 +118,20 @@ export class AppConnection {
         logging: {},
         message: { text: {} },
         updateModelContext: { text: {} },
-        // AP7: what the sandbox actually grants: the declared domains kept in the CSP, and no permissions (AP6).
-        sandbox: { csp: view.ui.csp ?? {}, permissions: {} },
+        // AP7: what the sandbox actually grants: the declared domains kept in the CSP, and the permissions the
+        // user allowed (AP6).
+        sandbox: { csp: view.ui.csp ?? {}, permissions: Object.fromEntries(options.granted.map((p) => [p, {}])) },
       },
       { hostContext: options.hostContext },
     );
     const app = this.appBridge;
     app.onsandboxready = () => {
-      void app.sendSandboxResourceReady({ html: view.html, sandbox: "allow-scripts allow-forms", ...(view.ui.csp ? { csp: view.ui.csp } : {}) });
+      void app.sendSandboxResourceReady({
+        html: view.html,
+        sandbox: "allow-scripts allow-forms",
+        ...(view.ui.csp ? { csp: view.ui.csp } : {}),
+        ...(options.granted.length > 0 ? { permissions: Object.fromEntries(options.granted.map((p) => [p, {}])) } : {}),
+      });
     };
     app.oninitialized = () => {
       if (this.ended || this.initialized) return;
@@ -163,8 +175,13 @@ export class AppConnection {
     app.onsizechange = ({ height }) => {
       if (typeof height === "number" && Number.isFinite(height)) events.resized(Math.round(Math.min(MAX_FRAME_HEIGHT, Math.max(MIN_FRAME_HEIGHT, height))));
     };
-    // AP10: inline is what this host sets; never a mode it does not have.
-    app.onrequestdisplaymode = async () => ({ mode: "inline" });
+    // AP10: the mode actually set: one the host offers and the View declared, else the one it has.
+    app.onrequestdisplaymode = async ({ mode }) => {
+      const now = displayModeFor(mode, app.getAppCapabilities()?.availableDisplayModes, this.displayMode);
+      if (now !== mode) events.refused(`ui/request-display-mode ${String(mode).slice(0, 40)}: not declared in the View's availableDisplayModes, or not offered; stays ${now}`);
+      if (now !== this.displayMode) events.displayMode(now);
+      return { mode: now };
+    };
     this.flushTimer = setInterval(() => this.flush(), 100);
     this.initTimer = setTimeout(() => {
       if (!this.initialized) this.end(`The View did not initialize within ${INITIALIZE_TIMEOUT_MS / 1000} s (no ui/initialize, or no ui/notifications/initialized after it)`);
@@ -182,6 +199,12 @@ export class AppConnection {
     this.options = { ...this.options, hostContext: { ...this.options.hostContext, ...change } };
     // AP7: nothing reaches the View before it is initialized; the bridge sends only what changed.
     if (this.initialized && !this.ended) this.appBridge.setHostContext(this.options.hostContext);
+  }
+
+  /** AP10: the page set a display mode (the View asked, or the user left it): the View hears it. */
+  setDisplayMode(mode: AppDisplayMode, containerDimensions: McpUiHostContext["containerDimensions"]): void {
+    this.displayMode = mode;
+    this.hostContextChanged({ displayMode: mode, ...(containerDimensions ? { containerDimensions } : {}) });
   }
 
   /** AP7: the tool's arguments; sent once, after initialized. */

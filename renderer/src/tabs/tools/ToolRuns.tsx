@@ -11,7 +11,7 @@ import { clientTaskEnding, isTerminalStatus, taskEndingWords } from "../../../..
 import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
 import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js";
 import { useBridge, useInspector } from "../../app/context.js";
-import { useSelectTab } from "../../app/navigation.js";
+import { usePictureInPicture, useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
@@ -31,7 +31,13 @@ export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?
   const [all, setAll] = useState(false);
   const ofSession = runs.filter((r) => r.sessionId === sessionId);
   const shown = all || toolName === undefined ? ofSession : ofSession.filter((r) => r.toolName === toolName);
-  if (ofSession.length === 0) return null;
+  // AP10: the run whose App floats (picture in picture) stays mounted while other runs are listed: out of
+  // sight while it floats, in sight once it is back inline.
+  const pip = usePictureInPicture();
+  const pinned = runs.find((r) => floatKeyOf(r) === pip.key && !shown.includes(r));
+  const floating = pinned && pip.owner ? pinned : undefined;
+  const listed = pinned ? runs.filter((r) => shown.includes(r) || r === pinned) : shown;
+  if (ofSession.length === 0 && !pinned) return null;
   const others = ofSession.length - ofSession.filter((r) => r.toolName === toolName).length;
   return (
     <section className="runs" aria-label="Runs">
@@ -44,9 +50,9 @@ export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?
         )}
       </div>
       {shown.length === 0 && <p className="empty">No runs of {toolName} yet.</p>}
-      {shown.map((run) => (
+      {listed.map((run) => (
         // Issue 20: the newest run of an App tool shows its App.
-        <RunView key={run.runId} run={run} newestOfTool={shown.find((r) => r.toolName === run.toolName) === run} />
+        <RunView key={floatKeyOf(run)} run={run} kept={run === floating} newestOfTool={run === pinned || shown.find((r) => r.toolName === run.toolName) === run} />
       ))}
     </section>
   );
@@ -63,7 +69,9 @@ function runTaskOf(run: ToolRun, clientTask: ClientTask | undefined): RunTask | 
   return { status: clientTask.task.status, ...(ending ? { ending } : {}) };
 }
 
-function RunView({ run, newestOfTool }: { run: ToolRun; newestOfTool: boolean }) {
+const floatKeyOf = (run: ToolRun) => `run:${run.sessionId}/${run.runId}`;
+
+function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTool: boolean; kept?: boolean }) {
   const clientTask = useInspector((s) => (run.taskId ? s.clientTasks[taskKey(run.sessionId, run.taskId)] : undefined));
   const bridge = useBridge();
   const selectTab = useSelectTab();
@@ -95,7 +103,7 @@ function RunView({ run, newestOfTool }: { run: ToolRun; newestOfTool: boolean })
   };
 
   return (
-    <article className="run" aria-label={title}>
+    <article className={kept ? "run tab-kept" : "run"} aria-label={title}>
       <header className="run-head">
         <strong>{title}</strong>
         <span className={`status status-${statusClass}`}>{status}</span>
@@ -140,7 +148,7 @@ function RunView({ run, newestOfTool }: { run: ToolRun; newestOfTool: boolean })
       {/* Issue 19: an older run's result past the session's budget is kept as a cut, and says so. */}
       {run.cut && <p className="note run-cut">{cutNote(run.cut, "result")}, to keep this session's tool runs within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
       {hasApp && newestOfTool && !run.asTask && (
-        <LazyAppPanel sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={run.result} cancelled={run.status === "cancelled"} />
+        <LazyAppPanel floatKey={floatKeyOf(run)} sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={run.result} cancelled={run.status === "cancelled"} />
       )}
       {run.result && <CallToolResultView result={run.result} {...resultProps} />}
       {clientTask && (
