@@ -5,7 +5,8 @@
 //      AppBridge), on the page's clock, for the newest run each time;
 //   B. an App's tools/call through the bridge (timed in the View: its request → the answer, via the proxy,
 //      the AppBridge, the contract over the WebSocket, the server) against the same call the Tools tab makes
-//      (the contract's callTool over a WebSocket of the page's own origin, timed in the page), the ratio of the p50s;
+//      (the contract's callTool over a WebSocket of the page's own origin, timed in the page), the ratio of the p50s,
+//      each call from a quiet page; then, in further bridge calls, the time of each leg;
 //   C. 1,000 bridge messages a second for 5 s from the View: how many reach the session's log, and the
 //      page's frame intervals meanwhile.
 import { join } from "node:path";
