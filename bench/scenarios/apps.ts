@@ -97,7 +97,7 @@ export const apps: Scenario = {
         expected += entries;
         const until = now() + 5_000;
         while ((await logLength()) < expected && now() < until) await new Promise((r) => setTimeout(r, 5));
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
       };
       // The View's own request function (test/fixtures/apps/app-server.mjs), timed on the View's clock.
       // A string, so it runs in the View's own global scope, where its `request` lives.
