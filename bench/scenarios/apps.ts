@@ -5,7 +5,8 @@
 //      AppBridge), on the page's clock, for the newest run each time;
 //   B. an App's tools/call through the bridge (timed in the View: its request → the answer, via the proxy,
 //      the AppBridge, the contract over the WebSocket, the server) against the same call the Tools tab makes
-//      (the contract's callTool over a WebSocket of the page's own origin, timed in the page), the ratio of the p50s;
+//      (the contract's callTool over a WebSocket of the page's own origin, timed in the page), the ratio of the p50s,
+//      each call from a quiet page; then, in further bridge calls, the time of each leg;
 //   C. 1,000 bridge messages a second for 5 s from the View: how many reach the session's log, and the
 //      page's frame intervals meanwhile.
 import { join } from "node:path";
@@ -16,8 +17,10 @@ import { atLeast, atMost, figure, type Scenario } from "../lib/results.js";
 import { summarize } from "../lib/stats.js";
 
 const RUNS = count(20, 4);
-const CALLS = count(30, 5);
+const CALLS = count(50, 5);
 const FLOOD = count(5_000, 1_000);
+/** The legs of a bridge call, in order, as the probe times them. */
+const HOPS = ["View → proxy", "proxy → page → AppBridge → contract message out", "contract over the WebSocket (core, server) → answer in", "page → proxy → View"];
 
 export const apps: Scenario = {
   id: "apps",
@@ -30,6 +33,8 @@ export const apps: Scenario = {
     const bridgeCalls: number[] = [];
     const directCalls: number[] = [];
     const frameIntervals: number[] = [];
+    /** Per bridge call, the time of each leg (HOPS names them). */
+    const hops: number[][] = [];
     let floodLogged = 0;
     let floodStatus = "";
     try {
@@ -80,17 +85,61 @@ export const apps: Scenario = {
             }),
           { n, sessionId: info.sessionId },
         );
+      // Each timed call starts from a quiet page: the log entries of the call before all in the core (a
+      // bridge call makes four: the View's request and the wire's two at once, the answer to the View with
+      // the bridge's next 100 ms flush; a direct call the wire's two) and two animation frames for the page
+      // to take their event batch. Without this, one side was timed while the page still handled the other's
+      // aftermath (a bridge answer's flush landing in a direct call, or the reverse), which moved the ratio
+      // between 0.8× and 3.5× from run to run.
+      const logLength = async () => (await core.dispatch("getLog", { sessionId: info.sessionId })).entries.length;
+      let expected = await logLength();
+      const quiet = async (entries: number) => {
+        expected += entries;
+        const until = now() + 5_000;
+        while ((await logLength()) < expected && now() < until) await new Promise((r) => setTimeout(r, 5));
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+      };
+      // The View's own request function (test/fixtures/apps/app-server.mjs), timed on the View's clock.
+      // A string, so it runs in the View's own global scope, where its `request` lives.
+      const viaBridge = async () => (await viewFrame.evaluate(`(async () => { const t0 = performance.now(); await request("tools/call", { name: "app-add", arguments: { a: 2, b: 3 } }); return performance.now() - t0; })()`)) as number;
       for (let i = 0; i < CALLS + 1; i++) {
-        // The View's own request function (test/fixtures/apps/app-server.mjs), timed on the View's clock.
-        // A string, so it runs in the View's own global scope, where its `request` lives.
-        const ms = (await viewFrame.evaluate(`(async () => { const t0 = performance.now(); await request("tools/call", { name: "app-add", arguments: { a: 2, b: 3 } }); return performance.now() - t0; })()`)) as number;
+        const ms = await viaBridge();
+        await quiet(4);
         const direct = await viaSocket(i);
+        await quiet(2);
         if (i === 0) continue;
         bridgeCalls.push(ms);
         directCalls.push(direct);
       }
       await page.evaluate(() => (window as unknown as { __benchSocket: WebSocket }).__benchSocket.close());
 
+      // Where a bridge call's time goes, in more calls of the same kind (after the timed ones, so the probes
+      // cost them nothing), on the clock the frames share (performance.timeOrigin + now()): the View's request
+      // heard by the proxy (a capture listener on its window), the page's contract message out and its answer
+      // in (its WebSocket), the answer heard by the View. The proxy and the page talk over a MessageChannel,
+      // which no window listener sees, so the legs through it are timed end to end.
+      const proxyFrame = page.frames().find((f) => f.parentFrame() === page.mainFrame() && f.url().includes("/proxy.html"));
+      if (!proxyFrame) throw new Error("the proxy's frame is not there");
+      const probe = `(() => { window.__hops = {}; const at = () => performance.timeOrigin + performance.now();
+        window.addEventListener("message", (e) => { const m = e.data; if (m && m.method === "tools/call") window.__hops.request = at(); else if (m && m.result && m.result.content) window.__hops.answer = at(); }, true);
+        const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (data) {
+          if (String(data).includes('"method":"appCallTool"')) {
+            window.__hops.out = at();
+            if (!this.__probed) { this.__probed = true; this.addEventListener("message", (e) => { if (String(e.data).startsWith('{"type":"result"') && String(e.data).includes('"content"')) window.__hops.back = performance.timeOrigin + e.timeStamp; }); }
+          }
+          return send.call(this, data);
+        };
+      })()`;
+      for (const f of [viewFrame, proxyFrame, page.mainFrame()]) await f.evaluate(probe);
+      for (let i = 0; i < CALLS; i++) {
+        for (const f of [viewFrame, proxyFrame, page.mainFrame()]) await f.evaluate("window.__hops = {}");
+        const sent = (await viewFrame.evaluate(`(async () => { const t0 = performance.timeOrigin + performance.now(); await request("tools/call", { name: "app-add", arguments: { a: 2, b: 3 } }); return t0; })()`)) as number;
+        const [v, x, p] = (await Promise.all([viewFrame, proxyFrame, page.mainFrame()].map((f) => f.evaluate("window.__hops")))) as Record<string, number>[];
+        const points = [sent, x!.request!, p!.out!, p!.back!, v!.answer!];
+        for (let k = 1; k < points.length; k++) (hops[k - 1] ??= []).push(points[k]! - points[k - 1]!);
+        await quiet(4);
+      }
       // C. 1,000 bridge messages a second for 5 s from the View: none lost (each in the session's log) and the
       // page's frame intervals while they flow.
       await page.evaluate(() => {
@@ -137,13 +186,14 @@ export const apps: Scenario = {
         figure("App tools/call through the bridge, p50", bridge.p50, "ms", { note: `${bridge.count} calls, timed in the View` }),
         figure("the same tools/call over the page's WebSocket contract, p50", direct.p50, "ms"),
         atMost("bridge ÷ direct", ratio, "×", 1.5, "≤ 1.5×"),
+        ...HOPS.map((name, k) => figure(`bridge call leg: ${name}, p50`, summarize(hops[k] ?? []).p50, "ms")),
         atLeast("1,000 bridge messages/s for 5 s: logged", floodLogged, "", FLOOD, `all ${FLOOD}`, `the App still ${floodStatus}`),
         atMost("page frame interval during them, p95", frames.p95, "ms", 20, "≤ 20 ms", `max ${frames.max.toFixed(0)} ms`),
       ],
       notes: [
-        "Browser mode in this process; the fixture App server over stdio. Run → initialized: Playwright's click to the panel's status, one warm-up run left out. The bridge call is timed in the View (its own JSON-RPC request → answer: View → proxy → AppBridge → contract over the WebSocket → server and back); the direct call is the contract's callTool over a WebSocket the page opens to the same browser-mode server, as the Tools tab sends it, timed in the page.",
+        "Browser mode in this process; the fixture App server over stdio. Run → initialized: Playwright's click to the panel's status, one warm-up run left out. The bridge call is timed in the View (its own JSON-RPC request → answer: View → proxy → AppBridge → contract over the WebSocket → server and back); the direct call is the contract's callTool over a WebSocket the page opens to the same browser-mode server, as the Tools tab sends it, timed in the page. The two alternate, each from a quiet page (the call before fully logged and its event batch taken). The legs are timed in further bridge calls by a capture listener in each frame and the page's WebSocket, on the shared clock; performance.now() is coarsened to 0.1 ms, so each leg is ±0.1 ms.",
       ],
-      details: { initialized: init, bridge, direct, frames, floodLogged },
+      details: { initialized: init, bridge, direct, frames, floodLogged, hops: Object.fromEntries(HOPS.map((name, k) => [name, summarize(hops[k] ?? [])])) },
     };
   },
 };

@@ -254,6 +254,38 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await view.getByText("(initialize answered), ui/notifications/tool-input, ui/notifications/tool-cancelled").waitFor({ timeout: FLOW_TIMEOUT_MS });
     expect(await view.getByText("Result: (none)").count()).toBe(1);
   });
+
+  it("AP4, issue 20: the page and the proxy talk over a MessageChannel the View never gets (no port in anything the View hears, no bridge traffic left on the page's window), and the bridge logs nothing to the console per message", { timeout: TEST_TIMEOUT_MS }, async () => {
+    requireBuild();
+    const app = await openApp({ savedServers: [fixtureServer("e2e-apps-channel", NAME, "apps/app-server.mjs")], viewport: { width: 1400, height: 1000 } });
+    const { page } = app;
+    const bridgeLines: string[] = [];
+    // ext-apps' PostMessageTransport said each of these on every message; the inspector's transport says nothing.
+    page.on("console", (message) => {
+      if (/^(Sending message|Parsed message|Ignoring message)/.test(message.text())) bridgeLines.push(message.text());
+    });
+    await connect(page, NAME);
+    const form = await openTool(page, "greet");
+    await form.getByRole("textbox", { name: "name" }).fill("Ada");
+    await form.getByRole("button", { name: "Run", exact: true }).click();
+    await waitForText(runArticle(page, 1, "greet").getByRole("region", { name: "App of greet" }).getByRole("status"), "initialized");
+    const viewFrame = page.frames().find((f) => f.parentFrame()?.parentFrame() === page.mainFrame() && f.url() === "about:srcdoc");
+    expect(viewFrame).toBeDefined();
+    // What the View hears from here on, and what the page's own window hears from any frame.
+    await viewFrame!.evaluate(`window.__ports = []; window.addEventListener("message", (e) => window.__ports.push(e.ports.length), true)`);
+    await page.evaluate(`window.__heard = 0; window.addEventListener("message", () => window.__heard++, true)`);
+    const view = page.frameLocator('iframe[title="MCP App of greet"]').frameLocator("iframe");
+    await view.getByRole("button", { name: "Add 2 + 3 on the server" }).click();
+    await view.getByText("sum: 5").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await view.getByRole("button", { name: "Read my own View" }).click();
+    await view.getByText(/^read text\/html;profile=mcp-app, \d+ characters$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    const ports = (await viewFrame!.evaluate("window.__ports")) as number[];
+    expect(ports.length).toBeGreaterThanOrEqual(2);
+    expect(ports.every((n) => n === 0)).toBe(true);
+    expect(await page.evaluate("window.__heard")).toBe(0);
+    expect(bridgeLines).toEqual([]);
+    expect(app.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
 });
 
 /** A loopback port nothing listens on (the example server takes its port from $PORT, not 0). */

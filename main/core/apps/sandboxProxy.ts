@@ -1,7 +1,7 @@
 // The sandbox proxy's page, script and CSP, served on an origin of its own by each host (browser mode:
 // main/web/appSandbox.ts on a second loopback port; the desktop app: main/electron's mcp-app:// scheme).
-// The script relays JSON-RPC between the inspector page (its parent, the only origin it talks to) and the
-// View's inner frame, and ends the View when its frame leaves its document (AP4). The CSP is built here from
+// The script relays JSON-RPC between the inspector page (its parent, the only origin it talks to: over the
+// window until the page hands it a MessageChannel port, then over that) and the View's inner frame, and ends the View when its frame leaves its document (AP4). The CSP is built here from
 // the declared domains, never taken as a string (AP5).
 import { APP_PERMISSION_FEATURES } from "../../../shared/apps.js";
 import { AppUiMetaSchema } from "../../../shared/appView.js";
@@ -57,7 +57,9 @@ export const PROXY_SCRIPT = `"use strict";
   const policy = document.querySelector('meta[name="mcp-view-csp"]').getAttribute("content");
   let inner = null;
   let ended = false;
-  const toHost = (message) => window.parent.postMessage(message, host);
+  // The page's end of a MessageChannel, once the page hands it over (inspector/bridge-port); until then the window.
+  let port = null;
+  const toHost = (message) => (port ? port.postMessage(message) : window.parent.postMessage(message, host));
   const escape = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   // AP5: the CSP goes first in the View's document (after a doctype, so it stays in standards mode).
   const withCsp = (html) => {
@@ -87,16 +89,28 @@ export const PROXY_SCRIPT = `"use strict";
     inner.srcdoc = withCsp(String(params && params.html));
     document.body.appendChild(inner);
   };
+  const fromHost = (message) => {
+    if (message && message.method === "ui/notifications/sandbox-resource-ready") {
+      if (!inner && !ended) load(message.params);
+      return;
+    }
+    // AP4: data only; no port the page sent ever reaches the View.
+    if (inner && inner.contentWindow) inner.contentWindow.postMessage(message, "*");
+  };
   window.addEventListener("message", (event) => {
     if (event.source === window.parent && event.origin === host) {
       const message = event.data;
-      if (message && message.method === "ui/notifications/sandbox-resource-ready") {
-        if (!inner && !ended) load(message.params);
+      if (message && message.method === "inspector/bridge-port" && event.ports.length === 1) {
+        if (port) port.close();
+        port = event.ports[0];
+        port.onmessage = (e) => fromHost(e.data);
         return;
       }
-      if (inner && inner.contentWindow) inner.contentWindow.postMessage(message, "*");
+      // With a channel, the page speaks over it only.
+      if (!port) fromHost(message);
       return;
     }
+    // The View's messages go on as data (its ports, if it sent any, stay behind).
     if (inner && event.source === inner.contentWindow) toHost(event.data);
   });
   toHost({ jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} });

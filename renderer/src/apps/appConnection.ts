@@ -1,13 +1,14 @@
 // The host side of one App's bridge, outside React: the official AppBridge (ext-apps `app-bridge`) over a
-// PostMessageTransport to the sandbox proxy frame, wrapped so every message is seen (logged with its
+// ProxyTransport (postMessage with the sandbox proxy frame, at its origin), wrapped so every message is seen (logged with its
 // direction, issue 20), bounded (AP12) and the proxy's own "the View ended" note is caught. The callbacks
 // say what the page shows; the contract calls go to the View's own session only (AP2, AP8).
-import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
+import { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import type { InspectorBridge } from "../../../shared/contract.js";
 import type { AppView } from "../../../shared/appView.js";
 import { displayModeFor, type AppDisplayMode, type AppPermission } from "../../../shared/apps.js";
+import { ProxyTransport } from "./proxyTransport.js";
 
 /** AP7: a View that has not said `ui/notifications/initialized` by then is shown as failed. */
 export const INITIALIZE_TIMEOUT_MS = 10_000;
@@ -72,7 +73,7 @@ class WatchedTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   constructor(
-    private readonly inner: PostMessageTransport,
+    private readonly inner: Transport,
     private readonly seen: (direction: Direction, message: JSONRPCMessage) => boolean,
   ) {}
   async start(): Promise<void> {
@@ -189,9 +190,13 @@ export class AppConnection {
   }
 
   async connect(): Promise<void> {
-    const proxy = this.options.frame.contentWindow;
+    const { frame } = this.options;
+    const proxy = frame.contentWindow;
     if (!proxy) throw new Error("The App's frame has no window");
-    await this.appBridge.connect(new WatchedTransport(new PostMessageTransport(proxy, proxy), (direction, message) => this.seen(direction, message)));
+    // The proxy's own origin (its src); a scheme without a serializable origin keeps the source check only.
+    const origin = new URL(frame.src, location.href).origin;
+    const transport = new ProxyTransport({ proxy, origin: origin === "null" ? "*" : origin, listener: window });
+    await this.appBridge.connect(new WatchedTransport(transport, (direction, message) => this.seen(direction, message)));
   }
 
   /** AP10: the host context changed (theme, container size): the View hears it once it is initialized. */
