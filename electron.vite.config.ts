@@ -25,7 +25,19 @@ export default defineConfig({
       outDir: "out/renderer",
       // electron-vite leaves the renderer unminified by default; minified it loads in a third of the bytes.
       minify: true,
-      rollupOptions: { input: { index: resolve(__dirname, "renderer/index.html") } },
+      rollupOptions: {
+        input: { index: resolve(__dirname, "renderer/index.html") },
+        output: {
+          // The first tab's code in two files, not a dozen: the small modules the later tabs share with it
+          // join it (their own code stays in their chunks), and the pattern engines get one file.
+          codeSplitting: {
+            groups: [
+              { name: "patterns", test: /node_modules[\\/](re2js|@cfworker)[\\/]/, priority: 2 },
+              { name: "start", test: /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts)[\\/]|[\\/]shared[\\/]/, priority: 1 },
+            ],
+          },
+        },
+      },
     },
   },
 });

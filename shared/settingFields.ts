@@ -1,7 +1,8 @@
 // The numeric settings as the user meets them (issue 21): one label and unit per setting, shared by the
 // Settings panel and by every error that names a limit, so an error's "… in Settings" always points at a
 // field that is there, with its unit and its default.
-import { DEFAULT_SETTINGS, type Settings } from "./types.js";
+import { DEFAULT_SETTINGS } from "./defaultSettings.js";
+import type { Settings } from "./types.js";
 
 export type NumberSettingKey = { [K in keyof Settings]: Settings[K] extends number ? K : never }[keyof Settings];
 

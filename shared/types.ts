@@ -444,24 +444,8 @@ export const SettingsSchema = z.object({
 export type Settings = z.output<typeof SettingsSchema>;
 export type ThemeSource = Settings["theme"];
 
-export const DEFAULT_SETTINGS: Settings = {
-  logLimit: 5000,
-  // 256 KB keeps every ordinary message whole (a tools/list of hundreds of tools, a page of resources, a
-  // usual tool result); 64 MB per session holds 256 entries at that cap, or 5,000 of 13 KB, so the
-  // count rules ordinary traffic, and a few sessions flooded with 64 MB messages stay in a few hundred MB.
-  logBudgetBytes: 64 * 1024 * 1024,
-  logEntryMaxBytes: 256 * 1024,
-  maxLiveReceiverTasks: 1000,
-  maxReceiverTaskTtlMs: 60 * 60 * 1000,
-  defaultReceiverTaskTtlMs: 10 * 60 * 1000,
-  receiverTaskPollIntervalMs: 500,
-  requestTimeoutMs: 60_000,
-  notificationsEnabled: true,
-  theme: "system",
-  eraProbeTimeoutMs: 2000,
-  maxInputRounds: 10,
-  maxRequestTotalMs: 10 * 60_000,
-};
+// Kept in a module of its own (no zod, no SDK schemas), so the page can read the defaults without bundling them.
+export { DEFAULT_SETTINGS } from "./defaultSettings.js";
 
 export {
   ToolSchema,

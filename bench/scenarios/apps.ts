@@ -24,7 +24,7 @@ const HOPS = ["View → proxy", "proxy → page → AppBridge → contract messa
 
 export const apps: Scenario = {
   id: "apps",
-  title: "9. MCP Apps: run → App initialized, bridge tools/call",
+  title: "10. MCP Apps: run → App initialized, bridge tools/call",
   async run() {
     // Room in the session's log for every bridge message of C (the default keeps the last 5,000 entries).
     const core = new InspectorCore({ settings: { logLimit: 100_000 } });
