@@ -4,7 +4,6 @@
 // server, a session's log costs at most its byte budget (DESIGN principle 6).
 import type { LogEntry, Settings } from "../../shared/types.js";
 import { cutToFit, fresh } from "../../shared/byteBudget.js";
-import type { EventPayload } from "../../shared/contract.js";
 import { createHash } from "node:crypto";
 
 const MAX_ID_CHARS = 200;
@@ -191,18 +190,6 @@ export class MessageLog {
  * cost the page 16 MB, not 4 GB.
  */
 export const SERVER_LOG_DATA_BYTES = 16 * 1024;
-
-/** The `serverLog` event for a `notifications/message`: level and logger bounded, data cut past SERVER_LOG_DATA_BYTES. */
-export function serverLogEvent(sessionId: string, params: { level: string; logger?: string; data?: unknown }, entryBytes: number): EventPayload<"serverLog"> {
-  const fitted = cutToFit(params.data, Math.min(SERVER_LOG_DATA_BYTES, entryBytes));
-  return {
-    sessionId,
-    level: params.level.length > 100 ? fresh(params.level.slice(0, 100)) : params.level,
-    ...(params.logger ? { logger: params.logger.length > 200 ? fresh(params.logger.slice(0, 200)) : params.logger } : {}),
-    data: fitted.value,
-    ...(fitted.cut ? { cut: fitted.cut } : {}),
-  };
-}
 
 function checked(limits: number | LogLimits): LogLimits {
   const l = typeof limits === "number" ? { entries: limits, bytes: DEFAULT_LOG_BYTES, entryBytes: DEFAULT_ENTRY_BYTES } : limits;
