@@ -117,15 +117,7 @@ describe("MCP Apps in Chromium (browser mode)", () => {
       transport: { type: "stdio", command: process.execPath, args: [entry, "--stdio"], env: {} },
       features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
     };
-    const app = await openApp({ savedServers: [basic], viewport: { width: 1400, height: 1100 } });
-    const { page } = app;
-    await connect(page, "Basic vanillajs");
-    const form = await openTool(page, "get-time");
-    await form.getByRole("button", { name: "Run", exact: true }).click();
-    const run = runArticle(page, 1, "get-time");
-    const panel = run.getByRole("region", { name: "App of get-time" });
-    await waitForText(panel.getByRole("status"), "initialized");
-    const view = page.frameLocator(`iframe[title="MCP App of get-time"]`).frameLocator("iframe");
+    const { app, page, run, panel, view } = await runRealPeerGetTime(basic);
     const time = view.locator("#server-time");
     // AP7: the tool-result reached the View (it shows the server's time).
     await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -181,15 +173,7 @@ describe("MCP Apps in Chromium (browser mode)", () => {
         transport: { type: "streamableHttp", url: `http://127.0.0.1:${port}/mcp`, headers: {} },
         features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
       };
-      const app = await openApp({ savedServers: [react], viewport: { width: 1400, height: 1100 } });
-      const { page } = app;
-      await connect(page, "Basic React");
-      const form = await openTool(page, "get-time");
-      await form.getByRole("button", { name: "Run", exact: true }).click();
-      const run = runArticle(page, 1, "get-time");
-      const panel = run.getByRole("region", { name: "App of get-time" });
-      await waitForText(panel.getByRole("status"), "initialized");
-      const view = page.frameLocator(`iframe[title="MCP App of get-time"]`).frameLocator("iframe");
+      const { app, page, run, panel, view } = await runRealPeerGetTime(react);
       const time = view.locator("p", { hasText: "Server Time:" }).locator("code");
       // AP7: the tool-result reached the React View (it shows the server's time).
       await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -298,4 +282,18 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** The real example App servers offer one App tool, get-time: connect, run it, and wait until its View initialized. */
+async function runRealPeerGetTime(server: SavedServer) {
+  const app = await openApp({ savedServers: [server], viewport: { width: 1400, height: 1100 } });
+  const { page } = app;
+  await connect(page, server.name);
+  const form = await openTool(page, "get-time");
+  await form.getByRole("button", { name: "Run", exact: true }).click();
+  const run = runArticle(page, 1, "get-time");
+  const panel = run.getByRole("region", { name: "App of get-time" });
+  await waitForText(panel.getByRole("status"), "initialized");
+  const view = page.frameLocator(`iframe[title="MCP App of get-time"]`).frameLocator("iframe");
+  return { app, page, run, panel, view };
 }
