@@ -14,8 +14,10 @@ export const SERVER_LOG_BYTES_KEPT = 1024 * 1024;
 const MESSAGE_OVERHEAD_BYTES = 100;
 
 export class ServerLogs {
-  private messages: ServerLogMessage[] = [];
+  private messages: (ServerLogMessage | undefined)[] = [];
   private sizes: number[] = [];
+  /** Where the kept messages begin: dropped ones are skipped, and the arrays compacted now and then, not sliced per push. */
+  private start = 0;
   private bytes = 0;
   private seq = 0;
 
@@ -29,21 +31,26 @@ export class ServerLogs {
   push(params: { level: string; logger?: string; data?: unknown }, entryBytes = DEFAULT_ENTRY_BYTES): ServerLogMessage {
     const { event, dataBytes } = serverLogEvent(this.sessionId, params, entryBytes);
     const message: ServerLogMessage = { ...event, seq: ++this.seq };
-    this.messages.push(message);
     // Measured once, as the data was cut: a flood of small messages costs one walk each.
-    this.sizes.push(dataBytes + message.level.length + (message.logger?.length ?? 0) + MESSAGE_OVERHEAD_BYTES);
-    this.bytes += this.sizes.at(-1)!;
-    let drop = 0;
-    while (this.messages.length - drop > 1 && (this.messages.length - drop > this.maxMessages || this.bytes > this.maxBytes)) this.bytes -= this.sizes[drop++]!;
-    if (drop) {
-      this.messages = this.messages.slice(drop);
-      this.sizes = this.sizes.slice(drop);
+    const size = dataBytes + message.level.length + (message.logger?.length ?? 0) + MESSAGE_OVERHEAD_BYTES;
+    this.messages.push(message);
+    this.sizes.push(size);
+    this.bytes += size;
+    // The newest is always kept, however large.
+    while (this.messages.length - this.start > 1 && (this.messages.length - this.start > this.maxMessages || this.bytes > this.maxBytes)) {
+      this.bytes -= this.sizes[this.start]!;
+      this.messages[this.start++] = undefined; // its data is let go now, not at the next compaction
+    }
+    if (this.start > this.maxMessages) {
+      this.messages = this.messages.slice(this.start);
+      this.sizes = this.sizes.slice(this.start);
+      this.start = 0;
     }
     return message;
   }
 
   toArray(): ServerLogMessage[] {
-    return this.messages.slice();
+    return this.messages.slice(this.start) as ServerLogMessage[];
   }
 }
 
