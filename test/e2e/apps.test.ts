@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import type { FrameLocator, Locator } from "playwright-core";
 import type { SavedServer } from "../../shared/types.js";
 import { openApp, requireBuild } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, waitForText } from "./flows-ui.js";
@@ -119,16 +120,7 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     };
     const { app, page, run, panel, view } = await runRealPeerGetTime(basic);
     const time = view.locator("#server-time");
-    // AP7: the tool-result reached the View (it shows the server's time).
-    await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const first = await time.textContent();
-    // AP8: the button calls get-time on the server through the bridge; the new time shows inside the App.
-    await view.getByRole("button", { name: "Get Server Time" }).click();
-    await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).not.toBe(first);
-    expect(await time.textContent()).toMatch(/^\d{4}-\d\d-\d\dT/);
-    // AP9: ui/message is shown to the user.
-    await view.getByRole("button", { name: "Send Message" }).click();
-    await panel.getByText("This is message text.").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await getTimeThroughTheBridge(view, panel, time);
     // AP8: the View's notifications/message (its Send Log) goes to the Logs tab, checked below.
     await view.getByRole("button", { name: "Send Log" }).click();
     // AP9: ui/open-link goes through the confirmation.
@@ -175,16 +167,7 @@ describe("MCP Apps in Chromium (browser mode)", () => {
       };
       const { app, page, run, panel, view } = await runRealPeerGetTime(react);
       const time = view.locator("p", { hasText: "Server Time:" }).locator("code");
-      // AP7: the tool-result reached the React View (it shows the server's time).
-      await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).toMatch(/^\d{4}-\d\d-\d\dT/);
-      const first = await time.textContent();
-      // AP8: the button calls get-time on the server through the bridge; the new time shows inside the App.
-      await view.getByRole("button", { name: "Get Server Time" }).click();
-      await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).not.toBe(first);
-      expect(await time.textContent()).toMatch(/^\d{4}-\d\d-\d\dT/);
-      // AP9: its ui/message is shown to the user.
-      await view.getByRole("button", { name: "Send Message" }).click();
-      await panel.getByText("This is message text.").waitFor({ timeout: FLOW_TIMEOUT_MS });
+      await getTimeThroughTheBridge(view, panel, time);
       await app.screenshot("apps-06-basic-react");
       // The View's tools/call is in the Logs tab as the App's, followed by the tools/call sent to the server.
       await openTab(page, "Logs");
@@ -296,4 +279,19 @@ async function runRealPeerGetTime(server: SavedServer) {
   await waitForText(panel.getByRole("status"), "initialized");
   const view = page.frameLocator(`iframe[title="MCP App of get-time"]`).frameLocator("iframe");
   return { app, page, run, panel, view };
+}
+
+/**
+ * The example Apps' get-time View: AP7, the tool-result reached it (it shows the server's time); AP8, its
+ * button calls get-time on the server through the bridge and the new time shows inside the App; AP9, its
+ * ui/message is shown to the user.
+ */
+async function getTimeThroughTheBridge(view: FrameLocator, panel: Locator, time: Locator): Promise<void> {
+  await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).toMatch(/^\d{4}-\d\d-\d\dT/);
+  const first = await time.textContent();
+  await view.getByRole("button", { name: "Get Server Time" }).click();
+  await expect.poll(() => time.textContent(), { timeout: FLOW_TIMEOUT_MS }).not.toBe(first);
+  expect(await time.textContent()).toMatch(/^\d{4}-\d\d-\d\dT/);
+  await view.getByRole("button", { name: "Send Message" }).click();
+  await panel.getByText("This is message text.").waitFor({ timeout: FLOW_TIMEOUT_MS });
 }

@@ -2,28 +2,10 @@
 // to the inspector's page (frame-ancestors), under a CSP it builds itself from the declared domains (a
 // hostile query cannot loosen it), answers to its own host names only (DNS rebinding), and the inspector's
 // page may frame the proxy's origin and no other.
-import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { startTestWebServer } from "./fixture.js";
+import { httpGet, startTestWebServer } from "./fixture.js";
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function get(url: string, headers: Record<string, string> = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (url: string, headers: Record<string, string> = {}) => httpGet(url, { headers });
 
 const directives = (policy: string) => Object.fromEntries(policy.split("; ").map((d) => [d.split(" ")[0]!, d.split(" ").slice(1).join(" ")]));
 

@@ -1,6 +1,7 @@
 // A real browser-mode server (real core, real HTTP and WebSocket on 127.0.0.1) over a tiny stand-in
 // renderer folder, plus raw clients that say exactly what the server answered.
 import { access, mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { request, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
@@ -121,4 +122,24 @@ export async function rawClient(test: TestWebServer) {
       });
     },
   };
+}
+
+export interface HttpReply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A plain HTTP request whose whole answer is read (no fetch: it sets headers of its own, such as Origin). */
+export function httpGet(url: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<HttpReply> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: init.method ?? "GET", headers: init.headers }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }

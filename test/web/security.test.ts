@@ -1,29 +1,9 @@
 // Browser mode must never let a caller without this run's token, or a page from another origin,
 // reach the core: the official MCP Inspector's proxy once let any web page start processes
 // (CVE-2025-49596). Each refusal is checked for a clear message and for nothing having started.
-import { request } from "node:http";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { attemptSocket, rawClient, startTestWebServer, type TestWebServer } from "./fixture.js";
-
-interface HttpReply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function get(url: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<HttpReply> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? "GET", headers: init.headers }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+import { attemptSocket, httpGet as get, rawClient, startTestWebServer, type TestWebServer } from "./fixture.js";
 
 /** After a refusal: a legitimate client sees no session, and the marker process never ran. */
 async function expectNothingStarted(test: TestWebServer): Promise<void> {
