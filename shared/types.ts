@@ -408,6 +408,9 @@ export const StorageStatusSchema = z.object({
 });
 export type StorageStatus = z.output<typeof StorageStatusSchema>;
 
+/** The longest a setTimeout waits (2^31 − 1 ms); main/core/ports.ts caps every wait of the core at it. */
+const LONGEST_TIMER_MS = 2_147_483_647;
+
 export const SettingsSchema = z.object({
   /** Ring-buffer size of the protocol message log, per session. */
   logLimit: z.number().int().min(100).max(1_000_000),
@@ -420,10 +423,13 @@ export const SettingsSchema = z.object({
   logEntryMaxBytes: z.number().int().min(4 * 1024).max(64 * 1024 * 1024),
   /** S2: the most live receiver tasks one session may hold. */
   maxLiveReceiverTasks: z.number().int().min(1).max(1_000_000),
-  /** R6: requested ttls are clamped to this (ms). */
-  maxReceiverTaskTtlMs: z.number().int().min(1000),
+  /**
+   * R6: requested ttls are clamped to this (ms). At most the longest a timer can wait (about 24.8 days): a
+   * receiver task's expiry is one timer, and asked for longer, Node and browsers fire it after 1 ms.
+   */
+  maxReceiverTaskTtlMs: z.number().int().min(1000).max(LONGEST_TIMER_MS),
   /** ttl applied when a request asks for a task without one (ms): a person has to answer. */
-  defaultReceiverTaskTtlMs: z.number().int().min(1000),
+  defaultReceiverTaskTtlMs: z.number().int().min(1000).max(LONGEST_TIMER_MS),
   /** pollInterval we suggest to servers polling our receiver tasks (ms). */
   receiverTaskPollIntervalMs: z.number().int().min(10).max(60_000),
   /** How long one client-side request (tasks/get, tools/call…) may take before it is reported as timed out. */

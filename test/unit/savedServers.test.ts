@@ -79,6 +79,14 @@ describe("settings", () => {
     expect(await core(storage).core.dispatch("getSettings", {})).toMatchObject({ maxLiveReceiverTasks: 7, notificationsEnabled: false });
   });
 
+  it("R6: a receiver task ttl setting longer than a timer can wait is refused (asked for longer, the expiry timer would fire after 1 ms)", async () => {
+    const { core: c } = core();
+    const longest = 2 ** 31 - 1;
+    await expect(c.dispatch("updateSettings", { maxReceiverTaskTtlMs: longest + 1 })).rejects.toThrow(/maxReceiverTaskTtlMs/);
+    await expect(c.dispatch("updateSettings", { defaultReceiverTaskTtlMs: longest + 1 })).rejects.toThrow(/defaultReceiverTaskTtlMs/);
+    expect(await c.dispatch("updateSettings", { maxReceiverTaskTtlMs: longest })).toMatchObject({ maxReceiverTaskTtlMs: longest });
+  });
+
   it("one import takes at most 500 entries and skips exact duplicates, saying so; the list holds at most 2,000", async () => {
     const { core: c } = core();
     const table = (from: number, count: number) =>
