@@ -97,7 +97,9 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
   const id = useId();
   const [values, setValues] = useStoredState(draftKeys.view("prompts", "arguments", sessionId, prompt.name), NO_VALUES);
   const [missing, setMissing] = useState<string[]>([]);
-  const [result, setResult] = useState<Record<string, unknown>>();
+  // The last result outlives the tab (one per session: getting another prompt replaces it).
+  const [got, setGot] = useStoredState<{ prompt: string; result: Record<string, unknown> } | undefined>(draftKeys.view("prompts", "result", sessionId), undefined);
+  const result = got?.prompt === prompt.name ? got.result : undefined;
   const action = useAsyncAction();
   const args = prompt.arguments ?? [];
   // completion/complete for one argument; the others already filled go in context.arguments.
@@ -118,7 +120,7 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
           setMissing(absent);
           if (absent.length) return;
           const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
-          void action.run(async () => setResult(await bridge.getPrompt({ sessionId, name: prompt.name, arguments: filled })));
+          void action.run(async () => setGot({ prompt: prompt.name, result: await bridge.getPrompt({ sessionId, name: prompt.name, arguments: filled }) }));
         }}
       >
         {args.map((a) => (

@@ -7,6 +7,8 @@ import type { CacheHints, SessionInfo } from "../../../../shared/types.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
+import { useStoredState } from "../../app/useStoredState.js";
+import { draftKeys } from "../../store/draftsSlice.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { ResourceContentView } from "../../components/ResourceContentView.js";
@@ -26,7 +28,11 @@ export function ResourcesTab() {
   const [templates, setTemplates] = useState<ResourceTemplate[]>([]);
   const [listed, setListed] = useState<{ resources?: CacheHints; templates?: CacheHints; noTemplates?: string; changesSeen: number }>();
   const changes = useInspector((s) => (sessionId ? (s.listChanges[sessionId]?.resources ?? 0) : 0));
-  const [read, setRead] = useState<{ uri: string; result: Record<string, unknown>; receivedAt: number; hints?: CacheHints }>();
+  // The last read outlives the tab, like the typed arguments (kept per session, in the page's memory only).
+  const [read, setRead] = useStoredState<{ uri: string; result: Record<string, unknown>; receivedAt: number; hints?: CacheHints } | undefined>(
+    draftKeys.view("resources", "read", sessionId ?? ""),
+    undefined,
+  );
   const list = useAsyncAction();
   const runList = list.run;
   const reading = useAsyncAction();
