@@ -32,6 +32,8 @@ export const apps: Scenario = {
     const initialized: number[] = [];
     const bridgeCalls: number[] = [];
     const directCalls: number[] = [];
+    /** The frames' own cost: a ping the AppBridge answers in the page, no contract call (View → proxy → page → back). */
+    const framePings: number[] = [];
     const frameIntervals: number[] = [];
     /** Per bridge call, the time of each leg (HOPS names them). */
     const hops: number[][] = [];
@@ -102,14 +104,18 @@ export const apps: Scenario = {
       // The View's own request function (test/fixtures/apps/app-server.mjs), timed on the View's clock.
       // A string, so it runs in the View's own global scope, where its `request` lives.
       const viaBridge = async () => (await viewFrame.evaluate(`(async () => { const t0 = performance.now(); await request("tools/call", { name: "app-add", arguments: { a: 2, b: 3 } }); return performance.now() - t0; })()`)) as number;
+      const pingViaFrames = async () => (await viewFrame.evaluate(`(async () => { const t0 = performance.now(); await request("ping", {}); return performance.now() - t0; })()`)) as number;
       for (let i = 0; i < CALLS + 1; i++) {
         const ms = await viaBridge();
         await quiet(4);
         const direct = await viaSocket(i);
         await quiet(2);
+        const ping = await pingViaFrames();
+        await quiet(2);
         if (i === 0) continue;
         bridgeCalls.push(ms);
         directCalls.push(direct);
+        framePings.push(ping);
       }
       await page.evaluate(() => (window as unknown as { __benchSocket: WebSocket }).__benchSocket.close());
 
@@ -179,6 +185,7 @@ export const apps: Scenario = {
     const bridge = summarize(bridgeCalls);
     const direct = summarize(directCalls);
     const ratio = bridge.p50 / direct.p50;
+    const floor = summarize(framePings);
     const frames = summarize(frameIntervals);
     return {
       figures: [
@@ -186,14 +193,16 @@ export const apps: Scenario = {
         figure("App tools/call through the bridge, p50", bridge.p50, "ms", { note: `${bridge.count} calls, timed in the View` }),
         figure("the same tools/call over the page's WebSocket contract, p50", direct.p50, "ms"),
         atMost("bridge ÷ direct", ratio, "×", 1.5, "≤ 1.5×"),
+        figure("the frames' floor: a ping from the View answered by the page's AppBridge, p50", floor.p50, "ms", { note: "View → proxy → page and back, logged like any bridge message, no contract call" }),
+        figure("the lowest ratio the frames allow: (direct + floor) ÷ direct", (direct.p50 + floor.p50) / direct.p50, "×", { note: "what any host with the spec's two frames pays here" }),
         ...HOPS.map((name, k) => figure(`bridge call leg: ${name}, p50`, summarize(hops[k] ?? []).p50, "ms")),
         atLeast("1,000 bridge messages/s for 5 s: logged", floodLogged, "", FLOOD, `all ${FLOOD}`, `the App still ${floodStatus}`),
         atMost("page frame interval during them, p95", frames.p95, "ms", 20, "≤ 20 ms", `max ${frames.max.toFixed(0)} ms`),
       ],
       notes: [
-        "Browser mode in this process; the fixture App server over stdio. Run → initialized: Playwright's click to the panel's status, one warm-up run left out. The bridge call is timed in the View (its own JSON-RPC request → answer: View → proxy → AppBridge → contract over the WebSocket → server and back); the direct call is the contract's callTool over a WebSocket the page opens to the same browser-mode server, as the Tools tab sends it, timed in the page. The two alternate, each from a quiet page (the call before fully logged and its event batch taken). The legs are timed in further bridge calls by a capture listener in each frame and the page's WebSocket, on the shared clock; performance.now() is coarsened to 0.1 ms, so each leg is ±0.1 ms.",
+        "Browser mode in this process; the fixture App server over stdio. Run → initialized: Playwright's click to the panel's status, one warm-up run left out. The bridge call is timed in the View (its own JSON-RPC request → answer: View → proxy → AppBridge → contract over the WebSocket → server and back); the direct call is the contract's callTool over a WebSocket the page opens to the same browser-mode server, as the Tools tab sends it, timed in the page. The two alternate, each from a quiet page (the call before fully logged and its event batch taken), with a third: a ping from the View, which the AppBridge answers in the page, so it times the two frames' hops alone (the View runs in a sandboxed frame, which Chromium puts in a process of its own: each way is one cross-process message). The legs are timed in further bridge calls by a capture listener in each frame and the page's WebSocket, on the shared clock; performance.now() is coarsened to 0.1 ms, so each leg is ±0.1 ms.",
       ],
-      details: { initialized: init, bridge, direct, frames, floodLogged, hops: Object.fromEntries(HOPS.map((name, k) => [name, summarize(hops[k] ?? [])])) },
+      details: { initialized: init, bridge, direct, floor, frames, floodLogged, hops: Object.fromEntries(HOPS.map((name, k) => [name, summarize(hops[k] ?? [])])) },
     };
   },
 };
