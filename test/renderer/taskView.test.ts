@@ -100,4 +100,20 @@ describe("Tasks table views", () => {
     expect(s3.receiverTasks).not.toBe(s2.receiverTasks);
     expect(current.isFor(s3, s3.taskOrder, filter)).toBe(false);
   });
+
+  it("M3 / Q2: the Status filter files a client task the server deleted under \"deleted\", the word its row shows, not the \"working\" it last had", () => {
+    const store = createInspectorStore();
+    const deletedAt = new Date().toISOString();
+    store.getState().applySnapshot({
+      sessions: [],
+      pendingInputs: [],
+      clientTasks: [clientTask("gone", { deletedAt }), clientTask("live")],
+      receiverTasks: [],
+      settings: DEFAULT_SETTINGS,
+    });
+    const s = store.getState();
+    const shown = (status: TaskFilter["status"]) => keysOf(new FilteredTaskView(s, s.taskOrder, { kind: "all", status }));
+    expect(shown("working")).toEqual([taskKey("s1", "live")]);
+    expect(shown("deleted")).toEqual([taskKey("s1", "gone")]);
+  });
 });

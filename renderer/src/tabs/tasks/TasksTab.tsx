@@ -5,7 +5,7 @@
 // the store incrementally (useTaskView), and each visible row follows its own task (TaskTableRow).
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
-import type { PendingInput, TaskStatus } from "../../../../shared/types.js";
+import type { PendingInput } from "../../../../shared/types.js";
 import { useBridge, useInspector } from "../../app/context.js";
 import { useFocusItem } from "../../app/focusItem.js";
 import { useSelectTab } from "../../app/navigation.js";
@@ -21,11 +21,11 @@ import { TaskDetails } from "./TaskDetails.js";
 import { TaskTableRow, type TaskRowActions } from "./TaskTableRow.js";
 import { taskColumns } from "./taskColumns.js";
 import { useColumnWords } from "./useColumnWords.js";
-import { NO_FILTER, taskRowOf, type TaskFilter, type TaskKind, type TaskRow } from "./taskRows.js";
+import { NO_FILTER, taskRowOf, type ShownStatus, type TaskFilter, type TaskKind, type TaskRow } from "./taskRows.js";
 import { useTaskView } from "./useTaskView.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 
-const STATUSES: TaskStatus[] = ["working", "input_required", "completed", "failed", "cancelled"];
+const STATUSES: ShownStatus[] = ["working", "input_required", "completed", "failed", "cancelled", "deleted", "expired"];
 
 const FILTER_KEY = draftKeys.view("tasks", "filter");
 const SELECTED_KEY = draftKeys.view("tasks", "selected");
@@ -161,7 +161,7 @@ export function TasksTab() {
         </label>
         <label className="inline">
           Status{" "}
-          <select value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value as TaskStatus | "all" })}>
+          <select value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value as ShownStatus | "all" })}>
             <option value="all">All statuses</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>

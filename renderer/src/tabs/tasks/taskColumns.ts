@@ -7,9 +7,10 @@
 import type { Column } from "../../components/VirtualTable.js";
 import { formatMs } from "../../util/time.js";
 import { remPx, textWidthPx } from "../../util/textWidth.js";
-import { clientTaskEnding } from "../../../../shared/taskEnding.js";
 import { endingNote } from "./taskEnding.js";
-import { TERMINAL, type TaskRow } from "./taskRows.js";
+import { goneWord, TERMINAL, type TaskRow } from "./taskRows.js";
+
+export { goneWord };
 
 /** The Kind cell's era tag (M2, M7): in a server author's words; the protocol's terms are on hover. */
 export function eraTag(row: TaskRow): string {
@@ -17,11 +18,6 @@ export function eraTag(row: TaskRow): string {
   return modern ? (modern.listening ? " · 2026 · live updates" : " · 2026") : "";
 }
 
-/** M3 / Q2: a client task that went says so in its status word ("deleted", "expired"), not the "working" it last had. */
-export function goneWord(row: TaskRow): "deleted" | "expired" | undefined {
-  const ending = row.client ? clientTaskEnding(row.client) : undefined;
-  return ending === "deleted" || ending === "expired" ? ending : undefined;
-}
 
 /** What follows the status word: a cancel asked for, how it ended. */
 export function statusNotes(row: TaskRow): string[] {

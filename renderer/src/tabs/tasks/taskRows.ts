@@ -7,6 +7,7 @@
 // placed by binary search on its position in `taskOrder` (tasks keep the place where they appeared;
 // status changes never move them).
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
+import { clientTaskEnding } from "../../../../shared/taskEnding.js";
 import type { ClientTask, ReceiverTask, TaskStatus } from "../../../../shared/types.js";
 import type { TasksState } from "../../store/tasksSlice.js";
 
@@ -26,9 +27,19 @@ export interface TaskRow {
 
 export const TERMINAL: ReadonlySet<string> = new Set<TaskStatus>(["completed", "failed", "cancelled"]);
 
+/** The status word the table shows: the protocol's status, or what became of a client task that went. */
+export type ShownStatus = TaskStatus | "deleted" | "expired";
+
+/** M3 / Q2: a client task that went says so in its status word ("deleted", "expired"), not the "working" it last had. */
+export function goneWord(row: TaskRow): "deleted" | "expired" | undefined {
+  const ending = row.client ? clientTaskEnding(row.client) : undefined;
+  return ending === "deleted" || ending === "expired" ? ending : undefined;
+}
+
 export interface TaskFilter {
   kind: TaskKind | "all";
-  status: TaskStatus | "all";
+  /** Filed under the word the Status column shows, so a deleted task is not found under "working". */
+  status: ShownStatus | "all";
   /** Only this session's tasks; absent: every session's (the "All sessions" choice). */
   sessionId?: string;
 }
@@ -53,14 +64,12 @@ export function taskRowOf(key: string, client: ClientTask | undefined, receiver:
 type TaskRecords = Pick<TasksState, "clientTasks" | "receiverTasks">;
 
 function matches(records: TaskRecords, key: string, filter: TaskFilter): boolean {
-  const client = records.clientTasks[key];
-  const record = client ?? records.receiverTasks[key];
-  if (!record) return false;
-  const kind: TaskKind = client ? "client" : "receiver";
+  const row = taskRowOf(key, records.clientTasks[key], records.receiverTasks[key]);
+  if (!row) return false;
   return (
-    (filter.kind === "all" || filter.kind === kind) &&
-    (filter.status === "all" || record.task.status === filter.status) &&
-    (filter.sessionId === undefined || record.sessionId === filter.sessionId)
+    (filter.kind === "all" || filter.kind === row.kind) &&
+    (filter.status === "all" || (goneWord(row) ?? row.task.status) === filter.status) &&
+    (filter.sessionId === undefined || row.sessionId === filter.sessionId)
   );
 }
 
