@@ -5,7 +5,7 @@ import { useBridge, useInspector } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { sessionForServer } from "../store/sessionsSlice.js";
-import { configOf, describeTransport } from "./configText.js";
+import { configOf, describeTransport, shortTransport } from "./configText.js";
 import { AuthorizationPanel } from "./AuthorizationPanel.js";
 
 const STDERR_SHOWN = 200;
@@ -74,7 +74,9 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
           </button>
           <span className={`state state-${state}`}>{state}</span>
         </div>
-        <p className="server-transport">{describeTransport(server)}</p>
+        <p className="server-transport" title={describeTransport(server)}>
+          {shortTransport(server)}
+        </p>
         {session?.reason && !live && <p className="note">{session.reason}</p>}
         <div className="row">
           {live ? (

@@ -44,3 +44,23 @@ export function describeTransport(server: SavedServer): string {
   if (t.type === "stdio") return [t.command, ...t.args].join(" ");
   return `${t.type === "sse" ? "SSE" : "Streamable HTTP"} ${t.url}`;
 }
+
+/** A long path shows only its last this many parts in the sidebar ("…/server/dist/index.js"). */
+const PATH_TAIL = 3;
+const SEPARATOR = /[\\/]/;
+const isAbsolute = (word: string) => /^([a-zA-Z]:)?[\\/]/.test(word);
+
+/**
+ * The sidebar's line for a server: the command's own name and each absolute path's last parts, so a stdio
+ * entry fits on a line or two; the whole command is on hover and in the editor.
+ */
+export function shortTransport(server: SavedServer): string {
+  const t = server.transport;
+  if (t.type !== "stdio") return describeTransport(server);
+  const command = isAbsolute(t.command) ? (t.command.split(SEPARATOR).pop() ?? t.command) : t.command;
+  const args = t.args.map((arg) => {
+    const parts = arg.split(SEPARATOR);
+    return isAbsolute(arg) && parts.length > PATH_TAIL + 1 ? `…/${parts.slice(-PATH_TAIL).join("/")}` : arg;
+  });
+  return [command, ...args].join(" ");
+}
