@@ -17,6 +17,7 @@ const LABELS: Record<AuthStepKind, string> = {
   callback: "Redirect received",
   token: "Token",
   refresh: "Refresh",
+  dpop: "DPoP proof",
   done: "Authorized",
   error: "Failed",
 };
@@ -48,6 +49,12 @@ export function AuthorizationPanel({ sessionId, serverName }: { sessionId: strin
               <details>
                 <summary>Authorization request</summary>
                 <pre aria-label={`Authorization request of step ${step.seq}`}>{describeAuthorizationUrl(step.authorizationUrl)}</pre>
+              </details>
+            )}
+            {step.proof && (
+              <details>
+                <summary>Proof header and claims</summary>
+                <pre aria-label={`DPoP proof of step ${step.seq}`}>{step.proof}</pre>
               </details>
             )}
             {step.http && (
