@@ -91,7 +91,7 @@ export class OAuthSession {
   private readonly steppedUp = new Set<string>();
   /** Values never to show (tokens, secrets, codes), for redacting stderr and the log. */
   private readonly known = new Set<string>();
-  /** DPoP: the key pair of this server (opened from its record), and the last nonce each origin gave. */
+  /** DPoP: the key pair of this server (opened from its record), and the last nonce each server gave ("as|rs origin"). */
   private dpopKeys?: KeyPair;
   private readonly nonces = new Map<string, string>();
   /** DPoP is used for this server: the settings say so, or a server asked for it (challenge, metadata, a bound token). */
@@ -151,23 +151,35 @@ export class OAuthSession {
   private async send(inner: Fetch, url: string | URL, init: RequestInit | undefined): Promise<Response> {
     const first = await this.withToken(url, init);
     let response = await inner(url, first.init);
-    this.noteNonce(url, response);
-    if (!first.proof || !asksForNonce(response)) return response;
-    await response.body?.cancel().catch(() => {});
-    const again = await this.withToken(url, init, "nonce");
-    response = await inner(url, again.init);
-    this.noteNonce(url, response);
+    this.noteNonce("rs", url, response);
+    if (!first.proof) return response;
+    const where = `${init?.method ?? "GET"} ${String(url).slice(0, 500)}`;
     if (asksForNonce(response)) {
       await response.body?.cancel().catch(() => {});
-      throw new AuthorizationError(`${init?.method ?? "GET"} ${String(url).slice(0, 500)}: the server asked for a new DPoP nonce again right after the proof with its nonce (RFC 9449 §9); not retried`);
+      const again = await this.withToken(url, init, "nonce");
+      response = await inner(url, again.init);
+      this.noteNonce("rs", url, response);
+      if (asksForNonce(response)) {
+        await response.body?.cancel().catch(() => {});
+        throw new AuthorizationError(`${where}: the server asked for a new DPoP nonce again right after the proof with its nonce (RFC 9449 §9); not retried`);
+      }
+    }
+    const refused = refusedProof(response);
+    if (refused !== undefined) {
+      // Signing in again would not change the proof: say why the server refused it instead.
+      await response.body?.cancel().catch(() => {});
+      throw new AuthorizationError(`${where}: the server refused the DPoP proof (invalid_dpop_proof${refused ? `: ${this.redact(refused)}` : ""}; RFC 9449 §7.1)`);
     }
     return response;
   }
 
-  /** RFC 9449 §8.2 / §9: a server may give a fresh nonce with any answer; the next proof to that origin carries it. */
-  private noteNonce(url: string | URL, response: Response): void {
+  /**
+   * RFC 9449 §8.2 / §9: a server may give a fresh nonce with any answer; the next proof to it carries it. An
+   * authorization server's nonces and a resource server's are apart, even on one origin.
+   */
+  private noteNonce(role: "as" | "rs", url: string | URL, response: Response): void {
     const nonce = nonceOf(response);
-    if (nonce) this.nonces.set(new URL(String(url)).origin, nonce);
+    if (nonce) this.nonces.set(nonceKey(role, url), nonce);
   }
 
   /**
@@ -197,8 +209,8 @@ export class OAuthSession {
 
   private challengeOf(response: Response): Challenge | undefined {
     if (response.status !== 401 && response.status !== 403) return undefined;
-    // A nonce asked for twice is not a reason to sign in again (send() has said why).
-    if (asksForNonce(response)) return undefined;
+    // A nonce asked for twice, a proof refused: not reasons to sign in again (send() has said why).
+    if (asksForNonce(response) || refusedProof(response) !== undefined) return undefined;
     const dpop = /^\s*DPoP\b/i.test(response.headers.get("www-authenticate") ?? "");
     if (dpop) this.dpopAsked = true;
     const { resourceMetadataUrl, scope, error } = dpop ? dpopChallengeParams(response) : extractWWWAuthenticateParams(response);
@@ -226,8 +238,7 @@ export class OAuthSession {
     if (!dpopKey) throw new AuthorizationError("the access token is bound to a DPoP key that is no longer kept: sign out and in again");
     this.dpopKeys ??= await openDpopKey(dpopKey);
     const method = init?.method ?? "GET";
-    const origin = new URL(String(url)).origin;
-    const proof = await dpopProof(this.dpopKeys, url, method, this.nonces.get(origin), tokens.access_token);
+    const proof = await dpopProof(this.dpopKeys, url, method, this.nonces.get(nonceKey("rs", url)), tokens.access_token);
     headers.set("Authorization", `DPoP ${tokens.access_token}`);
     headers.set("DPoP", proof);
     if (why || !this.resourceProofShown) {
@@ -451,7 +462,8 @@ export class OAuthSession {
     const scoped: Record<string, string> = scope ? { scope } : {};
     if (settings.grant === "client_credentials") return new URLSearchParams({ grant_type: "client_credentials", ...scoped });
     if (this.assertionSent) {
-      throw new AuthorizationError(`the authorization server refused the ${GRANT_NAMES[settings.grant!]}${this.lastTokenError ? ` (${this.lastTokenError})` : ""}; a refused assertion is not sent again`);
+      const what = settings.grant === "id_jag" ? "the ID-JAG from the identity provider" : "the workload's JWT";
+      throw new AuthorizationError(`the authorization server refused ${what}${this.lastTokenError ? ` (${this.lastTokenError})` : ""}; a refused assertion is not sent again (SEP-1933)`);
     }
     if (!settings.assertion) throw new AuthorizationError(settings.grant === "id_jag" ? "enterprise-managed authorization needs the ID token from your identity provider" : "the jwt-bearer grant needs the workload's JWT (its assertion)");
     const assertion = settings.grant === "id_jag" ? await this.exchangeIdToken(settings, scope) : settings.assertion;
@@ -532,7 +544,7 @@ export class OAuthSession {
       await this.store.update(this.serverUrl, (next) => ({ ...next, dpopKey: stored }));
     }
     this.dpopAsked = true;
-    return dpopProof(this.dpopKeys, url, "POST", this.nonces.get(new URL(String(url)).origin));
+    return dpopProof(this.dpopKeys, url, "POST", this.nonces.get(nonceKey("as", url)));
   }
 
   /** What auth() discovered, before it is used: PKCE S256 advertised, and an issuer that matches its URL. */
@@ -588,7 +600,7 @@ export class OAuthSession {
         const text = await readBounded(response, MAX_AUTH_RESPONSE_CHARS);
         const responseBody = clip(redactJsonBody(text, (secret) => this.known.add(secret)));
         this.step(kind, `${method} ${http.url} → HTTP ${response.status}`, { ...http, ...(proof ? { requestHeaders: redactHeaders(headersOf(sent?.headers)) } : {}), status: response.status, responseHeaders: redactHeaders(headersOf(response.headers)), responseBody });
-        this.noteNonce(url, response);
+        if (toTokenEndpoint) this.noteNonce("as", url, response);
         const error = response.status >= 400 ? oauthErrorOf(text) : undefined;
         if (error && kind === "token") this.lastTokenError = this.redact(error.description ? `${error.code}: ${error.description}` : error.code);
         // RFC 9449 §8: the authorization server wants a nonce in the proof; once, with the nonce it gave.
@@ -615,8 +627,8 @@ export class OAuthSession {
 const GRANT_NAMES: Record<NonNullable<OAuthSettings["grant"]>, string> = {
   authorization_code: "authorization code grant",
   client_credentials: "client credentials grant",
-  jwt_bearer: "jwt-bearer grant (workload identity)",
-  id_jag: "enterprise-managed authorization (ID-JAG)",
+  jwt_bearer: "workload identity grant",
+  id_jag: "enterprise-managed authorization grant",
 };
 
 /** The `error` and `error_description` of an OAuth error answer (RFC 6749 §5.2), bounded; not one: undefined. */
@@ -628,6 +640,14 @@ function oauthErrorOf(text: string): { code: string; description?: string } | un
   } catch {
     return undefined;
   }
+}
+
+/** A 401 `DPoP error="invalid_dpop_proof"`: its error_description ("" when none); otherwise undefined. */
+function refusedProof(response: Response): string | undefined {
+  if (response.status !== 401 || !/^\s*DPoP\b/i.test(response.headers.get("www-authenticate") ?? "")) return undefined;
+  const { error } = dpopChallengeParams(response);
+  if (error !== "invalid_dpop_proof") return undefined;
+  return (/\berror_description\s*=\s*"([^"]*)"/i.exec(response.headers.get("www-authenticate") ?? "")?.[1] ?? "").slice(0, 500);
 }
 
 /** The parameters of a `WWW-Authenticate: DPoP …` challenge (the SDK's reader knows only Bearer). */
@@ -644,6 +664,10 @@ function dpopChallengeParams(response: Response): { resourceMetadataUrl?: URL; s
   const scope = field("scope");
   const error = field("error");
   return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}), ...(error ? { error } : {}) };
+}
+
+function nonceKey(role: "as" | "rs", url: string | URL): string {
+  return `${role} ${new URL(String(url)).origin}`;
 }
 
 function sameUrl(a: string, b: string): boolean {
