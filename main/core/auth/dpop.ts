@@ -52,12 +52,13 @@ export function dpopProof(keys: KeyPair, url: string | URL, method: string, nonc
   return generateProof(keys, htuOf(url), method.toUpperCase(), nonce, accessToken);
 }
 
-/** The proof's header (without its public key's numbers) and claims, for the Authorization panel. */
+/** The proof's claims and header (without its public key's numbers), for the Authorization panel. */
 export function describeProof(proof: string): string {
   try {
     const { jwk, ...header } = decodeProtectedHeader(proof);
     const key = jwk ? { kty: jwk.kty, ...(jwk.crv ? { crv: jwk.crv } : {}) } : undefined;
-    return JSON.stringify({ header: { ...header, ...(key ? { jwk: key } : {}) }, claims: decodeJwt(proof) }, null, 2);
+    // The claims first: they say what the proof is for (htm, htu, nonce, ath); the header says how it is signed.
+    return JSON.stringify({ claims: decodeJwt(proof), header: { ...header, ...(key ? { jwk: key } : {}) } }, null, 2);
   } catch {
     return "(not a JWT)";
   }

@@ -30,10 +30,10 @@ type Grant = NonNullable<OAuthSettings["grant"]>;
 
 /** Issue 24: how the inspector gets its token; all but the first need no browser. */
 const GRANT_LABELS: Record<Grant, string> = {
-  authorization_code: "Authorization code: you sign in in the browser",
-  client_credentials: "Client credentials: a machine client (extension)",
-  jwt_bearer: "Workload identity: a workload's JWT (extension)",
-  id_jag: "Enterprise-managed: your IdP's ID token (extension)",
+  authorization_code: "Sign in in the browser",
+  client_credentials: "Client credentials (machine)",
+  jwt_bearer: "Workload identity (JWT)",
+  id_jag: "Enterprise-managed (ID-JAG)",
 };
 
 type DpopChoice = "auto" | "on" | "off";
