@@ -610,6 +610,19 @@ describe("OAuth extensions (issue 24): DPoP, workload identity, enterprise-manag
     expect((await fixture.state()).tokenRequests).toHaveLength(1);
   });
 
+  it("hostile RFC 9449 §5: an authorization server that answers the proof with a plain Bearer token: the panel says the token is not bound, it goes out as Bearer, and the server's refusal ends the connect after one sign-in", async () => {
+    const fixture = await startFixture(["--hostile=unbound-token"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/HTTP 401/);
+    expect(user.opened).toHaveLength(1);
+    const state = await fixture.state();
+    expect(state.mcpAuthorizations).toEqual(["none", "Bearer"]);
+    const session = (await harness.core.dispatch("listSessions", {}))[0]!;
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: session.sessionId });
+    expect(steps.map((s) => s.summary)).toContainEqual(expect.stringMatching(/answered the DPoP proof with token_type Bearer: the token is not bound to the key/));
+  });
+
   it("--no-dpop (dpop: false): a server that wants DPoP-bound tokens gets a Bearer token and refuses it, once", async () => {
     const fixture = await startFixture(["--dpop"]);
     const harness = harnessWith(headlessUser());

@@ -101,6 +101,8 @@ export class OAuthSession {
   /** A jwt-bearer assertion was sent in this flow, and why the token endpoint refused it (no retry: SEP-1933). */
   private assertionSent = false;
   private lastTokenError?: string;
+  /** The last request to the token endpoint carried a DPoP proof. */
+  private lastTokenRequestProved = false;
 
   constructor(
     /** The MCP server's URL, which is also the key its tokens are kept under. */
@@ -413,6 +415,10 @@ export class OAuthSession {
       saveTokens: async (tokens: OAuthTokens) => {
         this.known.add(tokens.access_token);
         if (tokens.refresh_token) this.known.add(tokens.refresh_token);
+        // RFC 9449 §5: an authorization server may answer a proof with a plain bearer token; it is used as such.
+        if (this.lastTokenRequestProved && tokens.token_type?.toLowerCase() !== "dpop") {
+          this.step("dpop", `The authorization server answered the DPoP proof with token_type ${tokens.token_type.slice(0, 100)}: the token is not bound to the key and goes out as a bearer token (RFC 9449 §5)`);
+        }
         const now = this.hooks.clock.now();
         await this.store.update(this.serverUrl, (record) => ({
           ...record,
@@ -584,6 +590,7 @@ export class OAuthSession {
       for (let attempt = 0; ; attempt++) {
         let sent = init;
         const proof = toTokenEndpoint ? await this.tokenRequestProof(url) : undefined;
+        if (toTokenEndpoint) this.lastTokenRequestProved = proof !== undefined;
         if (proof) {
           const headers = new Headers(init?.headers);
           headers.set("DPoP", proof);
