@@ -1,6 +1,7 @@
 // The command line's authorization options for the grants without a user and DPoP (issue 24): client
 // credentials, a workload's JWT (SEP-1933), enterprise-managed authorization (SEP-990), DPoP (SEP-1932).
 // Files are read here, once, so a bad path is a usage error before anything connects.
+import { createPrivateKey } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import type { OAuthSettings } from "../../shared/types.js";
 import { UsageError } from "./args.js";
@@ -19,7 +20,8 @@ export const AUTH_OPTIONS = {
 
 export const AUTH_USAGE = `  --client-credentials           OAuth: a machine client (client credentials grant) with --client-id and
                                  --client-secret, or --private-key for private_key_jwt
-  --private-key <file>           OAuth: a PKCS#8 PEM private key that signs the client's assertion (ES256)
+  --private-key <file>           OAuth: a PKCS#8 PEM private key (EC P-256/384/521 or RSA) that signs the
+                                 client's assertion (ES256/384/512 or RS256, from the key)
   --workload-jwt <file|jwt>      OAuth: the jwt-bearer grant with this workload's JWT (workload identity
                                  federation); the file is read as it is now
   --id-token <file|jwt> --idp-token-endpoint <url> [--idp-client-id <id> [--idp-client-secret <s>]]
@@ -67,6 +69,7 @@ export function authSettings(values: AuthValues, client: { clientId?: string; cl
     const pem = readSmallFile("--private-key", values["private-key"]);
     if (!/-----BEGIN PRIVATE KEY-----/.test(pem)) throw new UsageError("--private-key must be a PKCS#8 PEM file (-----BEGIN PRIVATE KEY-----)");
     settings.privateKeyPem = pem;
+    settings.signingAlgorithm = signingAlgorithmOf(pem);
   }
   if (values["client-credentials"]) {
     if (!client.clientId || (!client.clientSecret && !settings.privateKeyPem)) throw new UsageError("--client-credentials needs --client-id, and --client-secret or --private-key");
@@ -89,4 +92,19 @@ export function authSettings(values: AuthValues, client: { clientId?: string; cl
     if (values["idp-client-secret"] !== undefined) settings.idpClientSecret = values["idp-client-secret"];
   }
   return settings;
+}
+
+/** RFC 7518: the JWS algorithm a key signs with, from its type (and curve). */
+function signingAlgorithmOf(pem: string): NonNullable<OAuthSettings["signingAlgorithm"]> {
+  let key;
+  try {
+    key = createPrivateKey(pem);
+  } catch (error) {
+    throw new UsageError(`--private-key: not a readable private key (${(error as Error).message.slice(0, 200)})`);
+  }
+  if (key.asymmetricKeyType === "rsa") return "RS256";
+  const curve = key.asymmetricKeyDetails?.namedCurve;
+  const byCurve = { prime256v1: "ES256", secp384r1: "ES384", secp521r1: "ES512" } as const;
+  if (key.asymmetricKeyType === "ec" && curve && curve in byCurve) return byCurve[curve as keyof typeof byCurve];
+  throw new UsageError(`--private-key: a ${key.asymmetricKeyType ?? "unknown"}${curve ? ` ${curve}` : ""} key; private_key_jwt here signs with EC P-256, P-384, P-521 or RSA keys`);
 }

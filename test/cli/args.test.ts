@@ -1,5 +1,6 @@
 // The CLI's own parsing, without a process: --server's command line split like a shell splits it, the
 // flags read into one object, the answer flags read once (a bad file is a usage error before connecting).
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,14 +54,21 @@ describe("parseCli", () => {
 });
 
 describe("parseCli: the authorization extensions' flags (issue 24)", () => {
-  it("--client-credentials with --private-key reads the PEM file once; --workload-jwt takes a JWT or a file holding one; --dpop / --no-dpop", () => {
+  it("--client-credentials with --private-key reads the PEM file once and signs with the key's algorithm; --workload-jwt takes a JWT or a file holding one; --dpop / --no-dpop", () => {
     const dir = mkdtempSync(join(tmpdir(), "cli-auth-"));
-    const pem = "-----BEGIN PRIVATE KEY-----\nMIGH\n-----END PRIVATE KEY-----";
+    const pem = (generateKeyPairSync("ec", { namedCurve: "P-384" }).privateKey.export({ type: "pkcs8", format: "pem" }) as string).trim();
     writeFileSync(join(dir, "key.pem"), `${pem}\n`);
+    writeFileSync(join(dir, "rsa.pem"), generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }));
+    writeFileSync(join(dir, "ed.pem"), generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }));
+    writeFileSync(join(dir, "broken.pem"), "-----BEGIN PRIVATE KEY-----\nMIGH\n-----END PRIVATE KEY-----\n");
+    const keyFlags = (file: string) => ["tools", "--server", "https://x/mcp", "--client-credentials", "--client-id", "c", "--private-key", join(dir, file)];
+    expect(parseCli(keyFlags("rsa.pem")).oauth.signingAlgorithm).toBe("RS256");
+    expect(() => parseCli(keyFlags("ed.pem"))).toThrow(new UsageError("--private-key: a ed25519 key; private_key_jwt here signs with EC P-256, P-384, P-521 or RSA keys"));
+    expect(() => parseCli(keyFlags("broken.pem"))).toThrow(/^--private-key: not a readable private key/);
     writeFileSync(join(dir, "token"), "eyJh.eyJz.c2ln\n");
     writeFileSync(join(dir, "not-a-jwt"), "hello");
     const key = parseCli(["tools", "--server", "https://x/mcp", "--client-credentials", "--client-id", "c", "--private-key", join(dir, "key.pem"), "--dpop"]);
-    expect(key.oauth).toEqual({ clientId: "c", grant: "client_credentials", privateKeyPem: pem, dpop: true });
+    expect(key.oauth).toEqual({ clientId: "c", grant: "client_credentials", privateKeyPem: pem, signingAlgorithm: "ES384", dpop: true });
     expect(parseCli(["tools", "--server", "https://x/mcp", "--workload-jwt", join(dir, "token"), "--no-dpop"]).oauth).toEqual({ grant: "jwt_bearer", assertion: "eyJh.eyJz.c2ln", dpop: false });
     expect(parseCli(["tools", "--server", "https://x/mcp", "--workload-jwt", "eyJh.eyJz.c2ln"]).oauth).toEqual({ grant: "jwt_bearer", assertion: "eyJh.eyJz.c2ln" });
     expect(() => parseCli(["tools", "--server", "https://x/mcp", "--workload-jwt", join(dir, "not-a-jwt")])).toThrow(new UsageError("--workload-jwt: the file does not hold a JWT (header.payload.signature)"));
