@@ -701,6 +701,17 @@ describe("OAuth extensions (issue 24): DPoP, workload identity, enterprise-manag
     expect(state.tokenRequests).toEqual([]);
   });
 
+  it("hostile SEP-990: an IdP that starts its answer and never ends it is given up after the request time-out; the connect fails instead of hanging", async () => {
+    const fixture = await startFixture(["--hostile=idp-silent"]);
+    const idToken = await fixtureJwt(fixture, "/__test/id-token");
+    const harness = createHarness({ openAuthorizationPage: headlessUser().open, settings: { requestTimeoutMs: 1500 } });
+    const oauth = { grant: "id_jag" as const, clientId: "ema-client", clientSecret: "ema-secret-31", assertion: idToken, idpTokenEndpoint: `${fixture.origin}/idp/token` };
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url, { oauth }) })).rejects.toThrow(/authorization failed: POST http:\/\/127\.0\.0\.1:\d+\/idp\/token gave no complete answer within 1500 ms/);
+    const state = await fixture.state();
+    expect(state.tokenExchanges).toHaveLength(1);
+    expect(state.tokenRequests).toEqual([]);
+  });
+
   it("a saved entry's workload JWT and IdP client secret are sealed on disk like the client secret", async () => {
     const storage = new MemoryStorage();
     const first = createHarness({ storage, secrets: testKeychain() });

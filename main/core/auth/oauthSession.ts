@@ -598,13 +598,20 @@ export class OAuthSession {
           this.step("dpop", `DPoP proof for the token request to ${http.url}${attempt ? " with the nonce the authorization server asked for" : ""} (RFC 9449 §5)`, undefined, undefined, proof);
         }
         let response: Response;
+        const signal = AbortSignal.timeout(this.hooks.requestTimeoutMs);
         try {
-          response = await fetch(url, { ...sent, signal: AbortSignal.timeout(this.hooks.requestTimeoutMs) });
+          response = await fetch(url, { ...sent, signal });
         } catch (error) {
           this.step(kind, `${method} ${http.url} failed: ${(error as Error).message}`, http);
           throw error;
         }
         const text = await readBounded(response, MAX_AUTH_RESPONSE_CHARS);
+        if (signal.aborted) {
+          // A body that stopped coming: what arrived is no answer (issue 24: an IdP that never finishes).
+          const stalled = new AuthorizationError(`${method} ${http.url} gave no complete answer within ${this.hooks.requestTimeoutMs} ms`);
+          this.step(kind, stalled.message, { ...http, status: response.status });
+          throw stalled;
+        }
         const responseBody = clip(redactJsonBody(text, (secret) => this.known.add(secret)));
         this.step(kind, `${method} ${http.url} → HTTP ${response.status}`, { ...http, ...(proof ? { requestHeaders: redactHeaders(headersOf(sent?.headers)) } : {}), status: response.status, responseHeaders: redactHeaders(headersOf(response.headers)), responseBody });
         if (toTokenEndpoint) this.noteNonce("as", url, response);
