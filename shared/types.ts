@@ -120,11 +120,26 @@ export const OAuthSettingsSchema = z
      * `client_credentials`: a machine client with no user and no browser (the OAuth client credentials
      * extension); it needs the client id, and its secret or a private key for `private_key_jwt`.
      */
-    grant: z.enum(["authorization_code", "client_credentials"]).optional(),
+    grant: z.enum(["authorization_code", "client_credentials", "jwt_bearer", "id_jag"]).optional(),
     /** PKCS#8 PEM private key for `private_key_jwt` client authentication (RFC 7523). */
     privateKeyPem: z.string().max(20_000).optional(),
     /** Its JWS algorithm (ES256 unless said). */
     signingAlgorithm: z.enum(["ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512"]).optional(),
+    /**
+     * `jwt_bearer` (workload identity federation, SEP-1933): the workload's JWT, sent as the RFC 7523
+     * jwt-bearer grant's assertion. `id_jag` (enterprise-managed authorization, SEP-990): the user's ID token
+     * from the enterprise IdP, exchanged there (RFC 8693) for an ID-JAG that is then the assertion.
+     */
+    assertion: z.string().max(20_000).optional(),
+    /** `id_jag`: the enterprise IdP's token endpoint, and the client registered there. */
+    idpTokenEndpoint: z.string().url().max(2000).refine((u) => /^https?:\/\//i.test(u), "the IdP's token endpoint must be an http(s) URL").optional(),
+    idpClientId: z.string().min(1).max(2000).optional(),
+    idpClientSecret: z.string().max(2000).optional(),
+    /**
+     * DPoP (RFC 9449, SEP-1932): tokens bound to a key kept for this server. true always, false never;
+     * absent, when the server or its authorization server asks for it.
+     */
+    dpop: z.boolean().optional(),
   })
   .strict();
 export type OAuthSettings = z.output<typeof OAuthSettingsSchema>;
@@ -525,7 +540,7 @@ export type WithdrawnNote = z.output<typeof WithdrawnNoteSchema>;
 
 
 /** The steps of the MCP authorization flow the UI shows, in the order they happen. */
-export const AuthStepKindSchema = z.enum(["challenge", "discovery", "registration", "authorization", "callback", "token", "refresh", "done", "error"]);
+export const AuthStepKindSchema = z.enum(["challenge", "discovery", "registration", "authorization", "callback", "token", "refresh", "dpop", "done", "error"]);
 export type AuthStepKind = z.output<typeof AuthStepKindSchema>;
 
 /** One HTTP exchange of the flow, with secrets (tokens, codes, client secrets, verifiers) replaced by "[redacted]". */
@@ -553,5 +568,7 @@ export const AuthStepSchema = z.object({
   http: AuthHttpSchema.optional(),
   /** The authorization page to open (kind "authorization"): the page opens it in browser mode. */
   authorizationUrl: z.string().max(20_000).optional(),
+  /** A DPoP proof's protected header and claims, decoded, as JSON (kind "dpop", RFC 9449 §4.2). */
+  proof: z.string().max(10_000).optional(),
 });
 export type AuthStep = z.output<typeof AuthStepSchema>;

@@ -1,6 +1,7 @@
 // The command line of `mcp-task-inspector`: parsed into one plain object, or a UsageError with one line.
 import { parseArgs } from "node:util";
-import { EraSettingSchema, type EraSetting } from "../../shared/types.js";
+import { EraSettingSchema, type EraSetting, type OAuthSettings } from "../../shared/types.js";
+import { AUTH_OPTIONS, AUTH_USAGE, authSettings } from "./authFlags.js";
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -33,7 +34,7 @@ export interface CliArgs {
   acceptDefaults: boolean;
   roots: string[];
   /** OAuth (issue 14): a pre-registered client, a scope, a client ID metadata document; follow the page headlessly. */
-  oauth: { clientId?: string; clientSecret?: string; scope?: string; clientMetadataUrl?: string };
+  oauth: Partial<OAuthSettings>;
   authHeadless: boolean;
   help: boolean;
 }
@@ -77,6 +78,7 @@ Options:
   --client-metadata-url <https url>
                                  OAuth: a client ID metadata document to use where it is supported
   --scope <scope>                OAuth: the scope to ask for when the server names none
+${AUTH_USAGE}
   --auth-headless                OAuth: follow the authorization page without a browser (servers that
                                  approve at once: CI, test authorization servers); otherwise it is printed
                                  on stderr and opened with the system's opener
@@ -114,6 +116,7 @@ export function parseCli(argv: string[]): CliArgs {
         "client-metadata-url": { type: "string" },
         scope: { type: "string" },
         "auth-headless": { type: "boolean", default: false },
+        ...AUTH_OPTIONS,
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -187,6 +190,7 @@ export function parseCli(argv: string[]): CliArgs {
     ...(values["client-metadata-url"] !== undefined ? { clientMetadataUrl: values["client-metadata-url"] } : {}),
     ...(values.scope !== undefined ? { scope: values.scope } : {}),
   };
+  Object.assign(oauth, authSettings(values, oauth));
 
   const headers: Record<string, string> = {};
   for (const header of values.header as string[]) {

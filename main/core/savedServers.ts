@@ -4,6 +4,9 @@ import { RootsSchema, SavedServerSchema, ServerConfigSchema, type Root, type Sav
 import { openValues, PLAIN_SECRETS, sealValues, type SecretCodec } from "./secrets.js";
 import { UnreadableStorageError, type Storage } from "./storage.js";
 
+/** The OAuth settings that are secrets, sealed on disk like header values. */
+const OAUTH_SECRET_FIELDS = ["clientSecret", "privateKeyPem", "assertion", "idpClientSecret"] as const;
+
 const STORAGE_NAME = "servers";
 /** The built-in entries are not stored, but the roots a user gives them are, here (by entry id). */
 const BUILT_IN_ROOTS = "built-in-roots";
@@ -83,10 +86,9 @@ export class SavedServers {
   private toDisk(server: SavedServer): unknown {
     const t = server.transport;
     const transport = t.type === "stdio" ? { ...t, env: sealValues(t.env, this.secrets) } : { ...t, headers: sealValues(t.headers, this.secrets) };
-    // Issue 14: a pre-registered OAuth client's secret (or private key) is sealed like a header value.
-    const oauthSecrets = Object.fromEntries(
-      (["clientSecret", "privateKeyPem"] as const).flatMap((key) => (server.oauth?.[key] !== undefined ? [[key, server.oauth[key]!]] : [])),
-    );
+    // Issue 14: a pre-registered OAuth client's secret (or private key) is sealed like a header value;
+    // issue 24: so are a workload's JWT or an ID token (assertion) and the IdP client's secret.
+    const oauthSecrets = Object.fromEntries(OAUTH_SECRET_FIELDS.flatMap((key) => (server.oauth?.[key] !== undefined ? [[key, server.oauth[key]!]] : [])));
     const oauth = server.oauth ? { ...server.oauth, ...sealValues(oauthSecrets, this.secrets) } : undefined;
     return { ...server, transport, ...(oauth ? { oauth } : {}) };
   }
@@ -100,7 +102,7 @@ export class SavedServers {
     let entry: Record<string, unknown> = { ...(raw as object), transport: { ...transport, [field]: values } };
     const oauth = entry.oauth as Record<string, unknown> | undefined;
     if (oauth && typeof oauth === "object" && !Array.isArray(oauth)) {
-      const sealed = Object.fromEntries(["clientSecret", "privateKeyPem"].flatMap((key) => (oauth[key] !== undefined ? [[key, oauth[key]]] : [])));
+      const sealed = Object.fromEntries(OAUTH_SECRET_FIELDS.flatMap((key) => (oauth[key] !== undefined ? [[key, oauth[key]]] : [])));
       const opened = openValues(sealed, this.secrets);
       entry = { ...entry, oauth: { ...oauth, ...(opened.values as Record<string, unknown>) } };
       undecryptable.push(...opened.failed.map((key) => `oauth.${key}`));

@@ -1,5 +1,6 @@
 // The CLI's own parsing, without a process: --server's command line split like a shell splits it, the
 // flags read into one object, the answer flags read once (a bad file is a usage error before connecting).
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,8 +41,40 @@ describe("parseCli", () => {
     [["call", "t", "--server", "x", "--ttl", "100"], "--ttl needs --task"],
     [["tools", "--server", "x", "--header", "no colon"], `--header must be 'Name: value', not "no colon"`],
     [["tools", "--server", "x", "--transport", "carrier-pigeon"], '--transport must be sse or streamableHttp (stdio is chosen by giving a command), not "carrier-pigeon"'],
+    [["tools", "--server", "x", "--client-credentials", "--client-id", "c"], "--client-credentials needs --client-id, and --client-secret or --private-key"],
+    [["tools", "--server", "x", "--client-credentials", "--client-id", "c", "--private-key", "/no/such/key.pem"], "--private-key /no/such/key.pem: no such file"],
+    [["tools", "--server", "x", "--private-key", "/k.pem"], "--private-key is for --client-credentials (private_key_jwt)"],
+    [["tools", "--server", "x", "--workload-jwt", "a.b.c", "--client-credentials", "--client-id", "c", "--client-secret", "s"], "--client-credentials and --workload-jwt are different grants: give one"],
+    [["tools", "--server", "x", "--id-token", "a.b.c"], "--id-token needs --idp-token-endpoint <http(s) URL>, the identity provider's token endpoint"],
+    [["tools", "--server", "x", "--idp-token-endpoint", "https://idp"], "the --idp-… options are for enterprise-managed authorization: give --id-token too"],
+    [["tools", "--server", "x", "--dpop", "--no-dpop"], "--dpop and --no-dpop contradict each other"],
   ])("%j is a usage error", (argv, message) => {
     expect(() => parseCli(argv as string[])).toThrow(new UsageError(message as string));
+  });
+});
+
+describe("parseCli: the authorization extensions' flags (issue 24)", () => {
+  it("--client-credentials with --private-key reads the PEM file once and signs with the key's algorithm; --workload-jwt takes a JWT or a file holding one; --dpop / --no-dpop", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-auth-"));
+    const pem = (generateKeyPairSync("ec", { namedCurve: "P-384" }).privateKey.export({ type: "pkcs8", format: "pem" }) as string).trim();
+    writeFileSync(join(dir, "key.pem"), `${pem}\n`);
+    writeFileSync(join(dir, "rsa.pem"), generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }));
+    writeFileSync(join(dir, "ed.pem"), generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }));
+    writeFileSync(join(dir, "broken.pem"), "-----BEGIN PRIVATE KEY-----\nMIGH\n-----END PRIVATE KEY-----\n");
+    const keyFlags = (file: string) => ["tools", "--server", "https://x/mcp", "--client-credentials", "--client-id", "c", "--private-key", join(dir, file)];
+    expect(parseCli(keyFlags("rsa.pem")).oauth.signingAlgorithm).toBe("RS256");
+    expect(() => parseCli(keyFlags("ed.pem"))).toThrow(new UsageError("--private-key: a ed25519 key; private_key_jwt here signs with EC P-256, P-384, P-521 or RSA keys"));
+    expect(() => parseCli(keyFlags("broken.pem"))).toThrow(/^--private-key: not a readable private key/);
+    writeFileSync(join(dir, "token"), "eyJh.eyJz.c2ln\n");
+    writeFileSync(join(dir, "not-a-jwt"), "hello");
+    const key = parseCli(["tools", "--server", "https://x/mcp", "--client-credentials", "--client-id", "c", "--private-key", join(dir, "key.pem"), "--dpop"]);
+    expect(key.oauth).toEqual({ clientId: "c", grant: "client_credentials", privateKeyPem: pem, signingAlgorithm: "ES384", dpop: true });
+    expect(parseCli(["tools", "--server", "https://x/mcp", "--workload-jwt", join(dir, "token"), "--no-dpop"]).oauth).toEqual({ grant: "jwt_bearer", assertion: "eyJh.eyJz.c2ln", dpop: false });
+    expect(parseCli(["tools", "--server", "https://x/mcp", "--workload-jwt", "eyJh.eyJz.c2ln"]).oauth).toEqual({ grant: "jwt_bearer", assertion: "eyJh.eyJz.c2ln" });
+    expect(() => parseCli(["tools", "--server", "https://x/mcp", "--workload-jwt", join(dir, "not-a-jwt")])).toThrow(new UsageError("--workload-jwt: the file does not hold a JWT (header.payload.signature)"));
+    expect(
+      parseCli(["tools", "--server", "https://x/mcp", "--id-token", "eyJh.eyJz.c2ln", "--idp-token-endpoint", "https://idp.example/token", "--idp-client-id", "i", "--idp-client-secret", "s"]).oauth,
+    ).toEqual({ grant: "id_jag", assertion: "eyJh.eyJz.c2ln", idpTokenEndpoint: "https://idp.example/token", idpClientId: "i", idpClientSecret: "s" });
   });
 });
 

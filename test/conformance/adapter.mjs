@@ -5,7 +5,7 @@
 // user's commands in a row; it never answers a check itself: every byte the scenario server sees comes from
 // the CLI (and so from main/core).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +29,34 @@ process.on("exit", () => rmSync(configDir, { recursive: true, force: true }));
 const clientFlags = typeof context.client_id === "string"
   ? ["--client-id", context.client_id, ...(typeof context.client_secret === "string" ? ["--client-secret", context.client_secret] : [])]
   : scenario.startsWith("auth/") ? ["--client-metadata-url", "https://conformance-test.local/client-metadata.json"] : [];
+clientFlags.push(...grantFlags());
+
+/**
+ * The authorization extensions' scenarios hand over what a user would give on the command line: a machine
+ * client's key (as a file, like a user's), a workload's JWT, an enterprise IdP's ID token and endpoint.
+ * DPoP needs nothing: the CLI uses it when the server challenges with the DPoP scheme.
+ */
+function grantFlags() {
+  const file = (name, text) => {
+    const path = join(configDir, name);
+    writeFileSync(path, text, { mode: 0o600 });
+    return path;
+  };
+  switch (scenario) {
+    case "auth/client-credentials-basic":
+      return ["--client-credentials"];
+    case "auth/client-credentials-jwt":
+      return typeof context.private_key_pem === "string" ? ["--client-credentials", "--private-key", file("client-key.pem", context.private_key_pem)] : [];
+    case "auth/wif-jwt-bearer":
+      return typeof context.valid_jwt === "string" ? ["--workload-jwt", file("workload.jwt", context.valid_jwt)] : [];
+    case "auth/enterprise-managed-authorization":
+      return typeof context.idp_id_token === "string" && typeof context.idp_token_endpoint === "string"
+        ? ["--id-token", context.idp_id_token, "--idp-token-endpoint", context.idp_token_endpoint, ...(typeof context.idp_client_id === "string" ? ["--idp-client-id", context.idp_client_id] : [])]
+        : [];
+    default:
+      return [];
+  }
+}
 
 function parseContext(text) {
   if (!text) return {};

@@ -20,8 +20,8 @@ afterEach(async () => {
   }
 });
 
-function startFixture(): Promise<string> {
-  const child = spawn(process.execPath, [FIXTURE], { stdio: ["ignore", "pipe", "pipe"] });
+function startFixture(args: string[] = []): Promise<string> {
+  const child = spawn(process.execPath, [FIXTURE, ...args], { stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let output = "";
@@ -71,6 +71,53 @@ describe("OAuth in browser mode", () => {
     await group.getByRole("button", { name: "Disconnect", exact: true }).click();
     await group.getByRole("button", { name: "Sign out of Protected (clear tokens)", exact: true }).click();
     await waitForText(group.getByRole("status"), "Signed out: the tokens kept for this server were cleared.");
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+  });
+
+  it("issue 24: a workload-identity entry with DPoP connects without a browser, and the Authorization panel shows each proof's header and claims; the editor offers the grants", { timeout: 90_000 }, async () => {
+    const origin = await startFixture(["--dpop", "--dpop-nonce"]);
+    const { jwt } = (await (await fetch(`${origin}/__test/workload-jwt`)).json()) as { jwt: string };
+    const app = await openApp({
+      savedServers: [
+        {
+          id: "workload",
+          name: "Workload",
+          era: "auto",
+          transport: { type: "streamableHttp", url: `${origin}/mcp`, headers: {} },
+          features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
+          oauth: { grant: "jwt_bearer", clientId: "workload-client", assertion: jwt, scope: "mcp", dpop: true },
+        },
+      ],
+    });
+    const { page } = app;
+    const group = serverGroup(page, "Workload");
+    await group.getByRole("button", { name: "Connect", exact: true }).click();
+    await group.getByText("connected", { exact: true }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await waitForText(group, /Authorization \(\d+ steps, authorized\)/);
+    await group.getByText(/Authorization \(\d+ steps, authorized\)/).click();
+    const steps = group.getByRole("list", { name: "Authorization steps of Workload" });
+    await waitForText(steps, /DPoP proof[\s\S]*with the nonce the authorization server asked for[\s\S]*Authorized \(workload identity grant\)/);
+    await steps.getByText("Proof claims and header").nth(1).click();
+    const proof = steps.getByLabel(/^DPoP proof of step \d+$/).nth(1);
+    await proof.waitFor();
+    const claims = (await proof.textContent()) ?? "";
+    expect(claims).toContain('"typ": "dpop+jwt"');
+    expect(claims).toMatch(/"htu": "http:\/\/127\.0\.0\.1:\d+\/as\/token"/);
+    expect(claims).toContain('"nonce": "as-nonce-1"');
+    expect(await page.content()).not.toContain(jwt);
+    await proof.scrollIntoViewIfNeeded();
+    await app.screenshot("oauth-dpop-proof");
+
+    await page.getByRole("button", { name: "Add server", exact: true }).click();
+    const form = page.getByRole("form", { name: "Add server" });
+    await form.getByLabel("Transport").selectOption("streamableHttp");
+    await form.getByLabel("Grant").selectOption("id_jag");
+    await form.getByLabel("Identity provider token endpoint (token exchange for an ID-JAG)").waitFor();
+    await form.getByLabel("Grant").scrollIntoViewIfNeeded();
+    // The form stays inside the sidebar: nothing scrolled sideways.
+    expect(await page.evaluate(() => Math.max(...[...document.querySelectorAll("*")].map((el) => el.scrollLeft)))).toBe(0);
+    await app.screenshot("oauth-editor-enterprise");
     expect(app.pageErrors).toEqual([]);
     await app.close();
   });

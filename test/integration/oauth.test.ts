@@ -34,6 +34,10 @@ interface FixtureState {
   wellKnownRequests: string[];
   /** private_key_jwt assertions the fixture verified. */
   jwtAssertions?: number;
+  /** Issue 24: DPoP proofs seen, token exchanges at the IdP, jwt-bearer assertions checked. */
+  dpopProofs: { where: "as" | "rs"; htm?: string; htu?: string; nonce?: string; error?: string }[];
+  tokenExchanges: Record<string, string>[];
+  assertions: { kind?: string; error?: string }[];
 }
 
 interface Fixture {
@@ -505,5 +509,218 @@ describe("OAuth for remote servers", () => {
   it("the loopback receiver gives up after its time-out", async () => {
     const receiver = await startLoopbackReceiver();
     await expect(receiver.wait("s", 50)).rejects.toThrow(/no authorization response came back/);
+  });
+});
+
+const testKeychain = (): SecretCodec => ({
+  available: true,
+  description: "test keychain",
+  encrypt: (plain) => Buffer.from(plain).toString("base64"),
+  decrypt: (cipher) => Buffer.from(cipher, "base64").toString(),
+});
+
+async function fixtureJwt(fixture: Fixture, path: string): Promise<string> {
+  const body = (await (await fetch(`${fixture.origin}${path}`)).json()) as { jwt?: string; idToken?: string };
+  return body.jwt ?? body.idToken!;
+}
+
+describe("OAuth extensions (issue 24): DPoP, workload identity, enterprise-managed authorization", () => {
+  it("[extension] SEP-1932 DPoP (RFC 9449): the DPoP challenge makes a key, the token request carries a proof, the bound token goes out as `DPoP` with a fresh proof on every request, and the key is sealed with the tokens", async () => {
+    const fixture = await startFixture(["--dpop"]);
+    const storage = new MemoryStorage();
+    const user = headlessUser();
+    const harness = harnessWith(user, { storage, secrets: testKeychain() });
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp");
+    await whoami(harness, info.sessionId);
+    const state = await fixture.state();
+    // Every proof the fixture checked was good: the right method and URL, a jti never seen, ath, the token's key.
+    expect(state.dpopProofs.filter((p) => p.error)).toEqual([]);
+    expect(state.dpopProofs.filter((p) => p.where === "as")).toEqual([{ where: "as", htm: "POST", htu: `${fixture.origin}/as/token` }]);
+    expect(state.dpopProofs.filter((p) => p.where === "rs").length).toBeGreaterThanOrEqual(3);
+    expect(state.mcpAuthorizations[0]).toBe("none");
+    expect(new Set(state.mcpAuthorizations.slice(1))).toEqual(new Set(["DPoP"]));
+
+    // The key pair is kept in the server's sealed record, never in the clear.
+    const onDisk = storage.data.get("oauth")!;
+    expect(onDisk).toContain("$encrypted");
+    expect(onDisk).not.toContain('"privateJwk"');
+    expect(Buffer.from(/"\$encrypted":"([^"]+)"/.exec(onDisk)![1]!, "base64").toString()).toContain('"dpopKey"');
+
+    // The Authorization panel shows each proof's claims (the token request's, then the first resource request's).
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
+    const proofs = steps.filter((s) => s.kind === "dpop");
+    expect(proofs.length).toBeGreaterThanOrEqual(2);
+    const shown = JSON.parse(proofs[0]!.proof!) as { header: { typ: string; alg: string; jwk: Record<string, string> }; claims: Record<string, unknown> };
+    expect(shown.header).toMatchObject({ typ: "dpop+jwt", alg: "ES256", jwk: { kty: "EC", crv: "P-256" } });
+    expect(shown.header.jwk).not.toHaveProperty("x");
+    expect(shown.claims).toMatchObject({ htm: "POST", htu: `${fixture.origin}/as/token` });
+    expect(JSON.parse(proofs[1]!.proof!).claims).toHaveProperty("ath");
+    await harness.core.shutdown();
+
+    // A restart: the kept token and key are used, nobody is asked, the proofs still verify.
+    const again = harnessWith(user, { storage, secrets: testKeychain() });
+    const two = await again.core.dispatch("connect", { server: server(fixture.url) });
+    expect(await whoami(again, two.sessionId)).toBe("scope: mcp");
+    expect(user.opened).toHaveLength(1);
+    expect((await fixture.state()).dpopProofs.filter((p) => p.error)).toEqual([]);
+  });
+
+  it("[extension] SEP-1932 nonces (RFC 9449 §8, §9): the token endpoint's 400 use_dpop_nonce and the server's 401 use_dpop_nonce are each answered once with a proof carrying their nonce", async () => {
+    const fixture = await startFixture(["--dpop", "--dpop-nonce"]);
+    const harness = harnessWith(headlessUser());
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url) });
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp");
+    const state = await fixture.state();
+    const atTokenEndpoint = state.dpopProofs.filter((p) => p.where === "as");
+    expect(atTokenEndpoint.map((p) => [p.nonce, p.error])).toEqual([
+      [undefined, "use_dpop_nonce"],
+      ["as-nonce-1", undefined],
+    ]);
+    const atServer = state.dpopProofs.filter((p) => p.where === "rs");
+    expect(atServer[0]).toMatchObject({ error: "use_dpop_nonce" });
+    expect(atServer[0]!.nonce).toBeUndefined();
+    expect(atServer[1]).toMatchObject({ nonce: expect.stringMatching(/^rs-nonce-/) });
+    expect(atServer[1]!.error).toBeUndefined();
+    // Later requests carry the nonce the server gave: no new round of use_dpop_nonce.
+    expect(atServer.slice(1).filter((p) => p.error)).toEqual([]);
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
+    expect(steps.filter((s) => s.kind === "dpop").map((s) => s.summary)).toEqual(expect.arrayContaining([expect.stringContaining("with the nonce the authorization server asked for"), expect.stringContaining("with the nonce the server asked for")]));
+  });
+
+  it("hostile RFC 9449 §9: a server that takes no nonce (each is 'already used') gets one retry per request, and the request fails saying so instead of looping", async () => {
+    const fixture = await startFixture(["--hostile=stale-nonce"]);
+    // (its authorization server wants nonces too, and takes them)
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/asked for a new DPoP nonce again right after the proof with its nonce/);
+    const state = await fixture.state();
+    expect(user.opened).toHaveLength(1);
+    expect(state.dpopProofs.filter((p) => p.where === "as")).toHaveLength(2);
+    // The probe's request and its one retry with the nonce; nothing more.
+    expect(state.dpopProofs.filter((p) => p.where === "rs").map((p) => p.error)).toEqual(["use_dpop_nonce", "use_dpop_nonce"]);
+  });
+
+  it("hostile RFC 9449 §7.1: a server that refuses every proof as made for another URL (invalid_dpop_proof) is not signed in to again; the error names its reason", async () => {
+    const fixture = await startFixture(["--hostile=dpop-wrong-url"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/refused the DPoP proof \(invalid_dpop_proof: the proof is for another URL/);
+    expect(user.opened).toHaveLength(1);
+    expect((await fixture.state()).tokenRequests).toHaveLength(1);
+  });
+
+  it("hostile RFC 9449 §5: an authorization server that answers the proof with a plain Bearer token: the panel says the token is not bound, it goes out as Bearer, and the server's refusal ends the connect after one sign-in", async () => {
+    const fixture = await startFixture(["--hostile=unbound-token"]);
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url) })).rejects.toThrow(/HTTP 401/);
+    expect(user.opened).toHaveLength(1);
+    const state = await fixture.state();
+    expect(state.mcpAuthorizations).toEqual(["none", "Bearer"]);
+    const session = (await harness.core.dispatch("listSessions", {}))[0]!;
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: session.sessionId });
+    expect(steps.map((s) => s.summary)).toContainEqual(expect.stringMatching(/answered the DPoP proof with token_type Bearer: the token is not bound to the key/));
+  });
+
+  it("--no-dpop (dpop: false): a server that wants DPoP-bound tokens gets a Bearer token and refuses it, once", async () => {
+    const fixture = await startFixture(["--dpop"]);
+    const harness = harnessWith(headlessUser());
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url, { oauth: { dpop: false } }) })).rejects.toThrow(/HTTP 401/);
+    const state = await fixture.state();
+    expect(state.dpopProofs).toEqual([]);
+    expect(state.mcpAuthorizations).toContain("Bearer");
+  });
+
+  it("[extension] SEP-1933 workload identity: the workload's JWT is the jwt-bearer grant's assertion, no browser, no registration, and it never shows", async () => {
+    const fixture = await startFixture();
+    const jwt = await fixtureJwt(fixture, "/__test/workload-jwt");
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url, { oauth: { grant: "jwt_bearer", clientId: "workload-client", assertion: jwt, scope: "mcp" } }) });
+    expect(await whoami(harness, info.sessionId)).toBe("scope: mcp");
+    const state = await fixture.state();
+    expect(user.opened).toEqual([]);
+    expect(state.registrations).toEqual([]);
+    expect(state.tokenRequests).toEqual([{ as: "as", grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", resource: fixture.url, client_id: "workload-client", basic: false }]);
+    expect(state.assertions).toEqual([{ kind: "workload" }]);
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
+    expect(steps.find((s) => s.kind === "token")!.http!.requestBody).toContain("assertion=[redacted]");
+    expect(JSON.stringify([steps, harness.events])).not.toContain(jwt);
+  });
+
+  it("hostile SEP-1933: an expired workload JWT is refused (invalid_grant) and not sent again; the error says why", async () => {
+    const fixture = await startFixture();
+    const jwt = await fixtureJwt(fixture, "/__test/workload-jwt?expired=1");
+    const harness = harnessWith(headlessUser());
+    await expect(
+      harness.core.dispatch("connect", { server: server(fixture.url, { oauth: { grant: "jwt_bearer", clientId: "workload-client", assertion: jwt } }) }),
+    ).rejects.toThrow(/refused the workload's JWT \(invalid_grant: the assertion has expired\); a refused assertion is not sent again/);
+    const state = await fixture.state();
+    expect(state.assertions).toEqual([{ kind: "workload", error: "expired" }]);
+    expect(state.tokenRequests).toHaveLength(1);
+  });
+
+  it("[extension] SEP-990 enterprise-managed authorization: the ID token is exchanged at the IdP for an ID-JAG (audience the issuer, resource the server), which the jwt-bearer grant presents with the client's secret", async () => {
+    const fixture = await startFixture();
+    const idToken = await fixtureJwt(fixture, "/__test/id-token");
+    const user = headlessUser();
+    const harness = harnessWith(user);
+    const oauth = { grant: "id_jag" as const, clientId: "ema-client", clientSecret: "ema-secret-31", assertion: idToken, idpTokenEndpoint: `${fixture.origin}/idp/token`, idpClientId: "idp-client", idpClientSecret: "idp-secret-77" };
+    const info = await harness.core.dispatch("connect", { server: server(fixture.url, { oauth }) });
+    expect(await whoami(harness, info.sessionId)).toMatch(/^scope: /);
+    const state = await fixture.state();
+    expect(user.opened).toEqual([]);
+    expect(state.tokenExchanges).toEqual([
+      {
+        grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
+        requested_token_type: "urn:ietf:params:oauth:token-type:id-jag",
+        audience: `${fixture.origin}/as`,
+        resource: fixture.url,
+        subject_token_type: "urn:ietf:params:oauth:token-type:id_token",
+      },
+    ]);
+    expect(state.assertions).toEqual([{ kind: "id-jag" }]);
+    expect(state.tokenRequests).toEqual([{ as: "as", grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", resource: fixture.url, client_id: null, basic: true }]);
+    const { steps } = await harness.core.dispatch("getAuthSteps", { sessionId: info.sessionId });
+    const exchange = steps.find((s) => s.http?.url.endsWith("/idp/token"))!;
+    expect(exchange.http!.requestBody).toContain("subject_token=[redacted]");
+    expect(exchange.http!.requestHeaders!.authorization).toBe("Basic [redacted]");
+    expect(exchange.http!.responseBody).toContain('"access_token":"[redacted]"');
+    expect(JSON.stringify([steps, harness.events])).not.toMatch(new RegExp([idToken, "idp-secret-77", "ema-secret-31"].join("|")));
+  });
+
+  it("hostile SEP-990: an IdP that answers its token exchange with an HTML page fails the sign-in saying so, and nothing is sent to the authorization server", async () => {
+    const fixture = await startFixture(["--hostile=idp-garbage"]);
+    const idToken = await fixtureJwt(fixture, "/__test/id-token");
+    const harness = harnessWith(headlessUser());
+    const oauth = { grant: "id_jag" as const, clientId: "ema-client", clientSecret: "ema-secret-31", assertion: idToken, idpTokenEndpoint: `${fixture.origin}/idp/token` };
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url, { oauth }) })).rejects.toThrow(/identity provider's token exchange at .*\/idp\/token did not answer with a JSON object/);
+    const state = await fixture.state();
+    expect(state.tokenExchanges).toHaveLength(1);
+    expect(state.tokenRequests).toEqual([]);
+  });
+
+  it("hostile SEP-990: an IdP that starts its answer and never ends it is given up after the request time-out; the connect fails instead of hanging", async () => {
+    const fixture = await startFixture(["--hostile=idp-silent"]);
+    const idToken = await fixtureJwt(fixture, "/__test/id-token");
+    const harness = createHarness({ openAuthorizationPage: headlessUser().open, settings: { requestTimeoutMs: 1500 } });
+    const oauth = { grant: "id_jag" as const, clientId: "ema-client", clientSecret: "ema-secret-31", assertion: idToken, idpTokenEndpoint: `${fixture.origin}/idp/token` };
+    await expect(harness.core.dispatch("connect", { server: server(fixture.url, { oauth }) })).rejects.toThrow(/authorization failed: POST http:\/\/127\.0\.0\.1:\d+\/idp\/token gave no complete answer within 1500 ms/);
+    const state = await fixture.state();
+    expect(state.tokenExchanges).toHaveLength(1);
+    expect(state.tokenRequests).toEqual([]);
+  });
+
+  it("a saved entry's workload JWT and IdP client secret are sealed on disk like the client secret", async () => {
+    const storage = new MemoryStorage();
+    const first = createHarness({ storage, secrets: testKeychain() });
+    const oauth = { grant: "id_jag" as const, clientId: "c", assertion: "aaa.bbb.ccc", idpTokenEndpoint: "https://idp.example.com/token", idpClientId: "i", idpClientSecret: "idp-secret-55" };
+    const saved = await first.core.dispatch("saveServer", { server: server("https://mcp.example.com/mcp", { oauth }) });
+    expect(storage.data.get("servers")).not.toContain("idp-secret-55");
+    expect(storage.data.get("servers")).not.toContain("aaa.bbb.ccc");
+    const second = createHarness({ storage, secrets: testKeychain() });
+    const [entry] = (await second.core.dispatch("listServers", {})).filter((s) => s.id === saved.id);
+    expect(entry!.oauth).toEqual(oauth);
   });
 });

@@ -70,6 +70,16 @@ describe("Authorization panel", () => {
     expect(within(entry).getByLabelText("Exchange of step 4").textContent).toContain("code=[redacted]");
   });
 
+  it("issue 24: a DPoP proof step shows the proof's header and claims as the core decoded them, as text", async () => {
+    const { bridge, entry } = await connectedRemote();
+    const proof = JSON.stringify({ header: { alg: "ES256", typ: "dpop+jwt", jwk: { kty: "EC", crv: "P-256" } }, claims: { htm: "POST", htu: "https://as.example.com/token", jti: "j1", iat: 1795000000, nonce: "<img src=x>" } }, null, 2);
+    bridge.emit({ type: "authStep", payload: step(1, "dpop", "DPoP proof for the token request to https://as.example.com/token (RFC 9449 §5)", { proof }) });
+    const item = within(entry).getAllByRole("listitem")[0]!;
+    expect(item.querySelector("strong")?.textContent).toBe("DPoP proof");
+    expect(within(entry).getByLabelText("DPoP proof of step 1").textContent).toBe(proof);
+    expect(entry.querySelector("img")).toBeNull();
+  });
+
   it("a window opened later gets the steps so far from getAuthSteps, and a failure is open and says so", async () => {
     const bridge = createFakeBridge();
     bridge.handle("listServers", () => [EVERYTHING_DEMO, REMOTE]);
@@ -125,7 +135,7 @@ describe("Authorization panel", () => {
     await user.type(within(form).getByLabelText("Name"), "Machine");
     await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
     await user.type(within(form).getByLabelText("URL"), "https://mcp.example.com/mcp");
-    await user.click(within(form).getByLabelText("Machine client: client credentials, no browser (extension)"));
+    await user.selectOptions(within(form).getByLabelText("Grant"), "client_credentials");
     await user.type(within(form).getByLabelText("Client ID"), "robot");
     await user.click(within(form).getByRole("button", { name: "Save server" }));
     expect(within(form).getByRole("alert").textContent).toContain("A machine client needs its client ID, and its secret or private key");
@@ -137,6 +147,54 @@ describe("Authorization panel", () => {
     await user.type(key, "-----BEGIN PRIVATE KEY-----abc-----END PRIVATE KEY-----");
     await user.click(within(form).getByRole("button", { name: "Save server" }));
     expect(bridge.callsOf("saveServer").at(-1)!.server.oauth).toEqual({ clientId: "robot", grant: "client_credentials", privateKeyPem: "-----BEGIN PRIVATE KEY-----abc-----END PRIVATE KEY-----" });
+  });
+
+  it("issue 24: workload identity and enterprise-managed authorization need their JWT (and the IdP's endpoint), DPoP can be pinned, and all are saved with the entry", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("saveServer", ({ server }) => ({ ...REMOTE, ...server, id: "new" }) as SavedServer);
+    await renderApp({}, bridge);
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    const form = screen.getByRole("form", { name: "Add server" });
+    await user.type(within(form).getByLabelText("Name"), "Enterprise");
+    await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
+    await user.type(within(form).getByLabelText("URL"), "https://mcp.example.com/mcp");
+    await user.selectOptions(within(form).getByLabelText("Grant"), "jwt_bearer");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(within(form).getByRole("alert").textContent).toContain("Workload identity needs the workload's JWT");
+    await user.type(within(form).getByLabelText("Workload JWT (sent with the jwt-bearer grant)"), "eyJh.eyJw.c2ln");
+    await user.selectOptions(within(form).getByLabelText("DPoP: bind tokens to a key of this inspector"), "on");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(bridge.callsOf("saveServer").at(-1)!.server.oauth).toEqual({ grant: "jwt_bearer", assertion: "eyJh.eyJw.c2ln", dpop: true });
+  });
+
+  it("issue 24: enterprise-managed authorization asks for the identity provider's token endpoint and client", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("saveServer", ({ server }) => ({ ...REMOTE, ...server, id: "new" }) as SavedServer);
+    await renderApp({}, bridge);
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    const form = screen.getByRole("form", { name: "Add server" });
+    await user.type(within(form).getByLabelText("Name"), "Enterprise");
+    await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
+    await user.type(within(form).getByLabelText("URL"), "https://mcp.example.com/mcp");
+    await user.selectOptions(within(form).getByLabelText("Grant"), "id_jag");
+    await user.type(within(form).getByLabelText("ID token from your identity provider"), "eyJh.eyJw.c2ln");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(within(form).getByRole("alert").textContent).toContain("The identity provider's token endpoint must start with http:// or https://");
+    await user.type(within(form).getByLabelText("Identity provider token endpoint (token exchange for an ID-JAG)"), "https://idp.example.com/token");
+    await user.type(within(form).getByLabelText("Identity provider client ID"), "idp-client");
+    await user.type(within(form).getByLabelText("Identity provider client secret"), "idp-s3cret");
+    await user.type(within(form).getByLabelText("Client ID"), "mcp-client");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(bridge.callsOf("saveServer").at(-1)!.server.oauth).toEqual({
+      clientId: "mcp-client",
+      grant: "id_jag",
+      assertion: "eyJh.eyJw.c2ln",
+      idpTokenEndpoint: "https://idp.example.com/token",
+      idpClientId: "idp-client",
+      idpClientSecret: "idp-s3cret",
+    });
   });
 
   it("Connect on an entry with an OAuth client sends it to the core with the server", async () => {

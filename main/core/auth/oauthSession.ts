@@ -12,7 +12,10 @@
 // - RFC 8414 §3.3: the metadata's `issuer` must be the URL it was discovered from;
 // - step-up on 403 insufficient_scope forgets the tokens first (a refresh cannot widen the scope);
 // - a token past its `expires_in` is refreshed before the request, not after a 401;
-// - every HTTP exchange is reported as a step, with secrets redacted, bounded in size and time.
+// - every HTTP exchange is reported as a step, with secrets redacted, bounded in size and time;
+// - the grants without a user (issue 24): client credentials, the jwt-bearer grant with a workload's JWT
+//   (SEP-1933) and enterprise-managed authorization (SEP-990: an ID-JAG from the IdP's token exchange, then
+//   the jwt-bearer grant), and DPoP (RFC 9449, SEP-1932) on token and resource requests (dpop.ts).
 // The transports' own `authProvider` is not used: it throws UnauthorizedError at the redirect and needs a
 // restart of the transport, and our own HTTP probe (E3) would not be covered.
 import { randomBytes } from "node:crypto";
@@ -25,6 +28,14 @@ import { startLoopbackReceiver, type LoopbackReceiver } from "./loopback.js";
 import { redactFormBody, redactHeaders, redactJsonBody, redactText } from "./redact.js";
 import type { OAuthTokenStore } from "./tokenStore.js";
 import { fresh } from "../../../shared/byteBudget.js";
+import type { KeyPair } from "dpop";
+import { asksForNonce, chooseDpopAlgorithm, describeProof, dpopProof, newDpopKey, nonceOf, openDpopKey } from "./dpop.js";
+
+/** RFC 7523 §2.1, RFC 8693 §2.1 and the ID-JAG draft's names. */
+export const JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+export const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
+export const ID_JAG_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:id-jag";
+export const ID_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:id_token";
 
 export type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -61,6 +72,8 @@ interface Challenge {
   resourceMetadataUrl?: URL;
   scope?: string;
   stepUp?: boolean;
+  /** The server challenged with the DPoP scheme (RFC 9449 §7.1). */
+  dpop?: boolean;
 }
 
 export class OAuthSession {
@@ -78,6 +91,18 @@ export class OAuthSession {
   private readonly steppedUp = new Set<string>();
   /** Values never to show (tokens, secrets, codes), for redacting stderr and the log. */
   private readonly known = new Set<string>();
+  /** DPoP: the key pair of this server (opened from its record), and the last nonce each server gave ("as|rs origin"). */
+  private dpopKeys?: KeyPair;
+  private readonly nonces = new Map<string, string>();
+  /** DPoP is used for this server: the settings say so, or a server asked for it (challenge, metadata, a bound token). */
+  private dpopAsked = false;
+  /** Proofs shown in the panel for resource requests: the first, then only those answering a nonce. */
+  private resourceProofShown = false;
+  /** A jwt-bearer assertion was sent in this flow, and why the token endpoint refused it (no retry: SEP-1933). */
+  private assertionSent = false;
+  private lastTokenError?: string;
+  /** The last request to the token endpoint carried a DPoP proof. */
+  private lastTokenRequestProved = false;
 
   constructor(
     /** The MCP server's URL, which is also the key its tokens are kept under. */
@@ -88,6 +113,8 @@ export class OAuthSession {
   ) {
     if (settings?.clientSecret) this.known.add(settings.clientSecret);
     if (settings?.privateKeyPem) this.known.add(settings.privateKeyPem);
+    if (settings?.assertion) this.known.add(settings.assertion);
+    if (settings?.idpClientSecret) this.known.add(settings.idpClientSecret);
     for (const secret of hooks.secrets ?? []) this.known.add(secret);
     this.provider = this.createProvider();
   }
@@ -101,7 +128,7 @@ export class OAuthSession {
   wrap(inner: Fetch = fetch): Fetch {
     return async (url, init) => {
       await this.refreshIfExpired();
-      let response = await inner(url, await this.withBearer(init));
+      let response = await this.send(inner, url, init);
       const challenge = this.challengeOf(response);
       if (!challenge || this.failure) return this.redactRefusal(response);
       this.step("challenge", `${init?.method ?? "GET"} ${String(url)} answered HTTP ${response.status}${challenge.stepUp ? " insufficient_scope" : ""}: authorization needed`, {
@@ -114,9 +141,47 @@ export class OAuthSession {
       await this.authorize(challenge);
       // The user may have taken minutes to approve: a time-out signal of the first attempt has run out by now.
       const again = init?.signal?.aborted ? { ...init, signal: AbortSignal.timeout(this.hooks.requestTimeoutMs) } : init;
-      response = await inner(url, await this.withBearer(again));
+      response = await this.send(inner, url, again);
       return this.redactRefusal(response);
     };
+  }
+
+  /**
+   * One request with the access token (and, for a DPoP-bound token, a fresh proof). A resource server that
+   * answers 401 use_dpop_nonce gets the request once more with its nonce (RFC 9449 §9); asking again is an error.
+   */
+  private async send(inner: Fetch, url: string | URL, init: RequestInit | undefined): Promise<Response> {
+    const first = await this.withToken(url, init);
+    let response = await inner(url, first.init);
+    this.noteNonce("rs", url, response);
+    if (!first.proof) return response;
+    const where = `${init?.method ?? "GET"} ${String(url).slice(0, 500)}`;
+    if (asksForNonce(response)) {
+      await response.body?.cancel().catch(() => {});
+      const again = await this.withToken(url, init, "nonce");
+      response = await inner(url, again.init);
+      this.noteNonce("rs", url, response);
+      if (asksForNonce(response)) {
+        await response.body?.cancel().catch(() => {});
+        throw new AuthorizationError(`${where}: the server asked for a new DPoP nonce again right after the proof with its nonce (RFC 9449 §9); not retried`);
+      }
+    }
+    const refused = refusedProof(response);
+    if (refused !== undefined) {
+      // Signing in again would not change the proof: say why the server refused it instead.
+      await response.body?.cancel().catch(() => {});
+      throw new AuthorizationError(`${where}: the server refused the DPoP proof (invalid_dpop_proof${refused ? `: ${this.redact(refused)}` : ""}; RFC 9449 §7.1)`);
+    }
+    return response;
+  }
+
+  /**
+   * RFC 9449 §8.2 / §9: a server may give a fresh nonce with any answer; the next proof to it carries it. An
+   * authorization server's nonces and a resource server's are apart, even on one origin.
+   */
+  private noteNonce(role: "as" | "rs", url: string | URL, response: Response): void {
+    const nonce = nonceOf(response);
+    if (nonce) this.nonces.set(nonceKey(role, url), nonce);
   }
 
   /**
@@ -146,7 +211,11 @@ export class OAuthSession {
 
   private challengeOf(response: Response): Challenge | undefined {
     if (response.status !== 401 && response.status !== 403) return undefined;
-    const { resourceMetadataUrl, scope, error } = extractWWWAuthenticateParams(response);
+    // A nonce asked for twice, a proof refused: not reasons to sign in again (send() has said why).
+    if (asksForNonce(response) || refusedProof(response) !== undefined) return undefined;
+    const dpop = /^\s*DPoP\b/i.test(response.headers.get("www-authenticate") ?? "");
+    if (dpop) this.dpopAsked = true;
+    const { resourceMetadataUrl, scope, error } = dpop ? dpopChallengeParams(response) : extractWWWAuthenticateParams(response);
     if (response.status === 403 && error !== "insufficient_scope") return undefined;
     if (response.status === 403) {
       // A server still refusing after we stepped up for this very challenge would loop forever: once is enough.
@@ -154,16 +223,31 @@ export class OAuthSession {
       if (this.steppedUp.has(header)) return undefined;
       this.steppedUp.add(header);
     }
-    return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope: scope.slice(0, 2000) } : {}), stepUp: response.status === 403 };
+    return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope: scope.slice(0, 2000) } : {}), stepUp: response.status === 403, ...(dpop ? { dpop } : {}) };
   }
 
-  private async withBearer(init: RequestInit | undefined): Promise<RequestInit | undefined> {
-    const { tokens } = await this.store.get(this.serverUrl);
-    if (!tokens?.access_token) return init;
+  /** The request with `Authorization: Bearer …`, or for a DPoP-bound token `Authorization: DPoP …` and its proof (RFC 9449 §7.1). */
+  private async withToken(url: string | URL, init: RequestInit | undefined, why?: "nonce"): Promise<{ init: RequestInit | undefined; proof?: string }> {
+    const { tokens, dpopKey } = await this.store.get(this.serverUrl);
+    if (!tokens?.access_token) return { init };
     this.known.add(tokens.access_token);
     const headers = new Headers(init?.headers);
-    headers.set("Authorization", `Bearer ${tokens.access_token}`);
-    return { ...init, headers };
+    if (tokens.token_type?.toLowerCase() !== "dpop") {
+      headers.set("Authorization", `Bearer ${tokens.access_token}`);
+      return { init: { ...init, headers } };
+    }
+    this.dpopAsked = true;
+    if (!dpopKey) throw new AuthorizationError("the access token is bound to a DPoP key that is no longer kept: sign out and in again");
+    this.dpopKeys ??= await openDpopKey(dpopKey);
+    const method = init?.method ?? "GET";
+    const proof = await dpopProof(this.dpopKeys, url, method, this.nonces.get(nonceKey("rs", url)), tokens.access_token);
+    headers.set("Authorization", `DPoP ${tokens.access_token}`);
+    headers.set("DPoP", proof);
+    if (why || !this.resourceProofShown) {
+      this.resourceProofShown = true;
+      this.step("dpop", `DPoP proof for ${method} ${String(url).slice(0, 2000)}${why ? ` with the nonce the server asked for` : ""} (RFC 9449 §7)`, undefined, undefined, proof);
+    }
+    return { init: { ...init, headers }, proof };
   }
 
   /** One flow at a time: requests that got 401 together wait for the same sign-in. */
@@ -190,18 +274,23 @@ export class OAuthSession {
     await this.authorize({}).catch(() => {});
   }
 
-  /** The client credentials extension: no user, no browser, no loopback receiver. */
+  /** The grants without a user (client credentials, jwt-bearer, ID-JAG): no browser, no loopback receiver. */
   private get machineClient(): boolean {
-    return this.settings?.grant === "client_credentials";
+    const grant = this.settings?.grant;
+    return grant !== undefined && grant !== "authorization_code";
   }
 
   private async run(challenge: Challenge): Promise<void> {
+    if (challenge.dpop) this.dpopAsked = true;
     if (this.machineClient) {
       this.discovery = undefined;
+      this.assertionSent = false;
+      this.lastTokenError = undefined;
+      const grant = GRANT_NAMES[this.settings!.grant!];
       if ((await auth(this.provider, { serverUrl: this.serverUrl, ...(challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}), ...(challenge.scope ? { scope: challenge.scope } : {}), fetchFn: this.recordingFetch() })) !== "AUTHORIZED") {
-        throw new AuthorizationError("the client credentials grant did not give a token");
+        throw new AuthorizationError(`the ${grant} did not give a token`);
       }
-      return this.step("done", "Authorized (client credentials): the request is sent again with the new access token");
+      return this.step("done", `Authorized (${grant}): the request is sent again with the new access token`);
     }
     const receiver = await startLoopbackReceiver();
     this.receiver = receiver;
@@ -284,11 +373,7 @@ export class OAuthSession {
         // auth() reads this to know the flow is interactive, before the receiver exists only for refresh-less checks.
         return session.receiver?.redirectUrl ?? "http://127.0.0.1/callback";
       },
-      ...(settings.grant === "client_credentials"
-        ? {
-            prepareTokenRequest: (scope?: string) => new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) }),
-          }
-        : {}),
+      ...(session.machineClient ? { prepareTokenRequest: (scope?: string) => session.grantRequest(scope) } : {}),
       ...(settings.privateKeyPem && settings.clientId
         ? {
             // RFC 7523 private_key_jwt: the SDK signs the assertion; its audience is the authorization server.
@@ -302,13 +387,13 @@ export class OAuthSession {
         : {}),
       ...(settings.clientMetadataUrl ? { clientMetadataUrl: settings.clientMetadataUrl } : {}),
       get clientMetadata(): OAuthClientMetadata {
-        const machine = settings.grant === "client_credentials";
+        const machine = session.machineClient;
         return {
           client_name: "MCP Task Inspector",
           redirect_uris: machine ? [] : [this.redirectUrl as string],
-          grant_types: machine ? ["client_credentials"] : ["authorization_code", "refresh_token"],
+          grant_types: machine ? [settings.grant === "client_credentials" ? "client_credentials" : JWT_BEARER_GRANT] : ["authorization_code", "refresh_token"],
           response_types: machine ? [] : ["code"],
-          token_endpoint_auth_method: settings.privateKeyPem ? "private_key_jwt" : machine ? "client_secret_basic" : "none",
+          token_endpoint_auth_method: settings.privateKeyPem ? "private_key_jwt" : settings.grant === "client_credentials" || settings.clientSecret ? "client_secret_basic" : "none",
           // 2026-07-28 (SEP-837): a native app on a loopback redirect.
           application_type: "native",
           ...(settings.scope ? { scope: settings.scope } : {}),
@@ -330,6 +415,10 @@ export class OAuthSession {
       saveTokens: async (tokens: OAuthTokens) => {
         this.known.add(tokens.access_token);
         if (tokens.refresh_token) this.known.add(tokens.refresh_token);
+        // RFC 9449 §5: an authorization server may answer a proof with a plain bearer token; it is used as such.
+        if (this.lastTokenRequestProved && tokens.token_type?.toLowerCase() !== "dpop") {
+          this.step("dpop", `The authorization server answered the DPoP proof with token_type ${tokens.token_type.slice(0, 100)}: the token is not bound to the key and goes out as a bearer token (RFC 9449 §5)`);
+        }
         const now = this.hooks.clock.now();
         await this.store.update(this.serverUrl, (record) => ({
           ...record,
@@ -370,6 +459,100 @@ export class OAuthSession {
     };
   }
 
+  /**
+   * The token request of a grant without a user. A jwt-bearer assertion is sent once per flow: auth() would
+   * retry a refused one (invalid_grant), and SEP-1933 says to surface the error instead of retrying.
+   */
+  private async grantRequest(scope: string | undefined): Promise<URLSearchParams> {
+    const settings = this.settings ?? {};
+    const scoped: Record<string, string> = scope ? { scope } : {};
+    if (settings.grant === "client_credentials") return new URLSearchParams({ grant_type: "client_credentials", ...scoped });
+    if (this.assertionSent) {
+      const what = settings.grant === "id_jag" ? "the ID-JAG from the identity provider" : "the workload's JWT";
+      throw new AuthorizationError(`the authorization server refused ${what}${this.lastTokenError ? ` (${this.lastTokenError})` : ""}; a refused assertion is not sent again (SEP-1933)`);
+    }
+    if (!settings.assertion) throw new AuthorizationError(settings.grant === "id_jag" ? "enterprise-managed authorization needs the ID token from your identity provider" : "the jwt-bearer grant needs the workload's JWT (its assertion)");
+    const assertion = settings.grant === "id_jag" ? await this.exchangeIdToken(settings, scope) : settings.assertion;
+    this.assertionSent = true;
+    return new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion, ...scoped });
+  }
+
+  /**
+   * SEP-990 step 1: the user's ID token is exchanged at the enterprise IdP (RFC 8693) for an ID-JAG whose
+   * audience is the MCP server's authorization server and whose resource is the MCP server.
+   */
+  private async exchangeIdToken(settings: OAuthSettings, scope: string | undefined): Promise<string> {
+    const endpoint = settings.idpTokenEndpoint;
+    if (!endpoint) throw new AuthorizationError("enterprise-managed authorization needs the identity provider's token endpoint");
+    const audience = this.discovery?.authorizationServerMetadata?.issuer ?? this.discovery?.authorizationServerUrl;
+    if (!audience) throw new AuthorizationError("enterprise-managed authorization needs the MCP server's authorization server, and none was discovered");
+    const resource = this.discovery?.resourceMetadata?.resource ?? this.serverUrl;
+    const body = new URLSearchParams({
+      grant_type: TOKEN_EXCHANGE_GRANT,
+      requested_token_type: ID_JAG_TOKEN_TYPE,
+      audience,
+      resource,
+      subject_token: settings.assertion!,
+      subject_token_type: ID_TOKEN_TYPE,
+      ...(scope ? { scope } : {}),
+    });
+    const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
+    if (settings.idpClientId && settings.idpClientSecret) {
+      headers.Authorization = `Basic ${Buffer.from(`${encodeURIComponent(settings.idpClientId)}:${encodeURIComponent(settings.idpClientSecret)}`).toString("base64")}`;
+    } else if (settings.idpClientId) {
+      body.set("client_id", settings.idpClientId);
+    }
+    const where = `the identity provider's token exchange at ${endpoint.slice(0, 500)}`;
+    const response = await this.recordingFetch()(endpoint, { method: "POST", headers, body });
+    const text = await response.text();
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      answer = undefined;
+    }
+    const fields = answer && typeof answer === "object" && !Array.isArray(answer) ? (answer as Record<string, unknown>) : undefined;
+    if (!response.ok) {
+      const error = typeof fields?.error === "string" ? `: ${fields.error.slice(0, 200)}${typeof fields.error_description === "string" ? ` (${fields.error_description.slice(0, 500)})` : ""}` : "";
+      throw new AuthorizationError(`${where} answered HTTP ${response.status}${error}`);
+    }
+    if (!fields) throw new AuthorizationError(`${where} did not answer with a JSON object`);
+    if (fields.issued_token_type !== ID_JAG_TOKEN_TYPE) {
+      throw new AuthorizationError(`${where} issued ${typeof fields.issued_token_type === "string" ? fields.issued_token_type.slice(0, 200) : "no issued_token_type"}, not an ID-JAG (${ID_JAG_TOKEN_TYPE})`);
+    }
+    const jag = fields.access_token;
+    if (typeof jag !== "string" || jag.length > 20_000 || !/^[\w-]+\.[\w-]+\.[\w-]*$/.test(jag)) throw new AuthorizationError(`${where} answered without an ID-JAG (its access_token is not a JWT)`);
+    this.known.add(jag);
+    return jag;
+  }
+
+  /** DPoP for this server's tokens: the settings decide; absent, any sign that a server wants it. */
+  private wantsDpop(hasKey: boolean): boolean {
+    if (this.settings?.dpop !== undefined) return this.settings.dpop;
+    const required = (metadata: unknown) => (metadata as { dpop_bound_access_tokens_required?: unknown } | undefined)?.dpop_bound_access_tokens_required === true;
+    return this.dpopAsked || hasKey || required(this.discovery?.authorizationServerMetadata) || required(this.discovery?.resourceMetadata);
+  }
+
+  /** A proof for a request to the token endpoint (RFC 9449 §5), with the key made on first use and kept sealed with the tokens. */
+  private async tokenRequestProof(url: string | URL): Promise<string | undefined> {
+    const record = await this.store.get(this.serverUrl);
+    if (!this.wantsDpop(record.dpopKey !== undefined)) return undefined;
+    // The SDK keeps this field unchecked: a hostile server's non-list reads as "none said".
+    const listed = (this.discovery?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: unknown } | undefined)?.dpop_signing_alg_values_supported;
+    const supported = Array.isArray(listed) ? listed.filter((alg): alg is string => typeof alg === "string").slice(0, 100) : undefined;
+    const alg = chooseDpopAlgorithm(supported, record.dpopKey?.alg);
+    if (!alg) throw new AuthorizationError(`the authorization server takes DPoP proofs signed with ${(supported ?? []).join(", ").slice(0, 300) || "nothing"}; this client signs with ES256, Ed25519, PS256 or RS256`);
+    if (record.dpopKey?.alg === alg) {
+      this.dpopKeys ??= await openDpopKey(record.dpopKey);
+    } else {
+      const { stored, keys } = await newDpopKey(alg);
+      this.dpopKeys = keys;
+      await this.store.update(this.serverUrl, (next) => ({ ...next, dpopKey: stored }));
+    }
+    this.dpopAsked = true;
+    return dpopProof(this.dpopKeys, url, "POST", this.nonces.get(nonceKey("as", url)));
+  }
+
   /** What auth() discovered, before it is used: PKCE S256 advertised, and an issuer that matches its URL. */
   private checkDiscovery(state: OAuthDiscoveryState): void {
     const metadata = state.authorizationServerMetadata;
@@ -402,24 +585,110 @@ export class OAuthSession {
         ...(requestBody ? { requestBody: clip(redactRequest(requestBody)) } : {}),
       };
       const kind = kindOf(String(url), requestBody);
-      let response: Response;
-      try {
-        response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.hooks.requestTimeoutMs) });
-      } catch (error) {
-        this.step(kind, `${method} ${http.url} failed: ${(error as Error).message}`, http);
-        throw error;
+      const tokenEndpoint = this.discovery?.authorizationServerMetadata?.token_endpoint;
+      const toTokenEndpoint = method === "POST" && kind !== "discovery" && tokenEndpoint !== undefined && sameUrl(String(url), tokenEndpoint);
+      for (let attempt = 0; ; attempt++) {
+        let sent = init;
+        const proof = toTokenEndpoint ? await this.tokenRequestProof(url) : undefined;
+        if (toTokenEndpoint) this.lastTokenRequestProved = proof !== undefined;
+        if (proof) {
+          const headers = new Headers(init?.headers);
+          headers.set("DPoP", proof);
+          sent = { ...init, headers };
+          this.step("dpop", `DPoP proof for the token request to ${http.url}${attempt ? " with the nonce the authorization server asked for" : ""} (RFC 9449 §5)`, undefined, undefined, proof);
+        }
+        let response: Response;
+        const signal = AbortSignal.timeout(this.hooks.requestTimeoutMs);
+        try {
+          response = await fetch(url, { ...sent, signal });
+        } catch (error) {
+          this.step(kind, `${method} ${http.url} failed: ${(error as Error).message}`, http);
+          throw error;
+        }
+        const text = await readBounded(response, MAX_AUTH_RESPONSE_CHARS);
+        if (signal.aborted) {
+          // A body that stopped coming: what arrived is no answer (issue 24: an IdP that never finishes).
+          const stalled = new AuthorizationError(`${method} ${http.url} gave no complete answer within ${this.hooks.requestTimeoutMs} ms`);
+          this.step(kind, stalled.message, { ...http, status: response.status });
+          throw stalled;
+        }
+        const responseBody = clip(redactJsonBody(text, (secret) => this.known.add(secret)));
+        this.step(kind, `${method} ${http.url} → HTTP ${response.status}`, { ...http, ...(proof ? { requestHeaders: redactHeaders(headersOf(sent?.headers)) } : {}), status: response.status, responseHeaders: redactHeaders(headersOf(response.headers)), responseBody });
+        if (toTokenEndpoint) this.noteNonce("as", url, response);
+        const error = response.status >= 400 ? oauthErrorOf(text) : undefined;
+        if (error && kind === "token") this.lastTokenError = this.redact(error.description ? `${error.code}: ${error.description}` : error.code);
+        // RFC 9449 §8: the authorization server wants a nonce in the proof; once, with the nonce it gave.
+        if (proof && attempt === 0 && response.status === 400 && error?.code === "use_dpop_nonce" && nonceOf(response)) continue;
+        // Redirects are left as they came (auth() follows none off-origin); 204/304 carry no body.
+        const bodyless = [101, 204, 205, 304].includes(response.status);
+        return new Response(bodyless ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
       }
-      const text = await readBounded(response, MAX_AUTH_RESPONSE_CHARS);
-      const responseBody = clip(redactJsonBody(text, (secret) => this.known.add(secret)));
-      this.step(kind, `${method} ${http.url} → HTTP ${response.status}`, { ...http, status: response.status, responseHeaders: redactHeaders(headersOf(response.headers)), responseBody });
-      // Redirects are left as they came (auth() follows none off-origin); 204/304 carry no body.
-      const bodyless = [101, 204, 205, 304].includes(response.status);
-      return new Response(bodyless ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
     };
   }
 
-  private step(kind: AuthStepKind, summary: string, http?: AuthHttp, authorizationUrl?: string): void {
-    this.hooks.step({ kind, summary: summary.slice(0, 10_000), ...(http ? { http } : {}), ...(authorizationUrl ? { authorizationUrl: authorizationUrl.slice(0, 20_000) } : {}) });
+  private step(kind: AuthStepKind, summary: string, http?: AuthHttp, authorizationUrl?: string, proof?: string): void {
+    this.hooks.step({
+      kind,
+      summary: summary.slice(0, 10_000),
+      ...(http ? { http } : {}),
+      ...(authorizationUrl ? { authorizationUrl: authorizationUrl.slice(0, 20_000) } : {}),
+      ...(proof ? { proof: describeProof(proof).slice(0, 10_000) } : {}),
+    });
+  }
+}
+
+/** How the panel and errors name each grant without a user. */
+const GRANT_NAMES: Record<NonNullable<OAuthSettings["grant"]>, string> = {
+  authorization_code: "authorization code grant",
+  client_credentials: "client credentials grant",
+  jwt_bearer: "workload identity grant",
+  id_jag: "enterprise-managed authorization grant",
+};
+
+/** The `error` and `error_description` of an OAuth error answer (RFC 6749 §5.2), bounded; not one: undefined. */
+function oauthErrorOf(text: string): { code: string; description?: string } | undefined {
+  try {
+    const value = JSON.parse(text) as { error?: unknown; error_description?: unknown };
+    if (typeof value?.error !== "string") return undefined;
+    return { code: value.error.slice(0, 200), ...(typeof value.error_description === "string" ? { description: value.error_description.slice(0, 500) } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A 401 `DPoP error="invalid_dpop_proof"`: its error_description ("" when none); otherwise undefined. */
+function refusedProof(response: Response): string | undefined {
+  if (response.status !== 401 || !/^\s*DPoP\b/i.test(response.headers.get("www-authenticate") ?? "")) return undefined;
+  const { error } = dpopChallengeParams(response);
+  if (error !== "invalid_dpop_proof") return undefined;
+  return (/\berror_description\s*=\s*"([^"]*)"/i.exec(response.headers.get("www-authenticate") ?? "")?.[1] ?? "").slice(0, 500);
+}
+
+/** The parameters of a `WWW-Authenticate: DPoP …` challenge (the SDK's reader knows only Bearer). */
+function dpopChallengeParams(response: Response): { resourceMetadataUrl?: URL; scope?: string; error?: string } {
+  const header = (response.headers.get("www-authenticate") ?? "").slice(0, 10_000);
+  const field = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|([^\\s,]+))`, "i").exec(header)?.slice(1).find((v) => v !== undefined);
+  let resourceMetadataUrl: URL | undefined;
+  try {
+    const raw = field("resource_metadata");
+    if (raw) resourceMetadataUrl = new URL(raw);
+  } catch {
+    // An unreadable URL: discovery falls back to the well-known locations.
+  }
+  const scope = field("scope");
+  const error = field("error");
+  return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}), ...(error ? { error } : {}) };
+}
+
+function nonceKey(role: "as" | "rs", url: string | URL): string {
+  return `${role} ${new URL(String(url)).origin}`;
+}
+
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
   }
 }
 

@@ -11,6 +11,9 @@ const SECRET_FIELDS = new Set([
   "code_verifier",
   "client_secret",
   "client_assertion",
+  "assertion",
+  "subject_token",
+  "actor_token",
   "registration_access_token",
   "password",
 ]);

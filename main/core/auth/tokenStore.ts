@@ -4,6 +4,7 @@
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { SecretCodec } from "../secrets.js";
+import type { StoredDpopKey } from "./dpop.js";
 import { UnreadableStorageError, type Storage } from "../storage.js";
 
 export const OAUTH_STORAGE_NAME = "oauth";
@@ -14,6 +15,8 @@ export interface OAuthRecord {
   tokensAt?: number;
   clientInformation?: OAuthClientInformationMixed;
   discoveryState?: OAuthDiscoveryState;
+  /** DPoP (RFC 9449): this server's key pair, which its tokens are bound to; sealed with them. */
+  dpopKey?: StoredDpopKey;
 }
 
 export class OAuthTokenStore {

@@ -17,6 +17,7 @@ const LABELS: Record<AuthStepKind, string> = {
   callback: "Redirect received",
   token: "Token",
   refresh: "Refresh",
+  dpop: "DPoP proof",
   done: "Authorized",
   error: "Failed",
 };
@@ -25,7 +26,8 @@ export function AuthorizationPanel({ sessionId, serverName }: { sessionId: strin
   const bridge = useBridge();
   const steps = useInspector((s) => s.authSteps[sessionId]) ?? NO_STEPS;
   if (steps.length === 0) return null;
-  const last = steps.at(-1)!;
+  // A DPoP proof of a later request is a note, not a new state of the flow (issue 24).
+  const last = [...steps].reverse().find((step) => step.kind !== "dpop") ?? steps.at(-1)!;
   // The page to open is the newest authorization step's, while the flow still waits for it.
   const waiting = last.kind === "authorization" && last.authorizationUrl ? last.authorizationUrl : undefined;
   return (
@@ -48,6 +50,12 @@ export function AuthorizationPanel({ sessionId, serverName }: { sessionId: strin
               <details>
                 <summary>Authorization request</summary>
                 <pre aria-label={`Authorization request of step ${step.seq}`}>{describeAuthorizationUrl(step.authorizationUrl)}</pre>
+              </details>
+            )}
+            {step.proof && (
+              <details>
+                <summary>Proof claims and header</summary>
+                <pre aria-label={`DPoP proof of step ${step.seq}`}>{step.proof}</pre>
               </details>
             )}
             {step.http && (

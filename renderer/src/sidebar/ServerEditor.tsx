@@ -1,7 +1,7 @@
 // Add or edit a saved server: stdio (command, args, env, cwd) or Streamable HTTP / SSE (URL,
 // headers), plus the client capabilities to advertise to it. main validates the result again.
 import { useId, useState } from "react";
-import type { ClientFeatureToggles, EraSetting, SavedServer, ServerConfigInput } from "../../../shared/types.js";
+import type { ClientFeatureToggles, EraSetting, OAuthSettings, SavedServer, ServerConfigInput } from "../../../shared/types.js";
 import { useBridge, useInspectorStore } from "../app/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
@@ -25,6 +25,25 @@ const ERA_LABELS: Record<EraSetting, string> = {
   "2025-11-25": "2025-11-25 (initialize)",
   "2026-07-28": "2026-07-28 (stateless)",
 };
+
+type Grant = NonNullable<OAuthSettings["grant"]>;
+
+/** Issue 24: how the inspector gets its token; all but the first need no browser. */
+const GRANT_LABELS: Record<Grant, string> = {
+  authorization_code: "Sign in in the browser",
+  client_credentials: "Client credentials (machine)",
+  jwt_bearer: "Workload identity (JWT)",
+  id_jag: "Enterprise-managed (ID-JAG)",
+};
+
+type DpopChoice = "auto" | "on" | "off";
+const DPOP_LABELS: Record<DpopChoice, string> = {
+  auto: "When the server asks for it",
+  on: "Always",
+  off: "Never",
+};
+
+const JWT = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
 const ALL_ON: ClientFeatureToggles = { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true, apps: true };
 
@@ -53,8 +72,14 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
   const [clientSecret, setClientSecret] = useState(initial?.oauth?.clientSecret ?? "");
   const [scope, setScope] = useState(initial?.oauth?.scope ?? "");
   const [clientMetadataUrl, setClientMetadataUrl] = useState(initial?.oauth?.clientMetadataUrl ?? "");
-  const [machine, setMachine] = useState(initial?.oauth?.grant === "client_credentials");
+  const [grant, setGrant] = useState<Grant>(initial?.oauth?.grant ?? "authorization_code");
+  const machine = grant === "client_credentials";
   const [privateKeyPem, setPrivateKeyPem] = useState(initial?.oauth?.privateKeyPem ?? "");
+  const [assertion, setAssertion] = useState(initial?.oauth?.assertion ?? "");
+  const [idpTokenEndpoint, setIdpTokenEndpoint] = useState(initial?.oauth?.idpTokenEndpoint ?? "");
+  const [idpClientId, setIdpClientId] = useState(initial?.oauth?.idpClientId ?? "");
+  const [idpClientSecret, setIdpClientSecret] = useState(initial?.oauth?.idpClientSecret ?? "");
+  const [dpop, setDpop] = useState<DpopChoice>(initial?.oauth?.dpop === undefined ? "auto" : initial.oauth.dpop ? "on" : "off");
   const [features, setFeatures] = useState<ClientFeatureToggles>(initial?.features ?? ALL_ON);
   const [era, setEra] = useState<EraSetting>(initial?.era ?? "auto");
   const [problems, setProblems] = useState<string[]>([]);
@@ -87,14 +112,26 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
       if (clientMetadataUrl.trim() && !/^https:\/\//i.test(clientMetadataUrl.trim())) errors.push("A client ID metadata document URL must start with https://");
       if (clientSecret && !clientId.trim()) errors.push("A client secret needs its client ID");
       if (machine && (!clientId.trim() || (!clientSecret && !privateKeyPem.trim()))) errors.push("A machine client needs its client ID, and its secret or private key");
-      if (privateKeyPem.trim() && !/-----BEGIN PRIVATE KEY-----/.test(privateKeyPem)) errors.push("The private key must be a PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)");
+      if (machine && privateKeyPem.trim() && !/-----BEGIN PRIVATE KEY-----/.test(privateKeyPem)) errors.push("The private key must be a PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)");
+      const assertionGrant = grant === "jwt_bearer" || grant === "id_jag";
+      if (grant === "jwt_bearer" && !JWT.test(assertion.trim())) errors.push("Workload identity needs the workload's JWT (header.payload.signature)");
+      if (grant === "id_jag") {
+        if (!JWT.test(assertion.trim())) errors.push("Enterprise-managed authorization needs your ID token from the identity provider (a JWT)");
+        if (!/^https?:\/\/\S+$/i.test(idpTokenEndpoint.trim())) errors.push("The identity provider's token endpoint must start with http:// or https://");
+        if (idpClientSecret && !idpClientId.trim()) errors.push("An identity provider client secret needs its client ID");
+      }
       const oauth = {
         ...(clientId.trim() ? { clientId: clientId.trim() } : {}),
         ...(clientSecret ? { clientSecret } : {}),
         ...(scope.trim() ? { scope: scope.trim() } : {}),
         ...(clientMetadataUrl.trim() ? { clientMetadataUrl: clientMetadataUrl.trim() } : {}),
-        ...(machine ? { grant: "client_credentials" as const } : {}),
-        ...(privateKeyPem.trim() ? { privateKeyPem: privateKeyPem.trim() } : {}),
+        ...(grant !== "authorization_code" ? { grant } : {}),
+        ...(machine && privateKeyPem.trim() ? { privateKeyPem: privateKeyPem.trim() } : {}),
+        ...(assertionGrant ? { assertion: assertion.trim() } : {}),
+        ...(grant === "id_jag"
+          ? { idpTokenEndpoint: idpTokenEndpoint.trim(), ...(idpClientId.trim() ? { idpClientId: idpClientId.trim() } : {}), ...(idpClientSecret ? { idpClientSecret } : {}) }
+          : {}),
+        ...(dpop !== "auto" ? { dpop: dpop === "on" } : {}),
         ...(initial?.oauth?.signingAlgorithm ? { signingAlgorithm: initial.oauth.signingAlgorithm } : {}),
       };
       server = { name: name.trim(), transport: { type, url: url.trim(), headers: headerPairs.map }, features, era, ...keptRoots, ...(Object.keys(oauth).length ? { oauth } : {}) };
@@ -180,9 +217,15 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
               <label htmlFor={`${id}-cimd`}>Client ID metadata document URL (https)</label>
               <input id={`${id}-cimd`} type="url" value={clientMetadataUrl} spellCheck={false} onChange={(e) => setClientMetadataUrl(e.target.value)} />
             </div>
-            <div className="checkbox-field">
-              <input id={`${id}-machine`} type="checkbox" checked={machine} onChange={(e) => setMachine(e.target.checked)} />
-              <label htmlFor={`${id}-machine`}>Machine client: client credentials, no browser (extension)</label>
+            <div className="field">
+              <label htmlFor={`${id}-grant`}>Grant</label>
+              <select id={`${id}-grant`} value={grant} onChange={(e) => setGrant(e.target.value as Grant)}>
+                {(Object.keys(GRANT_LABELS) as Grant[]).map((value) => (
+                  <option key={value} value={value}>
+                    {GRANT_LABELS[value]}
+                  </option>
+                ))}
+              </select>
             </div>
             {machine && (
               <div className="field">
@@ -191,6 +234,40 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
                 <SecretsNote />
               </div>
             )}
+            {(grant === "jwt_bearer" || grant === "id_jag") && (
+              <div className="field">
+                <label htmlFor={`${id}-assertion`}>{grant === "jwt_bearer" ? "Workload JWT (sent with the jwt-bearer grant)" : "ID token from your identity provider"}</label>
+                <textarea id={`${id}-assertion`} rows={3} spellCheck={false} autoComplete="off" value={assertion} onChange={(e) => setAssertion(e.target.value)} />
+                <SecretsNote />
+              </div>
+            )}
+            {grant === "id_jag" && (
+              <>
+                <div className="field">
+                  <label htmlFor={`${id}-idp-endpoint`}>Identity provider token endpoint (token exchange for an ID-JAG)</label>
+                  <input id={`${id}-idp-endpoint`} type="url" value={idpTokenEndpoint} spellCheck={false} onChange={(e) => setIdpTokenEndpoint(e.target.value)} />
+                </div>
+                <div className="field">
+                  <label htmlFor={`${id}-idp-client-id`}>Identity provider client ID</label>
+                  <input id={`${id}-idp-client-id`} value={idpClientId} spellCheck={false} autoComplete="off" onChange={(e) => setIdpClientId(e.target.value)} />
+                </div>
+                <div className="field">
+                  <label htmlFor={`${id}-idp-client-secret`}>Identity provider client secret</label>
+                  <input id={`${id}-idp-client-secret`} type="password" value={idpClientSecret} autoComplete="off" onChange={(e) => setIdpClientSecret(e.target.value)} />
+                  <SecretsNote />
+                </div>
+              </>
+            )}
+            <div className="field">
+              <label htmlFor={`${id}-dpop`}>DPoP: bind tokens to a key of this inspector</label>
+              <select id={`${id}-dpop`} value={dpop} onChange={(e) => setDpop(e.target.value as DpopChoice)}>
+                {(Object.keys(DPOP_LABELS) as DpopChoice[]).map((value) => (
+                  <option key={value} value={value}>
+                    {DPOP_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
           </fieldset>
         </>
       )}
