@@ -169,6 +169,16 @@ describe("Skills from a hostile server", () => {
     expect(await reads(h, sessionId)).toEqual([]);
   });
 
+  it("SK11: what is read from a dynamic skill counts against the 16 MiB limit: the file that passes it is not used", async () => {
+    const { h, sessionId } = await hostile();
+    const skillUri = "skill://flood/SKILL.md";
+    expect(await h.core.dispatch("readSkillFile", { sessionId, skillUri, uri: "skill://flood/a.bin" })).toMatchObject({ verification: "not verifiable", size: 9 * 1024 * 1024 });
+    await expect(h.core.dispatch("readSkillFile", { sessionId, skillUri, uri: "skill://flood/b.bin" })).rejects.toThrow(
+      "skill://flood/b.bin: 9437184 bytes would take this dynamic skill over the 16777216-byte limit: not used",
+    );
+    await expect(h.core.dispatch("readSkillFile", { sessionId, skillUri, uri: "skill://flood/SKILL.md" })).rejects.toThrow(/already, the 16777216-byte limit: not read$/);
+  });
+
   it("SK12: an endless directory is read one bounded page at a time (1,000 children kept, the rest counted)", async () => {
     const { h, sessionId } = await hostile();
     const page = await h.core.dispatch("readResourceDirectory", { sessionId, uri: "skill://endless" });

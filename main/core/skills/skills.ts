@@ -46,6 +46,8 @@ function messageOf(error: unknown): string {
 export class Skills {
   /** uri → the entry last listed or got: what loads and reads are checked against. */
   private readonly held = new Map<string, SkillView>();
+  /** Bytes read so far from each "dynamic" skill: the 16 MiB limit applies to what is actually retrieved. */
+  private readonly dynamicBytes = new Map<string, number>();
 
   constructor(private readonly session: Session) {}
 
@@ -159,6 +161,8 @@ export class Skills {
     const listed = Array.isArray(manifest) ? manifest.find((r) => r.uri === uri) : undefined;
     // The acting window: an unlisted file is a change to the skill, a failure like a digest mismatch.
     if (Array.isArray(manifest) && !listed) throw new SkillVerificationError(uri, `not listed in the manifest of ${skill.uri.slice(0, 500)}: refresh the skill (skills/get)`);
+    const retrieved = listed ? 0 : (this.dynamicBytes.get(skill.uri) ?? 0);
+    if (retrieved >= MAX_SKILL_TOTAL_BYTES) throw new SkillVerificationError(uri, `${retrieved} bytes were read from this dynamic skill already, the ${MAX_SKILL_TOTAL_BYTES}-byte limit: not read`);
     if (listed && listed.size > MAX_SKILL_TOTAL_BYTES) throw new SkillVerificationError(uri, `${listed.size} bytes is over the ${MAX_SKILL_TOTAL_BYTES}-byte limit: not read`);
     let result: Record<string, unknown>;
     try {
@@ -169,7 +173,11 @@ export class Skills {
     }
     const read = bytesOfRead(uri, result);
     if (listed) verifyBytes(listed, read.bytes);
-    else if (read.bytes.length > MAX_SKILL_TOTAL_BYTES) throw new SkillVerificationError(uri, `${read.bytes.length} bytes is over the ${MAX_SKILL_TOTAL_BYTES}-byte limit for a skill`);
+    else {
+      if (this.dynamicBytes.size >= MAX_HELD && !this.dynamicBytes.has(skill.uri)) this.dynamicBytes.delete(this.dynamicBytes.keys().next().value!);
+      this.dynamicBytes.set(skill.uri, retrieved + read.bytes.length);
+      if (retrieved + read.bytes.length > MAX_SKILL_TOTAL_BYTES) throw new SkillVerificationError(uri, `${read.bytes.length} bytes would take this dynamic skill over the ${MAX_SKILL_TOTAL_BYTES}-byte limit: not used`);
+    }
     return {
       uri,
       skillUri: skill.uri,
