@@ -212,6 +212,24 @@ describe("Skills from a hostile server", () => {
   });
 });
 
+describe("Skills answers of the wrong shape", () => {
+  it("SK2: junk entries are left out, an entry without frontmatter or digests is kept with its problems and not loadable; a list or entry of the wrong type is an error", async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("skills/skills-server.mjs", ["--garbage"]) });
+    const first = await h.core.dispatch("listSkills", { sessionId });
+    expect(first.skills).toHaveLength(1);
+    expect(first.skills[0]).toMatchObject({ uri: "skill://ok/SKILL.md", name: "ok", frontmatter: {}, loadable: false });
+    expect(first.skills[0]!.problems).toEqual([
+      "the entry has no frontmatter object",
+      'skill://ok/SKILL.md: digest must be "sha256:" and 64 lowercase hex digits',
+      "skill://ok/SKILL.md: size must be a whole number of bytes",
+    ]);
+    await expect(h.core.dispatch("listSkills", { sessionId, cursor: first.nextCursor })).rejects.toThrow("skills/list answered without a skills list");
+    await expect(h.core.dispatch("getSkill", { sessionId, uri: "skill://ok/SKILL.md" })).rejects.toThrow("skills/get for skill://ok/SKILL.md returned no skill entry");
+    await expect(h.core.dispatch("readResourceDirectory", { sessionId, uri: "skill://ok" })).rejects.toThrow("resources/directory/read answered without a resources list");
+  });
+});
+
 describe("Skills on a server that does not declare them", () => {
   it("SK1: skills/list is not called; the error says why", async () => {
     const h = createHarness();

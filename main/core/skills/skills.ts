@@ -66,7 +66,8 @@ export class Skills {
   async list(cursor?: string): Promise<{ skills: SkillView[]; nextCursor?: string; notKept?: number }> {
     this.declaration();
     const result = await this.session.extensionRequest("skills/list", cursor ? { cursor } : {});
-    const raw = Array.isArray(result.skills) ? result.skills : [];
+    if (!Array.isArray(result.skills)) throw new Error("skills/list answered without a skills list");
+    const raw = result.skills;
     const skills = raw.slice(0, MAX_SKILLS_PER_PAGE).flatMap((entry) => readSkillEntry(entry) ?? []);
     for (const skill of skills) this.hold(skill);
     const nextCursor = typeof result.nextCursor === "string" && result.nextCursor.length <= 10_000 ? result.nextCursor : undefined;
@@ -144,7 +145,8 @@ export class Skills {
       throw new Error(`${this.session.config.name} does not declare directoryRead, so resources/directory/read is not called`);
     }
     const result = await this.session.extensionRequest("resources/directory/read", { uri, ...(cursor ? { cursor } : {}) });
-    const raw = Array.isArray(result.resources) ? result.resources : [];
+    if (!Array.isArray(result.resources)) throw new Error("resources/directory/read answered without a resources list");
+    const raw = result.resources;
     const resources = raw.slice(0, MAX_DIRECTORY_ENTRIES).flatMap((item) => {
       if (!isRecord(item) || typeof item.uri !== "string" || item.uri.length === 0 || item.uri.length > MAX_SKILL_URI_LENGTH) return [];
       const mimeType = typeof item.mimeType === "string" ? item.mimeType.slice(0, 200) : undefined;
