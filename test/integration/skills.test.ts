@@ -3,9 +3,10 @@
 // frontmatter), its files read and verified, "dynamic" skills never called verified, resources/directory/read,
 // lazy retrieval (nothing read before it is asked for), and a hostile server (wrong digest, wrong size, a
 // 100 MB file, an endless directory, prototype keys in the frontmatter, broken Agent Skills fields).
-import { describe, expect, it } from "vitest";
+import type { ChildProcess } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../helpers/harness.js";
-import { fixtureServer } from "../helpers/servers.js";
+import { fixtureServer, startListeningFixture } from "../helpers/servers.js";
 
 const ERAS = [
   ["2025-11-25", []],
@@ -209,6 +210,27 @@ describe("Skills from a hostile server", () => {
       "frontmatter has no description (required)",
       "compatibility must be a string of at most 500 characters",
     ]);
+  });
+});
+
+describe("Skills on 2026-07-28 over Streamable HTTP", () => {
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of children.splice(0)) child.kill();
+  });
+
+  it("SK3/SK9: skills/list, a verified load and a failed verify, each request with Mcp-Method naming its method (E4)", async () => {
+    const url = `${await startListeningFixture("modern/modern-http-server.mjs", ["--skills", "--hostile"], children)}/mcp`;
+    const h = createHarness();
+    const info = await h.core.dispatch("connect", { server: { name: "skills-http", transport: { type: "streamableHttp", url }, era: "2026-07-28" } });
+    expect(info).toMatchObject({ state: "connected", era: "modern" });
+    const { skills } = await h.core.dispatch("listSkills", { sessionId: info.sessionId });
+    expect(skills.map((s) => s.name)).toContain("proto-keys");
+    expect((await h.core.dispatch("loadSkill", { sessionId: info.sessionId, uri: "skill://proto-keys/SKILL.md" })).file.verification).toBe("verified");
+    expect((await h.core.dispatch("verifySkill", { sessionId: info.sessionId, uri: "skill://wrong-digest/SKILL.md" })).status).toBe("failed");
+    const headers = await h.core.dispatch("callTool", { sessionId: info.sessionId, name: "http-headers", arguments: {} });
+    const methods = (JSON.parse((headers.content[0] as { text: string }).text) as { method: string }[]).map((s) => s.method);
+    expect(methods).toEqual(expect.arrayContaining(["skills/list", "resources/read"]));
   });
 });
 
