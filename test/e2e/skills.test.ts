@@ -40,6 +40,16 @@ describe("Skills panel in Chromium", () => {
     await waitForText(detail, /resources: "dynamic"/);
     await detail.getByRole("button", { name: "Verify", exact: true }).click();
     await waitForText(detail.getByRole("status"), "Not verifiable: the server publishes no digests for this skill");
+
+    // SK4: a skill is found by its URI too (skills/get); an unknown one is the server's error, in words.
+    const byUri = page.getByRole("form", { name: "Find a skill by URI", exact: true });
+    await byUri.getByRole("textbox", { name: "SKILL.md URI", exact: true }).fill("skill://nope/SKILL.md");
+    await byUri.getByRole("button", { name: "Get skill", exact: true }).click();
+    await waitForText(list.getByRole("alert"), /No skill is served at skill:\/\/nope\/SKILL\.md/);
+    await byUri.getByRole("textbox", { name: "SKILL.md URI", exact: true }).fill("skill://acme/billing/refunds/SKILL.md");
+    await byUri.getByRole("button", { name: "Get skill", exact: true }).click();
+    await waitForText(detail.getByRole("heading", { level: 2 }), "refunds");
+    await app.screenshot("skills-by-uri");
     expect(app.pageErrors).toEqual([]);
   });
 

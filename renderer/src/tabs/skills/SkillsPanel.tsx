@@ -41,6 +41,16 @@ export function SkillsPanel({ session }: { session: SessionInfo }) {
   const [selected, setSelected] = useState<SkillView>();
   const list = useAsyncAction();
   const runList = list.run;
+  const [byUri, setByUri] = useState("");
+
+  // A listing may be partial: a skill is also found by the URI of its SKILL.md (skills/get).
+  const find = (uri: string) =>
+    runList(async () => {
+      const skill = await bridge.getSkill({ sessionId, uri });
+      // The fresh entry takes the listed one's place (a new one goes last).
+      setSkills((before = []) => (before.some((s) => s.uri === skill.uri) ? before.map((s) => (s.uri === skill.uri ? skill : s)) : [...before, skill]));
+      setSelected(skill);
+    });
 
   const load = useCallback(
     (cursor?: string) =>
@@ -89,6 +99,22 @@ export function SkillsPanel({ session }: { session: SessionInfo }) {
             More skills
           </button>
         )}
+        <form
+          className="skill-by-uri"
+          aria-label="Find a skill by URI"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (byUri.trim()) void find(byUri.trim());
+          }}
+        >
+          <label className="field">
+            <span>SKILL.md URI</span>
+            <input type="text" value={byUri} onChange={(event) => setByUri(event.target.value)} placeholder="skill://name/SKILL.md" maxLength={2048} spellCheck={false} />
+          </label>
+          <button type="submit" disabled={!connected || list.busy || !byUri.trim()}>
+            Get skill
+          </button>
+        </form>
       </section>
       <section className="detail-pane" aria-label="Skill">
         {selected ? <SkillDetail key={selected.uri} sessionId={sessionId} skill={selected} connected={connected} directoryRead={directoryRead} /> : <p className="empty">Pick a skill to see its frontmatter and files.</p>}
