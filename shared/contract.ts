@@ -291,20 +291,6 @@ export const apiMethods = {
    */
   followClientTask: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), ClientTaskSchema),
 
-  // Skills (SEP-2640, issue 24): nothing is read from a skill until one of these asks for it.
-  /** skills/list, one page; each entry kept (bounded) with what breaks the spec or the Agent Skills rules. */
-  listSkills: method(z.object({ ...session, cursor: Cursor }).strict(), SkillListSchema),
-  /** skills/get: a skill by the URI of its SKILL.md, listed or not. */
-  getSkill: method(z.object({ ...session, uri: SkillUri }).strict(), SkillViewSchema),
-  /** Load a skill: its SKILL.md read and verified (size, digest, frontmatter); a mismatch is an error naming the file. */
-  loadSkill: method(z.object({ ...session, uri: SkillUri }).strict(), LoadedSkillSchema),
-  /** A file the skill's manifest lists, read and verified against it. */
-  readSkillFile: method(z.object({ ...session, skillUri: SkillUri, uri: SkillUri }).strict(), SkillFileSchema),
-  /** Every file of the skill read and verified, SKILL.md first; nothing more is read after a failure. */
-  verifySkill: method(z.object({ ...session, uri: SkillUri }).strict(), SkillVerifyReportSchema),
-  /** resources/directory/read, one page; only where the server declared directoryRead. */
-  readResourceDirectory: method(z.object({ ...session, uri: SkillUri, cursor: Cursor }).strict(), DirectoryPageSchema),
-
   // MCP Apps (issue 20)
   /**
    * AP3: an App's View (`resources/read` of its `ui://` URI on this session), by its tool's name or by URI
@@ -335,6 +321,20 @@ export const apiMethods = {
       .strict(),
     Ok,
   ),
+
+  // Skills (SEP-2640, issue 24): nothing is read from a skill until one of these asks for it.
+  /** skills/list, one page; each entry kept (bounded) with what breaks the spec or the Agent Skills rules. */
+  listSkills: method(z.object({ ...session, cursor: Cursor }).strict(), SkillListSchema),
+  /** skills/get: a skill by the URI of its SKILL.md, listed or not. */
+  getSkill: method(z.object({ ...session, uri: SkillUri }).strict(), SkillViewSchema),
+  /** Load a skill: its SKILL.md read and verified (size, digest, frontmatter); a mismatch is an error naming the file. */
+  loadSkill: method(z.object({ ...session, uri: SkillUri }).strict(), LoadedSkillSchema),
+  /** A file the skill's manifest lists, read and verified against it. */
+  readSkillFile: method(z.object({ ...session, skillUri: SkillUri, uri: SkillUri }).strict(), SkillFileSchema),
+  /** Every file of the skill read and verified, SKILL.md first; nothing more is read after a failure. */
+  verifySkill: method(z.object({ ...session, uri: SkillUri }).strict(), SkillVerifyReportSchema),
+  /** resources/directory/read, one page; only where the server declared directoryRead. */
+  readResourceDirectory: method(z.object({ ...session, uri: SkillUri, cursor: Cursor }).strict(), DirectoryPageSchema),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;
