@@ -54,7 +54,7 @@ describe("CLI skills against a hostile server", () => {
     expect(byName.get("wrong-size")!.files[1]).toMatchObject({ uri: "skill://wrong-size/notes.md", status: "failed", message: "skill://wrong-size/notes.md: size mismatch: the manifest says 5 bytes, the server sent 6" });
     expect(byName.get("huge")!.status).toBe("failed");
     expect(byName.get("proto-keys")!.status).toBe("verified");
-    expect(document.error.message).toMatch(/^3 of 7 skills failed verification: skill:\/\/wrong-digest\/SKILL\.md: digest mismatch/);
+    expect(document.error.message).toMatch(/^4 of 8 skills failed verification: skill:\/\/wrong-digest\/SKILL\.md: digest mismatch/);
   });
 
   it("SK9: skill <name> exits 1 with the file named when its SKILL.md fails; an unknown name is a usage error (2)", async () => {

@@ -180,6 +180,12 @@ describe("Skills from a hostile server", () => {
     await expect(h.core.dispatch("readSkillFile", { sessionId, skillUri, uri: "skill://flood/SKILL.md" })).rejects.toThrow(/already, the 16777216-byte limit: not read$/);
   });
 
+  it("SK10: a file listed as 10 bytes that arrives as 20 MB fails on its size before it is hashed, and is not kept", async () => {
+    const { h, sessionId } = await hostile();
+    const report = await h.core.dispatch("verifySkill", { sessionId, uri: "skill://liar/SKILL.md" });
+    expect(report.files[1]).toEqual({ uri: "skill://liar/data/small.bin", status: "failed", message: "skill://liar/data/small.bin: size mismatch: the manifest says 10 bytes, the server sent 20971520" });
+  });
+
   it("SK12: an endless directory is read one bounded page at a time (1,000 children kept, the rest counted)", async () => {
     const { h, sessionId } = await hostile();
     const page = await h.core.dispatch("readResourceDirectory", { sessionId, uri: "skill://endless" });
