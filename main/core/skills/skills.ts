@@ -98,7 +98,8 @@ export class Skills {
     const skill = await this.entry(uri);
     refuseUnloadable(skill);
     const file = await this.readChecked(skill, uri);
-    const parsed = parseFrontmatter(file.text ?? "");
+    // A SKILL.md sent as a blob is markdown all the same: its bytes are read as UTF-8.
+    const parsed = parseFrontmatter(file.text ?? Buffer.from(file.blob ?? "", "base64").toString("utf8"));
     if ("problem" in parsed) throw new SkillVerificationError(uri, parsed.problem);
     const differing = frontmatterDifferences(parsed.frontmatter, skill.frontmatter);
     if (differing.length > 0) throw new SkillVerificationError(uri, `frontmatter differs from the entry's in ${differing.slice(0, 10).join(", ")}: the skill is not loaded`);
