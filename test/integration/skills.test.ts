@@ -76,7 +76,9 @@ describe.each(ERAS)("Skills on %s", (era, args) => {
     const fresh = createHarness();
     const other = await connect(fresh, era, args);
     const loaded = await fresh.core.dispatch("loadSkill", { sessionId: other.sessionId, uri: "skill://acme/billing/refunds/SKILL.md" });
-    expect(loaded.file.verification).toBe("verified");
+    // Its SKILL.md comes as a blob: verified on its bytes, its frontmatter read from them.
+    expect(loaded.file).toMatchObject({ verification: "verified", mimeType: "text/markdown" });
+    expect(Buffer.from(loaded.file.blob!, "base64").toString("utf8")).toContain("# Refunds");
   });
 
   it('SK5: a "dynamic" skill is never verified: loading says "not verifiable", verify reads nothing', async () => {
