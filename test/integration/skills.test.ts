@@ -79,6 +79,7 @@ describe.each(ERAS)("Skills on %s", (era, args) => {
     // Its SKILL.md comes as a blob: verified on its bytes, its frontmatter read from them.
     expect(loaded.file).toMatchObject({ verification: "verified", mimeType: "text/markdown" });
     expect(Buffer.from(loaded.file.blob!, "base64").toString("utf8")).toContain("# Refunds");
+    expect(loaded.file.text).toContain("# Refunds");
   });
 
   it('SK5: a "dynamic" skill is never verified: loading says "not verifiable", verify reads nothing', async () => {

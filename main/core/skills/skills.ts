@@ -98,8 +98,8 @@ export class Skills {
     const skill = await this.entry(uri);
     refuseUnloadable(skill);
     const file = await this.readChecked(skill, uri);
-    // A SKILL.md sent as a blob is markdown all the same: its bytes are read as UTF-8.
-    const parsed = parseFrontmatter(file.text ?? Buffer.from(file.blob ?? "", "base64").toString("utf8"));
+    // A SKILL.md sent as a blob is markdown all the same (readChecked gave its text when it is UTF-8).
+    const parsed = parseFrontmatter(file.text ?? "");
     if ("problem" in parsed) throw new SkillVerificationError(uri, parsed.problem);
     const differing = frontmatterDifferences(parsed.frontmatter, skill.frontmatter);
     if (differing.length > 0) throw new SkillVerificationError(uri, `frontmatter differs from the entry's in ${differing.slice(0, 10).join(", ")}: the skill is not loaded`);
@@ -187,8 +187,18 @@ export class Skills {
       verification: listed ? "verified" : "not verifiable",
       size: read.bytes.length,
       ...(read.mimeType ? { mimeType: read.mimeType } : {}),
-      ...(read.text !== undefined ? { text: read.text } : { blob: read.blob ?? "" }),
+      ...(read.text !== undefined ? { text: read.text } : { blob: read.blob ?? "", ...textOfBlob(uri, read.mimeType, read.bytes) }),
     };
+  }
+}
+
+/** A blob that is text (a text/* type, or a SKILL.md) in valid UTF-8 is shown as text too. */
+function textOfBlob(uri: string, mimeType: string | undefined, bytes: Buffer): { text?: string } {
+  if (!uri.endsWith("/SKILL.md") && !mimeType?.startsWith("text/")) return {};
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    return {};
   }
 }
 
