@@ -57,6 +57,13 @@ export const API_METHOD_NAMES = [
   "readAppView",
   "appCallTool",
   "logAppMessages",
+  // Skills (issue 24)
+  "listSkills",
+  "getSkill",
+  "loadSkill",
+  "readSkillFile",
+  "verifySkill",
+  "readResourceDirectory",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

@@ -33,6 +33,7 @@ import {
 import { TaskTimelineSchema, TimelineEventsSchema } from "./timeline.js";
 import { MAX_APP_URI_LENGTH } from "./apps.js";
 import { AppViewSchema } from "./appView.js";
+import { DirectoryPageSchema, LoadedSkillSchema, MAX_SKILL_URI_LENGTH, SkillFileSchema, SkillListSchema, SkillVerifyReportSchema, SkillViewSchema } from "./skills.js";
 
 const session = { sessionId: SessionIdSchema };
 
@@ -72,6 +73,7 @@ const Json = z.custom<Record<string, unknown>>((value) => typeof value === "obje
   message: "Invalid input: expected a JSON object",
 });
 const Cursor = z.string().max(10_000).optional();
+const SkillUri = z.string().min(1).max(MAX_SKILL_URI_LENGTH);
 
 const LoggingLevelSchema = z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
 
@@ -319,6 +321,20 @@ export const apiMethods = {
       .strict(),
     Ok,
   ),
+
+  // Skills (SEP-2640, issue 24): nothing is read from a skill until one of these asks for it.
+  /** skills/list, one page; each entry kept (bounded) with what breaks the spec or the Agent Skills rules. */
+  listSkills: method(z.object({ ...session, cursor: Cursor }).strict(), SkillListSchema),
+  /** skills/get: a skill by the URI of its SKILL.md, listed or not. */
+  getSkill: method(z.object({ ...session, uri: SkillUri }).strict(), SkillViewSchema),
+  /** Load a skill: its SKILL.md read and verified (size, digest, frontmatter); a mismatch is an error naming the file. */
+  loadSkill: method(z.object({ ...session, uri: SkillUri }).strict(), LoadedSkillSchema),
+  /** A file the skill's manifest lists, read and verified against it. */
+  readSkillFile: method(z.object({ ...session, skillUri: SkillUri, uri: SkillUri }).strict(), SkillFileSchema),
+  /** Every file of the skill read and verified, SKILL.md first; nothing more is read after a failure. */
+  verifySkill: method(z.object({ ...session, uri: SkillUri }).strict(), SkillVerifyReportSchema),
+  /** resources/directory/read, one page; only where the server declared directoryRead. */
+  readResourceDirectory: method(z.object({ ...session, uri: SkillUri, cursor: Cursor }).strict(), DirectoryPageSchema),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;

@@ -7,7 +7,7 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers"] as const;
+export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers", "skills", "skill"] as const;
 export type CommandName = (typeof COMMANDS)[number];
 export const TASK_ACTIONS = ["get", "cancel", "watch"] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
@@ -36,6 +36,9 @@ export interface CliArgs {
   /** OAuth (issue 14): a pre-registered client, a scope, a client ID metadata document; follow the page headlessly. */
   oauth: Partial<OAuthSettings>;
   authHeadless: boolean;
+  /** Skills (SEP-2640): `skills --verify` reads and checks every file; `skill <name|uri> --file <path>` reads one. */
+  verify: boolean;
+  file?: string;
   help: boolean;
 }
 
@@ -52,6 +55,10 @@ Commands:
                                  get a prompt (arguments are strings)
   ping                           ping the server
   task get|cancel|watch <taskId> a task's status; cancel it; watch it to the end and print its result
+  skills [--verify]              list the server's skills (Skills extension); --verify reads every file
+                                 and checks its size and SHA-256 digest against the skill's manifest
+  skill <name|uri> [--file <path>]
+                                 load a skill (its SKILL.md, verified) or read one of its files, verified
   servers                        list saved servers (and those of --servers-file)
 
 Options:
@@ -84,7 +91,8 @@ ${AUTH_USAGE}
                                  on stderr and opened with the system's opener
   --quiet                        no status or progress lines on stderr
 
-Exit codes: 0 success; 1 the server said error (a tool result with isError, or a JSON-RPC error);
+Exit codes: 0 success; 1 the server said error (a tool result with isError, or a JSON-RPC error), or a
+skill failed verification;
 2 usage or connection problems; 130 interrupted (Ctrl+C).`;
 
 export function parseCli(argv: string[]): CliArgs {
@@ -117,6 +125,8 @@ export function parseCli(argv: string[]): CliArgs {
         scope: { type: "string" },
         "auth-headless": { type: "boolean", default: false },
         ...AUTH_OPTIONS,
+        verify: { type: "boolean", default: false },
+        file: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -134,7 +144,7 @@ export function parseCli(argv: string[]): CliArgs {
 
   let target: string | undefined;
   let taskAction: TaskAction | undefined;
-  const takesTarget: Partial<Record<CommandName, string>> = { call: "<tool>", read: "<uri>", "get-prompt": "<name>" };
+  const takesTarget: Partial<Record<CommandName, string>> = { call: "<tool>", read: "<uri>", "get-prompt": "<name>", skill: "<name|uri>" };
   if (name === "task") {
     const [action, id, ...extra] = rest;
     if (!action || !(TASK_ACTIONS as readonly string[]).includes(action)) throw new UsageError(`task needs get, cancel or watch: \`task ${TASK_ACTIONS.join("|")} <taskId>\``);
@@ -153,6 +163,8 @@ export function parseCli(argv: string[]): CliArgs {
   if (values.args !== undefined && name !== "call" && name !== "get-prompt") throw new UsageError(`--args is for call and get-prompt, not ${name}`);
   if ((values.task || values.ttl !== undefined) && name !== "call") throw new UsageError(`--task and --ttl are for call, not ${name}`);
   if (values.ttl !== undefined && !values.task) throw new UsageError("--ttl needs --task");
+  if (values.verify && name !== "skills") throw new UsageError(`--verify is for skills, not ${name}`);
+  if (values.file !== undefined && name !== "skill") throw new UsageError(`--file is for skill, not ${name}`);
   if (name !== "servers" && !values.server) throw new UsageError(`${name} needs --server <name|command|url>`);
 
   let args: Record<string, unknown> = {};
@@ -222,6 +234,8 @@ export function parseCli(argv: string[]): CliArgs {
     roots: values.root as string[],
     oauth,
     authHeadless: values["auth-headless"] === true,
+    verify: values.verify === true,
+    ...(values.file !== undefined ? { file: values.file } : {}),
     help,
   };
 }
@@ -233,5 +247,5 @@ function positiveInt(flag: string, text: string, min: number, max: number): numb
 }
 
 function emptyArgs(command: CommandName): CliArgs {
-  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], oauth: {}, authHeadless: false, help: false };
+  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], oauth: {}, authHeadless: false, verify: false, help: false };
 }

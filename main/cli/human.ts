@@ -1,6 +1,7 @@
 // Output for people (without --json): the parts of a result a person reads, the rest as indented JSON.
 import type { CliArgs } from "./args.js";
 import type { Progress } from "../../shared/types.js";
+import { printSkillsHuman } from "./skills.js";
 
 type Write = (text: string) => void;
 
@@ -71,6 +72,10 @@ export function printHuman(args: CliArgs, document: Record<string, unknown>, raw
         write(`${isObject(m) ? str(m.role) : ""}:\n`);
         printContent(isObject(m) ? [m.content] : [], write);
       }
+      return;
+    case "skills":
+    case "skill":
+      printSkillsHuman(document, write);
       return;
     case "call":
     case "task": {

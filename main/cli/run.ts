@@ -13,6 +13,7 @@ import { parseCli, USAGE, UsageError, type CliArgs } from "./args.js";
 import { answerPendingInput, readAnswers, type Answers } from "./answers.js";
 import { describeProgress, printable, printHuman } from "./human.js";
 import { chooseServer, readServersFile } from "./servers.js";
+import { runSkillsCommand, SkillsCommandError } from "./skills.js";
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -234,6 +235,9 @@ class CliRun {
         return this.call(sessionId, info.era ?? "legacy");
       case "task":
         return this.taskCommand(sessionId);
+      case "skills":
+      case "skill":
+        return runSkillsCommand(this.core, sessionId, { command: args.command, ...(args.target ? { target: args.target } : {}), verify: args.verify, ...(args.file ? { file: args.file } : {}) }, (line) => this.status(line));
       default:
         throw new UsageError(`unknown command ${String(args.command)}`);
     }
@@ -414,6 +418,7 @@ function isUnknownToServer(view: ClientTask): boolean {
 function toFailure(error: unknown): CliFailure {
   if (error instanceof CliFailure) return error;
   if (error instanceof UsageError) return new CliFailure(error.message, EXIT.usage);
+  if (error instanceof SkillsCommandError) return new CliFailure(error.message, error.exitCode, undefined, error.document);
   // The server's own JSON-RPC error: exit 1. One the SDK made up (timeout, closed connection): exit 2.
   if (isServerError(error, -1) && !isLocalTimeout(error)) {
     const rpc = wireErrorOf(error);

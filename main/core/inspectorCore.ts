@@ -28,6 +28,7 @@ import { TaskTimelines } from "./timeline/taskTimeline.js";
 import type { ToolRun } from "../../shared/types.js";
 import { OAuthTokenStore } from "./auth/tokenStore.js";
 import { readAppView } from "./apps/appViews.js";
+import { skillsOf } from "./skills/skills.js";
 import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
@@ -271,6 +272,12 @@ export class InspectorCore {
         if (dropped) recordAppMessage(session, "app→host", view, { note: `${dropped} bridge messages were not logged: the View sent more than the page logs a second` });
         return { ok: true };
       },
+      listSkills: ({ sessionId, cursor }) => skillsOf(this.session(sessionId)).list(cursor),
+      getSkill: ({ sessionId, uri }) => skillsOf(this.session(sessionId)).get(uri),
+      loadSkill: ({ sessionId, uri }) => skillsOf(this.session(sessionId)).load(uri),
+      readSkillFile: ({ sessionId, skillUri, uri }) => skillsOf(this.session(sessionId)).readFile(skillUri, uri),
+      verifySkill: ({ sessionId, uri }) => skillsOf(this.session(sessionId)).verify(uri),
+      readResourceDirectory: ({ sessionId, uri, cursor }) => skillsOf(this.session(sessionId)).readDirectory(uri, cursor),
       readAppView: ({ sessionId, toolName, uri }) => readAppView(this.session(sessionId), { ...(toolName ? { toolName } : {}), ...(uri ? { uri } : {}) }),
       subscribeResource: async ({ sessionId, uri }) => {
         await this.session(sessionId).subscribeResource(uri, true);

@@ -280,6 +280,8 @@ export class Session {
   readResource(uri: string): Promise<Record<string, unknown>> {
     return this.ask("resources/read", (driver) => driver.readResource(uri, this.guard()));
   }
+  /** An extension's own method (skills/), answered raw: the extension's folder reads it field by field. */
+  extensionRequest = (method: string, params: Record<string, unknown>) => this.ask(method, (driver) => driver.extensionRequest(method, params, this.guard()));
 
   /** Start or stop `notifications/resources/updated` for one resource (E6: the listen stream on 2026-07-28). */
   async subscribeResource(uri: string, subscribe: boolean): Promise<void> {

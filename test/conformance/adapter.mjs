@@ -141,6 +141,12 @@ const scenarios = {
     }
     return worst;
   },
+  // Skills (SEP-2640): listing reads no file (no prefetch); --verify loads each skill, so its SKILL.md is read
+  // and checked (size, digest, frontmatter), and a skill that fails has nothing more of it read (exit 1).
+  "sep-2640-client-no-prefetch": async () => (await cli(["skills"])).code,
+  "sep-2640-client-verify-digest": async () => (await cli(["skills", "--verify"])).code,
+  "sep-2640-client-verify-size": async () => (await cli(["skills", "--verify"])).code,
+  "sep-2640-client-verify-frontmatter": async () => (await cli(["skills", "--verify"])).code,
 };
 
 const run = scenarios[scenario] ?? (() => callEveryTool());

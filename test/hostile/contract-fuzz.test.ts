@@ -63,6 +63,12 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   clearAuthTokens: { url: "http://127.0.0.1:1/mcp" },
   followClientTask: { sessionId: SID, taskId: "t-1" },
   readAppView: { sessionId: SID, toolName: "greet" },
+  listSkills: { sessionId: SID },
+  getSkill: { sessionId: SID, uri: "skill://a/SKILL.md" },
+  loadSkill: { sessionId: SID, uri: "skill://a/SKILL.md" },
+  readSkillFile: { sessionId: SID, skillUri: "skill://a/SKILL.md", uri: "skill://a/b.md" },
+  verifySkill: { sessionId: SID, uri: "skill://a/SKILL.md" },
+  readResourceDirectory: { sessionId: SID, uri: "skill://a" },
   appCallTool: { sessionId: SID, view: "ui://v", name: "app-add", arguments: { a: 1 } },
   logAppMessages: { sessionId: SID, view: "ui://v", messages: [{ direction: "app→host", message: { jsonrpc: "2.0", method: "ui/initialize" } }] },
 };

@@ -124,8 +124,9 @@ describe("plain inspector operations", () => {
 describe("per-server capability switches", () => {
   const all = { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true };
 
-  // AP1: the MCP Apps extension is on by default, with its own switch.
-  const apps = { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } };
+  // AP1: the MCP Apps extension is on by default, with its own switch; Skills (SEP-2640) is always declared.
+  const skills = { extensions: { "io.modelcontextprotocol/skills": {} } };
+  const apps = { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] }, "io.modelcontextprotocol/skills": {} } };
   it.each<[string, Partial<ClientFeatureToggles>, Record<string, unknown>]>([
     [
       "everything on (the default)",
@@ -144,8 +145,8 @@ describe("per-server capability switches", () => {
       { elicitation: { url: {} }, tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } }, ...apps },
     ],
     ["receiver tasks off", { receiverTasks: false }, { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true }, ...apps }],
-    ["Apps off (AP1)", { apps: false }, { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true }, tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } } }],
-    ["everything off", { sampling: false, elicitationForm: false, elicitationUrl: false, roots: false, receiverTasks: false, apps: false }, {}],
+    ["Apps off (AP1)", { apps: false }, { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true }, tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } }, ...skills }],
+    ["everything off", { sampling: false, elicitationForm: false, elicitationUrl: false, roots: false, receiverTasks: false, apps: false }, skills],
   ])("R1: advertises exactly what is switched on: %s", async (_what, features, expected) => {
     const { info, tool } = await connect({ ...all, ...features });
     expect(await tool("client-capabilities")).toEqual(expected);

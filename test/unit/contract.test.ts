@@ -86,6 +86,12 @@ const cases: { [M in ApiMethod]: Case } = {
   getAuthSteps: { valid: { sessionId: "s-1" }, malformed: { sessionId: "" }, says: "sessionId: Too small: expected string to have >=1 characters" },
   clearAuthTokens: { valid: { url: "https://mcp.example.com/mcp" }, malformed: { url: "file:///etc/passwd" }, says: "url: only an http(s) server keeps tokens" },
   followClientTask: { valid: { sessionId: "s-1", taskId: "t-1" }, malformed: { sessionId: "s-1", taskId: "" }, says: "taskId: Too small: expected string to have >=1 characters" },
+  listSkills: { valid: { ...S }, malformed: { ...S, cursor: 5 }, says: /^cursor: / },
+  getSkill: { valid: { ...S, uri: "skill://a/SKILL.md" }, malformed: { ...S, uri: "" }, says: /^uri: Too small/ },
+  loadSkill: { valid: { ...S, uri: "skill://a/SKILL.md" }, malformed: { ...S, uri: "x".repeat(3000) }, says: /^uri: Too big/ },
+  readSkillFile: { valid: { ...S, skillUri: "skill://a/SKILL.md", uri: "skill://a/b.md" }, malformed: { ...S, uri: "skill://a/b.md" }, says: /^skillUri: / },
+  verifySkill: { valid: { ...S, uri: "skill://a/SKILL.md" }, malformed: { ...S }, says: /^uri: / },
+  readResourceDirectory: { valid: { ...S, uri: "skill://a" }, malformed: { ...S, uri: "skill://a", extra: 1 }, says: /Unrecognized key/ },
   readAppView: { valid: { sessionId: "s-1", toolName: "greet" }, malformed: { sessionId: "s-1", toolName: "greet", uri: "ui://x" }, says: "toolName: name either a tool or a ui:// URI" },
   appCallTool: { valid: { sessionId: "s-1", view: "ui://v", name: "app-add" }, malformed: { sessionId: "s-1", view: "", name: "app-add" }, says: "view: Too small: expected string to have >=1 characters" },
   logAppMessages: {

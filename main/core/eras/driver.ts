@@ -42,6 +42,8 @@ export interface EraDriver {
   listPrompts(cursor: string | undefined, guard: Guarded): Promise<ListPromptsResult>;
   readResource(uri: string, guard: Guarded): Promise<Record<string, unknown>>;
   getPrompt(name: string, args: Record<string, string>, guard: Guarded): Promise<Record<string, unknown>>;
+  /** An extension's request (skills/list, skills/get, resources/directory/read): the raw result, read field by field above. */
+  extensionRequest(method: string, params: Record<string, unknown>, guard: Guarded): Promise<Record<string, unknown>>;
   /** The raw `completion/complete` result; the session bounds it (completions.ts). */
   complete(params: Record<string, unknown>, guard: Guarded): Promise<Record<string, unknown>>;
   setLogLevel(level: string): Promise<void>;

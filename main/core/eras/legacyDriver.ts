@@ -16,6 +16,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { UI_EXTENSION, UI_EXTENSION_CAPABILITY } from "../../../shared/apps.js";
+import { SKILLS_EXTENSION } from "../../../shared/skills.js";
 import { appsEnabled, TASK_TRACES_KEPT, type ClientTask, type ReceiverTask, type ServerConfig } from "../../../shared/types.js";
 import { ClientTasks } from "../client/clientTasks.js";
 import { withInvalidParamsErrors } from "../invalidParams.js";
@@ -40,8 +41,12 @@ export function clientCapabilitiesFor(features: ServerConfig["features"]): Clien
     };
   }
   if (features.roots) capabilities.roots = { listChanged: true };
-  // AP1: the MCP Apps extension, unless switched off for this server.
-  if (appsEnabled(features)) capabilities.extensions = { [UI_EXTENSION]: { mimeTypes: [...UI_EXTENSION_CAPABILITY.mimeTypes] } };
+  // AP1: the MCP Apps extension, unless switched off for this server; Skills (SEP-2640) always (a client that
+  // reads skills says so; the server's declaration is what lets us call skills/list).
+  capabilities.extensions = {
+    ...(appsEnabled(features) ? { [UI_EXTENSION]: { mimeTypes: [...UI_EXTENSION_CAPABILITY.mimeTypes] } } : {}),
+    [SKILLS_EXTENSION]: {},
+  };
   if (features.receiverTasks && (features.sampling || features.elicitationForm || features.elicitationUrl)) {
     capabilities.tasks = {
       list: {},
@@ -172,6 +177,10 @@ export class LegacyDriver implements EraDriver {
 
   getPrompt(name: string, args: Record<string, string>, guard: Guarded): Promise<Record<string, unknown>> {
     return guard((options) => this.client.getPrompt({ name, arguments: args }, options));
+  }
+
+  extensionRequest(method: string, params: Record<string, unknown>, guard: Guarded): Promise<Record<string, unknown>> {
+    return guard((options) => this.client.request({ method, params }, LenientResultSchema, options));
   }
 
   complete(params: Record<string, unknown>, guard: Guarded): Promise<Record<string, unknown>> {

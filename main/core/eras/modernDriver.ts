@@ -155,6 +155,12 @@ export class ModernDriver implements EraDriver {
     return this.session.getPrompt(name, args, guard);
   }
 
+  /** Extension methods have no input rounds: one request; the wire's `resultType` is not the user's. */
+  async extensionRequest(method: string, params: Record<string, unknown>, guard: Guarded): Promise<Record<string, unknown>> {
+    const { resultType: _consumed, ...result } = await guard((options) => this.session.connection.call(method, params, options));
+    return result;
+  }
+
   complete(params: Record<string, unknown>, guard: Guarded): Promise<Record<string, unknown>> {
     return this.session.complete(params, guard);
   }

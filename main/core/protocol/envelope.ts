@@ -2,6 +2,7 @@
 // On the protocol floor: the HTTP transport reads its `_meta` keys, the probes and the modern parts the rest.
 import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { UI_EXTENSION, UI_EXTENSION_CAPABILITY } from "../../../shared/apps.js";
+import { SKILLS_EXTENSION } from "../../../shared/skills.js";
 import { appsEnabled, type ServerConfig } from "../../../shared/types.js";
 
 export const MODERN_VERSION = "2026-07-28";
@@ -39,7 +40,9 @@ export function modernCapabilitiesFor(features: ServerConfig["features"]): Clien
   if (features.receiverTasks) extensions[TASKS_EXTENSION] = {};
   // AP1: the MCP Apps extension, unless switched off for this server.
   if (appsEnabled(features)) extensions[UI_EXTENSION] = { mimeTypes: [...UI_EXTENSION_CAPABILITY.mimeTypes] };
-  if (Object.keys(extensions).length > 0) capabilities.extensions = extensions;
+  // SEP-2640: Skills, always.
+  extensions[SKILLS_EXTENSION] = {};
+  capabilities.extensions = extensions;
   return capabilities;
 }
 

@@ -16,8 +16,35 @@ import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { errorMessage } from "../../util/errors.js";
 import { TemplateForm } from "./TemplateForm.js";
 import { AppPreview } from "../../apps/AppPreview.js";
+import { skillsDeclared } from "../../../../shared/skillsExtension.js";
+import { SkillsPanel } from "../skills/SkillsPanel.js";
 
+/** SEP-2640: a server that declares Skills gets a Skills view beside its resources (skill files are resources). */
 export function ResourcesTab() {
+  const session = useSelectedSession();
+  const [view, setView] = useState<"resources" | "skills">("resources");
+  // A resource link clicked elsewhere is read in the Resources view.
+  const toRead = useInspector((s) => s.resourceToRead);
+  useEffect(() => {
+    if (toRead) setView("resources");
+  }, [toRead]);
+  if (!session || !skillsDeclared(session.serverCapabilities)) return <ResourcesView />;
+  return (
+    <>
+      <div className="segmented resources-view-switch" role="radiogroup" aria-label="Show">
+        {(["resources", "skills"] as const).map((choice) => (
+          <label key={choice} className={view === choice ? "checked" : undefined}>
+            <input type="radio" name="resources-view" value={choice} checked={view === choice} onChange={() => setView(choice)} />
+            {choice === "resources" ? "Resources" : "Skills"}
+          </label>
+        ))}
+      </div>
+      {view === "skills" ? <SkillsPanel session={session} /> : <ResourcesView />}
+    </>
+  );
+}
+
+function ResourcesView() {
   const bridge = useBridge();
   const store = useInspectorStore();
   const session = useSelectedSession();
