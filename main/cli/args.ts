@@ -35,6 +35,8 @@ export interface CliArgs {
   /** OAuth (issue 14): a pre-registered client, a scope, a client ID metadata document; follow the page headlessly. */
   oauth: { clientId?: string; clientSecret?: string; scope?: string; clientMetadataUrl?: string };
   authHeadless: boolean;
+  /** Issue 22: write this run's recording (.mcprec) here. */
+  record?: string;
   help: boolean;
 }
 
@@ -80,6 +82,7 @@ Options:
   --auth-headless                OAuth: follow the authorization page without a browser (servers that
                                  approve at once: CI, test authorization servers); otherwise it is printed
                                  on stderr and opened with the system's opener
+  --record <file>                write this run's recording (.mcprec, see docs/recordings.md)
   --quiet                        no status or progress lines on stderr
 
 Exit codes: 0 success; 1 the server said error (a tool result with isError, or a JSON-RPC error);
@@ -114,6 +117,7 @@ export function parseCli(argv: string[]): CliArgs {
         "client-metadata-url": { type: "string" },
         scope: { type: "string" },
         "auth-headless": { type: "boolean", default: false },
+        record: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -150,6 +154,7 @@ export function parseCli(argv: string[]): CliArgs {
   if (values.args !== undefined && name !== "call" && name !== "get-prompt") throw new UsageError(`--args is for call and get-prompt, not ${name}`);
   if ((values.task || values.ttl !== undefined) && name !== "call") throw new UsageError(`--task and --ttl are for call, not ${name}`);
   if (values.ttl !== undefined && !values.task) throw new UsageError("--ttl needs --task");
+  if (name === "servers" && values.record !== undefined) throw new UsageError("--record needs a server: servers connects to none");
   if (name !== "servers" && !values.server) throw new UsageError(`${name} needs --server <name|command|url>`);
 
   let args: Record<string, unknown> = {};
@@ -218,6 +223,7 @@ export function parseCli(argv: string[]): CliArgs {
     roots: values.root as string[],
     oauth,
     authHeadless: values["auth-headless"] === true,
+    ...(values.record !== undefined ? { record: values.record } : {}),
     help,
   };
 }

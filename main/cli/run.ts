@@ -13,6 +13,7 @@ import { parseCli, USAGE, UsageError, type CliArgs } from "./args.js";
 import { answerPendingInput, readAnswers, type Answers } from "./answers.js";
 import { describeProgress, printable, printHuman } from "./human.js";
 import { chooseServer, readServersFile } from "./servers.js";
+import { Recorder } from "../core/recordings/recorder.js";
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -95,7 +96,26 @@ class CliRun {
     this.interrupt.catch(() => {});
   }
 
+  /** Issue 22: --record's recorder, made once the server is chosen. */
+  private recorder?: Recorder;
+
   async run(): Promise<number> {
+    // Subscribed for the whole run, the disconnect included (the command's own listener stops earlier).
+    const stopRecording = this.core.subscribe((event) => this.recorder?.onEvent(event));
+    const code = await this.execute();
+    stopRecording();
+    if (!this.recorder || !this.args.record) return code;
+    try {
+      this.recorder.writeTo(this.args.record);
+      this.status(`Recording written to ${this.args.record} (${this.recorder.lineCount} lines)`);
+      return code;
+    } catch (error) {
+      this.io.stderr.write(`mcp-task-inspector: could not write the recording to ${this.args.record}: ${messageOf(error)}\n`);
+      return code === EXIT.ok ? EXIT.usage : code;
+    }
+  }
+
+  private async execute(): Promise<number> {
     const removeInterrupt = this.io.onInterrupt(() => void this.onInterrupt());
     const unsubscribe = this.core.subscribe((event) => this.onEvent(event));
     try {
@@ -204,6 +224,7 @@ class CliRun {
       };
     }
     const choice = chooseServer(args.server!, saved, fromFile, { transport: args.transport, era: args.era, headers: args.headers, roots: args.roots, oauth: args.oauth });
+    if (args.record) this.recorder = new Recorder({ server: choice.config });
     this.status(`Connecting to ${choice.config.name}…`);
     let info;
     try {
