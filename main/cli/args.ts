@@ -54,6 +54,8 @@ Commands:
   ping                           ping the server
   task get|cancel|watch <taskId> a task's status; cancel it; watch it to the end and print its result
   servers                        list saved servers (and those of --servers-file)
+  replay <file.mcprec> [--http <port>]
+                                 serve a recording as an MCP server (stdio, or Streamable HTTP)
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a
