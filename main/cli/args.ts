@@ -56,6 +56,8 @@ Commands:
   servers                        list saved servers (and those of --servers-file)
   replay <file.mcprec> [--http <port>]
                                  serve a recording as an MCP server (stdio, or Streamable HTTP)
+  diff <a.mcprec> <b.mcprec> [--json]
+                                 what changed between two recordings; exit 1 when something breaking did
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a

@@ -15,6 +15,7 @@ import { describeProgress, printable, printHuman } from "./human.js";
 import { chooseServer, readServersFile } from "./servers.js";
 import { Recorder } from "../core/recordings/recorder.js";
 import { runReplay } from "./replay.js";
+import { runDiff } from "./diff.js";
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -44,8 +45,9 @@ class Interrupted extends Error {}
 const MAX_PAGES = 1000;
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  // Issue 22: a command with arguments of its own (it serves; it connects to no --server).
+  // Issue 22: commands with arguments of their own (they read recordings; no --server).
   if (argv[0] === "replay") return runReplay(argv.slice(1), io);
+  if (argv[0] === "diff") return runDiff(argv.slice(1), io);
   const json = argv.includes("--json");
   let args: CliArgs;
   let answers: Answers;

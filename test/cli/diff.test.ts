@@ -1,0 +1,81 @@
+// Issue 22: `diff <a> <b>` on recordings the CLI made of one fixture server in two versions
+// (test/fixtures/versioned-server.mjs): exactly the four changes it ships, each rightly classed; the
+// calls both recordings made compared by outcome; exit 0 / 1 / 2 and one --json document.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fixtureStdio, jsonOf, runCli } from "./harness.js";
+
+const folder = mkdtempSync(join(tmpdir(), "diff-"));
+const version = (n: 1 | 2) => fixtureStdio("versioned-server.mjs", "--version", String(n));
+const v1 = join(folder, "v1.mcprec");
+const v2 = join(folder, "v2.mcprec");
+
+beforeAll(async () => {
+  const runs = await Promise.all([runCli(["tools", "--server", version(1), "--record", v1, "--quiet"]), runCli(["tools", "--server", version(2), "--record", v2, "--quiet"])]);
+  for (const ran of runs) expect(ran.code, ran.stderr).toBe(0);
+});
+
+describe("diff (issue 22)", () => {
+  it("a fixture in two versions: exactly tool removed, required argument added, output field removed (breaking) and description changed (not); exit 1", async () => {
+    const ran = await runCli(["diff", v1, v2, "--json"]);
+    expect(ran.code).toBe(1);
+    const doc = jsonOf(ran);
+    expect(doc).toMatchObject({ diff: 1, a: { server: { name: "versioned-fixture", version: "1.0.0" }, era: "legacy" }, b: { server: { version: "2.0.0" } }, breaking: 3, other: 1 });
+    expect(doc.changes).toEqual([
+      { area: "surface", subject: "tool", name: "echo", what: "description changed", breaking: false, before: "Echoes its text", after: "Repeats the text it is given" },
+      { area: "surface", subject: "tool", name: "search", what: 'required argument "limit" added', breaking: true },
+      { area: "surface", subject: "tool", name: "weather", what: 'output field "humidity" removed', breaking: true },
+      { area: "surface", subject: "tool", name: "delete-item", what: "tool removed", breaking: true },
+    ]);
+    const human = await runCli(["diff", v1, v2]);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain('  BREAKING  tool "delete-item": tool removed\n');
+    expect(human.stdout).toContain('  change    tool "echo": description changed\n');
+    expect(human.stdout).toMatch(/3 breaking changes, 1 other\n$/);
+  });
+
+  it("the other way round: what was added is not breaking, a required argument removed is; the same recording twice says no changes (exit 0)", async () => {
+    const back = await runCli(["diff", v2, v1, "--json"]);
+    expect(back.code).toBe(1);
+    expect((jsonOf(back).changes as { what: string; breaking: boolean }[]).map((c) => [c.what, c.breaking])).toEqual([
+      ["description changed", false],
+      ['argument "limit" removed', true],
+      ['output field "humidity" added', false],
+      ["tool added", false],
+    ]);
+    const same = await runCli(["diff", v1, v1]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toMatch(/No changes\.\n$/);
+  });
+
+  it("behaviour of the calls both made: a result that lost a field, and a call that now fails (isError) is breaking", async () => {
+    const calls: [string, string][] = [["weather", '{"city":"Lisbon"}'], ["search", '{"query":"otters"}']];
+    const files: string[] = [];
+    for (const n of [1, 2] as const) {
+      for (const [tool, args] of calls) {
+        const file = join(folder, `${tool}-v${n}.mcprec`);
+        await runCli(["call", tool, "--args", args, "--server", version(n), "--record", file, "--quiet"]);
+        files.push(file);
+      }
+    }
+    const weather = jsonOf(await runCli(["diff", files[0]!, files[2]!, "--json"])) as { changes: { area: string; what: string; breaking: boolean; before?: unknown; after?: unknown }[] };
+    expect(weather.changes.filter((c) => c.area === "behaviour")).toEqual([
+      { area: "behaviour", subject: "call", name: 'tools/call {"arguments":{"city":"Lisbon"},"name":"weather"}', what: "result changed", breaking: false, before: expect.objectContaining({ structuredContent: { temperature: 21.5, humidity: 0.4 } }), after: expect.objectContaining({ structuredContent: { temperature: 21.5 } }) },
+    ]);
+    const search = jsonOf(await runCli(["diff", files[1]!, files[3]!, "--json"])) as { changes: { area: string; what: string; breaking: boolean }[] };
+    expect(search.changes.filter((c) => c.area === "behaviour")).toEqual([expect.objectContaining({ what: "result is now an error (isError)", breaking: true })]);
+  });
+
+  it("a usage or read error is exit 2, with --json one document", async () => {
+    const damaged = join(folder, "damaged.mcprec");
+    writeFileSync(damaged, "not a recording\n");
+    const ran = await runCli(["diff", v1, damaged, "--json"]);
+    expect(ran.code).toBe(2);
+    expect(jsonOf(ran)).toEqual({ error: { message: expect.stringMatching(/^Line 1 is not JSON/) } });
+    const usage = await runCli(["diff", v1]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/diff needs two recordings/);
+  });
+});
