@@ -57,7 +57,7 @@ export class Recorder {
         if (this.ours(event.payload.sessionId)) this.entry(event.payload);
         break;
       case "stderrLine":
-        if (this.ours(event.payload.sessionId)) this.push({ t: this.elapsed(), stderr: this.redactor.text(event.payload.line) });
+        if (this.ours(event.payload.sessionId)) this.stderrLine(event.payload.line);
         break;
       case "sessionChanged":
         if (this.ours(event.payload.sessionId)) this.info = { ...this.info, ...event.payload };
@@ -88,6 +88,10 @@ export class Recorder {
     if (entry.remark) line.remark = this.redactor.text(entry.remark);
     if (cut) line.cut = cut;
     this.push(line);
+  }
+
+  stderrLine(line: string, t = this.elapsed()): void {
+    this.push({ t, stderr: this.redactor.text(line) });
   }
 
   /** How many lines (besides the header) are kept. */
