@@ -72,14 +72,15 @@ class RecordingParser {
   constructor(private readonly maxLineBytes: number) {}
 
   push(chunk: string): void {
-    let text = this.pending + chunk;
+    const text = this.pending + chunk;
+    let start = 0;
     let at: number;
-    while ((at = text.indexOf("\n")) >= 0) {
-      this.line(text.slice(0, at));
-      text = text.slice(at + 1);
+    while ((at = text.indexOf("\n", start)) >= 0) {
+      this.line(text.slice(start, at));
+      start = at + 1;
     }
-    if (text.length > this.maxLineBytes) throw new RecordingError(`Line ${this.lineNumber + 1} is over ${formatSize(this.maxLineBytes)}: not a recording line`);
-    this.pending = text;
+    this.pending = text.slice(start);
+    if (this.pending.length > this.maxLineBytes) throw new RecordingError(`Line ${this.lineNumber + 1} is over ${formatSize(this.maxLineBytes)}: not a recording line`);
   }
 
   end(): Recording {

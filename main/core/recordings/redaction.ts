@@ -24,23 +24,52 @@ export class Redactor {
     return redactText(text, this.secrets);
   }
 
-  /** A copy of `value` with every secret replaced; `deep` is set when a part was too deep to keep. */
+  /** Whether a string holds something to redact: most do not, and those are kept as they are, not copied. */
+  private needs(text: string): boolean {
+    if (CREDENTIAL.test(text)) return true;
+    for (const secret of this.secrets) if (text.includes(secret)) return true;
+    return false;
+  }
+
+  /**
+   * `value` with every secret replaced; `deep` is set when a part was too deep to keep. Copy on write:
+   * a message with nothing to redact comes back as the same object (the recorder runs on every message).
+   */
   value(value: unknown): { value: unknown; deep: boolean } {
     let deep = false;
     const walk = (node: unknown, depth: number): unknown => {
-      if (typeof node === "string") return this.text(node);
+      if (typeof node === "string") return this.needs(node) ? this.text(node) : node;
       if (node === null || typeof node !== "object") return node;
       if (depth >= MAX_DEPTH) {
         deep = true;
         return TOO_DEEP;
       }
-      if (Array.isArray(node)) return node.map((item) => walk(item, depth + 1));
-      const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(node)) {
-        out[this.text(key)] = isSecretField(key) && typeof item === "string" ? REDACTED : walk(item, depth + 1);
+      if (Array.isArray(node)) {
+        let copy: unknown[] | undefined;
+        for (let i = 0; i < node.length; i++) {
+          const item = walk(node[i], depth + 1);
+          if (item !== node[i]) (copy ??= node.slice())[i] = item;
+        }
+        return copy ?? node;
       }
-      return out;
+      let copy: Record<string, unknown> | undefined;
+      const record = node as Record<string, unknown>;
+      for (const key in record) {
+        if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+        const item = record[key];
+        const next = isSecretField(key) && typeof item === "string" ? REDACTED : walk(item, depth + 1);
+        const name = this.needs(key) ? this.text(key) : key;
+        if (next !== item || name !== key) {
+          copy ??= { ...record };
+          if (name !== key) delete copy[key];
+          copy[name] = next;
+        }
+      }
+      return copy ?? node;
     };
     return { value: walk(value, 0), deep };
   }
 }
+
+/** What redactText replaces besides the known secrets: a bearer or basic credential. */
+const CREDENTIAL = /\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/]/i;
