@@ -3,7 +3,6 @@
 // did (core/recordings/replay.ts). The recorded server's stderr lines go to our stderr at the same points.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { readRecording, RecordingError } from "../core/recordings/reader.js";
 import { ReplayPeer, ReplayScript, type ReplayOutput, type WireMessage } from "../core/recordings/replay.js";
@@ -58,21 +57,57 @@ export async function runReplay(argv: string[], io: CliIo, streams: ReplayStream
 }
 
 function replayStdio(script: ReplayScript, streams: ReplayStreams, hooks: Omit<ReplayOutput, "send">): Promise<number> {
-  const peer = new ReplayPeer(script, { ...hooks, send: (message) => streams.stdout.write(`${JSON.stringify(message)}\n`) });
-  const lines = createInterface({ input: streams.stdin, crlfDelay: Infinity });
-  lines.on("line", (line) => {
+  const write = (message: WireMessage) => streams.stdout.write(`${JSON.stringify(message)}\n`);
+  const peer = new ReplayPeer(script, { ...hooks, send: write });
+  const onLine = (line: string) => {
     if (!line.trim()) return;
-    if (line.length > MAX_MESSAGE_BYTES) return void streams.stdout.write(`${JSON.stringify(parseError("the message is over 64 MB"))}\n`);
     let message: unknown;
     try {
       message = JSON.parse(line);
     } catch (error) {
-      return void streams.stdout.write(`${JSON.stringify(parseError((error as Error).message))}\n`);
+      return void write(parseError((error as Error).message));
     }
     for (const one of Array.isArray(message) ? message : [message]) if (isMessage(one)) peer.receive(one);
+  };
+  // Lines split by hand, bounded: a client that never sends a newline must not grow a line without end.
+  // A line's parts are joined once it ends (joining at every chunk would copy a long line over and over).
+  let parts: string[] = [];
+  let length = 0;
+  let skipping = false;
+  const decoder = new TextDecoder();
+  streams.stdin.on("data", (chunk: Buffer | string) => {
+    const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+    let start = 0;
+    let at: number;
+    while ((at = text.indexOf("\n", start)) >= 0) {
+      if (!skipping) {
+        parts.push(text.slice(start, at));
+        onLine(parts.join(""));
+      }
+      parts = [];
+      length = 0;
+      skipping = false;
+      start = at + 1;
+    }
+    if (skipping || start === text.length) return;
+    parts.push(text.slice(start));
+    length += text.length - start;
+    if (length > MAX_MESSAGE_BYTES) {
+      // The rest of this line is dropped as it comes; the client learns why.
+      write(parseError("the message is over 64 MB"));
+      parts = [];
+      length = 0;
+      skipping = true;
+    }
   });
   // The client closing stdin ends the replay, as it ends any stdio server.
-  return new Promise((resolve) => lines.on("close", () => resolve(0)));
+  return new Promise((resolve) => {
+    streams.stdin.on("end", () => {
+      if (parts.length && !skipping) onLine(parts.join(""));
+      resolve(0);
+    });
+    streams.stdin.on("error", () => resolve(0));
+  });
 }
 
 /** One POST waiting for its answer: JSON when only the answer comes, an SSE stream when the server speaks first. */

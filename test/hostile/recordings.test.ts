@@ -72,3 +72,26 @@ describe("hostile recordings (issue 22)", () => {
     expect(opened.warnings).toEqual(["Line 3: the server sent sampling/createMessage, but the client did not offer the sampling capability"]);
   });
 });
+
+describe("a hostile client of a replay (issue 22)", () => {
+  it("not JSON, a 65 MB line with no end in sight, then a ping: parse errors, and the ping still answered", async () => {
+    const { spawn } = await import("node:child_process");
+    const { CLI } = await import("../cli/harness.js");
+    const path = file(jsonl(header, { t: 1, dir: "out", msg: { jsonrpc: "2.0", id: 1, method: "ping" } }, { t: 2, dir: "in", msg: { jsonrpc: "2.0", id: 1, result: {} } }));
+    const child = spawn(process.execPath, [CLI, "replay", path], { stdio: ["pipe", "pipe", "inherit"] });
+    let out = "";
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+    const answers = () => out.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id?: unknown; error?: { message: string }; result?: unknown });
+    child.stdin!.write("this is not json\n");
+    const chunk = "x".repeat(1024 * 1024);
+    for (let i = 0; i < 65; i++) child.stdin!.write(chunk);
+    child.stdin!.write('\n{"jsonrpc":"2.0","id":"p","method":"ping"}\n');
+    child.stdin!.end();
+    await new Promise((resolve) => child.on("exit", resolve));
+    expect(answers()).toEqual([
+      { jsonrpc: "2.0", id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error: Unexpected token/) } },
+      { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the message is over 64 MB" } },
+      { jsonrpc: "2.0", id: "p", result: {} },
+    ]);
+  });
+});
