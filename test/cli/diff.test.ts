@@ -68,6 +68,26 @@ describe("diff (issue 22)", () => {
     expect(search.changes.filter((c) => c.area === "behaviour")).toEqual([expect.objectContaining({ what: "result is now an error (isError)", breaking: true })]);
   });
 
+  it("--server: a recording against the live server, its lists and the recording's calls asked again (the same four changes; the weather call's result changed)", async () => {
+    const ran = await runCli(["diff", v1, "--server", version(2), "--json", "--quiet"]);
+    expect(ran.code, ran.stderr).toBe(1);
+    const doc = jsonOf(ran) as { b: unknown; changes: { what: string; name: string; breaking: boolean }[] };
+    expect(doc.b).toMatchObject({ server: { name: "versioned-fixture", version: "2.0.0" }, era: "legacy" });
+    expect(doc.changes.map((c) => [c.name, c.what, c.breaking])).toEqual([
+      ["echo", "description changed", false],
+      ["search", 'required argument "limit" added', true],
+      ["weather", 'output field "humidity" removed', true],
+      ["delete-item", "tool removed", true],
+    ]);
+    const weatherV1 = join(folder, "weather-live-v1.mcprec");
+    expect((await runCli(["call", "weather", "--args", '{"city":"Lisbon"}', "--server", version(1), "--record", weatherV1, "--quiet"])).code).toBe(0);
+    const calls = jsonOf(await runCli(["diff", weatherV1, "--server", version(2), "--json", "--quiet"])) as { changes: { area: string; what: string }[] };
+    expect(calls.changes.filter((c) => c.area === "behaviour").map((c) => c.what)).toEqual(["result changed"]);
+    const same = await runCli(["diff", weatherV1, "--server", version(1)]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toMatch(/\(live\): versioned-fixture 1\.0\.0 \(2025-11-25\)\n\nNo changes\.\n$/);
+  });
+
   it("a usage or read error is exit 2, with --json one document", async () => {
     const damaged = join(folder, "damaged.mcprec");
     writeFileSync(damaged, "not a recording\n");

@@ -50,6 +50,11 @@ describe("diff classes (issue 22)", () => {
     ]);
   });
 
+  it("a list only one side asked for is not compared: a recording of a ping says nothing about tools", () => {
+    const pingOnly: Recording = { header: { ...header, serverCapabilities: {} }, lines: [{ t: 0, dir: "out", msg: { jsonrpc: "2.0", id: 1, method: "ping" } }, { t: 1, dir: "in", msg: { jsonrpc: "2.0", id: 1, result: {} } }], warnings: [] };
+    expect(diffRecordings(rec({}, [tool({ q: { type: "string" } })]), pingOnly).changes).toEqual([]);
+  });
+
   it("Q4 task behaviour: a status sequence that now ends failed, with an input request it no longer makes, is breaking; poll counts do not matter", () => {
     const before = rec({}, [tool({})], taskRun(["working", "working", "input_required", "completed"], { result: { content: [{ type: "text", text: "ok" }] } }, ["elicitation/create"]));
     const samePolls = rec({}, [tool({})], taskRun(["working", "input_required", "input_required", "completed"], { result: { content: [{ type: "text", text: "ok" }] } }, ["elicitation/create"]));

@@ -45,6 +45,8 @@ interface Surface {
   resources: Map<string, Obj>;
   templates: Map<string, Obj>;
   prompts: Map<string, Obj>;
+  /** The lists this recording asked for: a list one side never asked for is not compared (nothing was learnt). */
+  listed: Set<string>;
 }
 
 interface CallOutcome {
@@ -82,7 +84,7 @@ function exchanges(r: Recording): { method: string; params: Obj; response: Obj }
 }
 
 function surfaceOf(r: Recording): Surface {
-  const surface: Surface = { era: r.header.era, capabilities: r.header.serverCapabilities ?? {}, tools: new Map(), resources: new Map(), templates: new Map(), prompts: new Map() };
+  const surface: Surface = { era: r.header.era, capabilities: r.header.serverCapabilities ?? {}, tools: new Map(), resources: new Map(), templates: new Map(), prompts: new Map(), listed: new Set() };
   const lists: Record<string, [keyof Surface, string, string]> = {
     "tools/list": ["tools", "tools", "name"],
     "resources/list": ["resources", "resources", "uri"],
@@ -95,6 +97,7 @@ function surfaceOf(r: Recording): Surface {
     const list = lists[method];
     if (!list || !result || !Array.isArray(result[list[1]])) continue;
     const into = surface[list[0]] as Map<string, Obj>;
+    surface.listed.add(list[0]);
     // Pages add up; a later list (after list_changed) says the same item again, newest wins.
     for (const item of result[list[1]] as unknown[]) if (isObj(item) && typeof item[list[2]] === "string") into.set(item[list[2]] as string, item);
   }
@@ -111,6 +114,28 @@ function diffSurface(a: Surface, b: Surface): Change[] {
   for (const path of before) if (!after.has(path)) add("capability", path, "capability removed", true);
   for (const path of after) if (!before.has(path)) add("capability", path, "capability added", false);
 
+  const both = (list: string) => a.listed.has(list) && b.listed.has(list);
+  if (both("tools")) diffTools(a, b, add);
+  for (const [subject, list] of [["resource", "resources"], ["template", "templates"]] as const) {
+    if (!both(list)) continue;
+    const [x, y] = [a[list], b[list]];
+    for (const [key, item] of x) {
+      const next = y.get(key);
+      if (!next) add(subject, key, `${subject} removed`, true);
+      else {
+        if (item.mimeType !== next.mimeType) add(subject, key, "MIME type changed", true, item.mimeType, next.mimeType);
+        if (item.description !== next.description || item.name !== next.name) add(subject, key, "name or description changed", false);
+      }
+    }
+    for (const key of y.keys()) if (!x.has(key)) add(subject, key, `${subject} added`, false);
+  }
+  if (both("prompts")) diffPrompts(a, b, add);
+  return changes;
+}
+
+type Add = (subject: Subject, name: string, what: string, breaking: boolean, before?: unknown, after?: unknown) => void;
+
+function diffTools(a: Surface, b: Surface, add: Add): void {
   for (const [name, tool] of a.tools) {
     const next = b.tools.get(name);
     if (!next) {
@@ -129,19 +154,9 @@ function diffSurface(a: Surface, b: Surface): Change[] {
     if (canonical(was) !== canonical(now)) add("tool", name, `task support changed (${was.join("+")} → ${now.join("+")})`, was.some((m) => !now.includes(m)), (tool.execution as Obj | undefined)?.taskSupport, (next.execution as Obj | undefined)?.taskSupport);
   }
   for (const name of b.tools.keys()) if (!a.tools.has(name)) add("tool", name, "tool added", false);
+}
 
-  for (const [subject, x, y] of [["resource", a.resources, b.resources], ["template", a.templates, b.templates]] as const) {
-    for (const [key, item] of x) {
-      const next = y.get(key);
-      if (!next) add(subject, key, `${subject} removed`, true);
-      else {
-        if (item.mimeType !== next.mimeType) add(subject, key, "MIME type changed", true, item.mimeType, next.mimeType);
-        if (item.description !== next.description || item.name !== next.name) add(subject, key, "name or description changed", false);
-      }
-    }
-    for (const key of y.keys()) if (!x.has(key)) add(subject, key, `${subject} added`, false);
-  }
-
+function diffPrompts(a: Surface, b: Surface, add: Add): void {
   for (const [name, prompt] of a.prompts) {
     const next = b.prompts.get(name);
     if (!next) {
@@ -158,7 +173,6 @@ function diffSurface(a: Surface, b: Surface): Change[] {
     for (const [arg, required] of now) if (!was.has(arg)) add("prompt", name, `${required ? "required" : "optional"} argument "${arg}" added`, required);
   }
   for (const name of b.prompts.keys()) if (!a.prompts.has(name)) add("prompt", name, "prompt added", false);
-  return changes;
 }
 
 /**
@@ -222,6 +236,23 @@ function flatten(value: Obj, prefix = "", depth = 0, into = new Set<string>()): 
     else if (child !== false && child !== undefined) into.add(path);
   }
   return into;
+}
+
+/**
+ * The calls a recording made that a live side can be asked again for `diff --server`: plain ones (not
+ * run as 2025-11-25 tasks), each once, in recorded order, at most `max`.
+ */
+export function callsToRepeat(r: Recording, max = 100): { method: string; params: Obj }[] {
+  const seen = new Set<string>();
+  const calls: { method: string; params: Obj }[] = [];
+  for (const { method, params } of exchanges(r)) {
+    if (!CALL_METHODS.has(method) || "task" in params || calls.length >= max) continue;
+    const key = `${method} ${canonical(withoutMeta(params))}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    calls.push({ method, params: withoutMeta(params) });
+  }
+  return calls;
 }
 
 const CALL_METHODS = new Set(["tools/call", "resources/read", "prompts/get", "completion/complete"]);
