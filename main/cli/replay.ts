@@ -14,6 +14,8 @@ Serves the recording as an MCP server: over stdio, or Streamable HTTP on 127.0.0
 the port is printed on stderr as "listening <port>"). Requests are matched by method and params; an
 unmatched request gets a JSON-RPC error naming the closest recorded one.`;
 
+/** Live sessions a Streamable HTTP replay keeps. */
+const MAX_SESSIONS = 1000;
 /** One live message at most (a line on stdio, a POST body): a client sends small requests. */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
@@ -186,6 +188,8 @@ function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<R
       const id = randomUUID();
       state = newPeer();
       sessions.set(id, state);
+      // A client that initializes over and over must not grow the replay without bound: the oldest session goes.
+      if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
       headers["Mcp-Session-Id"] = id;
     }
     const requests = messages.filter((m) => typeof m.method === "string" && m.id !== undefined);

@@ -100,7 +100,8 @@ export function OpenRecording() {
 /** The banner over a recording shown in the Logs tab: what it is, and the way back to the live session. */
 export function RecordingBanner({ opened, onClose }: { opened: OpenedRecording; onClose: () => void }) {
   const h = opened.header as { server?: { name?: unknown; transport?: unknown }; serverInfo?: { name?: unknown; version?: unknown }; era?: unknown; protocolVersion?: unknown; recordedAt?: unknown; incomplete?: { droppedLines?: unknown } };
-  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  // A recording is a file someone sent: its words are shown as text, and only their start.
+  const text = (v: unknown) => (typeof v !== "string" ? "" : v.length > 200 ? `${v.slice(0, 200)}…` : v);
   const server = [text(h.serverInfo?.name) || text(h.server?.name), text(h.serverInfo?.version)].filter(Boolean).join(" ");
   return (
     <div className="recording-banner" role="region" aria-label="Opened recording">
@@ -111,11 +112,12 @@ export function RecordingBanner({ opened, onClose }: { opened: OpenedRecording; 
         {h.recordedAt ? `, recorded ${text(h.recordedAt)}` : ""}. {opened.entries.length} messages, {opened.stderr.length} stderr lines.
       </p>
       {typeof h.incomplete?.droppedLines === "number" && <p className="note">The recording reached its size limit: {h.incomplete.droppedLines} later lines were not kept.</p>}
-      {opened.warnings.map((w) => (
+      {opened.warnings.slice(0, 5).map((w) => (
         <p key={w} className="recording-warning">
-          {w}
+          {text(w)}
         </p>
       ))}
+      {opened.warnings.length > 5 && <p className="recording-warning">…and {opened.warnings.length - 5} more warnings</p>}
       <button type="button" className="secondary" onClick={onClose}>
         Close recording
       </button>
