@@ -47,6 +47,10 @@ export async function runReplay(argv: string[], io: CliIo, streams: ReplayStream
   try {
     const recording = readRecording(file);
     for (const warning of recording.warnings) io.stderr.write(`mcp-task-inspector replay: ${warning}\n`);
+    // What the replay cannot give back as it was sent is said once, up front.
+    const cut = recording.lines.filter((l) => "cut" in l && l.cut).length;
+    if (cut) io.stderr.write(`mcp-task-inspector replay: ${cut} recorded ${cut === 1 ? "message was" : "messages were"} over ${recording.header.limits.messageBytes} bytes and ${cut === 1 ? "is" : "are"} replayed as kept (cut, marked "…")\n`);
+    if (recording.header.incomplete) io.stderr.write(`mcp-task-inspector replay: the recording is incomplete (${recording.header.incomplete.reason}); requests after its end get no recorded answer\n`);
     script = new ReplayScript(recording);
   } catch (error) {
     if (!(error instanceof RecordingError)) throw error;

@@ -129,6 +129,17 @@ describe("replay as a server (issue 22)", () => {
     }
   });
 
+  it("a recording with a cut message says so when the replay starts, and serves the message as kept", async () => {
+    const file = join(folder, "cut.mcprec");
+    expect((await runCli(["tools", "--server", fixtureStdio("hostile-server.mjs", "hostile-content"), "--record", file, "--quiet"])).code).toBe(0);
+    const started = await runCli(["replay", file]); // stdin closed at once: the replay ends after its warnings
+    expect(started.code).toBe(0);
+    expect(started.stderr).toMatch(/^mcp-task-inspector replay: 1 recorded message was over 262144 bytes and is replayed as kept \(cut, marked "…"\)$/m);
+    const tools = await runCli(["tools", "--json", "--server", replayOf(file)]);
+    expect(tools.code).toBe(0);
+    expect(JSON.stringify(jsonOf(tools))).toMatch(/… \(1,0\d\d,\d\d\d characters\)/);
+  });
+
   it("a damaged recording is a clear error and exit 2, not a server that starts", async () => {
     const ran = await runCli(["replay", join(folder, "missing.mcprec")]);
     expect(ran.code).toBe(2);

@@ -9,14 +9,13 @@ import { describe, expect, it } from "vitest";
 import { openApp, requireBuild } from "./app.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, openTab, waitForText } from "./flows-ui.js";
 import { readRecording } from "../../main/core/recordings/reader.js";
-import { CLI, EVERYTHING as EVERYTHING_ENTRY, everythingStdio } from "../cli/harness.js";
+import { BIN, CLI, command, everythingStdio, runCli } from "../cli/harness.js";
 
 requireBuild();
 const folder = mkdtempSync(join(tmpdir(), "e2e-rec-"));
 
 /** A recording of server-everything's research task, made by the CLI as a user would. */
 function recordResearch(file: string): Promise<void> {
-  void EVERYTHING_ENTRY;
   const args = ["call", "simulate-research-query", "--args", '{"topic":"python","ambiguous":true}', "--task", "--elicitation", '{"action":"accept","content":{"interpretation":"programming"}}', "--server", everythingStdio, "--record", file, "--quiet"];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { stdio: "ignore", env: { ...process.env, MCP_TASK_INSPECTOR_CONFIG_DIR: mkdtempSync(join(tmpdir(), "e2e-rec-cfg-")) } });
@@ -46,6 +45,11 @@ describe("recordings in the Logs tab (issue 22)", () => {
     expect(methods).toContain("initialize");
     expect(methods).toContain("ping");
     await page.getByRole("status").getByText(/^Saved Everything-demo-.*\.mcprec \(\d+ lines\)$/).waitFor();
+
+    // What the app saved replays as the server it recorded (the CLI drives it).
+    const replayed = await runCli(["ping", "--json", "--server", command(process.execPath, BIN, "replay", whole)]);
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(replayed.stderr).toMatch(/Connected to mcp-servers\/everything 2\.0\.0 \(2025-11-25\)/);
 
     // From a mark: only what came after it.
     await page.getByRole("button", { name: "Set mark", exact: true }).click();
