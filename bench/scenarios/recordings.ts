@@ -10,6 +10,7 @@ import { InspectorCore } from "../../main/core/index.js";
 import { Recorder } from "../../main/core/recordings/recorder.js";
 import { readRecording } from "../../main/core/recordings/reader.js";
 import { openRecordingText } from "../../main/core/recordings/sessionRecording.js";
+import { ReplayPeer, ReplayScript } from "../../main/core/recordings/replay.js";
 import type { ServerConfig } from "../../shared/types.js";
 import { count, now, ROOT } from "../lib/env.js";
 import { answerWhenResultIsAwaited, startOurReceiver } from "../lib/ourReceiver.js";
@@ -137,6 +138,14 @@ export const recordings: Scenario = {
     const opened = openRecordingText(text);
     const openMs = now() - started;
     rmSync(folder, { recursive: true, force: true });
+    // The same recording replayed to a client that asks every recorded call again (in-process: the matching alone).
+    started = now();
+    const script = new ReplayScript(read);
+    let answered = 0;
+    const peer = new ReplayPeer(script, { send: () => answered++ });
+    const calls = read.lines.filter((l) => "dir" in l && l.dir === "out");
+    for (const line of calls) peer.receive({ ...((line as { msg: object }).msg as object), id: `live-${answered}` });
+    const replayAllMs = now() - started;
     if (read.lines.length !== messages || opened.entries.length !== messages) throw new Error(`read ${read.lines.length} lines, opened ${opened.entries.length} entries, of ${messages}`);
 
     const replay = await replayAgainstLive(count(300, 40));
@@ -147,6 +156,7 @@ export const recordings: Scenario = {
         figure("recorded lines in those turns", cost.lines, ""),
         atMost(`open a recording of ${messages.toLocaleString("en-US")} messages: read + schema-check the file`, readMs, "ms", 2000, "< 2 s", `${(text.length / (1024 * 1024)).toFixed(1)} MB`),
         atMost(`the same text to the Logs tab's entries (openRecording in the core)`, openMs, "ms", 2000, "< 2 s", "parse, schema-check, label each response with its method; the page's draw is not included"),
+        figure(`replay matching: ${calls.length.toLocaleString("en-US")} recorded calls asked again, per answer`, (replayAllMs * 1000) / Math.max(1, calls.length), "µs", { note: `${answered.toLocaleString("en-US")} messages sent back in ${replayAllMs.toFixed(0)} ms, script built included` }),
         figure("live server-everything ping p50 (the floor)", replay.livePing.p50, "ms", { note: `${replay.livePing.count} pings through the core, stdio` }),
         atMost("replay: recorded ping answered p50", replay.replayPing.p50, "ms", 2 * replay.livePing.p50, "≤ 2× live ping floor p50", `${(replay.replayPing.p50 / replay.livePing.p50).toFixed(2)}× floor`),
         atMost("replay: recorded tools/call echo answered p50", replay.replayEcho.p50, "ms", 2 * replay.livePing.p50, "≤ 2× live ping floor p50", `live echo p50 ${replay.liveEcho.p50.toFixed(3)} ms`),
@@ -156,7 +166,7 @@ export const recordings: Scenario = {
         "Open: a synthetic recording (tools/call, its answer, a progress notification every tenth call) read from disk with the bounded reader, and the same text turned into the Logs tab's entries as Open recording… does in the core.",
         "Replay: server-everything over stdio through the core (ping, then tools/call echo, in rounds), recorded; then `mcp-task-inspector replay` of that file (a separate process, stdio) driven the same way.",
       ],
-      details: { cost, readMs, openMs, replay },
+      details: { cost, readMs, openMs, replayAllMs, replay },
     };
   },
 };

@@ -21,22 +21,41 @@ export interface WireMessage {
 type Attached = { message: WireMessage } | { stderr: string };
 
 interface Trigger {
+  index: number;
   kind: "request" | "notification" | "response";
   message: WireMessage;
   /** Method and params without `_meta`, as canonical JSON: what a live message must equal. */
   key: string;
   attached: Attached[];
-  used: boolean;
+}
+
+/** Trigger indexes by what a live message is looked up with, each list in recorded order. */
+type Index = Map<string | number, number[]>;
+
+function indexBy(index: Index, key: string | number, at: number): void {
+  const list = index.get(key);
+  if (list) list.push(at);
+  else index.set(key, [at]);
 }
 
 /** JSON-RPC's "method not found" and "invalid params": the closest recorded request is named in the message. */
 export const UNMATCHED_METHOD = -32601;
 export const UNMATCHED_PARAMS = -32602;
+/** How many recorded requests are weighed to name the closest one. */
+const CLOSEST_CANDIDATES = 1000;
 
 /** The recording, cut into triggers; shared by every live client of one replay (each gets its own ReplayPeer). */
 export class ReplayScript {
   readonly opening: Attached[] = [];
   readonly triggers: Trigger[] = [];
+  readonly requestsByKey: Index = new Map();
+  readonly requestsByMethod: Index = new Map();
+  readonly notificationsByKey: Index = new Map();
+  readonly notificationsByMethod: Index = new Map();
+  /** A client's recorded answers to the server's requests, by the request's id. */
+  readonly answersById: Index = new Map();
+  /** The server's recorded answer to each recorded request, by the request's id. */
+  readonly answerOf = new Map<string | number, WireMessage>();
 
   constructor(readonly recording: Recording) {
     const requestOf = new Map<string | number, Trigger>();
@@ -54,9 +73,16 @@ export class ReplayScript {
       const message = line.msg as WireMessage;
       if (line.dir === "out") {
         const kind = typeof message.method === "string" ? (message.id !== undefined ? "request" : "notification") : "response";
-        const trigger: Trigger = { kind, message, key: keyOf(message), attached: [], used: false };
+        const trigger: Trigger = { index: this.triggers.length, kind, message, key: keyOf(message), attached: [] };
         this.triggers.push(trigger);
         current = trigger;
+        if (kind === "request") {
+          indexBy(this.requestsByKey, trigger.key, trigger.index);
+          indexBy(this.requestsByMethod, message.method!, trigger.index);
+        } else if (kind === "notification") {
+          indexBy(this.notificationsByKey, trigger.key, trigger.index);
+          indexBy(this.notificationsByMethod, message.method!, trigger.index);
+        } else indexBy(this.answersById, idKey(message.id), trigger.index);
         if (kind === "request") {
           requestOf.set(idKey(message.id), trigger);
           const token = progressTokenOf(message);
@@ -69,18 +95,20 @@ export class ReplayScript {
       // A response goes with its own request, unless a client answer came after that request (the
       // server may have waited for it); so does a progress notification. Anything else: the last trigger.
       let owner: Trigger | undefined;
-      if (message.method === undefined && message.id !== undefined) owner = requestOf.get(idKey(message.id));
-      else if (message.method === "notifications/progress" && message.params?.progressToken !== undefined) owner = tokenOwner.get(idKey(message.params.progressToken as Id));
-      if (owner && this.triggers.indexOf(owner) < lastAnswer) owner = this.triggers[lastAnswer];
+      if (message.method === undefined && message.id !== undefined) {
+        owner = requestOf.get(idKey(message.id));
+        if (owner && !this.answerOf.has(idKey(message.id))) this.answerOf.set(idKey(message.id), message);
+      } else if (message.method === "notifications/progress" && message.params?.progressToken !== undefined) owner = tokenOwner.get(idKey(message.params.progressToken as Id));
+      if (owner && owner.index < lastAnswer) owner = this.triggers[lastAnswer];
       (owner ?? current)?.attached.push({ message }) ?? this.opening.push({ message });
     }
   }
 
   /** The recorded request closest to a live one (same method first, then the most shared params). */
   closest(method: string, params: unknown): WireMessage | undefined {
-    const requests = this.triggers.filter((t) => t.kind === "request");
-    const sameMethod = requests.filter((t) => t.message.method === method);
-    const pool = sameMethod.length ? sameMethod : requests;
+    // Bounded: a hostile client's unmatched requests must not each walk a recording of 100,000 messages.
+    const sameMethod = (this.requestsByMethod.get(method) ?? []).slice(0, CLOSEST_CANDIDATES).map((i) => this.triggers[i]!);
+    const pool = sameMethod.length ? sameMethod : [...this.requestsByMethod.values()].map((list) => this.triggers[list[0]!]!).slice(0, CLOSEST_CANDIDATES);
     let best: Trigger | undefined;
     let bestScore = -Infinity;
     for (const t of pool) {
@@ -101,7 +129,10 @@ export interface ReplayOutput {
 /** One live client of a replay. */
 export class ReplayPeer {
   private started = false;
-  private readonly triggers: Trigger[];
+  /** Each peer marks its own: two clients of one HTTP replay do not use up each other's answers. */
+  private readonly used: Uint8Array;
+  /** Per index list, where its first unused trigger may be (everything before is used). */
+  private readonly cursors = new WeakMap<number[], number>();
   /** recorded request id → live request id */
   private readonly liveIds = new Map<string | number, Id>();
   /** recorded progress token → live progress token */
@@ -114,8 +145,7 @@ export class ReplayPeer {
     private readonly script: ReplayScript,
     private readonly out: ReplayOutput,
   ) {
-    // Each peer walks its own copy: two clients of one HTTP replay do not use up each other's answers.
-    this.triggers = script.triggers.map((t) => ({ ...t, used: false }));
+    this.used = new Uint8Array(script.triggers.length);
   }
 
   receive(message: WireMessage): void {
@@ -127,7 +157,7 @@ export class ReplayPeer {
     if (typeof message.method === "string") return this.notification(message);
     if (message.id !== undefined) {
       // The live client's answer to a recorded server request (sent with its recorded id).
-      const trigger = this.triggers.find((t) => t.kind === "response" && !t.used && t.message.id === message.id);
+      const trigger = this.nextUnused(this.script.answersById.get(idKey(message.id)));
       if (!trigger) return;
       const recordedTask = taskIdOf(trigger.message.result);
       const liveTask = taskIdOf(message.result);
@@ -136,15 +166,23 @@ export class ReplayPeer {
     }
   }
 
+  /** The first trigger of `list` not used yet (lists are used in order, so a cursor skips the used ones). */
+  private nextUnused(list: number[] | undefined): Trigger | undefined {
+    if (!list) return undefined;
+    let at = this.cursors.get(list) ?? 0;
+    while (at < list.length && this.used[list[at]!]) at++;
+    this.cursors.set(list, at);
+    return at < list.length ? this.script.triggers[list[at]!] : undefined;
+  }
+
   private request(message: WireMessage): void {
     const meta = message.params?._meta as Record<string, unknown> | undefined;
     const offered = meta?.["io.modelcontextprotocol/clientCapabilities"] ?? (message.method === "initialize" ? message.params?.capabilities : undefined);
     if (isObject(offered)) this.clientCapabilities = offered as Record<string, unknown>;
-    const key = keyOf(message);
-    const sameMethod = this.triggers.filter((t) => t.kind === "request" && t.message.method === message.method);
+    const sameMethod = this.script.requestsByMethod.get(message.method!);
     // initialize is matched by its method: the live client's name, version and capabilities may differ.
-    const equal = message.method === "initialize" ? sameMethod : sameMethod.filter((t) => t.key === key);
-    const next = equal.find((t) => !t.used);
+    const equal = message.method === "initialize" ? sameMethod : this.script.requestsByKey.get(keyOf(message));
+    const next = this.nextUnused(equal);
     if (next) {
       this.liveIds.set(idKey(next.message.id), message.id!);
       const recordedToken = progressTokenOf(next.message);
@@ -153,28 +191,27 @@ export class ReplayPeer {
       this.fire(next);
       return;
     }
-    const last = equal.at(-1);
-    if (last) {
+    const last = equal?.at(-1);
+    if (last !== undefined) {
       // Asked more often than recorded (a task polled once more): the last recorded answer again.
-      const answer = this.answerTo(last.message.id!);
+      const answer = this.script.answerOf.get(idKey(this.script.triggers[last]!.message.id));
       if (answer) return this.out.send({ ...answer, id: message.id! });
     }
     if (message.method === "ping") return this.out.send({ jsonrpc: "2.0", id: message.id!, result: {} });
     const closest = this.script.closest(message.method!, message.params);
     const said = closest ? `${closest.method}${closest.params ? ` ${preview(withoutMeta(closest.params))}` : ""}` : "none";
-    const code = sameMethod.length ? UNMATCHED_PARAMS : UNMATCHED_METHOD;
-    const what = sameMethod.length ? `No recorded ${message.method} request has these params` : `No ${message.method} request was recorded`;
+    const code = sameMethod ? UNMATCHED_PARAMS : UNMATCHED_METHOD;
+    const what = sameMethod ? `No recorded ${message.method} request has these params` : `No ${message.method} request was recorded`;
     this.out.send({ jsonrpc: "2.0", id: message.id!, error: { code, message: `${what}; the closest recorded request: ${said}`, data: { closest: closest ? { method: closest.method, params: closest.params } : null } } });
   }
 
   private notification(message: WireMessage): void {
-    const key = keyOf(message);
-    const trigger = this.triggers.find((t) => t.kind === "notification" && !t.used && t.key === key) ?? this.triggers.find((t) => t.kind === "notification" && !t.used && t.message.method === message.method && message.method !== "notifications/cancelled");
+    const trigger = this.nextUnused(this.script.notificationsByKey.get(keyOf(message))) ?? (message.method === "notifications/cancelled" ? undefined : this.nextUnused(this.script.notificationsByMethod.get(message.method!)));
     if (trigger) this.fire(trigger);
   }
 
   private fire(trigger: Trigger): void {
-    trigger.used = true;
+    this.used[trigger.index] = 1;
     this.emit(trigger.attached);
   }
 
@@ -202,7 +239,7 @@ export class ReplayPeer {
         const needs = CAPABILITY_OF[message.method!];
         if (needs && this.clientCapabilities && !(needs in this.clientCapabilities)) {
           this.out.skipped?.(`${message.method} not sent: the client did not offer the ${needs} capability`);
-          const answer = this.triggers.find((t) => t.kind === "response" && !t.used && t.message.id === message.id);
+          const answer = this.nextUnused(this.script.answersById.get(idKey(message.id)));
           if (answer) this.fire(answer);
           continue;
         }
@@ -222,14 +259,6 @@ export class ReplayPeer {
     const relatedId = typeof related?.taskId === "string" ? this.liveTaskIds.get(related.taskId) : undefined;
     if (relatedId !== undefined) params = { ...params, _meta: { ...meta, [RELATED_TASK]: { ...related, taskId: relatedId } } };
     return params === message.params ? message : { ...message, params };
-  }
-
-  /** The recorded answer to a recorded request id, wherever it was attached. */
-  private answerTo(id: Id): WireMessage | undefined {
-    for (const t of this.triggers) {
-      for (const item of t.attached) if ("message" in item && item.message.method === undefined && item.message.id === id) return item.message;
-    }
-    return undefined;
   }
 }
 
