@@ -68,6 +68,23 @@ describe("diff (issue 22)", () => {
     expect(search.changes.filter((c) => c.area === "behaviour")).toEqual([expect.objectContaining({ what: "result is now an error (isError)", breaking: true })]);
   });
 
+  it("M5 on 2026-07-28: two runs of a task with input requests, answered differently, differ in the task's result only (its status sequence and input requests alike)", async () => {
+    const files: string[] = [];
+    for (const name of ["Ada", "Grace"]) {
+      const file = join(folder, `modern-${name}.mcprec`);
+      const ran = await runCli(["call", "task-input", "--elicitation", JSON.stringify({ action: "accept", content: { name } }), "--sampling", '{"model":"m1","content":{"type":"text","text":"a summary"}}', "--root", "file:///w", "--server", fixtureStdio("modern/modern-server.mjs", "--modern-only"), "--record", file, "--quiet"]);
+      expect(ran.code, ran.stderr).toBe(0);
+      files.push(file);
+    }
+    const ran = await runCli(["diff", files[0]!, files[1]!, "--json"]);
+    expect(ran.code).toBe(0);
+    const doc = jsonOf(ran) as { a: { era: string }; changes: { area: string; name: string; what: string; breaking: boolean; before: unknown; after: unknown }[] };
+    expect(doc.a.era).toBe("modern");
+    expect(doc.changes).toEqual([expect.objectContaining({ area: "behaviour", name: 'tools/call {"arguments":{},"name":"task-input"}', what: "result changed", breaking: false })]);
+    expect(JSON.stringify(doc.changes[0]!.before)).toContain("Ada");
+    expect(JSON.stringify(doc.changes[0]!.after)).toContain("Grace");
+  });
+
   it("--server: a recording against the live server, its lists and the recording's calls asked again (the same four changes; the weather call's result changed)", async () => {
     const ran = await runCli(["diff", v1, "--server", version(2), "--json", "--quiet"]);
     expect(ran.code, ran.stderr).toBe(1);
