@@ -30,6 +30,7 @@ import { OAuthTokenStore } from "./auth/tokenStore.js";
 import { readAppView } from "./apps/appViews.js";
 import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
 import { openRecordingText, recordingOfSession } from "./recordings/sessionRecording.js";
+import { RECORDING_EXTENSION } from "./recordings/format.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -263,7 +264,7 @@ export class InspectorCore {
         const session = this.session(sessionId);
         const { text, lines } = recordingOfSession(session.config, session.state, session.logSnapshot(), fromSeq);
         const name = session.state.serverName.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "session";
-        return { fileName: `${name}-${new Date(this.ports.clock.now()).toISOString().replace(/[:.]/g, "-")}.mcprec`, text, lines };
+        return { fileName: `${name}-${new Date(this.ports.clock.now()).toISOString().replace(/[:.]/g, "-")}${RECORDING_EXTENSION}`, text, lines };
       },
       openRecording: async ({ text }) => {
         const opened = openRecordingText(text);
