@@ -64,6 +64,9 @@ export const API_METHOD_NAMES = [
   "readSkillFile",
   "verifySkill",
   "readResourceDirectory",
+  // Recordings (issue 22)
+  "saveRecording",
+  "openRecording",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

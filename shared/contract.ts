@@ -335,6 +335,16 @@ export const apiMethods = {
   verifySkill: method(z.object({ ...session, uri: SkillUri }).strict(), SkillVerifyReportSchema),
   /** resources/directory/read, one page; only where the server declared directoryRead. */
   readResourceDirectory: method(z.object({ ...session, uri: SkillUri, cursor: Cursor }).strict(), DirectoryPageSchema),
+  /** Issue 22: the session's kept log as a recording (.mcprec text), whole or from the entry numbered `fromSeq` (a mark). */
+  saveRecording: method(
+    z.object({ ...session, fromSeq: z.number().int().nonnegative().optional() }).strict(),
+    z.object({ fileName: z.string().max(300), text: z.string(), lines: z.number().int() }),
+  ),
+  /** Issue 22: a recording's text read (bounded, schema-checked) into log entries shown read-only; a damaged file is an error. */
+  openRecording: method(
+    z.object({ text: z.string().max(64 * 1024 * 1024) }).strict(),
+    z.object({ header: z.record(z.string(), z.unknown()), entries: z.array(LogEntrySchema), stderr: z.array(z.string()), warnings: z.array(z.string()) }),
+  ),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;

@@ -39,6 +39,8 @@ export interface CliArgs {
   /** Skills (SEP-2640): `skills --verify` reads and checks every file; `skill <name|uri> --file <path>` reads one. */
   verify: boolean;
   file?: string;
+  /** Issue 22: write this run's recording (.mcprec) here. */
+  record?: string;
   help: boolean;
 }
 
@@ -60,6 +62,10 @@ Commands:
   skill <name|uri> [--file <path>]
                                  load a skill (its SKILL.md, verified) or read one of its files, verified
   servers                        list saved servers (and those of --servers-file)
+  replay <file.mcprec> [--http <port>]
+                                 serve a recording as an MCP server (stdio, or Streamable HTTP)
+  diff <a.mcprec> <b.mcprec> [--json]
+                                 what changed between two recordings; exit 1 when something breaking did
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a
@@ -89,6 +95,7 @@ ${AUTH_USAGE}
   --auth-headless                OAuth: follow the authorization page without a browser (servers that
                                  approve at once: CI, test authorization servers); otherwise it is printed
                                  on stderr and opened with the system's opener
+  --record <file>                write this run's recording (.mcprec, see docs/recordings.md)
   --quiet                        no status or progress lines on stderr
 
 Exit codes: 0 success; 1 the server said error (a tool result with isError, or a JSON-RPC error), or a
@@ -127,6 +134,7 @@ export function parseCli(argv: string[]): CliArgs {
         ...AUTH_OPTIONS,
         verify: { type: "boolean", default: false },
         file: { type: "string" },
+        record: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -165,6 +173,7 @@ export function parseCli(argv: string[]): CliArgs {
   if (values.ttl !== undefined && !values.task) throw new UsageError("--ttl needs --task");
   if (values.verify && name !== "skills") throw new UsageError(`--verify is for skills, not ${name}`);
   if (values.file !== undefined && name !== "skill") throw new UsageError(`--file is for skill, not ${name}`);
+  if (name === "servers" && values.record !== undefined) throw new UsageError("--record needs a server: servers connects to none");
   if (name !== "servers" && !values.server) throw new UsageError(`${name} needs --server <name|command|url>`);
 
   let args: Record<string, unknown> = {};
@@ -236,6 +245,7 @@ export function parseCli(argv: string[]): CliArgs {
     authHeadless: values["auth-headless"] === true,
     verify: values.verify === true,
     ...(values.file !== undefined ? { file: values.file } : {}),
+    ...(values.record !== undefined ? { record: values.record } : {}),
     help,
   };
 }

@@ -14,6 +14,9 @@ import { answerPendingInput, readAnswers, type Answers } from "./answers.js";
 import { describeProgress, printable, printHuman } from "./human.js";
 import { chooseServer, readServersFile } from "./servers.js";
 import { runSkillsCommand, SkillsCommandError } from "./skills.js";
+import { Recorder } from "../core/recordings/recorder.js";
+import { runReplay } from "./replay.js";
+import { runDiff } from "./diff.js";
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -43,6 +46,9 @@ class Interrupted extends Error {}
 const MAX_PAGES = 1000;
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  // Issue 22: commands with arguments of their own (they read recordings; no --server).
+  if (argv[0] === "replay") return runReplay(argv.slice(1), io);
+  if (argv[0] === "diff") return runDiff(argv.slice(1), io);
   const json = argv.includes("--json");
   let args: CliArgs;
   let answers: Answers;
@@ -96,7 +102,26 @@ class CliRun {
     this.interrupt.catch(() => {});
   }
 
+  /** Issue 22: --record's recorder, made once the server is chosen. */
+  private recorder?: Recorder;
+
   async run(): Promise<number> {
+    // Subscribed for the whole run, the disconnect included (the command's own listener stops earlier).
+    const stopRecording = this.core.subscribe((event) => this.recorder?.onEvent(event));
+    const code = await this.execute();
+    stopRecording();
+    if (!this.recorder || !this.args.record) return code;
+    try {
+      this.recorder.writeTo(this.args.record);
+      this.status(`Recording written to ${this.args.record} (${this.recorder.lineCount} lines)`);
+      return code;
+    } catch (error) {
+      this.io.stderr.write(`mcp-task-inspector: could not write the recording to ${this.args.record}: ${messageOf(error)}\n`);
+      return code === EXIT.ok ? EXIT.usage : code;
+    }
+  }
+
+  private async execute(): Promise<number> {
     const removeInterrupt = this.io.onInterrupt(() => void this.onInterrupt());
     const unsubscribe = this.core.subscribe((event) => this.onEvent(event));
     try {
@@ -205,6 +230,7 @@ class CliRun {
       };
     }
     const choice = chooseServer(args.server!, saved, fromFile, { transport: args.transport, era: args.era, headers: args.headers, roots: args.roots, oauth: args.oauth });
+    if (args.record) this.recorder = new Recorder({ server: choice.config });
     this.status(`Connecting to ${choice.config.name}…`);
     let info;
     try {

@@ -30,6 +30,8 @@ import { OAuthTokenStore } from "./auth/tokenStore.js";
 import { readAppView } from "./apps/appViews.js";
 import { skillsOf } from "./skills/skills.js";
 import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
+import { openRecordingText, recordingOfSession } from "./recordings/sessionRecording.js";
+import { RECORDING_EXTENSION } from "./recordings/format.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -259,6 +261,16 @@ export class InspectorCore {
         host: { folderPicker: Boolean(this.options.chooseFolder), notifiesUser: Boolean(this.options.notifiesUser), ...(this.appSandbox ? { appSandbox: this.appSandbox } : {}) },
       }),
       getLog: async ({ sessionId }) => this.session(sessionId).logSnapshot(),
+      saveRecording: async ({ sessionId, fromSeq }) => {
+        const session = this.session(sessionId);
+        const { text, lines } = recordingOfSession(session.config, session.state, session.logSnapshot(), fromSeq);
+        const name = session.state.serverName.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "session";
+        return { fileName: `${name}-${new Date(this.ports.clock.now()).toISOString().replace(/[:.]/g, "-")}${RECORDING_EXTENSION}`, text, lines };
+      },
+      openRecording: async ({ text }) => {
+        const opened = openRecordingText(text);
+        return { ...opened, header: opened.header as unknown as Record<string, unknown> };
+      },
 
       ping: ({ sessionId }) => this.session(sessionId).ping(),
       listTools: ({ sessionId, cursor }) => this.session(sessionId).listTools(cursor),

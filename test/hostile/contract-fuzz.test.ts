@@ -71,6 +71,8 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   readResourceDirectory: { sessionId: SID, uri: "skill://a" },
   appCallTool: { sessionId: SID, view: "ui://v", name: "app-add", arguments: { a: 1 } },
   logAppMessages: { sessionId: SID, view: "ui://v", messages: [{ direction: "app→host", message: { jsonrpc: "2.0", method: "ui/initialize" } }] },
+  saveRecording: { sessionId: SID, fromSeq: 3 },
+  openRecording: { text: '{"mcprec":1}\n' },
 };
 
 type Path = (string | number)[];

@@ -99,6 +99,8 @@ const cases: { [M in ApiMethod]: Case } = {
     malformed: { sessionId: "s-1", view: "ui://v", messages: [{ direction: "sideways", message: {} }] },
     says: /messages\.0\.direction: Invalid option/,
   },
+  saveRecording: { valid: { sessionId: "s-1", fromSeq: 4 }, malformed: { sessionId: "s-1", fromSeq: -1 }, says: "fromSeq: Too small: expected number to be >=0" },
+  openRecording: { valid: { text: "{}" }, malformed: { text: 5 }, says: "text: Invalid input: expected string, received number" },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {

@@ -22,6 +22,8 @@ const FLOORS: { name: string; floor: number; part?: "legacy" | "modern"; matches
   { name: "extensions (apps)", floor: 5, matches: (p) => p.startsWith("main/core/apps/") },
   // Skills (SEP-2640) list, get and read on a session.
   { name: "extensions (skills)", floor: 5, matches: (p) => p.startsWith("main/core/skills/") },
+  // Issue 22: recordings are written from the session's log and read, replayed and compared above it.
+  { name: "extensions (recordings)", floor: 5, matches: (p) => p.startsWith("main/core/recordings/") },
   { name: "core", floor: 6, matches: (p) => p === "main/core/inspectorCore.ts" || p === "main/core/index.ts" },
 ];
 

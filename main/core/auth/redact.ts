@@ -17,6 +17,10 @@ const SECRET_FIELDS = new Set([
   "registration_access_token",
   "password",
 ]);
+/** Issue 22: recordings redact the same fields in the messages they keep. */
+export function isSecretField(key: string): boolean {
+  return SECRET_FIELDS.has(key);
+}
 const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {

@@ -15,6 +15,7 @@ import { formatClock } from "../../util/time.js";
 import { cutNote } from "../../../../shared/byteBudget.js";
 import { appBridgeMessage, filterLog, taskIdsOfEntry, type LogFilter } from "./logFilter.js";
 import type { SessionInfo } from "../../../../shared/types.js";
+import { OpenRecording, RECORDING_KEY, RecordingBanner, SaveRecording, type OpenedRecording } from "./RecordingControls.js";
 
 const COLUMNS: Column[] = [
   { id: "seq", header: "#", width: "5rem" },
@@ -33,9 +34,13 @@ const NO_FILTER: LogFilter = { direction: "all", method: "", taskId: "" };
 
 export function LogsTab() {
   const session = useSelectedSession();
-  const log = useInspector((s) => (session ? s.logs[session.sessionId] : undefined)) ?? EMPTY;
+  const liveLog = useInspector((s) => (session ? s.logs[session.sessionId] : undefined)) ?? EMPTY;
+  // Issue 22: an opened recording is shown read-only in place of the session's log, until closed.
+  const [opened, setOpened] = useStoredState<OpenedRecording | undefined>(RECORDING_KEY, undefined);
+  const recordingLog = useMemo<SessionLog | undefined>(() => (opened ? { entries: opened.entries, stderr: opened.stderr, serverLogs: [] } : undefined), [opened]);
+  const log = recordingLog ?? liveLog;
   // Kept per session, outside the tab: switching tabs (or sessions) and back keeps them.
-  const scope = session?.sessionId ?? "";
+  const scope = opened ? `recording:${opened.fileName}` : (session?.sessionId ?? "");
   const [filter, setFilter] = useStoredState<LogFilter>(draftKeys.view("logs", "filter", scope), NO_FILTER);
   const [shownSeq, setShownSeq] = useStoredState<number | undefined>(draftKeys.view("logs", "shown", scope), undefined);
   const entries = useMemo(() => filterLog(log.entries, filter), [log.entries, filter]);
@@ -43,7 +48,16 @@ export function LogsTab() {
   // A message the filter hides is not shown in the JSON panel either: the panel never shows what the list does not.
   const shown = shownIndex >= 0 ? entries[shownIndex] : undefined;
 
-  if (!session) return <p className="empty">Connect a server to see its log.</p>;
+  if (!session && !opened) {
+    return (
+      <div className="logs-tab">
+        <p className="empty">Connect a server to see its log, or open a recording.</p>
+        <div className="toolbar">
+          <OpenRecording />
+        </div>
+      </div>
+    );
+  }
 
   const cells = (index: number) => {
     const e = entries[index];
@@ -73,6 +87,11 @@ export function LogsTab() {
 
   return (
     <div className="logs-tab">
+      <div className="toolbar">
+        {session && !opened && <SaveRecording sessionId={session.sessionId} newestSeq={liveLog.entries.at(-1)?.seq} />}
+        <OpenRecording />
+      </div>
+      {opened && <RecordingBanner opened={opened} onClose={() => setOpened(undefined)} />}
       <section aria-label="Protocol messages">
         <div className="toolbar">
           <h2>Protocol messages</h2>
@@ -107,7 +126,7 @@ export function LogsTab() {
           </div>
         )}
       </section>
-      <ServerLogSection sessionId={session.sessionId} era={session.era} log={log} canSetLevel={(session.era === "modern" || Boolean(session.serverCapabilities?.logging)) && session.state === "connected"} />
+      {session && !opened && <ServerLogSection sessionId={session.sessionId} era={session.era} log={log} canSetLevel={(session.era === "modern" || Boolean(session.serverCapabilities?.logging)) && session.state === "connected"} />}
       <section aria-label="Server stderr">
         <h2>stderr</h2>
         {log.stderr.length === 0 ? <p className="note">Nothing on stderr.</p> : <pre className="stderr-lines">{log.stderr.join("\n")}</pre>}

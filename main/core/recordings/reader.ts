@@ -1,0 +1,147 @@
+// Opens a recording (issue 22). A recording is a file someone sent: its size is checked before a byte is
+// read, it is read in chunks with each line bounded, and every line is checked against the schema. A
+// damaged or hostile file is a RecordingError that names the line, never a crash or a frozen app.
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { formatBytes as formatSize } from "../../../shared/byteBudget.js";
+import { FORMAT_VERSION, isMessageLine, recordingValidators, schemaComplaint, type Recording, type RecordingHeader, type RecordingLine } from "./format.js";
+
+/** The largest recording opened: far above what the recorder writes by default (256 MB). */
+export const MAX_RECORDING_BYTES = 512 * 1024 * 1024;
+/** One line at most: a message is kept up to its cap (256 KB by default) and JSON escapes can grow it. */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+export class RecordingError extends Error {
+  override name = "RecordingError";
+}
+
+export interface ReadLimits {
+  maxBytes?: number;
+  maxLineBytes?: number;
+}
+
+const CHUNK = 1024 * 1024;
+
+export function readRecording(path: string, limits: ReadLimits = {}): Recording {
+  const maxBytes = limits.maxBytes ?? MAX_RECORDING_BYTES;
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    throw new RecordingError(`Cannot open ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new RecordingError(`${path} is not a file`);
+    if (stat.size > maxBytes) throw new RecordingError(`${path} is ${formatSize(stat.size)}: over the ${formatSize(maxBytes)} a recording may be; it was not read`);
+    const parser = new RecordingParser(limits.maxLineBytes ?? MAX_LINE_BYTES);
+    const buffer = Buffer.alloc(CHUNK);
+    const decoder = new TextDecoder("utf-8", { fatal: false });
+    let total = 0;
+    for (;;) {
+      const n = readSync(fd, buffer, 0, CHUNK, null);
+      if (n === 0) break;
+      total += n;
+      // The file may grow while it is read: the limit holds for what is read, not only what stat said.
+      if (total > maxBytes) throw new RecordingError(`${path} grew past ${formatSize(maxBytes)} while it was read`);
+      parser.push(decoder.decode(buffer.subarray(0, n), { stream: true }));
+    }
+    parser.push(decoder.decode());
+    return parser.end();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A recording from its text (a test, the page's own upload). */
+export function parseRecording(text: string, limits: ReadLimits = {}): Recording {
+  if (text.length > (limits.maxBytes ?? MAX_RECORDING_BYTES)) throw new RecordingError(`The recording is over ${formatSize(limits.maxBytes ?? MAX_RECORDING_BYTES)}`);
+  const parser = new RecordingParser(limits.maxLineBytes ?? MAX_LINE_BYTES);
+  parser.push(text);
+  return parser.end();
+}
+
+class RecordingParser {
+  private pending = "";
+  private lineNumber = 0;
+  private header?: RecordingHeader;
+  private readonly lines: RecordingLine[] = [];
+  private readonly warnings: string[] = [];
+  /** What the recorded client offered (its initialize request's capabilities), to judge the server's requests. */
+  private offered?: Record<string, unknown>;
+
+  constructor(private readonly maxLineBytes: number) {}
+
+  push(chunk: string): void {
+    const text = this.pending + chunk;
+    let start = 0;
+    let at: number;
+    while ((at = text.indexOf("\n", start)) >= 0) {
+      this.line(text.slice(start, at));
+      start = at + 1;
+    }
+    this.pending = text.slice(start);
+    if (this.pending.length > this.maxLineBytes) throw new RecordingError(`Line ${this.lineNumber + 1} is over ${formatSize(this.maxLineBytes)}: not a recording line`);
+  }
+
+  end(): Recording {
+    if (this.pending.trim()) {
+      // A last line without its newline: the file was cut off (a crash while writing, a partial download).
+      let whole = true;
+      try {
+        JSON.parse(this.pending);
+      } catch {
+        whole = false;
+      }
+      if (!whole) throw new RecordingError(`Line ${this.lineNumber + 1} is cut off: the recording is truncated`);
+      this.line(this.pending);
+    }
+    if (!this.header) throw new RecordingError("The file is empty: a recording starts with its header line");
+    return { header: this.header, lines: this.lines, warnings: this.warnings };
+  }
+
+  private line(raw: string): void {
+    this.lineNumber++;
+    if (raw.length > this.maxLineBytes) throw new RecordingError(`Line ${this.lineNumber} is over ${formatSize(this.maxLineBytes)}: not a recording line`);
+    if (!raw.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      throw new RecordingError(`Line ${this.lineNumber} is not JSON (${(error as Error).message.slice(0, 200)})${this.header ? "" : ": not a recording"}`);
+    }
+    const validators = recordingValidators();
+    if (!this.header) {
+      const version = (value as { mcprec?: unknown } | null)?.mcprec;
+      if (typeof version === "number" && version !== FORMAT_VERSION) throw new RecordingError(`The recording is format version ${version}; this inspector reads version ${FORMAT_VERSION}`);
+      if (!validators.header(value)) throw new RecordingError(`Line 1 is not a recording header: ${schemaComplaint(validators.header)}`);
+      this.header = value as RecordingHeader;
+      return;
+    }
+    if (!validators.line(value)) throw new RecordingError(`Line ${this.lineNumber} is not a recording line: ${schemaComplaint(validators.line)}`);
+    const line = value as RecordingLine;
+    this.lines.push(line);
+    if (isMessageLine(line)) this.check(line.dir, line.msg);
+  }
+
+  /** A server request the recorded client never offered the capability for is kept, and said (it is what the server did). */
+  private check(dir: "in" | "out", msg: unknown): void {
+    const m = msg as { method?: unknown; id?: unknown; params?: { capabilities?: unknown } } | undefined;
+    if (!m || typeof m !== "object" || typeof m.method !== "string" || m.id === undefined) return;
+    if (dir === "out" && m.method === "initialize" && m.params && typeof m.params.capabilities === "object" && m.params.capabilities) {
+      this.offered = m.params.capabilities as Record<string, unknown>;
+      return;
+    }
+    if (dir !== "in" || !this.offered) return;
+    const needs = CAPABILITY_OF[m.method];
+    if (needs && !(needs in this.offered) && this.warnings.length < 100) {
+      this.warnings.push(`Line ${this.lineNumber}: the server sent ${m.method}, but the client did not offer the ${needs} capability`);
+    }
+  }
+}
+
+/** The client capability a server request needs. */
+export const CAPABILITY_OF: Record<string, string> = {
+  "sampling/createMessage": "sampling",
+  "elicitation/create": "elicitation",
+  "roots/list": "roots",
+};

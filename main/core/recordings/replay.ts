@@ -1,0 +1,329 @@
+// A recording replayed as a server (issue 22). What the recorded client sent are the triggers; what the
+// server sent after each (its answers, requests, notifications, stderr) is attached to it and sent back
+// when a live client sends the matching message: requests are matched by method and params (`_meta`
+// ignored: progress tokens and the 2026-07-28 envelope vary per request), in recorded order where the
+// same request repeats; ids and progress tokens are remapped to the live client's. A request nothing
+// matches gets a JSON-RPC error naming the closest recorded one.
+import { idKey } from "../messageLog.js";
+import { isMessageLine, type Recording } from "./format.js";
+import { CAPABILITY_OF } from "./reader.js";
+
+type Id = string | number;
+export interface WireMessage {
+  jsonrpc?: string;
+  id?: Id;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  error?: unknown;
+}
+
+type Attached = { message: WireMessage } | { stderr: string };
+
+interface Trigger {
+  index: number;
+  kind: "request" | "notification" | "response";
+  message: WireMessage;
+  /** Method and params without `_meta`, as canonical JSON: what a live message must equal. */
+  key: string;
+  attached: Attached[];
+}
+
+/** Trigger indexes by what a live message is looked up with, each list in recorded order. */
+type Index = Map<string | number, number[]>;
+
+function indexBy(index: Index, key: string | number, at: number): void {
+  const list = index.get(key);
+  if (list) list.push(at);
+  else index.set(key, [at]);
+}
+
+/** JSON-RPC's "method not found" and "invalid params": the closest recorded request is named in the message. */
+export const UNMATCHED_METHOD = -32601;
+export const UNMATCHED_PARAMS = -32602;
+/** How many recorded requests are weighed to name the closest one. */
+const CLOSEST_CANDIDATES = 1000;
+
+/** The recording, cut into triggers; shared by every live client of one replay (each gets its own ReplayPeer). */
+export class ReplayScript {
+  readonly opening: Attached[] = [];
+  readonly triggers: Trigger[] = [];
+  readonly requestsByKey: Index = new Map();
+  readonly requestsByMethod: Index = new Map();
+  readonly notificationsByKey: Index = new Map();
+  readonly notificationsByMethod: Index = new Map();
+  /** A client's recorded answers to the server's requests, by the request's id. */
+  readonly answersById: Index = new Map();
+  /** The server's recorded answer to each recorded request, by the request's id. */
+  readonly answerOf = new Map<string | number, WireMessage>();
+
+  constructor(readonly recording: Recording) {
+    const requestOf = new Map<string | number, Trigger>();
+    const tokenOwner = new Map<string | number, Trigger>();
+    let current: Trigger | undefined;
+    /** The last client answer to a server request: what came after it may depend on it. */
+    let lastAnswer = -1;
+    for (const line of recording.lines) {
+      if (!isMessageLine(line)) {
+        (current?.attached ?? this.opening).push({ stderr: line.stderr });
+        continue;
+      }
+      // A message not passed on (a duplicate id, a cancel not sent) or unusable was never part of the exchange.
+      if (line.note !== undefined || !isObject(line.msg)) continue;
+      const message = line.msg as WireMessage;
+      if (line.dir === "out") {
+        const kind = typeof message.method === "string" ? (message.id !== undefined ? "request" : "notification") : "response";
+        const trigger: Trigger = { index: this.triggers.length, kind, message, key: keyOf(message), attached: [] };
+        this.triggers.push(trigger);
+        current = trigger;
+        if (kind === "request") {
+          indexBy(this.requestsByKey, trigger.key, trigger.index);
+          indexBy(this.requestsByMethod, message.method!, trigger.index);
+        } else if (kind === "notification") {
+          indexBy(this.notificationsByKey, trigger.key, trigger.index);
+          indexBy(this.notificationsByMethod, message.method!, trigger.index);
+        } else indexBy(this.answersById, idKey(message.id), trigger.index);
+        if (kind === "request") {
+          requestOf.set(idKey(message.id), trigger);
+          const token = progressTokenOf(message);
+          if (token !== undefined) tokenOwner.set(idKey(token), trigger);
+        } else if (kind === "response") {
+          lastAnswer = this.triggers.length - 1;
+        }
+        continue;
+      }
+      // A response goes with its own request, unless a client answer came after that request (the
+      // server may have waited for it); so does a progress notification. Anything else: the last trigger.
+      let owner: Trigger | undefined;
+      if (message.method === undefined && message.id !== undefined) {
+        owner = requestOf.get(idKey(message.id));
+        if (owner && !this.answerOf.has(idKey(message.id))) this.answerOf.set(idKey(message.id), message);
+      } else if (message.method === "notifications/progress" && message.params?.progressToken !== undefined) owner = tokenOwner.get(idKey(message.params.progressToken as Id));
+      if (owner && owner.index < lastAnswer) owner = this.triggers[lastAnswer];
+      (owner ?? current)?.attached.push({ message }) ?? this.opening.push({ message });
+    }
+  }
+
+  /** The recorded request closest to a live one (same method first, then the most shared params). */
+  closest(method: string, params: unknown): WireMessage | undefined {
+    // Bounded: a hostile client's unmatched requests must not each walk a recording of 100,000 messages.
+    const sameMethod = (this.requestsByMethod.get(method) ?? []).slice(0, CLOSEST_CANDIDATES).map((i) => this.triggers[i]!);
+    const pool = sameMethod.length ? sameMethod : [...this.requestsByMethod.values()].map((list) => this.triggers[list[0]!]!).slice(0, CLOSEST_CANDIDATES);
+    let best: Trigger | undefined;
+    let bestScore = -Infinity;
+    for (const t of pool) {
+      const score = similarity(params, t.message.params) + (t.message.method === method ? 1000 : 0) - editDistanceCapped(method, t.message.method ?? "");
+      if (score > bestScore) [best, bestScore] = [t, score];
+    }
+    return best?.message;
+  }
+}
+
+export interface ReplayOutput {
+  send(message: WireMessage): void;
+  stderr?(line: string): void;
+  /** A recorded server request not sent, and why. */
+  skipped?(why: string): void;
+}
+
+/** One live client of a replay. */
+export class ReplayPeer {
+  private started = false;
+  /** Each peer marks its own: two clients of one HTTP replay do not use up each other's answers. */
+  private readonly used: Uint8Array;
+  /** Per index list, where its first unused trigger may be (everything before is used). */
+  private readonly cursors = new WeakMap<number[], number>();
+  /** recorded request id → live request id */
+  private readonly liveIds = new Map<string | number, Id>();
+  /** recorded progress token → live progress token */
+  private readonly liveTokens = new Map<string | number, Id>();
+  private clientCapabilities?: Record<string, unknown>;
+  /** recorded task id → live task id, for tasks the client created (receiver tasks: the client chose their ids). */
+  private readonly liveTaskIds = new Map<string, string>();
+
+  constructor(
+    private readonly script: ReplayScript,
+    private readonly out: ReplayOutput,
+  ) {
+    this.used = new Uint8Array(script.triggers.length);
+  }
+
+  receive(message: WireMessage): void {
+    if (!this.started) {
+      this.started = true;
+      this.emit(this.script.opening);
+    }
+    if (typeof message.method === "string" && message.id !== undefined) return this.request(message);
+    if (typeof message.method === "string") return this.notification(message);
+    if (message.id !== undefined) {
+      // The live client's answer to a recorded server request (sent with its recorded id).
+      const trigger = this.nextUnused(this.script.answersById.get(idKey(message.id)));
+      if (!trigger) return;
+      const recordedTask = taskIdOf(trigger.message.result);
+      const liveTask = taskIdOf(message.result);
+      if (recordedTask !== undefined && liveTask !== undefined) this.liveTaskIds.set(recordedTask, liveTask);
+      this.fire(trigger);
+    }
+  }
+
+  /** The first trigger of `list` not used yet (lists are used in order, so a cursor skips the used ones). */
+  private nextUnused(list: number[] | undefined): Trigger | undefined {
+    if (!list) return undefined;
+    let at = this.cursors.get(list) ?? 0;
+    while (at < list.length && this.used[list[at]!]) at++;
+    this.cursors.set(list, at);
+    return at < list.length ? this.script.triggers[list[at]!] : undefined;
+  }
+
+  private request(message: WireMessage): void {
+    const meta = message.params?._meta as Record<string, unknown> | undefined;
+    const offered = meta?.["io.modelcontextprotocol/clientCapabilities"] ?? (message.method === "initialize" ? message.params?.capabilities : undefined);
+    if (isObject(offered)) this.clientCapabilities = offered as Record<string, unknown>;
+    const sameMethod = this.script.requestsByMethod.get(message.method!);
+    // initialize is matched by its method: the live client's name, version and capabilities may differ.
+    const equal = message.method === "initialize" ? sameMethod : this.script.requestsByKey.get(keyOf(message));
+    const next = this.nextUnused(equal);
+    if (next) {
+      this.liveIds.set(idKey(next.message.id), message.id!);
+      const recordedToken = progressTokenOf(next.message);
+      const liveToken = progressTokenOf(message);
+      if (recordedToken !== undefined && liveToken !== undefined) this.liveTokens.set(idKey(recordedToken), liveToken);
+      this.fire(next);
+      return;
+    }
+    const last = equal?.at(-1);
+    if (last !== undefined) {
+      // Asked more often than recorded (a task polled once more): the last recorded answer again.
+      const answer = this.script.answerOf.get(idKey(this.script.triggers[last]!.message.id));
+      if (answer) return this.out.send({ ...answer, id: message.id! });
+    }
+    if (message.method === "ping") return this.out.send({ jsonrpc: "2.0", id: message.id!, result: {} });
+    const closest = this.script.closest(message.method!, message.params);
+    const said = closest ? `${closest.method}${closest.params ? ` ${preview(withoutMeta(closest.params))}` : ""}` : "none";
+    const code = sameMethod ? UNMATCHED_PARAMS : UNMATCHED_METHOD;
+    const what = sameMethod ? `No recorded ${message.method} request has these params` : `No ${message.method} request was recorded`;
+    this.out.send({ jsonrpc: "2.0", id: message.id!, error: { code, message: `${what}; the closest recorded request: ${said}`, data: { closest: closest ? { method: closest.method, params: closest.params } : null } } });
+  }
+
+  private notification(message: WireMessage): void {
+    const trigger = this.nextUnused(this.script.notificationsByKey.get(keyOf(message))) ?? (message.method === "notifications/cancelled" ? undefined : this.nextUnused(this.script.notificationsByMethod.get(message.method!)));
+    if (trigger) this.fire(trigger);
+  }
+
+  private fire(trigger: Trigger): void {
+    this.used[trigger.index] = 1;
+    this.emit(trigger.attached);
+  }
+
+  private emit(attached: Attached[]): void {
+    for (const item of attached) {
+      if ("stderr" in item) {
+        this.out.stderr?.(item.stderr);
+        continue;
+      }
+      const message = item.message;
+      if (message.method === undefined && message.id !== undefined) {
+        // An answer: to the live id of the request it answers, if the live client asked it.
+        const live = this.liveIds.get(idKey(message.id));
+        if (live !== undefined) this.out.send({ ...message, id: live });
+        continue;
+      }
+      if (message.method === "notifications/progress") {
+        const live = this.liveTokens.get(idKey(message.params?.progressToken as Id));
+        if (live !== undefined) this.out.send({ ...message, params: { ...message.params, progressToken: live } });
+        continue;
+      }
+      if (message.id !== undefined) {
+        // A server request needs the capability the live client offered; without it the request is not
+        // sent and the replay goes on as the recorded client answered.
+        const needs = CAPABILITY_OF[message.method!];
+        if (needs && this.clientCapabilities && !(needs in this.clientCapabilities)) {
+          this.out.skipped?.(`${message.method} not sent: the client did not offer the ${needs} capability`);
+          const answer = this.nextUnused(this.script.answersById.get(idKey(message.id)));
+          if (answer) this.fire(answer);
+          continue;
+        }
+      }
+      this.out.send(this.withLiveTaskIds(message));
+    }
+  }
+
+  /** A server request about a task the client created names it by the live client's id. */
+  private withLiveTaskIds(message: WireMessage): WireMessage {
+    if (this.liveTaskIds.size === 0 || !message.params) return message;
+    let params = message.params;
+    const taskId = typeof params.taskId === "string" ? this.liveTaskIds.get(params.taskId) : undefined;
+    if (taskId !== undefined) params = { ...params, taskId };
+    const meta = params._meta as Record<string, unknown> | undefined;
+    const related = meta?.[RELATED_TASK] as { taskId?: unknown } | undefined;
+    const relatedId = typeof related?.taskId === "string" ? this.liveTaskIds.get(related.taskId) : undefined;
+    if (relatedId !== undefined) params = { ...params, _meta: { ...meta, [RELATED_TASK]: { ...related, taskId: relatedId } } };
+    return params === message.params ? message : { ...message, params };
+  }
+}
+
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/** The task id a CreateTaskResult names. */
+function taskIdOf(result: unknown): string | undefined {
+  const task = isObject(result) ? result.task : undefined;
+  return isObject(task) && typeof task.taskId === "string" ? task.taskId : undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function progressTokenOf(message: WireMessage): Id | undefined {
+  const token = (message.params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
+  return typeof token === "string" || typeof token === "number" ? token : undefined;
+}
+
+function withoutMeta(params: unknown): unknown {
+  if (!isObject(params) || !("_meta" in params)) return params;
+  const { _meta: _ignored, ...rest } = params;
+  return rest;
+}
+
+/** Method and params (without `_meta`) as JSON with sorted keys. */
+function keyOf(message: WireMessage): string {
+  return `${message.method ?? ""} ${canonical(withoutMeta(message.params))}`;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  return JSON.stringify(value) ?? "null";
+}
+
+/** How many top-level params two requests share (name and arguments count most: tools/call, prompts/get). */
+function similarity(a: unknown, b: unknown): number {
+  const x = withoutMeta(a);
+  const y = withoutMeta(b);
+  if (!isObject(x) || !isObject(y)) return canonical(x) === canonical(y) ? 1 : 0;
+  let score = 0;
+  for (const key of Object.keys(x)) {
+    if (!(key in y)) continue;
+    if (canonical(x[key]) === canonical(y[key])) score += key === "name" || key === "uri" ? 100 : 10;
+    else if (isObject(x[key]) && isObject(y[key])) score += similarity(x[key], y[key]);
+  }
+  return score;
+}
+
+function editDistanceCapped(a: string, b: string): number {
+  if (a === b) return 0;
+  const s = a.slice(0, 100);
+  const t = b.slice(0, 100);
+  let row = Array.from({ length: t.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= s.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= t.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[t.length]!;
+}
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? "";
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}

@@ -1,0 +1,61 @@
+// The app's "Save recording…" and "Open recording…" (issue 22): a session's kept log (whole, or from a
+// mark the user set) written as a recording, and a recording read back as log entries the Logs tab
+// shows read-only, labelled like a live log (each response names the method it answers).
+import type { LogEntry, ServerConfig, SessionInfo } from "../../../shared/types.js";
+import { DEFAULT_ENTRY_BYTES, MessageLog } from "../messageLog.js";
+import { isMessageLine, type Recording, type RecordingHeader } from "./format.js";
+import { parseRecording } from "./reader.js";
+import { Recorder } from "./recorder.js";
+
+/** What the app opens at most (the page sends the file's text over the bridge); the CLI reads up to 512 MB. */
+export const OPEN_RECORDING_BYTES = 64 * 1024 * 1024;
+
+export interface SessionLogSnapshot {
+  entries: LogEntry[];
+  stderr: string[];
+}
+
+/** A session's log as recording text. Times come from the entries' clock; stderr lines (kept apart from the messages) follow them. */
+export function recordingOfSession(config: ServerConfig, info: SessionInfo, log: SessionLogSnapshot, fromSeq?: number): { text: string; lines: number } {
+  const entries = fromSeq === undefined ? log.entries : log.entries.filter((e) => e.seq >= fromSeq);
+  const first = entries[0] ? Date.parse(entries[0].time) : Date.now();
+  const recorder = new Recorder({ server: config, sessionId: info.sessionId, startedAt: new Date(Number.isFinite(first) ? first : Date.now()), now: () => 0 });
+  recorder.onEvent({ type: "sessionChanged", payload: info });
+  let last = 0;
+  for (const entry of entries) {
+    const at = Date.parse(entry.time) - first;
+    // Monotonic even if the wall clock stepped back.
+    last = Number.isFinite(at) ? Math.max(last, at) : last;
+    recorder.entry(entry, last);
+  }
+  // From a mark, the stderr lines cannot be placed: only a whole session's are kept.
+  if (fromSeq === undefined) for (const line of log.stderr) recorder.stderrLine(line, last);
+  return { text: recorder.text(), lines: recorder.lineCount };
+}
+
+export interface OpenedRecording {
+  header: RecordingHeader;
+  entries: LogEntry[];
+  stderr: string[];
+  warnings: string[];
+}
+
+/** A recording's text as the Logs tab's entries (session id `recording`), read with every check of the reader. */
+export function openRecordingText(text: string): OpenedRecording {
+  const recording: Recording = parseRecording(text, { maxBytes: OPEN_RECORDING_BYTES });
+  const start = Date.parse(recording.header.recordedAt);
+  const log = new MessageLog("recording", { entries: Number.MAX_SAFE_INTEGER, bytes: Number.MAX_SAFE_INTEGER, entryBytes: Math.max(DEFAULT_ENTRY_BYTES, recording.header.limits.messageBytes) });
+  const stderr: string[] = [];
+  let seq = 0;
+  for (const line of recording.lines) {
+    if (!isMessageLine(line)) {
+      stderr.push(line.stderr);
+      continue;
+    }
+    const time = new Date((Number.isFinite(start) ? start : 0) + line.t).toISOString();
+    const entry = log.record(line.dir, line.msg, ++seq, time, line.note, line.preview, line.remark ? { remark: line.remark } : {});
+    // The recording's cut says the size the server sent, which the message kept no longer shows.
+    if (line.cut) entry.cut = line.cut;
+  }
+  return { header: recording.header, entries: log.toArray(), stderr, warnings: recording.warnings };
+}

@@ -1,0 +1,102 @@
+// Issue 22: the replay's matching, on a recording made by hand: ids remapped to the live client's, a
+// repeated request answered in recorded order (and past the end with the last answer), progress tokens
+// remapped, and a server request for a capability the live client did not offer never sent.
+import { describe, expect, it } from "vitest";
+import type { Recording, RecordingLine } from "../../main/core/recordings/format.js";
+import { ReplayPeer, ReplayScript, type WireMessage } from "../../main/core/recordings/replay.js";
+
+const header = { mcprec: 1 as const, inspector: { name: "mcp-task-inspector", version: "0.1.0" }, recordedAt: "2026-11-25T00:00:00.000Z", server: { name: "s", transport: "stdio" as const }, limits: { messageBytes: 262144 } };
+let t = 0;
+const out = (msg: object): RecordingLine => ({ t: t++, dir: "out", msg: { jsonrpc: "2.0", ...msg } });
+const inn = (msg: object): RecordingLine => ({ t: t++, dir: "in", msg: { jsonrpc: "2.0", ...msg } });
+const recording = (...lines: RecordingLine[]): Recording => ({ header, lines, warnings: [] });
+
+function peer(script: ReplayScript) {
+  const sent: WireMessage[] = [];
+  const skipped: string[] = [];
+  const live = new ReplayPeer(script, { send: (m) => sent.push(m), skipped: (why) => skipped.push(why) });
+  return { live, sent, skipped };
+}
+
+describe("replay matching (issue 22)", () => {
+  it("a repeated tasks/get is answered in recorded order, then with the last answer; ids are the live client's", () => {
+    const script = new ReplayScript(
+      recording(
+        out({ id: 5, method: "tasks/get", params: { taskId: "a", _meta: { progressToken: 5 } } }),
+        inn({ id: 5, result: { taskId: "a", status: "working" } }),
+        out({ id: 6, method: "tasks/get", params: { taskId: "a" } }),
+        inn({ id: 6, result: { taskId: "a", status: "completed" } }),
+      ),
+    );
+    const { live, sent } = peer(script);
+    for (const id of ["x", "y", "z"]) live.receive({ jsonrpc: "2.0", id, method: "tasks/get", params: { taskId: "a", _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } });
+    expect(sent).toEqual([
+      { jsonrpc: "2.0", id: "x", result: { taskId: "a", status: "working" } },
+      { jsonrpc: "2.0", id: "y", result: { taskId: "a", status: "completed" } },
+      { jsonrpc: "2.0", id: "z", result: { taskId: "a", status: "completed" } },
+    ]);
+  });
+
+  it("progress notifications carry the live request's progress token", () => {
+    const script = new ReplayScript(
+      recording(
+        out({ id: 1, method: "tools/call", params: { name: "slow", arguments: {}, _meta: { progressToken: 1 } } }),
+        inn({ method: "notifications/progress", params: { progressToken: 1, progress: 1, total: 2 } }),
+        inn({ id: 1, result: { content: [] } }),
+      ),
+    );
+    const { live, sent } = peer(script);
+    live.receive({ jsonrpc: "2.0", id: 40, method: "tools/call", params: { name: "slow", arguments: {}, _meta: { progressToken: "tok" } } });
+    expect(sent).toEqual([
+      { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "tok", progress: 1, total: 2 } },
+      { jsonrpc: "2.0", id: 40, result: { content: [] } },
+    ]);
+  });
+
+  it("a server request waits for the live client's answer; what came after the recorded answer follows the live one", () => {
+    const script = new ReplayScript(
+      recording(
+        out({ id: 0, method: "initialize", params: { capabilities: { elicitation: {} } } }),
+        inn({ id: 0, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } } }),
+        out({ id: 1, method: "tools/call", params: { name: "ask" } }),
+        inn({ id: 7, method: "elicitation/create", params: { message: "Name?", requestedSchema: { type: "object" } } }),
+        out({ id: 7, result: { action: "accept", content: { name: "Ada" } } }),
+        inn({ id: 1, result: { content: [{ type: "text", text: "hi Ada" }] } }),
+      ),
+    );
+    const { live, sent } = peer(script);
+    live.receive({ jsonrpc: "2.0", id: 100, method: "initialize", params: { capabilities: { elicitation: {} }, clientInfo: { name: "other", version: "9" } } });
+    live.receive({ jsonrpc: "2.0", id: 101, method: "tools/call", params: { name: "ask" } });
+    expect(sent.map((m) => m.method ?? m.id)).toEqual([100, "elicitation/create"]);
+    live.receive({ jsonrpc: "2.0", id: 7, result: { action: "accept", content: { name: "Grace" } } });
+    expect(sent.at(-1)).toEqual({ jsonrpc: "2.0", id: 101, result: { content: [{ type: "text", text: "hi Ada" }] } });
+  });
+
+  it("a recorded sampling request is not sent to a live client that did not offer sampling; the replay goes on as recorded", () => {
+    const script = new ReplayScript(
+      recording(
+        out({ id: 0, method: "initialize", params: { capabilities: { sampling: {} } } }),
+        inn({ id: 0, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } } }),
+        out({ id: 1, method: "tools/call", params: { name: "summarise" } }),
+        inn({ id: 3, method: "sampling/createMessage", params: { messages: [], maxTokens: 10 } }),
+        out({ id: 3, result: { model: "m", role: "assistant", content: { type: "text", text: "s" } } }),
+        inn({ id: 1, result: { content: [{ type: "text", text: "done" }] } }),
+      ),
+    );
+    const { live, sent, skipped } = peer(script);
+    live.receive({ jsonrpc: "2.0", id: 1, method: "initialize", params: { capabilities: { roots: {} } } });
+    live.receive({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "summarise" } });
+    expect(sent.some((m) => m.method === "sampling/createMessage")).toBe(false);
+    expect(skipped).toEqual(["sampling/createMessage not sent: the client did not offer the sampling capability"]);
+    expect(sent.at(-1)).toEqual({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "done" }] } });
+  });
+
+  it("an unrecorded ping is answered; an unrecorded method names the closest recorded request", () => {
+    const script = new ReplayScript(recording(out({ id: 1, method: "prompts/get", params: { name: "greet", arguments: { who: "x" } } }), inn({ id: 1, result: { messages: [] } })));
+    const { live, sent } = peer(script);
+    live.receive({ jsonrpc: "2.0", id: 1, method: "ping" });
+    live.receive({ jsonrpc: "2.0", id: 2, method: "prompts/list" });
+    expect(sent[0]).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+    expect(sent[1]).toMatchObject({ id: 2, error: { code: -32601, message: 'No prompts/list request was recorded; the closest recorded request: prompts/get {"name":"greet","arguments":{"who":"x"}}' } });
+  });
+});
