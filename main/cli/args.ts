@@ -6,7 +6,7 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers"] as const;
+export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers", "check"] as const;
 export type CommandName = (typeof COMMANDS)[number];
 export const TASK_ACTIONS = ["get", "cancel", "watch"] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
@@ -35,6 +35,9 @@ export interface CliArgs {
   /** OAuth (issue 14): a pre-registered client, a scope, a client ID metadata document; follow the page headlessly. */
   oauth: { clientId?: string; clientSecret?: string; scope?: string; clientMetadataUrl?: string };
   authHeadless: boolean;
+  /** check (issue 23): `--call <tool>[=<json>]` (tools the check may call) and `--junit <file>`. */
+  checkCalls: Map<string, Record<string, unknown> | undefined>;
+  junit?: string;
   help: boolean;
 }
 
@@ -52,6 +55,9 @@ Commands:
   ping                           ping the server
   task get|cancel|watch <taskId> a task's status; cancel it; watch it to the end and print its result
   servers                        list saved servers (and those of --servers-file)
+  check [--call <tool>[=<json>]] [--junit <file>]
+                                 check the server against the protocol's rules (see docs/checks.md);
+                                 exit 1 when an error-level check fails
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a
@@ -114,6 +120,8 @@ export function parseCli(argv: string[]): CliArgs {
         "client-metadata-url": { type: "string" },
         scope: { type: "string" },
         "auth-headless": { type: "boolean", default: false },
+        call: { type: "string", multiple: true, default: [] },
+        junit: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -150,6 +158,8 @@ export function parseCli(argv: string[]): CliArgs {
   if (values.args !== undefined && name !== "call" && name !== "get-prompt") throw new UsageError(`--args is for call and get-prompt, not ${name}`);
   if ((values.task || values.ttl !== undefined) && name !== "call") throw new UsageError(`--task and --ttl are for call, not ${name}`);
   if (values.ttl !== undefined && !values.task) throw new UsageError("--ttl needs --task");
+  const checkCalls = parseCheckCalls(values.call as string[]);
+  if ((checkCalls.size || values.junit !== undefined) && name !== "check") throw new UsageError(`--call and --junit are for check, not ${name}`);
   if (name !== "servers" && !values.server) throw new UsageError(`${name} needs --server <name|command|url>`);
 
   let args: Record<string, unknown> = {};
@@ -218,8 +228,31 @@ export function parseCli(argv: string[]): CliArgs {
     roots: values.root as string[],
     oauth,
     authHeadless: values["auth-headless"] === true,
+    checkCalls,
+    ...(values.junit !== undefined ? { junit: values.junit } : {}),
     help,
   };
+}
+
+/** `--call <tool>[=<json object>]`: a tool name has no "=" (SEP-986), so the first one starts the arguments. */
+function parseCheckCalls(given: string[]): Map<string, Record<string, unknown> | undefined> {
+  const calls = new Map<string, Record<string, unknown> | undefined>();
+  for (const item of given) {
+    const at = item.indexOf("=");
+    const tool = at < 0 ? item : item.slice(0, at);
+    if (!tool) throw new UsageError(`--call needs a tool name: --call <tool>[=<json>], not ${JSON.stringify(item)}`);
+    let args: unknown;
+    if (at >= 0) {
+      try {
+        args = JSON.parse(item.slice(at + 1));
+      } catch (error) {
+        throw new UsageError(`--call ${tool}: the arguments are not valid JSON: ${(error as Error).message}`);
+      }
+      if (!args || typeof args !== "object" || Array.isArray(args)) throw new UsageError(`--call ${tool}: the arguments must be a JSON object`);
+    }
+    calls.set(tool, args as Record<string, unknown> | undefined);
+  }
+  return calls;
 }
 
 function positiveInt(flag: string, text: string, min: number, max: number): number {
@@ -229,5 +262,5 @@ function positiveInt(flag: string, text: string, min: number, max: number): numb
 }
 
 function emptyArgs(command: CommandName): CliArgs {
-  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], oauth: {}, authHeadless: false, help: false };
+  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], oauth: {}, authHeadless: false, checkCalls: new Map(), help: false };
 }

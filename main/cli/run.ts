@@ -13,6 +13,7 @@ import { parseCli, USAGE, UsageError, type CliArgs } from "./args.js";
 import { answerPendingInput, readAnswers, type Answers } from "./answers.js";
 import { describeProgress, printable, printHuman } from "./human.js";
 import { chooseServer, readServersFile } from "./servers.js";
+import { checkDocument, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -76,6 +77,8 @@ class CliRun {
   private fireInterrupt!: () => void;
   private sessionEnded?: string;
   private progressShown = false;
+  /** `check` (issue 23): its report decides the exit code. */
+  private checked?: CheckOutcome;
 
   constructor(
     private readonly args: CliArgs,
@@ -147,6 +150,8 @@ class CliRun {
   private onEvent(event: InspectorEvent): void {
     switch (event.type) {
       case "pendingInputAdded":
+        // `check` answers the server's requests itself (safely: defaults or decline).
+        if (this.args.command === "check") break;
         void answerPendingInput(this.core, event.payload, this.answers, (line) => this.status(line, true)).catch((error: unknown) => this.status(`Could not answer the server's request: ${messageOf(error)}`, true));
         break;
       case "toolRunChanged": {
@@ -234,6 +239,9 @@ class CliRun {
         return this.call(sessionId, info.era ?? "legacy");
       case "task":
         return this.taskCommand(sessionId);
+      case "check":
+        this.checked = await runCheckCommand(this.core, sessionId, args, (line, always) => this.status(line, always));
+        return checkDocument(this.checked.report);
       default:
         throw new UsageError(`unknown command ${String(args.command)}`);
     }
@@ -353,6 +361,11 @@ class CliRun {
   // --- output ---
 
   private print(document: Record<string, unknown>): number {
+    if (this.checked) {
+      if (this.args.json) this.io.stdout.write(`${stableJson(document)}\n`);
+      else printCheckHuman(this.checked.report, (text) => this.io.stdout.write(text));
+      return this.checked.exitCode;
+    }
     const isError = document.isError === true || (isObject(document.result) && document.result.isError === true);
     if (this.args.json) this.io.stdout.write(`${stableJson(document)}\n`);
     else printHuman(this.args, document, (text) => this.io.stdout.write(text));

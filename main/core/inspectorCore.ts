@@ -29,6 +29,7 @@ import type { ToolRun } from "../../shared/types.js";
 import { OAuthTokenStore } from "./auth/tokenStore.js";
 import { readAppView } from "./apps/appViews.js";
 import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
+import { runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -173,6 +174,21 @@ export class InspectorCore {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`No session ${sessionId}`);
     return session;
+  }
+
+  /** Issue 23: check a connected session's server; what it asks of the user meanwhile is answered safely (checks/). */
+  runChecks(sessionId: string, options: Omit<RunChecksOptions, "inputs"> = {}): Promise<CheckReport> {
+    const inputs: RunChecksOptions["inputs"] = {
+      watch: (answer) =>
+        this.subscribe((event) => {
+          if (event.type !== "pendingInputAdded" || event.payload.sessionId !== sessionId) return;
+          const said = answer(event.payload);
+          const id = event.payload.id;
+          const sent = said.kind === "sampling" ? this.dispatch("rejectSampling", { pendingInputId: id, reason: said.reject }) : this.dispatch("answerElicitation", { pendingInputId: id, action: said.action, ...(said.action === "accept" ? { content: said.content } : {}) });
+          sent.catch(() => {});
+        }),
+    };
+    return runChecks(this.session(sessionId), { ...options, inputs });
   }
 
   getSettings(): Settings {

@@ -361,6 +361,9 @@ export class Session {
     return this.driver.cancelReceiverTask(taskId);
   }
 
+  /** Issue 23: one request as given, its result unparsed (main/core/checks/ judges it). */
+  rawRequest = (method: string, params: Record<string, unknown> | undefined, timeoutMs: number) => this.ask(method, (driver) => driver.raw(method, params, timeoutMs));
+
   // --- internals ---
 
   private onClosed(reason: string): void {

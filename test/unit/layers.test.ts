@@ -20,6 +20,8 @@ const FLOORS: { name: string; floor: number; part?: "legacy" | "modern"; matches
   { name: "session", floor: 5, matches: (p) => p === "main/core/session.ts" },
   // Extensions above the session (DESIGN.md): MCP Apps read Views and proxy a View's calls on its session.
   { name: "extensions (apps)", floor: 5, matches: (p) => p.startsWith("main/core/apps/") },
+  // Issue 23: the server checks judge a session's raw answers.
+  { name: "extensions (checks)", floor: 5, matches: (p) => p.startsWith("main/core/checks/") },
   { name: "core", floor: 6, matches: (p) => p === "main/core/inspectorCore.ts" || p === "main/core/index.ts" },
 ];
 
