@@ -5,7 +5,7 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { LogEntry, PendingInput, SessionInfo, ServerConfig } from "../../../shared/types.js";
 import type { Session } from "../session.js";
-import { isObject, MAX_MESSAGES, quote } from "./check.js";
+import { isObject, MAX_MESSAGES, quote } from "./text.js";
 
 export interface CheckOptions {
   /** `--call <tool>[=<json>]`: tools the user allows, with their arguments (undefined: from the schema). */

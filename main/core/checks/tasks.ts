@@ -32,6 +32,8 @@ interface TaskRun {
   /** 2026-07-28: input requests answered with tasks/update, and whether the task then moved on. */
   updates: { keys: string[]; movedOn: boolean }[];
   problem?: string;
+  /** Still live when the checks stopped following it: no rule broken, but nothing after it could be judged. */
+  unfinished?: string;
   messages: number[];
 }
 
@@ -127,7 +129,7 @@ async function follow(ctx: CheckContext, run: TaskRun): Promise<void> {
   // M5: did the task move on after its answers (a later status other than input_required with those keys)?
   for (const update of run.updates) update.movedOn = run.statuses.lastIndexOf("input_required") < run.statuses.length - 1 || TERMINAL.has(status);
   if (!TERMINAL.has(status)) {
-    run.problem = `still ${quote(status)} after ${run.statuses.length - 1} polls in ${Math.round((Date.now() - started) / 1000)} s: the checks stopped following it`;
+    run.unfinished = `still ${quote(status)} after ${run.statuses.length - 1} polls in ${Math.round((Date.now() - started) / 1000)} s: the checks stopped following it`;
     return;
   }
   run.terminal = status;
@@ -227,7 +229,7 @@ export const tasksChecks: Check[] = [
       const run = await taskRun(ctx);
       if (!run) return skip(NO_TASK);
       const found = [...run.badMoves.map((m) => `moved ${m}`), ...(run.problem ? [run.problem] : [])];
-      return problems(found, `went ${run.statuses.join(" → ")}`, run.messages);
+      return problems(found, `went ${run.statuses.join(" → ")}${run.unfinished ? ` (${run.unfinished})` : ""}`, run.messages);
     },
   },
   {
@@ -239,7 +241,7 @@ export const tasksChecks: Check[] = [
     async run(ctx) {
       if (!tasksDeclared(ctx)) return skip("declares no tasks capability");
       const run = await taskRun(ctx);
-      if (!run?.terminal) return skip(run ? run.problem ?? "the task did not end" : NO_TASK);
+      if (!run?.terminal) return skip(run ? run.problem ?? run.unfinished ?? "the task did not end" : NO_TASK);
       const changed = run.after.filter((s) => s !== run.terminal);
       return changed.length ? fail(`was ${quote(run.terminal)}, then tasks/get said ${run.after.map((s) => quote(s, 40)).join(", ")}`, run.messages) : pass(`stayed ${run.terminal} on ${run.after.length} more tasks/get (one after tasks/cancel)`, run.messages.slice(-8));
     },
@@ -254,7 +256,7 @@ export const tasksChecks: Check[] = [
       if (ctx.era === "modern") return skip("2026-07-28 has no tasks/result: a completed task carries its result inline");
       if (!tasksDeclared(ctx)) return skip("declares no tasks capability");
       const run = await taskRun(ctx);
-      if (!run?.result) return skip(run ? run.problem ?? "the task did not end" : NO_TASK);
+      if (!run?.result) return skip(run ? run.problem ?? run.unfinished ?? "the task did not end" : NO_TASK);
       const reply = run.result;
       if (!reply.result) {
         // A failed task's tasks/result is that JSON-RPC error: the error's data cannot carry _meta.
@@ -276,7 +278,7 @@ export const tasksChecks: Check[] = [
       if (!tasksDeclared(ctx)) return skip("declares no tasks capability");
       if (!isObject(ctx.capabilities.tasks) || !isObject(ctx.capabilities.tasks.cancel)) return skip("does not declare tasks.cancel");
       const run = await taskRun(ctx);
-      if (!run?.cancel) return skip(run ? run.problem ?? "the task did not end" : NO_TASK);
+      if (!run?.cancel) return skip(run ? run.problem ?? run.unfinished ?? "the task did not end" : NO_TASK);
       const reply = run.cancel;
       if (reply.error?.code === -32602) return pass(`tasks/cancel of the ${run.terminal} task answered -32602`, reply.messages);
       return fail(`tasks/cancel of the ${run.terminal} task answered ${reply.error ? `error ${reply.error.code}` : reply.result ? quote(reply.result, 120) : `nothing (${reply.noAnswer})`}, not -32602`, reply.messages);

@@ -1,0 +1,166 @@
+// Issue 23: the server checks against real servers over real stdio and HTTP. Every planted defect of the
+// check-target fixture (test/fixtures/checks/check-target.mjs) is reported by the check that should
+// report it, and by no other; the clean twins, both eras and both transports, give 0 failures.
+import type { ChildProcess } from "node:child_process";
+import { readFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../../main/cli/run.js";
+import { fixtureStdio } from "../cli/harness.js";
+import { startListeningFixture } from "../helpers/servers.js";
+
+interface CheckDoc {
+  server: Record<string, unknown>;
+  era: string;
+  checks: { id: string; title: string; severity: "error" | "warning"; ok: boolean | null; detail: string; messages: number[] }[];
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+async function check(args: string[]): Promise<{ code: number; doc: CheckDoc; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(["check", "--json", "--quiet", "--config-dir", mkdtempSync(join(tmpdir(), "check-")), ...args], {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    onInterrupt: () => () => {},
+  });
+  return { code, doc: JSON.parse(stdout) as CheckDoc, stderr };
+}
+
+const target = (...args: string[]) => ["--server", fixtureStdio("checks/check-target.mjs", ...args)];
+const LEGACY = ["--era", "2025-11-25"];
+const MODERN = ["--era", "2026-07-28"];
+const failedIds = (doc: CheckDoc) => doc.checks.filter((c) => c.ok === false).map((c) => c.id);
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill();
+});
+
+describe("the clean twins give 0 failures", () => {
+  it.each([
+    ["2025-11-25", LEGACY],
+    ["2026-07-28", MODERN],
+  ])("stdio %s: every check passes or is skipped, and the JSON document has exactly its keys", async (_era, era) => {
+    const { code, doc } = await check([...target(), ...era]);
+    expect(failedIds(doc)).toEqual([]);
+    expect(code).toBe(0);
+    expect(Object.keys(doc)).toEqual(["server", "era", "checks", "passed", "failed", "skipped"]);
+    for (const c of doc.checks) expect(Object.keys(c)).toEqual(["id", "title", "severity", "ok", "detail", "messages"]);
+    expect(doc.passed + doc.failed + doc.skipped).toBe(doc.checks.length);
+    expect(doc.passed).toBeGreaterThan(20);
+  });
+
+  it.each([
+    ["2025-11-25", LEGACY],
+    ["2026-07-28", MODERN],
+  ])("Streamable HTTP %s: the HTTP checks run and pass", async (_era, era) => {
+    const url = await startListeningFixture("checks/check-target.mjs", ["--http"], children);
+    const { code, doc } = await check(["--server", url, ...era]);
+    expect(failedIds(doc)).toEqual([]);
+    expect(code).toBe(0);
+    const http = doc.checks.filter((c) => c.id.startsWith("http.") && c.ok === true).map((c) => c.id);
+    expect(http).toEqual(era === LEGACY ? ["http.origin", "http.protocol-version", "http.session"] : ["http.origin", "http.protocol-version", "http.header-mismatch", "http.unknown-method"]);
+  });
+});
+
+/** [defect, era, the check that must report it (and only it; a second id is a failure that follows from the first)]. */
+const PLANTED: [string, "legacy" | "modern", string, string?][] = [
+  ["ping", "legacy", "lifecycle.ping"],
+  ["declared-missing", "legacy", "lifecycle.declared-capabilities"],
+  ["declared-missing", "modern", "lifecycle.declared-capabilities"],
+  ["undeclared-works", "legacy", "lifecycle.undeclared-capabilities"],
+  ["pagination-repeat", "legacy", "listings.pagination"],
+  ["pagination-endless", "modern", "listings.pagination"],
+  ["duplicate-tool", "legacy", "listings.duplicates"],
+  ["tool-name", "modern", "tools.name"],
+  ["input-schema", "legacy", "tools.input-schema"],
+  ["output-schema", "modern", "tools.output-schema"],
+  ["template", "legacy", "resources.templates"],
+  ["resource-uri", "modern", "resources.read"],
+  ["structured", "legacy", "results.structured-content"],
+  ["structured", "modern", "results.structured-content"],
+  ["content", "legacy", "results.content"],
+  ["task-unknown-id", "legacy", "tasks.unknown-id"],
+  ["task-unknown-id", "modern", "tasks.unknown-id"],
+  ["task-list-loop", "legacy", "tasks.list"],
+  ["task-no-ttl", "legacy", "tasks.created"],
+  ["task-no-ttl", "modern", "tasks.created"],
+  ["task-no-poll-interval", "modern", "tasks.poll-interval"],
+  ["task-terminal-changes", "legacy", "tasks.terminal"],
+  ["task-terminal-changes", "modern", "tasks.terminal"],
+  ["task-result-meta", "legacy", "tasks.result-meta"],
+  ["task-cancel-terminal", "legacy", "tasks.cancel-terminal"],
+  ["task-update-stuck", "modern", "tasks.input-update"],
+  // A round with nothing in it cannot be answered: the server asks again and again, past the round limit.
+  ["mrtr-empty", "modern", "mrtr.input-required", "mrtr.rounds"],
+  ["mrtr-loop", "modern", "mrtr.rounds"],
+  ["mrtr-missing", "modern", "mrtr.missing-response"],
+];
+
+describe("every planted defect is reported by the check that should (stdio)", () => {
+  it.each(PLANTED)("--defect %s (%s) fails %s, and only it", async (defect, era, id, follows) => {
+    const { code, doc } = await check([...target("--defect", defect), ...(era === "legacy" ? LEGACY : MODERN)]);
+    expect(failedIds(doc)).toEqual(follows ? [id, follows] : [id]);
+    const verdict = doc.checks.find((c) => c.id === id)!;
+    // Each failure points at the messages that prove it, except where the proof is the opening itself.
+    expect(verdict.detail.length).toBeGreaterThan(0);
+    // Exit 1 only when an error-level check failed; a warning alone exits 0.
+    expect(code).toBe(verdict.severity === "error" ? 1 : 0);
+  });
+});
+
+describe("HTTP defects (Streamable HTTP)", () => {
+  it.each([
+    ["origin", "legacy", "http.origin"],
+    ["origin", "modern", "http.origin"],
+    ["http-version", "legacy", "http.protocol-version"],
+    ["http-version", "modern", "http.protocol-version"],
+    ["http-session", "legacy", "http.session"],
+    ["header-mismatch", "modern", "http.header-mismatch"],
+    ["http-unknown-method", "modern", "http.unknown-method"],
+  ] as const)("--defect %s (%s) fails %s, and only it", async (defect, era, id) => {
+    const url = await startListeningFixture("checks/check-target.mjs", ["--http", "--defect", defect], children);
+    const { doc } = await check(["--server", url, ...(era === "legacy" ? LEGACY : MODERN)]);
+    expect(failedIds(doc)).toEqual([id]);
+  });
+});
+
+describe("the verdicts point at the log, and the report is safe to read", () => {
+  it("a failed list walk names the log entries of its pages (R9-style bounded walk: an endless cursor stops at the page limit)", async () => {
+    const { doc } = await check([...target("--defect", "pagination-endless"), ...LEGACY]);
+    const verdict = doc.checks.find((c) => c.id === "listings.pagination")!;
+    expect(verdict.detail).toMatch(/never ends/);
+    expect(verdict.messages.length).toBeGreaterThan(2);
+  });
+
+  it("a version the client never offered ends the check with exit 2 and says why", async () => {
+    let stderr = "";
+    const code = await runCli(["check", "--quiet", ...target("--defect", "version"), ...LEGACY], { stdout: { write: () => true }, stderr: { write: (t: string) => (stderr += t) }, onInterrupt: () => () => {} });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/1999-01-01|protocol version/i);
+  });
+
+  it("JUnit XML escapes everything the server sent (a tool name with markup and control characters)", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "junit-")), "checks.xml");
+    await check([...target("--defect", "tool-name"), ...LEGACY, "--junit", file]);
+    const xml = readFileSync(file, "utf8");
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    expect(xml).toContain('<testcase classname="mcp.listings" name="tools.name: Tool names keep the spec&apos;s character rules">');
+    expect(xml).toMatch(/<failure type="warning"/);
+    expect(xml).not.toContain("<b>");
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    expect((xml.match(/<testcase /g) ?? []).length).toBe((xml.match(/<\/testcase>/g) ?? []).length);
+  });
+
+  it("safe by default: a tool that is not readOnlyHint is never called, unless named with --call", async () => {
+    const plain = await check([...target(), ...LEGACY]);
+    const said = plain.doc.checks.find((c) => c.id === "results.calls")!.detail;
+    expect(said).not.toContain("write-file");
+    const allowed = await check([...target(), ...LEGACY, "--call", 'write-file={"path":"/tmp/x"}']);
+    expect(allowed.doc.checks.find((c) => c.id === "results.calls")!.detail).toContain('"write-file" → result');
+  });
+});
