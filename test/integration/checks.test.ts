@@ -63,7 +63,7 @@ describe("the clean twins give 0 failures", () => {
     expect(failedIds(doc)).toEqual([]);
     expect(code).toBe(0);
     const http = doc.checks.filter((c) => c.id.startsWith("http.") && c.ok === true).map((c) => c.id);
-    expect(http).toEqual(era === LEGACY ? ["http.origin", "http.protocol-version", "http.session"] : ["http.origin", "http.protocol-version", "http.header-mismatch", "http.unknown-method"]);
+    expect(http).toEqual(era === LEGACY ? ["http.origin", "http.protocol-version", "http.session", "http.session-ended"] : ["http.origin", "http.protocol-version", "http.header-mismatch", "http.unknown-method"]);
   });
 });
 
@@ -120,6 +120,7 @@ describe("HTTP defects (Streamable HTTP)", () => {
     ["http-version", "legacy", "http.protocol-version"],
     ["http-version", "modern", "http.protocol-version"],
     ["http-session", "legacy", "http.session"],
+    ["http-session-ended", "legacy", "http.session-ended"],
     ["header-mismatch", "modern", "http.header-mismatch"],
     ["http-unknown-method", "modern", "http.unknown-method"],
   ] as const)("--defect %s (%s) fails %s, and only it", async (defect, era, id) => {

@@ -251,12 +251,18 @@ export class CheckContext {
     });
   }
 
+  /** One tools/call, its rounds followed (`roundTrip`). */
+  callTool(name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<ToolCall> {
+    return this.roundTrip("tools/call", { name, arguments: args, ...extra }, name, args);
+  }
+
   /**
-   * One tools/call. On 2026-07-28 its rounds are followed here (I2): each input request answered with the
-   * schema's defaults or declined, `requestState` echoed byte for byte, at most maxRounds rounds (I3).
+   * One request that may take rounds (tools/call, prompts/get, resources/read). On 2026-07-28 its rounds are
+   * followed here (I2): each input request answered with the schema's defaults or declined, `requestState`
+   * echoed byte for byte, at most maxRounds rounds (I3).
    */
-  async callTool(name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<ToolCall> {
-    const call: ToolCall = { tool: name, arguments: args, reply: { messages: [] }, rounds: 0, inputRounds: [], messages: [] };
+  async roundTrip(method: string, params: Record<string, unknown>, label: string, args: Record<string, unknown> = {}): Promise<ToolCall> {
+    const call: ToolCall = { tool: label, arguments: args, reply: { messages: [] }, rounds: 0, inputRounds: [], messages: [] };
     let retry: Record<string, unknown> = {};
     for (;;) {
       if (call.rounds >= this.maxRounds) {
@@ -264,7 +270,7 @@ export class CheckContext {
         break;
       }
       call.rounds++;
-      const reply = await this.request("tools/call", { name, arguments: args, ...extra, ...retry });
+      const reply = await this.request(method, { ...params, ...retry });
       call.reply = reply;
       call.messages = bounded([...call.messages, ...reply.messages]);
       const result = reply.result;
@@ -274,12 +280,12 @@ export class CheckContext {
       const requests = isObject(result.inputRequests) ? result.inputRequests : {};
       if (call.inputRounds.length === 1 && Object.keys(requests).length) {
         // I1 ("missing information"): a retry without the answers should be asked again, not refused.
-        const missing = await this.request("tools/call", { name, arguments: args, ...extra, ...state });
+        const missing = await this.request(method, { ...params, ...state });
         call.missingAnswer = missing;
         call.messages = bounded([...call.messages, ...missing.messages]);
       }
       const responses: Record<string, unknown> = {};
-      for (const [key, request] of Object.entries(requests).slice(0, 50)) responses[key] = this.answerInputRequest(name, request);
+      for (const [key, request] of Object.entries(requests).slice(0, 50)) responses[key] = this.answerInputRequest(label, request);
       retry = { ...(Object.keys(requests).length ? { inputResponses: responses } : {}), ...state };
     }
     return call;

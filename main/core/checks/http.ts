@@ -139,22 +139,36 @@ export const httpChecks: Check[] = [
   ),
   httpCheck(
     "http.session",
-    "A session id is required once given, and an unknown one is not found",
+    "A request without the session id is refused with 400",
     "warning",
-    "Streamable HTTP, session management (2025-11-25): servers that require a session ID SHOULD respond to requests without an Mcp-Session-Id header (other than initialization) with HTTP 400 Bad Request; a request with a session ID the server does not know (terminated) MUST be answered with HTTP 404 Not Found.",
+    "Streamable HTTP, session management (2025-11-25): servers that require a session ID SHOULD respond to requests without an Mcp-Session-Id header (other than initialization) with HTTP 400 Bad Request.",
     "legacy",
     async (ctx) => {
       const session = await legacySession(ctx);
       if (typeof session === "string") return skip(`could not open a session of our own: ${quote(session, 200)}`);
       if (!session.sessionId) return skip("the server gives no Mcp-Session-Id: it is stateless");
-      const headers = { "mcp-protocol-version": session.version };
-      const without = await post(ctx, headers, { jsonrpc: "2.0", id: 2, method: "ping" });
-      const unknown = await post(ctx, { ...headers, "mcp-session-id": "mcp-task-inspector-no-such-session" }, { jsonrpc: "2.0", id: 3, method: "ping" });
+      const without = await post(ctx, { "mcp-protocol-version": session.version }, { jsonrpc: "2.0", id: 2, method: "ping" });
       await endSession(ctx, session.sessionId);
-      const found: string[] = [];
-      if (typeof without === "string" || without.status !== 400) found.push(`a ping without Mcp-Session-Id was answered ${typeof without === "string" ? quote(without, 100) : describe(without)}, not 400`);
-      if (typeof unknown === "string" || unknown.status !== 404) found.push(`a ping with an unknown Mcp-Session-Id was answered ${typeof unknown === "string" ? quote(unknown, 100) : describe(unknown)}, not 404`);
-      return found.length ? fail(found.join("; ")) : pass("without a session id: HTTP 400; with an unknown one: HTTP 404");
+      if (typeof without === "string") return fail(`a ping without Mcp-Session-Id failed: ${quote(without, 200)}`);
+      return without.status === 400 ? pass("a ping without Mcp-Session-Id was answered HTTP 400") : fail(`a ping without Mcp-Session-Id was answered ${describe(without)}, not 400`);
+    },
+  ),
+  httpCheck(
+    "http.session-ended",
+    "An ended session's id is answered 404",
+    "error",
+    "Streamable HTTP, session management (2025-11-25): once a session is terminated, the server MUST respond to requests containing that session ID with HTTP 404 Not Found. (A client ends one with HTTP DELETE; a server that does not allow it answers 405.)",
+    "legacy",
+    async (ctx) => {
+      const session = await legacySession(ctx);
+      if (typeof session === "string") return skip(`could not open a session of our own: ${quote(session, 200)}`);
+      if (!session.sessionId) return skip("the server gives no Mcp-Session-Id: it is stateless");
+      const ended = await post(ctx, { "mcp-session-id": session.sessionId, "mcp-protocol-version": session.version }, undefined, "DELETE");
+      if (typeof ended === "string") return fail(`DELETE of the session failed: ${quote(ended, 200)}`);
+      if (ended.status === 405) return skip("the server does not let a client end its session (DELETE answered 405)");
+      const after = await post(ctx, { "mcp-session-id": session.sessionId, "mcp-protocol-version": session.version }, { jsonrpc: "2.0", id: 3, method: "ping" });
+      if (typeof after === "string") return fail(`a ping on the ended session failed: ${quote(after, 200)}`);
+      return after.status === 404 ? pass(`DELETE answered HTTP ${ended.status}; a ping on the ended session, HTTP 404`) : fail(`DELETE answered HTTP ${ended.status}, then a ping on the ended session was answered ${describe(after)}, not 404`);
     },
   ),
   httpCheck(

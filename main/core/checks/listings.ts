@@ -162,10 +162,12 @@ export const listingsChecks: Check[] = [
       if (!uris.length) return skip("lists no resources", walk.messages);
       const found: string[] = [];
       const messages: number[] = [];
-      const read = uris.slice(0, ctx.maxCalls);
-      for (const uri of read) {
-        const reply = await ctx.request("resources/read", { uri });
-        messages.push(...reply.messages);
+      const some = uris.slice(0, ctx.maxCalls);
+      for (const uri of some) {
+        // A 2026-07-28 read may ask for input first (I1): its rounds are followed, answered safely.
+        const read = await ctx.roundTrip("resources/read", { uri }, uri);
+        const reply = read.reply;
+        messages.push(...read.messages);
         if (!reply.result) {
           found.push(`${quote(uri, 80)}: ${reply.error ? `error ${reply.error.code} ${quote(reply.error.message, 100)}` : `no answer (${reply.noAnswer})`}`);
           continue;
@@ -175,8 +177,8 @@ export const listingsChecks: Check[] = [
         else if (!contents.some((c) => isObject(c) && c.uri === uri)) found.push(`${quote(uri, 80)}: came back as ${quote(contents.filter(isObject).map((c) => c.uri).slice(0, 3), 120)}`);
         else if (!contents.every((c) => isObject(c) && (typeof c.text === "string" || typeof c.blob === "string"))) found.push(`${quote(uri, 80)}: a content item has neither text nor blob`);
       }
-      const more = uris.length > read.length ? ` (the first ${read.length} of ${uris.length})` : "";
-      return problems(found, `${read.length} resources read${more}, each with its own URI`, messages);
+      const more = uris.length > some.length ? ` (the first ${some.length} of ${uris.length})` : "";
+      return problems(found, `${some.length} resources read${more}, each with its own URI`, messages);
     },
   },
 ];
