@@ -57,6 +57,8 @@ export const API_METHOD_NAMES = [
   "readAppView",
   "appCallTool",
   "logAppMessages",
+  // Server checks (issue 23)
+  "runChecks",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

@@ -342,6 +342,7 @@ export class InspectorCore {
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
       followClientTask: ({ sessionId, taskId }) => this.session(sessionId).followClientTask(taskId),
+      runChecks: ({ sessionId, areas, calls }) => this.runChecks(sessionId, { ...(areas ? { areas } : {}), calls: new Map((calls ?? []).map((c) => [c.tool, c.arguments])) }),
 
       approveSampling: async ({ pendingInputId, result }) => {
         this.pendingInputs.answer(pendingInputId, { kind: "sampling", result: { ...result } });

@@ -62,6 +62,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   getAuthSteps: { sessionId: SID },
   clearAuthTokens: { url: "http://127.0.0.1:1/mcp" },
   followClientTask: { sessionId: SID, taskId: "t-1" },
+  runChecks: { sessionId: SID, areas: ["lifecycle"], calls: [{ tool: "echo" }] },
   readAppView: { sessionId: SID, toolName: "greet" },
   appCallTool: { sessionId: SID, view: "ui://v", name: "app-add", arguments: { a: 1 } },
   logAppMessages: { sessionId: SID, view: "ui://v", messages: [{ direction: "app→host", message: { jsonrpc: "2.0", method: "ui/initialize" } }] },

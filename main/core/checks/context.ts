@@ -115,7 +115,7 @@ export class CheckContext {
   }
 
   note(text: string): void {
-    if (this.notes.length < MAX_NOTES) this.notes.push(text);
+    if (this.notes.length < MAX_NOTES) this.notes.push(text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
   }
 
   entries(): LogEntry[] {
