@@ -28,5 +28,7 @@ export const CheckReportSchema = z.object({
   skipped: z.number().int(),
   /** What the checks did on the user's behalf: input answered, tools not called. */
   notes: z.array(z.string().max(4000)).max(100),
+  /** The connection ended during the run: the checks after it were not run. */
+  ended: z.string().optional(),
 });
 export type CheckReportView = z.output<typeof CheckReportSchema>;

@@ -22,7 +22,9 @@ export async function runCheckCommand(core: InspectorCore, sessionId: string, ar
   // What the checks did on the user's behalf is always said (stderr: stdout holds the document).
   for (const note of report.notes) status(note, true);
   if (args.junit) writeFileSync(args.junit, toJunit(report));
-  return { report, exitCode: hasErrors(report) ? 1 : 0 };
+  // A connection lost during the run is a connection problem (exit 2): the checks after it did not run.
+  if (report.ended) status(`The connection ended during the checks (${report.ended}); the checks after it were not run`, true);
+  return { report, exitCode: report.ended ? 2 : hasErrors(report) ? 1 : 0 };
 }
 
 /** The --json document: exactly server, era, checks (id, title, severity, ok, detail, messages), passed, failed, skipped. */

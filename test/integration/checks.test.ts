@@ -145,6 +145,14 @@ describe("the verdicts point at the log, and the report is safe to read", () => 
     expect(stderr).toMatch(/1999-01-01|protocol version/i);
   });
 
+  it("a server that exits in the middle of the checks: exit 2, and the checks after it say they were not run", async () => {
+    const { code, doc, stderr } = await check([...target("--defect", "crash"), ...LEGACY]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/The connection ended during the checks/);
+    expect(doc.checks.find((c) => c.id === "lifecycle.ping")!.ok).toBe(true);
+    expect(doc.checks.find((c) => c.id === "tasks.unknown-id")).toMatchObject({ ok: null, detail: expect.stringMatching(/^not run: the session is disconnected/) });
+  });
+
   it("JUnit XML escapes everything the server sent (a tool name with markup and control characters)", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "junit-")), "checks.xml");
     await check([...target("--defect", "tool-name"), ...LEGACY, "--junit", file]);

@@ -16,6 +16,8 @@ export interface CheckReport {
   skipped: number;
   /** What the checks did on the user's behalf (inputs answered, tools not called). */
   notes: string[];
+  /** The connection ended during the run (its reason): the checks after it were not run. */
+  ended?: string;
 }
 
 export interface RunChecksOptions extends CheckOptions {
@@ -70,6 +72,7 @@ export async function runChecks(session: Session, options: RunChecksOptions = {}
   }
   const info = session.state;
   const t = session.config.transport;
+  const ended = info.state === "connected" ? undefined : `the session is ${info.state}${info.reason ? `: ${info.reason.slice(0, 500)}` : ""}`;
   return {
     server: {
       name: info.serverInfo?.name ?? session.config.name,
@@ -83,6 +86,7 @@ export async function runChecks(session: Session, options: RunChecksOptions = {}
     failed: checks.filter((c) => c.ok === false).length,
     skipped: checks.filter((c) => c.ok === null).length,
     notes: ctx.notes,
+    ...(ended ? { ended } : {}),
   };
 }
 

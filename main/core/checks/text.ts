@@ -6,6 +6,7 @@ export const MAX_DETAIL = 2000;
 
 /** Server text quoted in a detail: bounded, one line, control characters shown as escapes. */
 export function quote(value: unknown, max = 120): string {
+  if (value === undefined) return "(missing)";
   if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
   let text: string;
   try {

@@ -127,6 +127,11 @@ function Report({ report, onMessage }: { report: CheckReportView; onMessage: (se
           {report.passed} passed, {errors} failed, {warnings} {warnings === 1 ? "warning" : "warnings"}, {report.skipped} skipped
         </span>
       </p>
+      {report.ended && (
+        <p className="alert error" role="alert">
+          The connection ended during the checks ({report.ended}): the checks after it were not run.
+        </p>
+      )}
       <ol className="checks-list">
         {report.checks.map((v) => {
           const { word, className } = verdictWord(v);
