@@ -221,6 +221,7 @@ export class CheckContext {
       const calls: { tool: Tool; arguments: Record<string, unknown> }[] = [];
       const notCalled: string[] = [];
       const allowed = this.options.calls ?? new Map();
+      await this.primeSessionTools();
       for (const tool of await this.tools()) {
         const given = allowed.get(tool.name);
         const filled = argumentsFromSchema(tool.inputSchema);
@@ -237,6 +238,25 @@ export class CheckContext {
       if (notCalled.length) this.note(`Tools not called: ${notCalled.slice(0, 20).join(", ")}${notCalled.length > 20 ? `, and ${notCalled.length - 20} more` : ""}. Name a tool with --call <tool>[=<json>] to allow it.`);
       return { calls: calls.slice(0, this.maxCalls), notCalled };
     });
+  }
+
+  /**
+   * The session's own tools/list, walked once before any call: the era driver learns each tool's
+   * `x-mcp-header` parameters there (2026-07-28 over HTTP mirrors them into Mcp-Param headers, SEP-2243),
+   * so a raw call carries what the server requires. A list the session cannot read changes nothing here.
+   */
+  private async primeSessionTools(): Promise<void> {
+    let cursor: string | undefined;
+    const seen = new Set<string>();
+    try {
+      for (let page = 0; page < this.maxPages; page++) {
+        cursor = (await this.session.listTools(cursor)).nextCursor;
+        if (!cursor || seen.has(cursor)) return;
+        seen.add(cursor);
+      }
+    } catch {
+      // The walk's own checks report a broken list.
+    }
   }
 
   /** Tool calls the plan allows that are plain calls (a legacy tool that requires a task is left to the tasks checks). */

@@ -4,7 +4,7 @@
 import type { ServerConfig } from "../../../shared/types.js";
 import { CLIENT_INFO } from "../eras/driver.js";
 import { MODERN_VERSION } from "../protocol/envelope.js";
-import { fail, pass, quote, skip, type Check, type Finding } from "./check.js";
+import { fail, isObject, pass, quote, skip, type Check, type Finding } from "./check.js";
 import type { CheckContext } from "./context.js";
 
 interface HttpAnswer {
@@ -175,12 +175,26 @@ export const httpChecks: Check[] = [
     "http.header-mismatch",
     "Headers that contradict the body are refused",
     "error",
-    "Streamable HTTP (2026-07-28): the MCP-Protocol-Version header MUST match the body's io.modelcontextprotocol/protocolVersion and the standard headers mirror the body; if they do not match, the server MUST reject the request with 400 Bad Request and a HeaderMismatch error (-32020).",
+    "Streamable HTTP (2026-07-28), server validation: servers that process the request body MUST reject requests where the values in the headers (Mcp-Method, Mcp-Name, MCP-Protocol-Version) do not match the body, with 400 Bad Request and a HeaderMismatch error (-32020).",
     "modern",
     async (ctx) => {
-      const answer = await post(ctx, { "mcp-protocol-version": MODERN_VERSION, "mcp-method": "prompts/list" }, modernBody("tools/list"));
-      if (typeof answer === "string") return fail(`the request failed: ${quote(answer, 200)}`);
-      return answer.status === 400 && answer.code === -32020 ? pass("Mcp-Method prompts/list on a tools/list body was answered HTTP 400 with error -32020") : fail(`Mcp-Method prompts/list on a tools/list body was answered ${describe(answer)}, not HTTP 400 with error -32020`);
+      const found: string[] = [];
+      const said: string[] = [];
+      const method = await post(ctx, { "mcp-protocol-version": MODERN_VERSION, "mcp-method": "prompts/list" }, modernBody("tools/list"));
+      const judge = (what: string, answer: HttpAnswer | string) => {
+        if (typeof answer === "string") found.push(`${what}: the request failed (${quote(answer, 120)})`);
+        else if (answer.status !== 400 || answer.code !== -32020) found.push(`${what} was answered ${describe(answer)}, not HTTP 400 with error -32020`);
+        else said.push(`${what}: HTTP 400, -32020`);
+      };
+      judge("Mcp-Method prompts/list on a tools/list body", method);
+      // Mcp-Name on a read-only request: a listed resource, else a task id (nothing is changed either way).
+      const resources = isObject(ctx.capabilities.resources) ? (await ctx.walk("resources/list", "resources")).items : [];
+      const uri = resources.filter(isObject).map((r) => r.uri).find((u): u is string => typeof u === "string" && /^[\x21-\x7e]{1,200}$/.test(u));
+      const named = uri ? { method: "resources/read", params: { uri } } : { method: "tasks/get", params: { taskId: "mcp-task-inspector-check-task" } };
+      const body = modernBody(named.method);
+      body.params = { ...(body.params as Record<string, unknown>), ...named.params };
+      judge(`Mcp-Name "other" on a ${named.method} body`, await post(ctx, { "mcp-protocol-version": MODERN_VERSION, "mcp-method": named.method, "mcp-name": "other" }, body));
+      return found.length ? fail(found.join("; ")) : pass(said.join("; "));
     },
   ),
   httpCheck(
