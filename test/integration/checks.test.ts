@@ -67,42 +67,43 @@ describe("the clean twins give 0 failures", () => {
   });
 });
 
-/** [defect, era, the check that must report it (and only it; a second id is a failure that follows from the first)]. */
-const PLANTED: [string, "legacy" | "modern", string, string?][] = [
-  ["ping", "legacy", "lifecycle.ping"],
-  ["declared-missing", "legacy", "lifecycle.declared-capabilities"],
-  ["declared-missing", "modern", "lifecycle.declared-capabilities"],
-  ["undeclared-works", "legacy", "lifecycle.undeclared-capabilities"],
-  ["pagination-repeat", "legacy", "listings.pagination"],
-  ["pagination-endless", "modern", "listings.pagination"],
-  ["duplicate-tool", "legacy", "listings.duplicates"],
-  ["tool-name", "modern", "tools.name"],
-  ["input-schema", "legacy", "tools.input-schema"],
-  ["output-schema", "modern", "tools.output-schema"],
-  ["template", "legacy", "resources.templates"],
-  ["resource-uri", "modern", "resources.read"],
-  ["structured", "legacy", "results.structured-content"],
-  ["structured", "modern", "results.structured-content"],
-  ["content", "legacy", "results.content"],
-  ["task-unknown-id", "legacy", "tasks.unknown-id"],
-  ["task-unknown-id", "modern", "tasks.unknown-id"],
-  ["task-list-loop", "legacy", "tasks.list"],
-  ["task-no-ttl", "legacy", "tasks.created"],
-  ["task-no-ttl", "modern", "tasks.created"],
-  ["task-no-poll-interval", "modern", "tasks.poll-interval"],
-  ["task-terminal-changes", "legacy", "tasks.terminal"],
-  ["task-terminal-changes", "modern", "tasks.terminal"],
-  ["task-result-meta", "legacy", "tasks.result-meta"],
-  ["task-cancel-terminal", "legacy", "tasks.cancel-terminal"],
-  ["task-update-stuck", "modern", "tasks.input-update"],
+/** [the rule's id (TASKS-SPEC.md; "spec" for a rule of the MCP spec itself), defect, era, the check that must report it (and only it; a second id is a failure that follows from the first)]. */
+const PLANTED: [string, string, "legacy" | "modern", string, string?][] = [
+  ["spec", "ping", "legacy", "lifecycle.ping"],
+  ["spec", "declared-missing", "legacy", "lifecycle.declared-capabilities"],
+  ["spec", "declared-missing", "modern", "lifecycle.declared-capabilities"],
+  ["spec", "undeclared-works", "legacy", "lifecycle.undeclared-capabilities"],
+  ["spec", "pagination-repeat", "legacy", "listings.pagination"],
+  ["spec", "pagination-endless", "modern", "listings.pagination"],
+  ["spec", "duplicate-tool", "legacy", "listings.duplicates"],
+  ["spec", "tool-name", "modern", "tools.name"],
+  ["spec", "input-schema", "legacy", "tools.input-schema"],
+  ["spec", "output-schema", "modern", "tools.output-schema"],
+  ["spec", "template", "legacy", "resources.templates"],
+  ["spec", "resource-uri", "modern", "resources.read"],
+  ["spec", "structured", "legacy", "results.structured-content"],
+  ["M4", "structured", "modern", "results.structured-content"],
+  ["spec", "content", "legacy", "results.content"],
+  ["R8", "task-unknown-id", "legacy", "tasks.unknown-id"],
+  ["M3", "task-unknown-id", "modern", "tasks.unknown-id"],
+  ["R9", "task-list-loop", "legacy", "tasks.list"],
+  ["R5", "task-no-ttl", "legacy", "tasks.created"],
+  ["M2", "task-no-ttl", "modern", "tasks.created"],
+  ["M3", "task-no-poll-interval", "modern", "tasks.poll-interval"],
+  ["R4", "task-terminal-changes", "legacy", "tasks.terminal"],
+  ["M6", "task-terminal-changes", "modern", "tasks.terminal"],
+  ["R7", "task-result-meta", "legacy", "tasks.result-meta"],
+  ["R10", "task-cancel-terminal", "legacy", "tasks.cancel-terminal"],
+  ["M5", "task-update-stuck", "modern", "tasks.input-update"],
   // A round with nothing in it cannot be answered: the server asks again and again, past the round limit.
-  ["mrtr-empty", "modern", "mrtr.input-required", "mrtr.rounds"],
-  ["mrtr-loop", "modern", "mrtr.rounds"],
-  ["mrtr-missing", "modern", "mrtr.missing-response"],
+  ["I1", "mrtr-empty", "modern", "mrtr.input-required", "mrtr.rounds"],
+  ["I3", "mrtr-loop", "modern", "mrtr.rounds"],
+  ["I1", "mrtr-missing", "modern", "mrtr.missing-response"],
+  ["spec", "no-server-info", "modern", "lifecycle.server-info"],
 ];
 
 describe("every planted defect is reported by the check that should (stdio)", () => {
-  it.each(PLANTED)("--defect %s (%s) fails %s, and only it", async (defect, era, id, follows) => {
+  it.each(PLANTED)("%s: --defect %s (%s) fails %s, and only it", async (_rule, defect, era, id, follows) => {
     const { code, doc } = await check([...target("--defect", defect), ...(era === "legacy" ? LEGACY : MODERN)]);
     expect(failedIds(doc)).toEqual(follows ? [id, follows] : [id]);
     const verdict = doc.checks.find((c) => c.id === id)!;
@@ -121,7 +122,7 @@ describe("HTTP defects (Streamable HTTP)", () => {
     ["http-version", "modern", "http.protocol-version"],
     ["http-session", "legacy", "http.session"],
     ["http-session-ended", "legacy", "http.session-ended"],
-    ["header-mismatch", "modern", "http.header-mismatch"],
+    ["header-mismatch", "modern", "http.header-mismatch"], // E4
     ["http-unknown-method", "modern", "http.unknown-method"],
   ] as const)("--defect %s (%s) fails %s, and only it", async (defect, era, id) => {
     const url = await startListeningFixture("checks/check-target.mjs", ["--http", "--defect", defect], children);
@@ -131,7 +132,7 @@ describe("HTTP defects (Streamable HTTP)", () => {
 });
 
 describe("the verdicts point at the log, and the report is safe to read", () => {
-  it("a failed list walk names the log entries of its pages (R9-style bounded walk: an endless cursor stops at the page limit)", async () => {
+  it("a failed list walk names the log entries of its pages (a bounded walk: an endless cursor stops at the page limit)", async () => {
     const { doc } = await check([...target("--defect", "pagination-endless"), ...LEGACY]);
     const verdict = doc.checks.find((c) => c.id === "listings.pagination")!;
     expect(verdict.detail).toMatch(/never ends/);
@@ -143,6 +144,14 @@ describe("the verdicts point at the log, and the report is safe to read", () => 
     const code = await runCli(["check", "--quiet", ...target("--defect", "version"), ...LEGACY], { stdout: { write: () => true }, stderr: { write: (t: string) => (stderr += t) }, onInterrupt: () => () => {} });
     expect(code).toBe(2);
     expect(stderr).toMatch(/1999-01-01|protocol version/i);
+  });
+
+  it("a tool that never answers: results.calls fails after the check's own time-out, and the run goes on", async () => {
+    const { code, doc } = await check([...target("--defect", "call-hangs"), ...LEGACY, "--timeout", "1500"]);
+    expect(failedIds(doc)).toEqual(["results.calls"]);
+    expect(doc.checks.find((c) => c.id === "results.calls")!.detail).toMatch(/"echo": no answer/);
+    expect(doc.checks.find((c) => c.id === "tasks.terminal")!.ok).toBe(true);
+    expect(code).toBe(1);
   });
 
   it("a server that exits in the middle of the checks: exit 2, and the checks after it say they were not run", async () => {

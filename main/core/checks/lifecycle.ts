@@ -107,7 +107,7 @@ export const lifecycleChecks: Check[] = [
       for (const { capability, method } of CAPABILITY_METHODS) {
         if (!isObject(ctx.capabilities[capability])) continue;
         declared++;
-        const walk = await ctx.walk(method, method.split("/")[0] === "resources" ? "resources" : method.split("/")[0]!);
+        const walk = await ctx.walk(method, capability);
         messages.push(...walk.messages.slice(0, 4));
         if (walk.error?.code === -32601) found.push(`declares ${capability} but ${method} answered -32601 (${quote(walk.error.message, 100)})`);
       }

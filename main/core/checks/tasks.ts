@@ -101,7 +101,7 @@ async function follow(ctx: CheckContext, run: TaskRun): Promise<void> {
       run.problem = `tasks/get of ${quote(taskId, 60)} answered ${reply.error ? `error ${reply.error.code} ${quote(reply.error.message, 100)}` : `nothing (${reply.noAnswer})`}`;
       return;
     }
-    const got = ctx.era === "modern" ? reply.result : reply.result;
+    const got = reply.result;
     const next = String(got.status);
     if (!(MOVES[status] ?? []).includes(next)) run.badMoves.push(`${status} → ${next}`);
     status = next;
