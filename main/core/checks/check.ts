@@ -3,7 +3,7 @@
 // A check never throws at the runner: it answers a Finding, with the log entries that prove it.
 import type { CheckContext } from "./context.js";
 
-export { isObject, MAX_DETAIL, MAX_MESSAGES, quote } from "./text.js";
+export { isObject, MAX_DETAIL, MAX_MESSAGES, plural, quote } from "./text.js";
 
 export type CheckArea = "lifecycle" | "listings" | "results" | "tasks" | "mrtr" | "http";
 export const CHECK_AREAS: readonly CheckArea[] = ["lifecycle", "listings", "results", "tasks", "mrtr", "http"];

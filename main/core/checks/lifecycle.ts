@@ -117,7 +117,7 @@ export const lifecycleChecks: Check[] = [
         if (templates.error?.code === -32601) found.push("declares resources but resources/templates/list answered -32601");
       }
       if (!declared) return skip("declares none of tools, resources, prompts");
-      return problems(found, `each of the ${declared} declared capabilities answers its list method`, messages);
+      return problems(found, declared === 1 ? "the declared capability answers its list method" : `each of the ${declared} declared capabilities answers its list method`, messages);
     },
   },
   {
@@ -129,13 +129,14 @@ export const lifecycleChecks: Check[] = [
     async run(ctx) {
       const found: string[] = [];
       const messages: number[] = [];
-      for (const { capability, method } of CAPABILITY_METHODS) {
-        if (isObject(ctx.capabilities[capability])) continue;
+      const undeclared = CAPABILITY_METHODS.filter(({ capability }) => !isObject(ctx.capabilities[capability]));
+      if (!undeclared.length) return skip("declares tools, resources and prompts: nothing undeclared to try");
+      for (const { capability, method } of undeclared) {
         const reply = await ctx.request(method);
         messages.push(...reply.messages);
         if (reply.result) found.push(`${method} works, but ${capability} is not declared`);
       }
-      return problems(found, "every undeclared list method is refused", messages);
+      return problems(found, `the undeclared ${undeclared.map((u) => u.method).join(", ")} ${undeclared.length === 1 ? "is" : "are"} refused`, messages);
     },
   },
   {

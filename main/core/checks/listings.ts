@@ -1,6 +1,6 @@
 // Listings: every list walks to an end; tools' names and schemas; resource templates; listed resources.
 import { parseUriTemplate } from "../../../renderer/src/util/uriTemplate.js";
-import { isObject, problems, quote, skip, type Check } from "./check.js";
+import { isObject, plural, problems, quote, skip, type Check } from "./check.js";
 import type { CheckContext, Walk } from "./context.js";
 import { SchemaJudge } from "./jsonSchema.js";
 
@@ -44,7 +44,7 @@ export const listingsChecks: Check[] = [
         else if (walk.noAnswer) found.push(`${walk.method}: no answer on page ${walk.pages} (${quote(walk.noAnswer, 100)})`);
         else if (walk.error && walk.error.code !== -32601) found.push(`${walk.method}: page ${walk.pages} answered error ${walk.error.code} ${quote(walk.error.message, 100)}`);
       }
-      const summary = walks.map((w) => `${w.method} ${w.items.length} in ${w.pages} page${w.pages === 1 ? "" : "s"}`).join(", ");
+      const summary = walks.map((w) => `${w.method} ${w.items.length} in ${plural(w.pages, "page")}`).join(", ");
       return problems(found, `each list ended: ${summary}`, walks.flatMap((w) => w.messages.slice(0, 10)));
     },
   },
@@ -83,7 +83,7 @@ export const listingsChecks: Check[] = [
       const walk = await ctx.walk("tools/list", "tools");
       if (!isObject(ctx.capabilities.tools) && !walk.items.length) return skip("declares no tools");
       const bad = walk.items.filter(isObject).map((t) => t.name).filter((name) => typeof name !== "string" || !TOOL_NAME.test(name));
-      return problems(bad.slice(0, 20).map((name) => `${quote(name, 80)} is not 1–128 characters of A-Z a-z 0-9 _ - .`), `all ${walk.items.length} tool names keep the rules`, bad.length ? walk.messages : []);
+      return problems(bad.slice(0, 20).map((name) => `${quote(name, 80)} is not 1–128 characters of A-Z a-z 0-9 _ - .`), walk.items.length === 1 ? "the tool name keeps the rules" : `all ${walk.items.length} tool names keep the rules`, bad.length ? walk.messages : []);
     },
   },
   {
@@ -102,7 +102,7 @@ export const listingsChecks: Check[] = [
         const verdict = judge.judge(tool.inputSchema);
         if (!verdict.ok) found.push(`${quote(tool.name, 60)}: inputSchema ${verdict.problem}`);
       }
-      return problems(found, `all ${tools.length} input schemas are valid, with root type object`, found.length ? walk.messages : []);
+      return problems(found, `${tools.length === 1 ? "the input schema is" : `all ${tools.length} input schemas are`} valid, with root type object`, found.length ? walk.messages : []);
     },
   },
   {
@@ -121,7 +121,7 @@ export const listingsChecks: Check[] = [
         const verdict = judge.judge(tool.outputSchema);
         if (!verdict.ok) found.push(`${quote(tool.name, 60)}: outputSchema ${verdict.problem}`);
       }
-      return problems(found, `all ${tools.length} output schemas are valid, with root type object`, found.length ? walk.messages : []);
+      return problems(found, `${tools.length === 1 ? "the output schema is" : `all ${tools.length} output schemas are`} valid, with root type object`, found.length ? walk.messages : []);
     },
   },
   {
@@ -146,7 +146,7 @@ export const listingsChecks: Check[] = [
         const parsed = parseUriTemplate(text);
         if (!parsed.ok) found.push(`${quote(text, 100)}: ${parsed.problem}`);
       }
-      return problems(found, `all ${templates.length} templates parse as RFC 6570`, walk.messages);
+      return problems(found, `${templates.length === 1 ? "the template parses" : `all ${templates.length} templates parse`} as RFC 6570`, walk.messages);
     },
   },
   {
@@ -178,7 +178,7 @@ export const listingsChecks: Check[] = [
         else if (!contents.every((c) => isObject(c) && (typeof c.text === "string" || typeof c.blob === "string"))) found.push(`${quote(uri, 80)}: a content item has neither text nor blob`);
       }
       const more = uris.length > some.length ? ` (the first ${some.length} of ${uris.length})` : "";
-      return problems(found, `${some.length} resources read${more}, each with its own URI`, messages);
+      return problems(found, `${plural(some.length, "resource")} read${more}, each with its own URI`, messages);
     },
   },
 ];

@@ -1,6 +1,6 @@
 // Multi round-trip requests (2026-07-28, SEP-2322), the server's side: judged on the tool calls the checks
 // made (context.ts follows their rounds, answering safely and echoing requestState byte for byte).
-import { isObject, pass, problems, quote, skip, type Check } from "./check.js";
+import { isObject, plural, problems, quote, skip, type Check } from "./check.js";
 import type { CheckContext, ToolCall } from "./context.js";
 
 const INPUT_METHODS: Record<string, string> = { "elicitation/create": "elicitation", "sampling/createMessage": "sampling", "roots/list": "roots" };
@@ -37,7 +37,7 @@ export const mrtrChecks: Check[] = [
           }
         }
       }
-      return problems(found, `${calls.reduce((n, c) => n + c.inputRounds.length, 0)} input rounds, each well formed`, calls.flatMap((c) => c.messages));
+      return problems(found, `${plural(calls.reduce((n, c) => n + c.inputRounds.length, 0), "input round")}, each well formed`, calls.flatMap((c) => c.messages));
     },
   },
   {
@@ -71,7 +71,7 @@ export const mrtrChecks: Check[] = [
         if (reply.result?.resultType === "input_required") continue;
         found.push(`${quote(call.tool, 60)}: a retry without inputResponses answered ${reply.error ? `error ${reply.error.code} ${quote(reply.error.message, 100)}` : reply.result ? quote(reply.result, 100) : `nothing (${reply.noAnswer})`}`);
       }
-      return problems(found, `${calls.length} retries without answers were asked again`, calls.flatMap((c) => c.missingAnswer!.messages));
+      return problems(found, calls.length === 1 ? "the retry without answers was asked again" : `${calls.length} retries without answers were asked again`, calls.flatMap((c) => c.missingAnswer!.messages));
     },
   },
 ];

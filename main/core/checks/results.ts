@@ -1,6 +1,6 @@
 // Results of the tool calls the checks were allowed to make (safe by default, context.ts): structured
 // content against the tool's outputSchema, and every content item well formed.
-import { isObject, pass, problems, quote, skip, type Check } from "./check.js";
+import { isObject, pass, plural, problems, quote, skip, type Check } from "./check.js";
 import type { CheckContext, ToolCall } from "./context.js";
 import { SchemaJudge, schemaErrors } from "./jsonSchema.js";
 
@@ -77,7 +77,7 @@ export const resultsChecks: Check[] = [
         else if (!verdict.validate(result.structuredContent)) found.push(`${quote(call.tool, 60)}: structuredContent does not match its outputSchema (${schemaErrors(verdict.validate.errors)})`);
       }
       if (!judged) return skip(made.length ? "no call the checks made was of a tool with an outputSchema (and a complete, successful result)" : "no tool was called (see the notes)");
-      return problems(found, `${judged} structured results match their output schemas`, messages);
+      return problems(found, judged === 1 ? "the structured result matches its output schema" : `${judged} structured results match their output schemas`, messages);
     },
   },
   {
@@ -109,7 +109,7 @@ export const resultsChecks: Check[] = [
         }
       }
       if (!judged) return skip(made.length ? "no call the checks made came back complete" : "no tool was called (see the notes)");
-      return problems(found, `${judged} tool results have well-formed content`, messages);
+      return problems(found, `${plural(judged, "tool result")} with well-formed content`, messages);
     },
   },
   {

@@ -1,7 +1,7 @@
 // Tasks, the server's side, both eras: 2025-11-25 (SEP-1686, the R rules of TASKS-SPEC.md read from the
 // receiver's side) and 2026-07-28 (the tasks extension, SEP-2663). One task is started with a tool the
 // checks may call, followed to its end (bounded), then asked again, for its result and to cancel.
-import { fail, isObject, pass, problems, quote, skip, type Check } from "./check.js";
+import { fail, isObject, pass, plural, problems, quote, skip, type Check } from "./check.js";
 import { bounded, type CheckContext, type Reply } from "./context.js";
 
 const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
@@ -177,7 +177,7 @@ export const tasksChecks: Check[] = [
       await taskRun(ctx);
       const walk = await ctx.walk("tasks/list", "tasks");
       if (walk.problem || walk.error || walk.noAnswer) return fail(`tasks/list: ${walk.problem ?? (walk.error ? `error ${walk.error.code} ${quote(walk.error.message, 100)}` : walk.noAnswer)}`, walk.messages);
-      return pass(`tasks/list gave ${walk.items.length} tasks in ${walk.pages} pages`, walk.messages);
+      return pass(`tasks/list gave ${plural(walk.items.length, "task")} in ${plural(walk.pages, "page")}`, walk.messages);
     },
   },
   {
@@ -297,7 +297,7 @@ export const tasksChecks: Check[] = [
       if (!run) return skip(NO_TASK);
       if (!run.updates.length) return skip("the task never asked for input");
       const stuck = run.updates.filter((u) => !u.movedOn);
-      return stuck.length ? fail(`answered ${stuck.map((u) => u.keys.map((k) => quote(k, 40)).join(", ")).join("; ")} with tasks/update, but the task stayed input_required`, run.messages) : pass(`${run.updates.length} tasks/update answers; the task moved on (${run.statuses.join(" → ")})`, run.messages);
+      return stuck.length ? fail(`answered ${stuck.map((u) => u.keys.map((k) => quote(k, 40)).join(", ")).join("; ")} with tasks/update, but the task stayed input_required`, run.messages) : pass(`${plural(run.updates.length, "tasks/update answer")}; the task moved on (${run.statuses.join(" → ")})`, run.messages);
     },
   },
 ];

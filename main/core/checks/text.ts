@@ -21,3 +21,8 @@ export function quote(value: unknown, max = 120): string {
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** "1 page", "3 pages": details read as sentences. */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}
