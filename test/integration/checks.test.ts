@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../main/cli/run.js";
-import { fixtureStdio } from "../cli/harness.js";
+import { everythingStdio, fixtureStdio } from "../cli/harness.js";
 import { startListeningFixture } from "../helpers/servers.js";
 
 interface CheckDoc {
@@ -144,6 +144,14 @@ describe("the verdicts point at the log, and the report is safe to read", () => 
     const code = await runCli(["check", "--quiet", ...target("--defect", "version"), ...LEGACY], { stdout: { write: () => true }, stderr: { write: (t: string) => (stderr += t) }, onInterrupt: () => () => {} });
     expect(code).toBe(2);
     expect(stderr).toMatch(/1999-01-01|protocol version/i);
+  });
+
+  it("R7: server-everything's research task, allowed with --call, asks for input through tasks/result: the check declines it, says so, and follows the task to its end", { timeout: 90_000 }, async () => {
+    const { code, doc, stderr } = await check(["--server", everythingStdio, "--call", 'simulate-research-query={"topic":"checks","ambiguous":true}']);
+    expect(code).toBe(0);
+    expect(doc.checks.find((c) => c.id === "tasks.lifecycle")!.detail).toMatch(/input_required → working → completed$/);
+    for (const id of ["tasks.created", "tasks.terminal", "tasks.result-meta", "tasks.cancel-terminal"]) expect(doc.checks.find((c) => c.id === id)!.ok).toBe(true);
+    expect(stderr).toMatch(/The server asked for input during the checks: elicitation declined/);
   });
 
   it("a tool that never answers: results.calls fails after the check's own time-out, and the run goes on", async () => {
