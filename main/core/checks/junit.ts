@@ -1,6 +1,7 @@
-// The report as JUnit XML, for CI systems: one testcase per check, a failure per failed check (an
-// error-level failure is a <failure>, a warning one too, typed "warning"), skipped ones <skipped>.
-// Everything the server sent is escaped, and characters XML 1.0 cannot hold at all are replaced.
+// The report as JUnit XML, for CI systems: one testcase per check; a failed error-level check is a
+// <failure>, a failed warning passes with "WARNING:" in its output (as the exit code, a warning does not
+// fail a build), a skipped check is <skipped>. Everything the server sent is escaped, and characters
+// XML 1.0 cannot hold at all are replaced.
 import type { CheckReport } from "./runner.js";
 
 export function escapeXml(text: string): string {
@@ -15,14 +16,16 @@ export function escapeXml(text: string): string {
 
 export function toJunit(report: CheckReport): string {
   const suite = escapeXml(`${report.server.name} (${report.era})`);
-  const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="mcp-task-inspector check" tests="${report.checks.length}" failures="${report.failed}" skipped="${report.skipped}">`, `  <testsuite name="${suite}" tests="${report.checks.length}" failures="${report.failed}" skipped="${report.skipped}">`];
+  const failures = report.checks.filter((c) => c.ok === false && c.severity === "error").length;
+  const counts = `tests="${report.checks.length}" failures="${failures}" skipped="${report.skipped}"`;
+  const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="mcp-task-inspector check" ${counts}>`, `  <testsuite name="${suite}" ${counts}>`];
   for (const check of report.checks) {
     const name = escapeXml(`${check.id}: ${check.title}`);
     const body = escapeXml(`${check.detail}\n\nRule: ${check.rule}\nMessages: ${check.messages.join(", ") || "none"}`);
     lines.push(`    <testcase classname="${escapeXml(`mcp.${check.area}`)}" name="${name}">`);
     if (check.ok === null) lines.push(`      <skipped message="${escapeXml(check.detail)}"/>`);
-    else if (!check.ok) lines.push(`      <failure type="${check.severity}" message="${escapeXml(check.detail)}">${body}</failure>`);
-    else lines.push(`      <system-out>${body}</system-out>`);
+    else if (!check.ok && check.severity === "error") lines.push(`      <failure type="error" message="${escapeXml(check.detail)}">${body}</failure>`);
+    else lines.push(`      <system-out>${check.ok ? "" : "WARNING: "}${body}</system-out>`);
     lines.push(`    </testcase>`);
   }
   lines.push(`  </testsuite>`, `</testsuites>`, "");
