@@ -154,6 +154,13 @@ describe("the verdicts point at the log, and the report is safe to read", () => 
     expect(stderr).toMatch(/The server asked for input during the checks: elicitation declined/);
   });
 
+  it("a flood of 5,000 tools with long descriptions and catastrophic patterns: every schema judged, at most 20 tools called", { timeout: 60_000 }, async () => {
+    const { doc } = await check([...target("--defect", "flood"), ...LEGACY]);
+    expect(failedIds(doc)).toEqual([]);
+    expect(doc.checks.find((c) => c.id === "tools.input-schema")!.detail).toBe("all 5004 input schemas are valid, with root type object");
+    expect(doc.checks.find((c) => c.id === "results.calls")!.detail.match(/→/g)).toHaveLength(20);
+  });
+
   it("a tool that never answers: results.calls fails after the check's own time-out, and the run goes on", async () => {
     const { code, doc } = await check([...target("--defect", "call-hangs"), ...LEGACY, "--timeout", "1500"]);
     expect(failedIds(doc)).toEqual(["results.calls"]);
