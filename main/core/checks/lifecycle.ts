@@ -99,7 +99,7 @@ export const lifecycleChecks: Check[] = [
     area: "lifecycle",
     title: "Every declared capability answers",
     severity: "error",
-    rule: "Capabilities (2025-11-25 lifecycle, 2026-07-28 server/discover): a server that declares tools, resources or prompts implements their list methods; -32601 (method not found) for a declared capability's method is a broken promise.",
+    rule: "Capabilities (2025-11-25 lifecycle, 2026-07-28 server/discover): a server that declares tools, resources or prompts implements their list methods (tools/list, resources/list, prompts/list); -32601 (method not found) for a declared capability's method is a broken promise. (resources/templates/list is optional: a server may have no templates.)",
     async run(ctx) {
       const found: string[] = [];
       const messages: number[] = [];
@@ -110,11 +110,6 @@ export const lifecycleChecks: Check[] = [
         const walk = await ctx.walk(method, capability);
         messages.push(...walk.messages.slice(0, 4));
         if (walk.error?.code === -32601) found.push(`declares ${capability} but ${method} answered -32601 (${quote(walk.error.message, 100)})`);
-      }
-      if (isObject(ctx.capabilities.resources)) {
-        const templates = await ctx.walk("resources/templates/list", "resourceTemplates");
-        messages.push(...templates.messages.slice(0, 4));
-        if (templates.error?.code === -32601) found.push("declares resources but resources/templates/list answered -32601");
       }
       if (!declared) return skip("declares none of tools, resources, prompts");
       return problems(found, declared === 1 ? "the declared capability answers its list method" : `each of the ${declared} declared capabilities answers its list method`, messages);
