@@ -9,7 +9,7 @@ import { TIMELINE_OPEN_KEY } from "../tabs/timeline/TimelineButton.js";
 import { ToolsTab } from "../tabs/tools/ToolsTab.js";
 import { useBridge, useInspector } from "./context.js";
 import { FocusItemContext, type FocusItem } from "./focusItem.js";
-import { ElicitationsTab, LogsTab, preloadTabsWhenIdle, PromptsTab, ResourcesTab, SamplingTab, TasksTab, TaskTimelineHost } from "./lazyTabs.js";
+import { ChecksTab, ElicitationsTab, LogsTab, preloadTabsWhenIdle, PromptsTab, ResourcesTab, SamplingTab, TasksTab, TaskTimelineHost } from "./lazyTabs.js";
 import { NavigationContext, PictureInPictureContext, type PictureInPicture } from "./navigation.js";
 import { SessionBar } from "./SessionBar.js";
 import { TAB_IDS, TAB_LABELS, tabForShortcut, type TabId } from "./tabs.js";
@@ -132,6 +132,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
                   {tab === "elicitations" && <ElicitationsTab.Component />}
                   {tab === "prompts" && <PromptsTab.Component key={sessionKey} />}
                   {tab === "logs" && <LogsTab.Component key={sessionKey} />}
+                  {tab === "checks" && <ChecksTab.Component key={sessionKey} />}
                 </Suspense>
               </ErrorBoundary>
             )}
