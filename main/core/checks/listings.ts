@@ -1,5 +1,5 @@
 // Listings: every list walks to an end; tools' names and schemas; resource templates; listed resources.
-import { parseUriTemplate } from "../../../renderer/src/util/uriTemplate.js";
+import { parseUriTemplate } from "../../../shared/uriTemplate.js";
 import { isObject, plural, problems, quote, skip, type Check } from "./check.js";
 import type { CheckContext, Walk } from "./context.js";
 import { SchemaJudge } from "./jsonSchema.js";
