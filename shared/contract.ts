@@ -290,17 +290,6 @@ export const apiMethods = {
    * then it is polled like any client task. 2025-11-25 asks the server on this session; 2026-07-28 uses the
    * entry's remembered handle (M8) when there is one.
    */
-  /** Issue 23: run the server checks (all, or some areas) on a connected session; `calls` are tools the user allowed. */
-  runChecks: method(
-    z
-      .object({
-        ...session,
-        areas: z.array(CheckAreaSchema).max(10).optional(),
-        calls: z.array(z.object({ tool: z.string().min(1).max(1000), arguments: Json.optional() }).strict()).max(100).optional(),
-      })
-      .strict(),
-    CheckReportSchema,
-  ),
   followClientTask: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), ClientTaskSchema),
 
   // MCP Apps (issue 20)
@@ -356,6 +345,17 @@ export const apiMethods = {
   openRecording: method(
     z.object({ text: z.string().max(64 * 1024 * 1024) }).strict(),
     z.object({ header: z.record(z.string(), z.unknown()), entries: z.array(LogEntrySchema), stderr: z.array(z.string()), warnings: z.array(z.string()) }),
+  ),
+  /** Issue 23: run the server checks (all, or some areas) on a connected session; `calls` are tools the user allowed. */
+  runChecks: method(
+    z
+      .object({
+        ...session,
+        areas: z.array(CheckAreaSchema).max(10).optional(),
+        calls: z.array(z.object({ tool: z.string().min(1).max(1000), arguments: Json.optional() }).strict()).max(100).optional(),
+      })
+      .strict(),
+    CheckReportSchema,
   ),
 } as const;
 
