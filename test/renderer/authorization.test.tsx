@@ -31,6 +31,20 @@ async function connectedRemote() {
   return { bridge, entry: screen.getByRole("group", { name: "Remote" }) };
 }
 
+/** The server editor open on a new Streamable HTTP entry named `name`, its Save answered as saved. */
+async function addRemoteServer(name: string) {
+  const user = userEvent.setup();
+  const bridge = createFakeBridge();
+  bridge.handle("saveServer", ({ server }) => ({ ...REMOTE, ...server, id: "new" }) as SavedServer);
+  await renderApp({}, bridge);
+  await user.click(screen.getByRole("button", { name: "Add server" }));
+  const form = screen.getByRole("form", { name: "Add server" });
+  await user.type(within(form).getByLabelText("Name"), name);
+  await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
+  await user.type(within(form).getByLabelText("URL"), "https://mcp.example.com/mcp");
+  return { user, bridge, form };
+}
+
 describe("Authorization panel", () => {
   it("shows each step as its event arrives, in order, with the exchange sent and received; the page to approve is a confirmed link until the flow goes on", async () => {
     const user = userEvent.setup();
@@ -106,15 +120,7 @@ describe("Authorization panel", () => {
   });
 
   it("the editor's OAuth fields (pre-registered client, scope, metadata document) are saved with the entry", async () => {
-    const user = userEvent.setup();
-    const bridge = createFakeBridge();
-    bridge.handle("saveServer", ({ server }) => ({ ...REMOTE, ...server, id: "new" }) as SavedServer);
-    await renderApp({}, bridge);
-    await user.click(screen.getByRole("button", { name: "Add server" }));
-    const form = screen.getByRole("form", { name: "Add server" });
-    await user.type(within(form).getByLabelText("Name"), "Protected");
-    await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
-    await user.type(within(form).getByLabelText("URL"), "https://mcp.example.com/mcp");
+    const { user, bridge, form } = await addRemoteServer("Protected");
     await user.type(within(form).getByLabelText("Client secret"), "s3cret");
     await user.click(within(form).getByRole("button", { name: "Save server" }));
     expect(within(form).getByRole("alert").textContent).toContain("A client secret needs its client ID");
@@ -126,15 +132,7 @@ describe("Authorization panel", () => {
   });
 
   it("a machine client (client credentials) needs its id and a secret or a PEM private key, and is saved with its grant", async () => {
-    const user = userEvent.setup();
-    const bridge = createFakeBridge();
-    bridge.handle("saveServer", ({ server }) => ({ ...REMOTE, ...server, id: "new" }) as SavedServer);
-    await renderApp({}, bridge);
-    await user.click(screen.getByRole("button", { name: "Add server" }));
-    const form = screen.getByRole("form", { name: "Add server" });
-    await user.type(within(form).getByLabelText("Name"), "Machine");
-    await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
-    await user.type(within(form).getByLabelText("URL"), "https://mcp.example.com/mcp");
+    const { user, bridge, form } = await addRemoteServer("Machine");
     await user.selectOptions(within(form).getByLabelText("Grant"), "client_credentials");
     await user.type(within(form).getByLabelText("Client ID"), "robot");
     await user.click(within(form).getByRole("button", { name: "Save server" }));
@@ -150,15 +148,7 @@ describe("Authorization panel", () => {
   });
 
   it("issue 24: workload identity and enterprise-managed authorization need their JWT (and the IdP's endpoint), DPoP can be pinned, and all are saved with the entry", async () => {
-    const user = userEvent.setup();
-    const bridge = createFakeBridge();
-    bridge.handle("saveServer", ({ server }) => ({ ...REMOTE, ...server, id: "new" }) as SavedServer);
-    await renderApp({}, bridge);
-    await user.click(screen.getByRole("button", { name: "Add server" }));
-    const form = screen.getByRole("form", { name: "Add server" });
-    await user.type(within(form).getByLabelText("Name"), "Enterprise");
-    await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
-    await user.type(within(form).getByLabelText("URL"), "https://mcp.example.com/mcp");
+    const { user, bridge, form } = await addRemoteServer("Enterprise");
     await user.selectOptions(within(form).getByLabelText("Grant"), "jwt_bearer");
     await user.click(within(form).getByRole("button", { name: "Save server" }));
     expect(within(form).getByRole("alert").textContent).toContain("Workload identity needs the workload's JWT");
@@ -169,15 +159,7 @@ describe("Authorization panel", () => {
   });
 
   it("issue 24: enterprise-managed authorization asks for the identity provider's token endpoint and client", async () => {
-    const user = userEvent.setup();
-    const bridge = createFakeBridge();
-    bridge.handle("saveServer", ({ server }) => ({ ...REMOTE, ...server, id: "new" }) as SavedServer);
-    await renderApp({}, bridge);
-    await user.click(screen.getByRole("button", { name: "Add server" }));
-    const form = screen.getByRole("form", { name: "Add server" });
-    await user.type(within(form).getByLabelText("Name"), "Enterprise");
-    await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
-    await user.type(within(form).getByLabelText("URL"), "https://mcp.example.com/mcp");
+    const { user, bridge, form } = await addRemoteServer("Enterprise");
     await user.selectOptions(within(form).getByLabelText("Grant"), "id_jag");
     await user.type(within(form).getByLabelText("ID token from your identity provider"), "eyJh.eyJw.c2ln");
     await user.click(within(form).getByRole("button", { name: "Save server" }));
