@@ -67,6 +67,7 @@ export const API_METHOD_NAMES = [
   // Recordings (issue 22)
   "saveRecording",
   "openRecording",
+  "diffRecordings",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

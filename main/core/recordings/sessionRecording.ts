@@ -4,7 +4,8 @@
 import type { LogEntry, ServerConfig, SessionInfo } from "../../../shared/types.js";
 import { DEFAULT_ENTRY_BYTES, MessageLog } from "../messageLog.js";
 import { isMessageLine, type Recording, type RecordingHeader } from "./format.js";
-import { parseRecording } from "./reader.js";
+import { parseRecording, RecordingError } from "./reader.js";
+import { diffRecordings, surfaceSummary, type DiffDocument, type SurfaceSummary } from "./diff.js";
 import { Recorder } from "./recorder.js";
 
 /** What the app opens at most (the page sends the file's text over the bridge); the CLI reads up to 512 MB. */
@@ -58,4 +59,18 @@ export function openRecordingText(text: string): OpenedRecording {
     if (line.cut) entry.cut = line.cut;
   }
   return { header: recording.header, entries: log.toArray(), stderr, warnings: recording.warnings };
+}
+
+/** "Compare…": two recording texts read with every check (a damaged side is an error naming which), diffed as `diff --json` does. */
+export function diffRecordingSides(a: string, b: string): { document: DiffDocument; surfaces: { a: SurfaceSummary; b: SurfaceSummary } } {
+  const read = (text: string, which: string) => {
+    try {
+      return parseRecording(text, { maxBytes: OPEN_RECORDING_BYTES });
+    } catch (error) {
+      if (error instanceof RecordingError) throw new RecordingError(`The ${which} recording: ${error.message}`);
+      throw error;
+    }
+  };
+  const [x, y] = [read(a, "first"), read(b, "second")];
+  return { document: diffRecordings(x, y), surfaces: { a: surfaceSummary(x), b: surfaceSummary(y) } };
 }
