@@ -1,0 +1,70 @@
+// Issue 22, an opened recording in the Tools, Tasks and input tabs: the derivation over a real recording
+// the CLI made of server-everything's research task (a 2025-11-25 task that asks for input through a
+// related-task elicitation): the tool run with its task and result, the task's timeline in the live
+// timeline's shape, and the elicitation with the answer that was sent.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TaskTimelineSchema } from "../../shared/timeline.js";
+import { ToolRunSchema } from "../../shared/types.js";
+import { openRecordingText } from "../../main/core/recordings/sessionRecording.js";
+import { recordedViews, RECORDED_RUNS_KEPT } from "../../main/core/recordings/recordedViews.js";
+import type { LogEntry } from "../../shared/types.js";
+import { everythingStdio, runCli } from "../cli/harness.js";
+
+const file = join(mkdtempSync(join(tmpdir(), "rec-views-")), "research.mcprec");
+
+beforeAll(async () => {
+  const ran = await runCli(["call", "simulate-research-query", "--args", '{"topic":"python","ambiguous":true}', "--task", "--elicitation", '{"action":"accept","content":{"interpretation":"programming"}}', "--server", everythingStdio, "--record", file, "--quiet"]);
+  expect(ran.code, ran.stderr).toBe(0);
+}, 60_000);
+
+describe("recorded views (issue 22: Open… shows tool runs, the task timeline and input requests)", () => {
+  it("Q3: the research task's run, its timeline and its related-task elicitation with the answer sent, from a CLI recording", () => {
+    const { views } = openRecordingText(readFileSync(file, "utf8"));
+    expect(views.toolRuns).toHaveLength(1);
+    const [run] = views.toolRuns;
+    expect(ToolRunSchema.parse(run)).toEqual(run);
+    expect(run).toMatchObject({ runId: 1, toolName: "simulate-research-query", arguments: { topic: "python", ambiguous: true }, asTask: true, status: "done", task: { status: "completed" } });
+    expect(run!.taskId).toMatch(/.+/);
+    expect(JSON.stringify(run!.result)).toContain("programming");
+    expect(run!.endedAt!).toBeGreaterThanOrEqual(run!.startedAt);
+
+    // The timeline: created, its status changes, the input request and our answer, the result.
+    expect(views.timelines.map((t) => t.taskId)).toEqual([run!.taskId]);
+    const [timeline] = views.timelines;
+    expect(TaskTimelineSchema.parse(timeline)).toEqual(timeline);
+    expect(timeline).toMatchObject({ role: "client", era: "legacy", dropped: 0 });
+    const kinds = timeline!.events.map((e) => e.kind);
+    expect(kinds[0]).toBe("created");
+    expect(kinds).toContain("createReply");
+    expect(kinds).toContain("inputRequest");
+    expect(kinds).toContain("inputAnswer");
+    expect(kinds.indexOf("inputAnswer")).toBeGreaterThan(kinds.indexOf("inputRequest"));
+    expect(kinds).toContain("resultReply");
+    expect(timeline!.events.map((e) => e.status).filter(Boolean)).toContain("input_required");
+    expect(timeline!.events.at(-1)!.wall).toBeGreaterThanOrEqual(timeline!.events[0]!.wall);
+
+    // The input request, as asked and as answered.
+    const elicitations = views.inputs.filter((i) => i.kind === "elicitation");
+    expect(elicitations).toHaveLength(1);
+    expect(elicitations[0]).toMatchObject({ method: "elicitation/create", taskId: run!.taskId, answer: { action: "accept", content: { interpretation: "programming" } } });
+    expect(elicitations[0]!.answerSeq!).toBeGreaterThan(elicitations[0]!.seq);
+    expect(views.dropped).toEqual({ toolRuns: 0, inputs: 0 });
+  });
+
+  it("a hostile log: a million-entry flood of calls is capped with the count said, odd results are said, not thrown", () => {
+    const entries: LogEntry[] = [];
+    const time = "2026-11-25T00:00:00.000Z";
+    for (let i = 0; i < RECORDED_RUNS_KEPT + 50; i++) {
+      entries.push({ seq: entries.length + 1, sessionId: "recording", direction: "out", time, method: "tools/call", id: i, payload: { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "x".repeat(5000), arguments: [] } } });
+      entries.push({ seq: entries.length + 1, sessionId: "recording", direction: "in", time, method: "tools/call", id: i, payload: { jsonrpc: "2.0", id: i, result: { content: "not a list" } } });
+    }
+    const views = recordedViews(entries);
+    expect(views.toolRuns).toHaveLength(RECORDED_RUNS_KEPT);
+    expect(views.dropped.toolRuns).toBe(50);
+    expect(views.toolRuns[0]).toMatchObject({ status: "done", arguments: {}, error: "The recorded result is not a CallToolResult (see the Logs tab for the message as sent)" });
+    expect(views.toolRuns[0]!.toolName.length).toBe(1000);
+  });
+});
