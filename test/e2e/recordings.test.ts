@@ -151,3 +151,39 @@ describe("Compare… in the Logs tab (issue 22)", () => {
     expect(app.pageErrors).toEqual([]);
   });
 });
+
+describe("an opened recording in the other tabs (issue 22)", () => {
+  it("the research task's recording: its run in Tools, its timeline in Tasks, its elicitation as asked and answered in Elicitations, read-only", { timeout: 90_000 }, async () => {
+    const research = join(folder, "research-tabs.mcprec");
+    await recordResearch(research);
+    const app = await openApp({ viewport: { width: 1400, height: 1100 } });
+    const { page } = app;
+    await openTab(page, "Logs");
+    await page.getByLabel("Recording file").setInputFiles(research);
+    await waitForText(page.getByRole("region", { name: "Opened recording" }), /^Recording research-tabs\.mcprec \(read-only\)/);
+
+    await openTab(page, "Tools");
+    const runs = page.getByRole("region", { name: "Recorded tool runs" });
+    await waitForText(runs.getByRole("note"), /^Recording research-tabs\.mcprec, read-only/);
+    const run = runs.getByRole("listitem", { name: "Recorded run 1 of simulate-research-query" });
+    await waitForText(run.locator("p").first(), /^simulate-research-query · run as task · done in .+ · task .+ \(completed\)$/);
+    await app.screenshot("recording-tools");
+
+    await openTab(page, "Tasks");
+    const timelines = page.getByRole("region", { name: "Recorded task timelines" });
+    await timelines.getByRole("table", { name: /^Events of task / }).waitFor();
+    await expect.poll(() => timelines.getByRole("table", { name: /^Events of task / }).textContent()).toMatch(/elicitation\/create/);
+    await app.screenshot("recording-tasks");
+
+    await openTab(page, "Elicitations");
+    const asked = page.getByRole("region", { name: "Recorded elicitation requests" });
+    const item = asked.getByRole("listitem", { name: /^Recorded elicitation\/create at message \d+$/ });
+    await waitForText(item.locator("p").first(), /^elicitation\/create at message \d+ · for task .+ · answered at message \d+ after /);
+    await expect.poll(() => item.textContent()).toContain("programming");
+    await app.screenshot("recording-elicitations");
+
+    await asked.getByRole("button", { name: "Close recording" }).click();
+    await expect.poll(() => asked.count()).toBe(0);
+    expect(app.pageErrors).toEqual([]);
+  });
+});

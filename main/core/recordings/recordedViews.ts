@@ -2,7 +2,7 @@
 // entries gives the tool runs (tools/call → its result or error, the task it became and how that ended),
 // the task timelines (built by the live timeline's own builder, fed the recorded messages at their
 // recorded times) and the server's input requests with the answers that were sent.
-import type { LogEntry, TaskStatus, ToolRun } from "../../../shared/types.js";
+import type { ClientTask, LogEntry, TaskStatus, ToolRun } from "../../../shared/types.js";
 import { CallToolResultSchema } from "../../../shared/types.js";
 import type { RecordedInput, RecordedViews } from "../../../shared/recordedViews.js";
 import { EventBus } from "../eventBus.js";
@@ -46,10 +46,14 @@ export function recordedViews(entries: LogEntry[]): RecordedViews {
     inputs.push(input);
     return input;
   };
-  const setTaskStatus = (taskId: string, status: unknown, at: number) => {
+  const modernTasks = new Set<string>();
+  const setTaskStatus = (taskId: string, status: unknown, at: number, statusMessage?: unknown) => {
     const run = runOfTask.get(taskId);
     if (!run || typeof status !== "string" || !STATUSES.has(status)) return;
     run.task = { status: status as TaskStatus, ...(["completed", "failed", "cancelled"].includes(status) ? { endedAt: at } : {}) };
+    // As the live core does when it learns a client task's status: the timeline marks each change.
+    const task = { taskId, status, ...(typeof statusMessage === "string" ? { statusMessage } : {}) };
+    bus.emit("clientTaskChanged", { sessionId: run.sessionId, toolName: run.toolName, arguments: {}, task, era: modernTasks.has(taskId) ? "modern" : "legacy" } as unknown as ClientTask);
   };
 
   for (const entry of entries) {
@@ -94,7 +98,7 @@ export function recordedViews(entries: LogEntry[]): RecordedViews {
     }
 
     if (entry.direction === "in" && method === "notifications/tasks/status" && typeof params.taskId === "string") {
-      setTaskStatus(params.taskId, params.status, wall);
+      setTaskStatus(params.taskId, params.status, wall, params.statusMessage);
       continue;
     }
 
@@ -121,7 +125,8 @@ export function recordedViews(entries: LogEntry[]): RecordedViews {
         if (task && typeof task.taskId === "string") {
           run.taskId = task.taskId;
           runOfTask.set(task.taskId, run);
-          setTaskStatus(task.taskId, task.status, wall);
+          if (result?.resultType === "task") modernTasks.add(task.taskId);
+          setTaskStatus(task.taskId, task.status, wall, task.statusMessage);
         } else if (result?.resultType === "input_required" && isObj(result.inputRequests)) {
           for (const [key, asked] of Object.entries(result.inputRequests)) {
             const askedMethod = isObj(asked) && typeof asked.method === "string" ? asked.method : "?";
@@ -136,7 +141,7 @@ export function recordedViews(entries: LogEntry[]): RecordedViews {
       const run = about ? runOfTask.get(about.taskId) : undefined;
       if (!about || !run) continue;
       if (about.method === "tasks/get" && result) {
-        setTaskStatus(about.taskId, result.status, wall);
+        setTaskStatus(about.taskId, result.status, wall, result.statusMessage);
         // 2026-07-28: tasks/get carries the input requests and, once done, the result.
         if (isObj(result.inputRequests))
           for (const [key, asked] of Object.entries(result.inputRequests)) {
