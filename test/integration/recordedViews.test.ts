@@ -11,7 +11,7 @@ import { ToolRunSchema } from "../../shared/types.js";
 import { openRecordingText } from "../../main/core/recordings/sessionRecording.js";
 import { recordedViews, RECORDED_RUNS_KEPT } from "../../main/core/recordings/recordedViews.js";
 import type { LogEntry } from "../../shared/types.js";
-import { everythingStdio, runCli } from "../cli/harness.js";
+import { everythingStdio, fixtureStdio, runCli } from "../cli/harness.js";
 
 const file = join(mkdtempSync(join(tmpdir(), "rec-views-")), "research.mcprec");
 
@@ -55,6 +55,23 @@ describe("recorded views (issue 22: Open… shows tool runs, the task timeline a
     expect(elicitations[0]!.answerSeq!).toBeGreaterThan(elicitations[0]!.seq);
     expect(views.dropped).toEqual({ toolRuns: 0, inputs: 0 });
   });
+
+  it("M5 on 2026-07-28: a task's input requests (elicitation and sampling, in tasks/get) with the answers sent in tasks/update; the run ends with the task", async () => {
+    const modern = join(mkdtempSync(join(tmpdir(), "rec-views-")), "modern.mcprec");
+    const ran = await runCli(["call", "task-input", "--elicitation", '{"action":"accept","content":{"name":"Ada"}}', "--sampling", '{"model":"m1","content":{"type":"text","text":"a summary"}}', "--root", "file:///w", "--server", fixtureStdio("modern/modern-server.mjs", "--modern-only"), "--record", modern, "--quiet"]);
+    expect(ran.code, ran.stderr).toBe(0);
+    const { views } = openRecordingText(readFileSync(modern, "utf8"));
+    expect(views.toolRuns).toHaveLength(1);
+    const [run] = views.toolRuns;
+    expect(run).toMatchObject({ toolName: "task-input", status: "done", task: { status: "completed" } });
+    expect(JSON.stringify(run!.result)).toContain("Ada");
+    expect(views.timelines).toHaveLength(1);
+    expect(views.timelines[0]).toMatchObject({ taskId: run!.taskId, role: "client", era: "modern" });
+    const byMethod = new Map(views.inputs.map((i) => [i.method, i]));
+    expect(byMethod.get("elicitation/create")).toMatchObject({ kind: "elicitation", taskId: run!.taskId, answer: { action: "accept", content: { name: "Ada" } } });
+    expect(byMethod.get("sampling/createMessage")).toMatchObject({ kind: "sampling", answer: { model: "m1" } });
+    for (const input of views.inputs) expect(input.key, JSON.stringify(input)).toMatch(/.+/);
+  }, 60_000);
 
   it("a hostile log: a million-entry flood of calls is capped with the count said, odd results are said, not thrown", () => {
     const entries: LogEntry[] = [];
