@@ -73,6 +73,20 @@ describe("recorded views (issue 22: Open… shows tool runs, the task timeline a
     for (const input of views.inputs) expect(input.key, JSON.stringify(input)).toMatch(/.+/);
   }, 60_000);
 
+  it("I3 on 2026-07-28: a call over two rounds of input_required is one run with its rounds, each input request with the answer the retried call carried", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "rec-views-")), "interview.mcprec");
+    const ran = await runCli(["call", "interview", "--elicitation", '{"action":"accept","content":{"name":"Ada"}}', "--sampling", '{"model":"m1","content":{"type":"text","text":"autumn moon"}}', "--server", fixtureStdio("modern/modern-server.mjs", "--modern-only"), "--record", file, "--quiet"]);
+    expect(ran.code, ran.stderr).toBe(0);
+    const { views } = openRecordingText(readFileSync(file, "utf8"));
+    expect(views.toolRuns).toHaveLength(1);
+    expect(views.toolRuns[0]).toMatchObject({ toolName: "interview", status: "done", inputRounds: 3, result: { content: [{ type: "text", text: "Ada / autumn moon" }] } });
+    expect(views.inputs.map((i) => [i.key, i.method, i.answer])).toEqual([
+      ["name", "elicitation/create", { action: "accept", content: { name: "Ada" } }],
+      ["haiku", "sampling/createMessage", expect.objectContaining({ model: "m1" })],
+    ]);
+    expect(views.timelines).toEqual([]);
+  }, 60_000);
+
   it("a hostile log: a million-entry flood of calls is capped with the count said, odd results are said, not thrown", () => {
     const entries: LogEntry[] = [];
     const time = "2026-11-25T00:00:00.000Z";
