@@ -5,6 +5,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openApp, requireBuild } from "./app.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, waitForText } from "./flows-ui.js";
@@ -12,6 +14,17 @@ import { readRecording } from "../../main/core/recordings/reader.js";
 import { BIN, CLI, command, everythingStdio, fixtureStdio, runCli } from "../cli/harness.js";
 
 requireBuild();
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's WCAG AA colour-contrast rule over one part of the page (as looks.test.ts runs it over all of it). */
+async function contrastProblems(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (within) => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Array<{ nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
+    const result = await axe.run({ include: [[within]] }, { runOnly: { type: "rule", values: ["color-contrast"] }, resultTypes: ["violations"] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.map(String).join(" ")}: ${(n.failureSummary ?? "").replace(/\s+/g, " ").trim()}`));
+  }, selector);
+}
 const folder = mkdtempSync(join(tmpdir(), "e2e-rec-"));
 
 /** A recording of server-everything's research task, made by the CLI as a user would. */
@@ -142,9 +155,11 @@ describe("Compare… in the Logs tab (issue 22)", () => {
     await waitForText(comparison.getByRole("status"), "3 breaking changes, 1 not breaking");
     await comparison.scrollIntoViewIfNeeded();
     await app.screenshot("recording-compare-live-light");
+    expect(await contrastProblems(page, "section.recording-diff")).toEqual([]);
     await page.emulateMedia({ colorScheme: "dark" });
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe("rgb(22, 24, 28)");
     await app.screenshot("recording-compare-live-dark");
+    expect(await contrastProblems(page, "section.recording-diff")).toEqual([]);
 
     await page.getByRole("button", { name: "Close comparison", exact: true }).click();
     await expect.poll(() => comparison.count()).toBe(0);
