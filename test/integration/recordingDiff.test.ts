@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHarness } from "../helpers/harness.js";
 import { fixtureServer } from "../helpers/servers.js";
+import { diffRecordingSides } from "../../main/core/recordings/sessionRecording.js";
+import { SUMMARY_NAMES } from "../../main/core/recordings/diff.js";
 import { fixtureStdio, jsonOf, runCli } from "../cli/harness.js";
 
 describe("diffRecordings (issue 22, Compare…)", () => {
@@ -44,4 +46,25 @@ describe("diffRecordings (issue 22, Compare…)", () => {
     // A damaged side: one error saying which side and which line.
     await expect(h.core.dispatch("diffRecordings", { a, b: `${a.split("\n")[0]}\n{"t":1,` })).rejects.toThrow(/^The second recording: Line 2 /);
   }, 60_000);
+});
+
+/** A recording whose server lists `tools` (hand-written, as a hostile file would be). */
+function listing(tools: { name: string }[]): string {
+  const header = { mcprec: 1, inspector: { name: "mcp-task-inspector", version: "0.1.0" }, recordedAt: "2026-11-25T00:00:00.000Z", era: "legacy", protocolVersion: "2025-11-25", server: { name: "hostile", transport: "stdio", command: "node" }, limits: { messageBytes: 64 * 1024 * 1024 } };
+  const request = { t: 0, dir: "out", msg: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} } };
+  const answer = { t: 1, dir: "in", msg: { jsonrpc: "2.0", id: 1, result: { tools: tools.map((t) => ({ ...t, inputSchema: { type: "object" } })) } } };
+  return `${[header, request, answer].map((l) => JSON.stringify(l)).join("\n")}\n`;
+}
+
+describe("diffRecordings against a hostile listing (issue 22)", () => {
+  it("2,000 tools with 1,000-character names: each side's names capped at SUMMARY_NAMES, each cut, the count said; every change still in the document", () => {
+    const tools = Array.from({ length: 2000 }, (_, i) => ({ name: `${i}:${"<b>x</b>".repeat(125)}` }));
+    const { document, surfaces } = diffRecordingSides(listing(tools), listing(tools.slice(1)));
+    expect(surfaces.a.tools!.count).toBe(2000);
+    expect(surfaces.a.tools!.names).toHaveLength(SUMMARY_NAMES);
+    expect(Math.max(...surfaces.a.tools!.names.map((n) => n.length))).toBe(301);
+    expect(surfaces.b.tools!.count).toBe(1999);
+    expect(document.changes).toHaveLength(1);
+    expect(document.changes[0]).toMatchObject({ subject: "tool", what: "tool removed", breaking: true });
+  });
 });

@@ -163,10 +163,11 @@ function DiffSide({ label, name, side, marks, before }: { label: string; name: s
               <p className="note">None.</p>
             ) : (
               <ul tabIndex={0} aria-label={`${title}, ${label.toLowerCase()}`}>
-                {list.names.map((item) => {
+                {list.names.map((item, index) => {
                   const changes = (marks.get(`${subject} ${item}`) ?? []).filter((c) => (before ? !isAddition(c) : !isRemoval(c)));
                   return (
-                    <li key={item} className={changes.some((c) => c.breaking) ? "diff-item breaking" : changes.length ? "diff-item changed" : "diff-item"}>
+                    // Names cut to their first 300 characters may repeat: the index keeps keys apart.
+                    <li key={`${index}:${item}`} className={changes.some((c) => c.breaking) ? "diff-item breaking" : changes.length ? "diff-item changed" : "diff-item"}>
                       <span className="diff-name">{item}</span>
                       {changes.slice(0, 5).map((c, i) => (
                         <Mark key={i} change={c} />
