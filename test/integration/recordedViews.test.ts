@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TaskTimelineSchema } from "../../shared/timeline.js";
 import { ToolRunSchema } from "../../shared/types.js";
 import { openRecordingText } from "../../main/core/recordings/sessionRecording.js";
-import { recordedViews, RECORDED_RUNS_KEPT } from "../../main/core/recordings/recordedViews.js";
+import { recordedViews, RECORDED_INPUTS_KEPT, RECORDED_RUNS_KEPT } from "../../main/core/recordings/recordedViews.js";
 import type { LogEntry } from "../../shared/types.js";
 import { everythingStdio, fixtureStdio, runCli } from "../cli/harness.js";
 
@@ -99,5 +99,23 @@ describe("recorded views (issue 22: Open… shows tool runs, the task timeline a
     expect(views.dropped.toolRuns).toBe(50);
     expect(views.toolRuns[0]).toMatchObject({ status: "done", arguments: {}, error: "The recorded result is not a CallToolResult (see the Logs tab for the message as sent)" });
     expect(views.toolRuns[0]!.toolName.length).toBe(1000);
+  });
+
+  it("a hostile server: a flood of input requests is capped with the count said; replies to nothing, odd ids and a task it never made change nothing", () => {
+    const time = "2026-11-25T00:00:00.000Z";
+    const entries: LogEntry[] = [];
+    const push = (direction: "in" | "out", payload: Record<string, unknown>) => entries.push({ seq: entries.length + 1, sessionId: "recording", direction, time, payload, ...(typeof payload.method === "string" ? { method: payload.method } : {}) });
+    for (let i = 0; i < RECORDED_INPUTS_KEPT + 10; i++) push("in", { jsonrpc: "2.0", id: `s${i}`, method: "elicitation/create", params: { message: "<script>alert(1)</script>", requestedSchema: { type: "object" } } });
+    push("out", { jsonrpc: "2.0", id: "s0", result: { action: "decline" } });
+    push("in", { jsonrpc: "2.0", id: 999, result: { content: [] } });
+    push("in", { jsonrpc: "2.0", id: { evil: true }, method: "sampling/createMessage", params: {} });
+    push("in", { jsonrpc: "2.0", method: "notifications/tasks/status", params: { taskId: "never-made", status: "completed" } });
+    const views = recordedViews(entries);
+    expect(views.inputs).toHaveLength(RECORDED_INPUTS_KEPT);
+    expect(views.dropped.inputs).toBe(10);
+    expect(views.inputs[0]).toMatchObject({ method: "elicitation/create", kind: "elicitation", answer: { action: "decline" }, answerSeq: RECORDED_INPUTS_KEPT + 11 });
+    expect(views.inputs[1]!.answerSeq).toBeUndefined();
+    expect(views.toolRuns).toEqual([]);
+    expect(views.timelines).toEqual([]);
   });
 });
