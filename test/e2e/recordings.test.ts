@@ -196,6 +196,11 @@ describe("an opened recording in the other tabs (issue 22)", () => {
     await waitForText(item.locator("p").first(), /^elicitation\/create at message \d+ · for task .+ · answered at message \d+ after /);
     await expect.poll(() => item.textContent()).toContain("programming");
     await app.screenshot("recording-elicitations");
+    expect(await contrastProblems(page, "section.recorded-views")).toEqual([]);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe("rgb(22, 24, 28)");
+    await app.screenshot("recording-elicitations-dark");
+    expect(await contrastProblems(page, "section.recorded-views")).toEqual([]);
 
     await asked.getByRole("button", { name: "Close recording" }).click();
     await expect.poll(() => asked.count()).toBe(0);
