@@ -68,6 +68,8 @@ export const API_METHOD_NAMES = [
   "saveRecording",
   "openRecording",
   "diffRecordings",
+  // Server checks (issue 23)
+  "runChecks",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

@@ -2,6 +2,7 @@
 // main pushes, each with a runtime schema. The Electron IPC and WebSocket adapters are generated from
 // these tables; nothing else defines a channel.
 import { z } from "zod";
+import { CheckAreaSchema, CheckReportSchema } from "./checks.js";
 import {
   CacheHintsSchema,
   CallToolResultSchema,
@@ -291,6 +292,17 @@ export const apiMethods = {
    * then it is polled like any client task. 2025-11-25 asks the server on this session; 2026-07-28 uses the
    * entry's remembered handle (M8) when there is one.
    */
+  /** Issue 23: run the server checks (all, or some areas) on a connected session; `calls` are tools the user allowed. */
+  runChecks: method(
+    z
+      .object({
+        ...session,
+        areas: z.array(CheckAreaSchema).max(10).optional(),
+        calls: z.array(z.object({ tool: z.string().min(1).max(1000), arguments: Json.optional() }).strict()).max(100).optional(),
+      })
+      .strict(),
+    CheckReportSchema,
+  ),
   followClientTask: method(z.object({ ...session, taskId: TaskIdSchema }).strict(), ClientTaskSchema),
 
   // MCP Apps (issue 20)

@@ -34,6 +34,9 @@ export const apps: Scenario = {
     const directCalls: number[] = [];
     /** The frames' own cost: a ping the AppBridge answers in the page, no contract call (View → proxy → page → back). */
     const framePings: number[] = [];
+    /** As the user sees them: an ordinary tool run from the Tools tab (click → result drawn) and by the View (request → result drawn). */
+    const toolsTabRuns: number[] = [];
+    const viewRuns: number[] = [];
     const frameIntervals: number[] = [];
     /** Per bridge call, the time of each leg (HOPS names them). */
     const hops: number[][] = [];
@@ -118,6 +121,14 @@ export const apps: Scenario = {
         framePings.push(ping);
       }
       await page.evaluate(() => (window as unknown as { __benchSocket: WebSocket }).__benchSocket.close());
+      // The View runs the ordinary tool `plain` and draws its text, timed on its clock (the Tools tab's runs of the
+      // same tool come at the end: picking another tool there closes this App).
+      const viewDraws = `(async () => { const t0 = performance.now(); const result = await request("tools/call", { name: "plain", arguments: {} }); const out = document.createElement("p"); out.textContent = result.content[0].text; document.body.append(out); out.getBoundingClientRect(); return performance.now() - t0; })()`;
+      for (let i = 0; i < CALLS + 1; i++) {
+        const ms = (await viewFrame.evaluate(viewDraws)) as number;
+        await quiet(4);
+        if (i > 0) viewRuns.push(ms);
+      }
 
       // Where a bridge call's time goes, in more calls of the same kind (after the timed ones, so the probes
       // cost them nothing), on the clock the frames share (performance.timeOrigin + now()): the View's request
@@ -177,6 +188,33 @@ export const apps: Scenario = {
       for (let i = 1; i < frames.length; i++) frameIntervals.push(frames[i]! - frames[i - 1]!);
       floodLogged = logged;
       floodStatus = (await page.getByRole("article", { name: `Run ${RUNS + 1}: greet`, exact: true }).getByRole("region", { name: "App of greet" }).getByRole("status").textContent()) ?? "";
+      // The Tools tab's run of `plain`: from the click on Run to its result drawn in the new run's card, on the page's clock.
+      await page.getByRole("button", { name: "plain", exact: true }).click();
+      const plainForm = page.getByRole("form", { name: "Arguments for plain" });
+      await plainForm.waitFor();
+      for (let i = 0; i < CALLS + 1; i++) {
+        const ms = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const form = document.querySelector('form[aria-label="Arguments for plain"]') as HTMLFormElement;
+              const run = [...form.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Run") as HTMLButtonElement;
+              const cards = () => [...document.querySelectorAll('article[aria-label$=": plain"]')];
+              const before = new Set(cards());
+              const t0 = performance.now();
+              const drawn = () => cards().some((card) => !before.has(card) && card.querySelector(".tool-result"));
+              const observer = new MutationObserver(() => {
+                if (!drawn()) return;
+                observer.disconnect();
+                document.body.getBoundingClientRect();
+                resolve(performance.now() - t0);
+              });
+              observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+              run.click();
+            }),
+        );
+        await quiet(2);
+        if (i > 0) toolsTabRuns.push(ms);
+      }
       await context.close();
     } finally {
       await mode.close();
@@ -186,6 +224,8 @@ export const apps: Scenario = {
     const direct = summarize(directCalls);
     const ratio = bridge.p50 / direct.p50;
     const floor = summarize(framePings);
+    const tabRun = summarize(toolsTabRuns);
+    const viewRun = summarize(viewRuns);
     const frames = summarize(frameIntervals);
     return {
       figures: [
@@ -195,6 +235,9 @@ export const apps: Scenario = {
         atMost("bridge ÷ direct", ratio, "×", 1.5, "≤ 1.5×"),
         figure("the frames' floor: a ping from the View answered by the page's AppBridge, p50", floor.p50, "ms", { note: "View → proxy → page and back, logged like any bridge message, no contract call" }),
         figure("the lowest ratio the frames allow: (direct + floor) ÷ direct", (direct.p50 + floor.p50) / direct.p50, "×", { note: "what any host with the spec's two frames pays here" }),
+        figure("an ordinary tool run from the Tools tab: click → result drawn, p50", tabRun.p50, "ms", { note: `${tabRun.count} runs, timed in the page` }),
+        figure("the same tool run by the App: its request → result drawn in the View, p50", viewRun.p50, "ms", { note: `${viewRun.count} runs, timed in the View` }),
+        atMost("App run ÷ Tools tab run, as each caller sees it", viewRun.p50 / tabRun.p50, "×", 1.5, "≤ 1.5×"),
         ...HOPS.map((name, k) => figure(`bridge call leg: ${name}, p50`, summarize(hops[k] ?? []).p50, "ms")),
         atLeast("1,000 bridge messages/s for 5 s: logged", floodLogged, "", FLOOD, `all ${FLOOD}`, `the App still ${floodStatus}`),
         atMost("page frame interval during them, p95", frames.p95, "ms", 20, "≤ 20 ms", `max ${frames.max.toFixed(0)} ms`),
@@ -202,7 +245,7 @@ export const apps: Scenario = {
       notes: [
         "Browser mode in this process; the fixture App server over stdio. Run → initialized: Playwright's click to the panel's status, one warm-up run left out. The bridge call is timed in the View (its own JSON-RPC request → answer: View → proxy → AppBridge → contract over the WebSocket → server and back); the direct call is the contract's callTool over a WebSocket the page opens to the same browser-mode server, as the Tools tab sends it, timed in the page. The two alternate, each from a quiet page (the call before fully logged and its event batch taken), with a third: a ping from the View, which the AppBridge answers in the page, so it times the two frames' hops alone (the View runs in a sandboxed frame, which Chromium puts in a process of its own: each way is one cross-process message). The legs are timed in further bridge calls by a capture listener in each frame and the page's WebSocket, on the shared clock; performance.now() is coarsened to 0.1 ms, so each leg is ±0.1 ms.",
       ],
-      details: { initialized: init, bridge, direct, floor, frames, floodLogged, hops: Object.fromEntries(HOPS.map((name, k) => [name, summarize(hops[k] ?? [])])) },
+      details: { initialized: init, bridge, direct, floor, tabRun, viewRun, frames, floodLogged, hops: Object.fromEntries(HOPS.map((name, k) => [name, summarize(hops[k] ?? [])])) },
     };
   },
 };

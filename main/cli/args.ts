@@ -7,7 +7,7 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers", "skills", "skill"] as const;
+export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers", "skills", "skill", "check"] as const;
 export type CommandName = (typeof COMMANDS)[number];
 export const TASK_ACTIONS = ["get", "cancel", "watch"] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
@@ -41,6 +41,9 @@ export interface CliArgs {
   file?: string;
   /** Issue 22: write this run's recording (.mcprec) here. */
   record?: string;
+  /** check (issue 23): `--call <tool>[=<json>]` (tools the check may call) and `--junit <file>`. */
+  checkCalls: Map<string, Record<string, unknown> | undefined>;
+  junit?: string;
   help: boolean;
 }
 
@@ -66,6 +69,9 @@ Commands:
                                  serve a recording as an MCP server (stdio, or Streamable HTTP)
   diff <a.mcprec> <b.mcprec> [--json]
                                  what changed between two recordings; exit 1 when something breaking did
+  check [--call <tool>[=<json>]] [--junit <file>]
+                                 check the server against the protocol's rules (see docs/checks.md);
+                                 exit 1 when an error-level check fails
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a
@@ -135,6 +141,8 @@ export function parseCli(argv: string[]): CliArgs {
         verify: { type: "boolean", default: false },
         file: { type: "string" },
         record: { type: "string" },
+        call: { type: "string", multiple: true, default: [] },
+        junit: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -174,6 +182,8 @@ export function parseCli(argv: string[]): CliArgs {
   if (values.verify && name !== "skills") throw new UsageError(`--verify is for skills, not ${name}`);
   if (values.file !== undefined && name !== "skill") throw new UsageError(`--file is for skill, not ${name}`);
   if (name === "servers" && values.record !== undefined) throw new UsageError("--record needs a server: servers connects to none");
+  const checkCalls = parseCheckCalls(values.call as string[]);
+  if ((checkCalls.size || values.junit !== undefined) && name !== "check") throw new UsageError(`--call and --junit are for check, not ${name}`);
   if (name !== "servers" && !values.server) throw new UsageError(`${name} needs --server <name|command|url>`);
 
   let args: Record<string, unknown> = {};
@@ -246,8 +256,31 @@ export function parseCli(argv: string[]): CliArgs {
     verify: values.verify === true,
     ...(values.file !== undefined ? { file: values.file } : {}),
     ...(values.record !== undefined ? { record: values.record } : {}),
+    checkCalls,
+    ...(values.junit !== undefined ? { junit: values.junit } : {}),
     help,
   };
+}
+
+/** `--call <tool>[=<json object>]`: a tool name has no "=" (SEP-986), so the first one starts the arguments. */
+function parseCheckCalls(given: string[]): Map<string, Record<string, unknown> | undefined> {
+  const calls = new Map<string, Record<string, unknown> | undefined>();
+  for (const item of given) {
+    const at = item.indexOf("=");
+    const tool = at < 0 ? item : item.slice(0, at);
+    if (!tool) throw new UsageError(`--call needs a tool name: --call <tool>[=<json>], not ${JSON.stringify(item)}`);
+    let args: unknown;
+    if (at >= 0) {
+      try {
+        args = JSON.parse(item.slice(at + 1));
+      } catch (error) {
+        throw new UsageError(`--call ${tool}: the arguments are not valid JSON: ${(error as Error).message}`);
+      }
+      if (!args || typeof args !== "object" || Array.isArray(args)) throw new UsageError(`--call ${tool}: the arguments must be a JSON object`);
+    }
+    calls.set(tool, args as Record<string, unknown> | undefined);
+  }
+  return calls;
 }
 
 function positiveInt(flag: string, text: string, min: number, max: number): number {
@@ -257,5 +290,5 @@ function positiveInt(flag: string, text: string, min: number, max: number): numb
 }
 
 function emptyArgs(command: CommandName): CliArgs {
-  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], oauth: {}, authHeadless: false, verify: false, help: false };
+  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], oauth: {}, authHeadless: false, verify: false, checkCalls: new Map(), help: false };
 }

@@ -17,6 +17,7 @@ import { runSkillsCommand, SkillsCommandError } from "./skills.js";
 import { Recorder } from "../core/recordings/recorder.js";
 import { runReplay } from "./replay.js";
 import { runDiff } from "./diff.js";
+import { checkDocument, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -83,6 +84,8 @@ class CliRun {
   private fireInterrupt!: () => void;
   private sessionEnded?: string;
   private progressShown = false;
+  /** `check` (issue 23): its report decides the exit code. */
+  private checked?: CheckOutcome;
 
   constructor(
     private readonly args: CliArgs,
@@ -173,6 +176,8 @@ class CliRun {
   private onEvent(event: InspectorEvent): void {
     switch (event.type) {
       case "pendingInputAdded":
+        // `check` answers the server's requests itself (safely: defaults or decline).
+        if (this.args.command === "check") break;
         void answerPendingInput(this.core, event.payload, this.answers, (line) => this.status(line, true)).catch((error: unknown) => this.status(`Could not answer the server's request: ${messageOf(error)}`, true));
         break;
       case "toolRunChanged": {
@@ -264,6 +269,9 @@ class CliRun {
       case "skills":
       case "skill":
         return runSkillsCommand(this.core, sessionId, { command: args.command, ...(args.target ? { target: args.target } : {}), verify: args.verify, ...(args.file ? { file: args.file } : {}) }, (line) => this.status(line));
+      case "check":
+        this.checked = await runCheckCommand(this.core, sessionId, args, (line, always) => this.status(line, always));
+        return checkDocument(this.checked.report);
       default:
         throw new UsageError(`unknown command ${String(args.command)}`);
     }
@@ -383,6 +391,11 @@ class CliRun {
   // --- output ---
 
   private print(document: Record<string, unknown>): number {
+    if (this.checked) {
+      if (this.args.json) this.io.stdout.write(`${stableJson(document)}\n`);
+      else printCheckHuman(this.checked.report, (text) => this.io.stdout.write(text));
+      return this.checked.exitCode;
+    }
     const isError = document.isError === true || (isObject(document.result) && document.result.isError === true);
     if (this.args.json) this.io.stdout.write(`${stableJson(document)}\n`);
     else printHuman(this.args, document, (text) => this.io.stdout.write(text));

@@ -32,6 +32,7 @@ import { skillsOf } from "./skills/skills.js";
 import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
 import { diffRecordingSides, openRecordingText, recordingOfSession } from "./recordings/sessionRecording.js";
 import { RECORDING_EXTENSION } from "./recordings/format.js";
+import { runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -176,6 +177,21 @@ export class InspectorCore {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`No session ${sessionId}`);
     return session;
+  }
+
+  /** Issue 23: check a connected session's server; what it asks of the user meanwhile is answered safely (checks/). */
+  runChecks(sessionId: string, options: Omit<RunChecksOptions, "inputs"> = {}): Promise<CheckReport> {
+    const inputs: RunChecksOptions["inputs"] = {
+      watch: (answer) =>
+        this.subscribe((event) => {
+          if (event.type !== "pendingInputAdded" || event.payload.sessionId !== sessionId) return;
+          const said = answer(event.payload);
+          const id = event.payload.id;
+          const sent = said.kind === "sampling" ? this.dispatch("rejectSampling", { pendingInputId: id, reason: said.reject }) : this.dispatch("answerElicitation", { pendingInputId: id, action: said.action, ...(said.action === "accept" ? { content: said.content } : {}) });
+          sent.catch(() => {});
+        }),
+    };
+    return runChecks(this.session(sessionId), { ...options, inputs });
   }
 
   getSettings(): Settings {
@@ -354,6 +370,7 @@ export class InspectorCore {
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
       followClientTask: ({ sessionId, taskId }) => this.session(sessionId).followClientTask(taskId),
+      runChecks: ({ sessionId, areas, calls }) => this.runChecks(sessionId, { ...(areas ? { areas } : {}), calls: new Map((calls ?? []).map((c) => [c.tool, c.arguments])) }),
 
       approveSampling: async ({ pendingInputId, result }) => {
         this.pendingInputs.answer(pendingInputId, { kind: "sampling", result: { ...result } });

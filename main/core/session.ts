@@ -282,6 +282,8 @@ export class Session {
   }
   /** An extension's own method (skills/), answered raw: the extension's folder reads it field by field. */
   extensionRequest = (method: string, params: Record<string, unknown>) => this.ask(method, (driver) => driver.extensionRequest(method, params, this.guard()));
+  /** Issue 23: one request as given, its result unparsed (main/core/checks/ judges it). */
+  rawRequest = (method: string, params: Record<string, unknown> | undefined, timeoutMs: number) => this.ask(method, (driver) => driver.raw(method, params, timeoutMs));
 
   /** Start or stop `notifications/resources/updated` for one resource (E6: the listen stream on 2026-07-28). */
   async subscribeResource(uri: string, subscribe: boolean): Promise<void> {

@@ -62,6 +62,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   getAuthSteps: { sessionId: SID },
   clearAuthTokens: { url: "http://127.0.0.1:1/mcp" },
   followClientTask: { sessionId: SID, taskId: "t-1" },
+  runChecks: { sessionId: SID, areas: ["lifecycle"], calls: [{ tool: "echo" }] },
   readAppView: { sessionId: SID, toolName: "greet" },
   listSkills: { sessionId: SID },
   getSkill: { sessionId: SID, uri: "skill://a/SKILL.md" },

@@ -64,7 +64,7 @@ describe("README.md and docs/", () => {
   });
 
   it("the manual has one page per area, each linked from the README", () => {
-    for (const page of ["setup", "connecting", "eras", "tasks", "apps", "skills", "recordings", "cli", "oauth", "storage-and-security", "testing", "installers", "benchmarks", "design"]) {
+    for (const page of ["setup", "connecting", "eras", "tasks", "apps", "skills", "recordings", "checks", "cli", "oauth", "storage-and-security", "testing", "installers", "benchmarks", "design"]) {
       expect(existsSync(join(projectDir, "docs", `${page}.md`)), page).toBe(true);
       expect(readme).toContain(`(docs/${page}.md)`);
     }

@@ -85,6 +85,7 @@ const cases: { [M in ApiMethod]: Case } = {
   unfollowTaskTimeline: { valid: { ...S, taskId: "t-1" }, malformed: { ...S, taskId: "" }, says: /^taskId: Too small/ },
   getAuthSteps: { valid: { sessionId: "s-1" }, malformed: { sessionId: "" }, says: "sessionId: Too small: expected string to have >=1 characters" },
   clearAuthTokens: { valid: { url: "https://mcp.example.com/mcp" }, malformed: { url: "file:///etc/passwd" }, says: "url: only an http(s) server keeps tokens" },
+  runChecks: { valid: { ...S, areas: ["lifecycle"], calls: [{ tool: "echo", arguments: { text: "hi" } }] }, malformed: { ...S, areas: ["everything"] }, says: /^areas\.0: Invalid option/ },
   followClientTask: { valid: { sessionId: "s-1", taskId: "t-1" }, malformed: { sessionId: "s-1", taskId: "" }, says: "taskId: Too small: expected string to have >=1 characters" },
   listSkills: { valid: { ...S }, malformed: { ...S, cursor: 5 }, says: /^cursor: / },
   getSkill: { valid: { ...S, uri: "skill://a/SKILL.md" }, malformed: { ...S, uri: "" }, says: /^uri: Too small/ },

@@ -24,6 +24,8 @@ const FLOORS: { name: string; floor: number; part?: "legacy" | "modern"; matches
   { name: "extensions (skills)", floor: 5, matches: (p) => p.startsWith("main/core/skills/") },
   // Issue 22: recordings are written from the session's log and read, replayed and compared above it.
   { name: "extensions (recordings)", floor: 5, matches: (p) => p.startsWith("main/core/recordings/") },
+  // Issue 23: the server checks judge a session's raw answers.
+  { name: "extensions (checks)", floor: 5, matches: (p) => p.startsWith("main/core/checks/") },
   { name: "core", floor: 6, matches: (p) => p === "main/core/inspectorCore.ts" || p === "main/core/index.ts" },
 ];
 

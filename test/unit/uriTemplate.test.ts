@@ -1,7 +1,7 @@
 // RFC 6570 parsing and expansion for the resource template form. The expectations are the RFC's own
 // examples (§1.2 and §3.2), with its variables; lists and maps are not used (a form gives strings).
 import { describe, expect, it } from "vitest";
-import { expandUriTemplate, MAX_TEMPLATE_LENGTH, parseUriTemplate } from "../../renderer/src/util/uriTemplate.js";
+import { expandUriTemplate, MAX_TEMPLATE_LENGTH, parseUriTemplate } from "../../shared/uriTemplate.js";
 
 const RFC_VARS = new Map([
   ["var", "value"],

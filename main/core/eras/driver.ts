@@ -67,6 +67,8 @@ export interface EraDriver {
 
   /** S1: the session ended; every task it follows or serves ends with `reason`. */
   teardown(reason: string): void;
+  /** Issue 23: one request as given (the era's envelope added), its result unparsed: the server checks judge it. */
+  raw(method: string, params: Record<string, unknown> | undefined, timeoutMs: number): Promise<Record<string, unknown>>;
 }
 
 export interface EraDeps {

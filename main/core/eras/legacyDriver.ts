@@ -262,6 +262,10 @@ export class LegacyDriver implements EraDriver {
     return store.get(taskId) as ReceiverTask;
   }
 
+  raw(method: string, params: Record<string, unknown> | undefined, timeoutMs: number): Promise<Record<string, unknown>> {
+    return this.client.request({ method, ...(params ? { params } : {}) } as never, LenientResultSchema, { timeout: timeoutMs });
+  }
+
   teardown(reason: string): void {
     this.receiverTaskStore?.closeAll(`Session ended: ${reason}`);
     this.tasks.closeAll(`Session ended before the task finished: ${reason}`);

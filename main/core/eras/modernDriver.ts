@@ -231,6 +231,10 @@ export class ModernDriver implements EraDriver {
     throw new Error(`No receiver task ${taskId} in this session`);
   }
 
+  raw(method: string, params: Record<string, unknown> | undefined, timeoutMs: number): Promise<Record<string, unknown>> {
+    return this.session.connection.call(method, params, { timeout: timeoutMs });
+  }
+
   teardown(reason: string): void {
     this.session.listen.close();
     this.session.tasks.closeAll(`Session ended: ${reason}`);

@@ -47,6 +47,9 @@ export function LogsTab() {
   const [shownSeq, setShownSeq] = useStoredState<number | undefined>(draftKeys.view("logs", "shown", scope), undefined);
   const entries = useMemo(() => filterLog(log.entries, filter), [log.entries, filter]);
   const shownIndex = shownSeq === undefined ? -1 : entries.findIndex((e) => e.seq === shownSeq);
+  // A link from elsewhere (a check's message, issue 23) opens the tab with a message shown: scrolled to once.
+  const [arrivedAt] = useState(shownSeq);
+  const arrivedIndex = arrivedAt === undefined ? -1 : entries.findIndex((e) => e.seq === arrivedAt);
   // A message the filter hides is not shown in the JSON panel either: the panel never shows what the list does not.
   const shown = shownIndex >= 0 ? entries[shownIndex] : undefined;
 
@@ -126,7 +129,7 @@ export function LogsTab() {
             {entries.length} of {log.entries.length} messages
           </span>
         </div>
-        <VirtualTable label="Protocol messages" columns={COLUMNS} rowCount={entries.length} renderCells={cells} height={320} rowHeight={28} {...(shownIndex >= 0 ? { selectedIndex: shownIndex } : {})} rowClassName={(i) => `dir-${entries[i]?.direction ?? ""}`} />
+        <VirtualTable label="Protocol messages" columns={COLUMNS} rowCount={entries.length} renderCells={cells} height={320} rowHeight={28} {...(shownIndex >= 0 ? { selectedIndex: shownIndex } : {})} {...(arrivedIndex >= 0 ? { scrollToIndex: arrivedIndex } : {})} rowClassName={(i) => `dir-${entries[i]?.direction ?? ""}`} />
         {shown && (
           <div className="message-json">
             <h3>

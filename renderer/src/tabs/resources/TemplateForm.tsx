@@ -8,7 +8,7 @@ import { useStoredState } from "../../app/useStoredState.js";
 import { CompletionInput } from "../../components/CompletionInput.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { dict, own, withKey } from "../../util/dict.js";
-import { expandUriTemplate, parseUriTemplate, requiredVariables } from "../../util/uriTemplate.js";
+import { expandUriTemplate, parseUriTemplate, requiredVariables } from "../../../../shared/uriTemplate.js";
 
 const NO_VALUES: Record<string, string> = {};
 

@@ -1,4 +1,4 @@
-// RFC 6570 URI Templates (all four levels), for a resource template's form: its variables, and the URI
+// RFC 6570 URI Templates (all four levels), for a resource template's form and the server checks: its variables, and the URI
 // a set of values builds. A template is server content: its length and its number of expressions are
 // bounded, and parsing is one linear pass (no regular expression sees the whole template).
 

@@ -1,0 +1,54 @@
+// `mcp-task-inspector check`: the server checks (main/core/checks/) on one connected session. Human lines
+// or the --json document on stdout, JUnit XML into --junit's file; exit 1 when an error-level check failed.
+import { writeFileSync } from "node:fs";
+import type { InspectorCore } from "../core/inspectorCore.js";
+import { hasErrors, type CheckReport } from "../core/checks/runner.js";
+import { toJunit } from "../core/checks/junit.js";
+import type { CliArgs } from "./args.js";
+import { printable } from "./human.js";
+
+/** What `check` prints and the exit code it ends with. */
+export interface CheckOutcome {
+  report: CheckReport;
+  exitCode: number;
+}
+
+export async function runCheckCommand(core: InspectorCore, sessionId: string, args: CliArgs, status: (line: string, always?: boolean) => void): Promise<CheckOutcome> {
+  const report = await core.runChecks(sessionId, {
+    calls: args.checkCalls,
+    ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
+    onVerdict: (v) => status(`${mark(v.ok, v.severity)} ${v.id}`),
+  });
+  // What the checks did on the user's behalf is always said (stderr: stdout holds the document).
+  for (const note of report.notes) status(note, true);
+  if (args.junit) writeFileSync(args.junit, toJunit(report));
+  // A connection lost during the run is a connection problem (exit 2): the checks after it did not run.
+  if (report.ended) status(`The connection ended during the checks (${report.ended}); the checks after it were not run`, true);
+  return { report, exitCode: report.ended ? 2 : hasErrors(report) ? 1 : 0 };
+}
+
+/** The --json document: exactly server, era, checks (id, title, severity, ok, detail, messages), passed, failed, skipped. */
+export function checkDocument(report: CheckReport): Record<string, unknown> {
+  return {
+    server: report.server,
+    era: report.era,
+    checks: report.checks.map(({ id, title, severity, ok, detail, messages }) => ({ id, title, severity, ok, detail, messages })),
+    passed: report.passed,
+    failed: report.failed,
+    skipped: report.skipped,
+  };
+}
+
+function mark(ok: boolean | null, severity: string): string {
+  return ok === null ? "skip" : ok ? "pass" : severity === "error" ? "FAIL" : "warn";
+}
+
+export function printCheckHuman(report: CheckReport, write: (text: string) => void): void {
+  const { server } = report;
+  write(`${printable(server.name)}${server.version ? ` ${printable(server.version)}` : ""} (${report.era}, ${server.transport})\n`);
+  for (const check of report.checks) {
+    write(`${mark(check.ok, check.severity).padEnd(4)}  ${check.id.padEnd(32)} ${printable(check.detail)}${check.messages.length ? ` [log ${check.messages.slice(0, 6).join(", ")}${check.messages.length > 6 ? ", …" : ""}]` : ""}\n`);
+  }
+  for (const note of report.notes) write(`note  ${printable(note)}\n`);
+  write(`${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped\n`);
+}

@@ -1,0 +1,10 @@
+// Every server check, area by area, in the order they run (ESLint's rule catalogue is the model).
+import type { Check } from "./check.js";
+import { httpChecks } from "./http.js";
+import { lifecycleChecks } from "./lifecycle.js";
+import { listingsChecks } from "./listings.js";
+import { mrtrChecks } from "./mrtr.js";
+import { resultsChecks } from "./results.js";
+import { tasksChecks } from "./tasks.js";
+
+export const CHECKS: readonly Check[] = [...lifecycleChecks, ...listingsChecks, ...resultsChecks, ...tasksChecks, ...mrtrChecks, ...httpChecks];

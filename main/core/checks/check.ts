@@ -1,0 +1,47 @@
+// One server check, in the manner of a lint rule: its id, title, the spec text it rests on and its
+// severity (error where the spec says MUST, warning where it says SHOULD) beside the logic that judges.
+// A check never throws at the runner: it answers a Finding, with the log entries that prove it.
+import type { CheckContext } from "./context.js";
+
+export { isObject, MAX_DETAIL, MAX_MESSAGES, plural, quote } from "./text.js";
+
+export type CheckArea = "lifecycle" | "listings" | "results" | "tasks" | "mrtr" | "http";
+export const CHECK_AREAS: readonly CheckArea[] = ["lifecycle", "listings", "results", "tasks", "mrtr", "http"];
+export type Severity = "error" | "warning";
+
+export interface Check {
+  id: string;
+  area: CheckArea;
+  title: string;
+  severity: Severity;
+  /** The spec's words the verdict rests on (quoted or closely paraphrased), and where they are. */
+  rule: string;
+  run(ctx: CheckContext): Promise<Finding>;
+}
+
+/** What a check found: a pass or a failure with its detail, or why it could not judge. */
+export type Finding = { ok: boolean; detail: string; messages: number[] } | { skipped: string; messages: number[] };
+
+/** One verdict in a report: `ok` is null when the check was skipped (its detail says why). */
+export interface Verdict {
+  id: string;
+  area: CheckArea;
+  title: string;
+  severity: Severity;
+  rule: string;
+  ok: boolean | null;
+  detail: string;
+  /** Log entry numbers (`seq`) of the messages that prove the verdict, at most MAX_MESSAGES. */
+  messages: number[];
+}
+
+export const pass = (detail: string, messages: number[] = []): Finding => ({ ok: true, detail, messages });
+export const fail = (detail: string, messages: number[] = []): Finding => ({ ok: false, detail, messages });
+export const skip = (why: string, messages: number[] = []): Finding => ({ skipped: why, messages });
+
+/** Several problems as one detail: the first few, and how many more. */
+export function problems(list: string[], okText: string, messages: number[]): Finding {
+  if (!list.length) return pass(okText, messages);
+  const shown = list.slice(0, 8).join("; ");
+  return fail(list.length > 8 ? `${shown}; and ${list.length - 8} more` : shown, messages);
+}

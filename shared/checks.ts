@@ -1,0 +1,34 @@
+// Issue 23: the server checks' report, as it crosses the contract (the CLI's --json document is its
+// `checks` without `area` and `rule`). Everything in it quotes the server: bounded here as in the core.
+import { z } from "zod";
+
+export const CheckAreaSchema = z.enum(["lifecycle", "listings", "results", "tasks", "mrtr", "http"]);
+export type CheckAreaName = z.output<typeof CheckAreaSchema>;
+
+export const CheckVerdictSchema = z.object({
+  id: z.string().max(100),
+  area: CheckAreaSchema,
+  title: z.string().max(500),
+  severity: z.enum(["error", "warning"]),
+  rule: z.string().max(2000),
+  /** null: skipped (the detail says why). */
+  ok: z.boolean().nullable(),
+  detail: z.string().max(4000),
+  /** Log entry numbers (`seq`) that prove the verdict. */
+  messages: z.array(z.number().int()).max(100),
+});
+export type CheckVerdict = z.output<typeof CheckVerdictSchema>;
+
+export const CheckReportSchema = z.object({
+  server: z.object({ name: z.string(), version: z.string().optional(), protocolVersion: z.string().optional(), transport: z.string() }),
+  era: z.string(),
+  checks: z.array(CheckVerdictSchema).max(200),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  /** What the checks did on the user's behalf: input answered, tools not called. */
+  notes: z.array(z.string().max(4000)).max(100),
+  /** The connection ended during the run: the checks after it were not run. */
+  ended: z.string().optional(),
+});
+export type CheckReportView = z.output<typeof CheckReportSchema>;

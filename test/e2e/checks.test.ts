@@ -1,0 +1,61 @@
+// Issue 23: the Checks tab in Chromium, against the check-target fixture with two planted defects (a
+// structuredContent that breaks its outputSchema: an error; a tool name with markup and control
+// characters: a warning). Each verdict shows its rule and detail as text, and a message link opens the
+// Logs tab with that message shown.
+import { describe, expect, it } from "vitest";
+import { fileURLToPath } from "node:url";
+import type { SavedServer } from "../../shared/types.js";
+import { openApp } from "./app.js";
+import { FLOW_TIMEOUT_MS, connect, openTab, tab, waitForText } from "./flows-ui.js";
+
+const TARGET: SavedServer = {
+  id: "check-target",
+  name: "Check target",
+  era: "2025-11-25",
+  transport: { type: "stdio", command: process.execPath, args: [fileURLToPath(new URL("../fixtures/checks/check-target.mjs", import.meta.url)), "--defect", "structured", "--defect", "tool-name"], env: {} },
+  features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
+};
+
+describe("the Checks tab", () => {
+  it("runs every check, shows each verdict with its rule, and links a verdict's messages to the Logs tab", { timeout: 90_000 }, async () => {
+    const app = await openApp({ savedServers: [TARGET], viewport: { width: 1280, height: 900 } });
+    const { page } = app;
+    await connect(page, "Check target");
+    await page.keyboard.press("Alt+8");
+    await expect.poll(() => tab(page, "Checks").getAttribute("aria-selected")).toBe("true");
+    await page.getByText("No checks run yet for this session.").waitFor();
+
+    // Safe by default: the tool that is not read-only is offered, unticked.
+    await page.getByText(/^Also allow the checks to call… \(0 of \d+ ticked\)$/).click();
+    await expect.poll(() => page.getByRole("checkbox", { name: "write-file", exact: true }).isChecked()).toBe(false);
+
+    await page.getByRole("button", { name: "Run all checks", exact: true }).click();
+    const results = page.getByRole("region", { name: "Check results", exact: true });
+    await waitForText(results.getByRole("status"), /^\d+ passed, 1 failed, 1 warning, \d+ skipped$/, FLOW_TIMEOUT_MS);
+    await app.screenshot("checks-tab-summary");
+
+    const failed = results.getByRole("listitem").filter({ hasText: "results.structured-content" });
+    await waitForText(failed, /^Failed/);
+    await waitForText(failed, /"echo": structuredContent does not match its outputSchema/);
+    const warned = results.getByRole("listitem").filter({ hasText: "tools.name" });
+    await waitForText(warned, /^Warning/);
+    // The hostile name is shown as escaped text, never as markup.
+    expect(await warned.locator("b").count()).toBe(0);
+    await waitForText(warned, /bad name, <b>&/);
+    await failed.getByText("Rule", { exact: true }).click();
+    await waitForText(failed, /servers MUST provide structured results that conform to this schema/);
+    await app.screenshot("checks-tab");
+
+    const link = failed.getByRole("button", { name: /^Show message \d+ in the Logs tab$/ }).last();
+    const seq = /message (\d+)/.exec((await link.getAttribute("aria-label")) ?? "")![1];
+    await link.click();
+    await expect.poll(() => tab(page, "Logs").getAttribute("aria-selected")).toBe("true");
+    await waitForText(page.getByRole("region", { name: "Protocol messages", exact: true }), new RegExp(`^Message ${seq} \\(in\\)`));
+    await app.screenshot("checks-tab-message-link");
+
+    // Back on Checks, the report is still there (kept per session).
+    await openTab(page, "Checks");
+    await waitForText(page.getByRole("region", { name: "Check results", exact: true }).getByRole("status"), /^\d+ passed, 1 failed, 1 warning, \d+ skipped$/);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
