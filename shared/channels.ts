@@ -51,6 +51,8 @@ export const API_METHOD_NAMES = [
   // OAuth for remote servers (issue 14)
   "getAuthSteps",
   "clearAuthTokens",
+  // Server checks (issue 23), where the contract has it
+  "runChecks",
   // Command-line mode (issue 14)
   "followClientTask",
   // MCP Apps (issue 20)
@@ -68,8 +70,6 @@ export const API_METHOD_NAMES = [
   "saveRecording",
   "openRecording",
   "diffRecordings",
-  // Server checks (issue 23)
-  "runChecks",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.
