@@ -67,6 +67,7 @@ export const API_METHOD_NAMES = [
   // Recordings (issue 22)
   "saveRecording",
   "openRecording",
+  "diffRecordings",
   // Server checks (issue 23)
   "runChecks",
 ] as const satisfies readonly ApiMethod[];

@@ -34,6 +34,8 @@ import {
 import { TaskTimelineSchema, TimelineEventsSchema } from "./timeline.js";
 import { MAX_APP_URI_LENGTH } from "./apps.js";
 import { AppViewSchema } from "./appView.js";
+import { RecordedViewsSchema } from "./recordedViews.js";
+import { DiffSideSchema, RecordingDiffSchema } from "./recordingDiff.js";
 import { DirectoryPageSchema, LoadedSkillSchema, MAX_SKILL_URI_LENGTH, SkillFileSchema, SkillListSchema, SkillVerifyReportSchema, SkillViewSchema } from "./skills.js";
 
 const session = { sessionId: SessionIdSchema };
@@ -344,8 +346,10 @@ export const apiMethods = {
   /** Issue 22: a recording's text read (bounded, schema-checked) into log entries shown read-only; a damaged file is an error. */
   openRecording: method(
     z.object({ text: z.string().max(64 * 1024 * 1024) }).strict(),
-    z.object({ header: z.record(z.string(), z.unknown()), entries: z.array(LogEntrySchema), stderr: z.array(z.string()), warnings: z.array(z.string()) }),
+    z.object({ header: z.record(z.string(), z.unknown()), entries: z.array(LogEntrySchema), stderr: z.array(z.string()), warnings: z.array(z.string()), views: RecordedViewsSchema.optional() }),
   ),
+  /** Issue 22, "Compare…": two recordings, or a recording and a live session's kept log, diffed as `diff --json` does, with each side's surface. */
+  diffRecordings: method(z.object({ a: DiffSideSchema, b: DiffSideSchema }).strict(), RecordingDiffSchema),
   /** Issue 23: run the server checks (all, or some areas) on a connected session; `calls` are tools the user allowed. */
   runChecks: method(
     z

@@ -30,7 +30,7 @@ import { OAuthTokenStore } from "./auth/tokenStore.js";
 import { readAppView } from "./apps/appViews.js";
 import { skillsOf } from "./skills/skills.js";
 import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
-import { openRecordingText, recordingOfSession } from "./recordings/sessionRecording.js";
+import { diffRecordingSides, openRecordingText, recordingOfSession } from "./recordings/sessionRecording.js";
 import { RECORDING_EXTENSION } from "./recordings/format.js";
 import { runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
 
@@ -286,6 +286,15 @@ export class InspectorCore {
       openRecording: async ({ text }) => {
         const opened = openRecordingText(text);
         return { ...opened, header: opened.header as unknown as Record<string, unknown> };
+      },
+      diffRecordings: async ({ a, b }) => {
+        // A live side is the session's kept log, read back as a recording: the same path a saved one takes.
+        const side = (s: string | { sessionId: string }) => {
+          if (typeof s === "string") return s;
+          const session = this.session(s.sessionId);
+          return recordingOfSession(session.config, session.state, session.logSnapshot()).text;
+        };
+        return diffRecordingSides(side(a), side(b));
       },
 
       ping: ({ sessionId }) => this.session(sessionId).ping(),

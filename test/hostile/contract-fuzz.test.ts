@@ -74,6 +74,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   logAppMessages: { sessionId: SID, view: "ui://v", messages: [{ direction: "app→host", message: { jsonrpc: "2.0", method: "ui/initialize" } }] },
   saveRecording: { sessionId: SID, fromSeq: 3 },
   openRecording: { text: '{"mcprec":1}\n' },
+  diffRecordings: { a: '{"mcprec":1}\n', b: { sessionId: "s1" } },
 };
 
 type Path = (string | number)[];

@@ -102,6 +102,7 @@ const cases: { [M in ApiMethod]: Case } = {
   },
   saveRecording: { valid: { sessionId: "s-1", fromSeq: 4 }, malformed: { sessionId: "s-1", fromSeq: -1 }, says: "fromSeq: Too small: expected number to be >=0" },
   openRecording: { valid: { text: "{}" }, malformed: { text: 5 }, says: "text: Invalid input: expected string, received number" },
+  diffRecordings: { valid: { a: "{}", b: { sessionId: "s1" } }, malformed: { a: "{}", b: { sessionId: "s1", text: "x" } }, says: 'b: Unrecognized key: "text"' },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {

@@ -67,6 +67,51 @@ function summaryOf(r: Recording): RecordingSummary {
   return { ...(info ? { server: { name: info.name, version: info.version } } : {}), ...(r.header.era ? { era: r.header.era } : {}), ...(r.header.protocolVersion ? { protocolVersion: r.header.protocolVersion } : {}) };
 }
 
+/** What the app shows of one side of a diff, beside the other: names only, each list capped (a hostile server may list millions). */
+export interface SurfaceSummary {
+  era?: string;
+  protocolVersion?: string;
+  server?: { name?: string; version?: string };
+  capabilities: NameList;
+  /** A list is undefined when the recording never asked for it. */
+  tools?: NameList;
+  resources?: NameList;
+  templates?: NameList;
+  prompts?: NameList;
+}
+
+export interface NameList {
+  names: string[];
+  /** How many there were: more than `names` holds when capped. */
+  count: number;
+}
+
+/** At most this many names a list, each at most NAME_CHARS long: the page shows the rest as a count. */
+export const SUMMARY_NAMES = 500;
+const NAME_CHARS = 300;
+
+export function surfaceSummary(r: Recording): SurfaceSummary {
+  const surface = surfaceOf(r);
+  const names = (keys: Iterable<string>): NameList => {
+    const all = [...keys];
+    return { names: all.slice(0, SUMMARY_NAMES).map((k) => (k.length > NAME_CHARS ? `${k.slice(0, NAME_CHARS)}…` : k)), count: all.length };
+  };
+  const text = (v: unknown) => (typeof v === "string" ? v.slice(0, NAME_CHARS) : undefined);
+  const info = r.header.serverInfo;
+  const server = info ? { ...(text(info.name) !== undefined ? { name: text(info.name) } : {}), ...(text(info.version) !== undefined ? { version: text(info.version) } : {}) } : undefined;
+  const listed = (list: "tools" | "resources" | "templates" | "prompts") => (surface.listed.has(list) ? { [list]: names(surface[list].keys()) } : {});
+  return {
+    ...(surface.era ? { era: surface.era } : {}),
+    ...(r.header.protocolVersion ? { protocolVersion: r.header.protocolVersion.slice(0, NAME_CHARS) } : {}),
+    ...(server ? { server } : {}),
+    capabilities: names(flatten(surface.capabilities)),
+    ...listed("tools"),
+    ...listed("resources"),
+    ...listed("templates"),
+    ...listed("prompts"),
+  };
+}
+
 /** Each response with the request it answers (by id), in wire order. */
 function exchanges(r: Recording): { method: string; params: Obj; response: Obj }[] {
   const requests = new Map<string | number, { method: string; params: Obj }>();

@@ -4,7 +4,10 @@
 import type { LogEntry, ServerConfig, SessionInfo } from "../../../shared/types.js";
 import { DEFAULT_ENTRY_BYTES, MessageLog } from "../messageLog.js";
 import { isMessageLine, type Recording, type RecordingHeader } from "./format.js";
-import { parseRecording } from "./reader.js";
+import { parseRecording, RecordingError } from "./reader.js";
+import { recordedViews } from "./recordedViews.js";
+import type { RecordedViews } from "../../../shared/recordedViews.js";
+import { diffRecordings, surfaceSummary, type DiffDocument, type SurfaceSummary } from "./diff.js";
 import { Recorder } from "./recorder.js";
 
 /** What the app opens at most (the page sends the file's text over the bridge); the CLI reads up to 512 MB. */
@@ -38,6 +41,8 @@ export interface OpenedRecording {
   entries: LogEntry[];
   stderr: string[];
   warnings: string[];
+  /** The tool runs, task timelines and input requests the messages hold, for the other tabs. */
+  views: RecordedViews;
 }
 
 /** A recording's text as the Logs tab's entries (session id `recording`), read with every check of the reader. */
@@ -57,5 +62,20 @@ export function openRecordingText(text: string): OpenedRecording {
     // The recording's cut says the size the server sent, which the message kept no longer shows.
     if (line.cut) entry.cut = line.cut;
   }
-  return { header: recording.header, entries: log.toArray(), stderr, warnings: recording.warnings };
+  const entries = log.toArray();
+  return { header: recording.header, entries, stderr, warnings: recording.warnings, views: recordedViews(entries) };
+}
+
+/** "Compare…": two recording texts read with every check (a damaged side is an error naming which), diffed as `diff --json` does. */
+export function diffRecordingSides(a: string, b: string): { document: DiffDocument; surfaces: { a: SurfaceSummary; b: SurfaceSummary } } {
+  const read = (text: string, which: string) => {
+    try {
+      return parseRecording(text, { maxBytes: OPEN_RECORDING_BYTES });
+    } catch (error) {
+      if (error instanceof RecordingError) throw new RecordingError(`The ${which} recording: ${error.message}`);
+      throw error;
+    }
+  };
+  const [x, y] = [read(a, "first"), read(b, "second")];
+  return { document: diffRecordings(x, y), surfaces: { a: surfaceSummary(x), b: surfaceSummary(y) } };
 }

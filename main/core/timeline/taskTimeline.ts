@@ -127,6 +127,11 @@ export class TaskTimelines {
     return this.timelines.size;
   }
 
+  /** The tasks of a session that have a line, oldest touched first (an opened recording lists them all). */
+  taskIds(sessionId: string): string[] {
+    return [...this.timelines.values()].filter((line) => line.sessionId === sessionId).map((line) => line.taskId);
+  }
+
   private observe(event: InspectorEvent): void {
     switch (event.type) {
       case "logEntry":

@@ -9,7 +9,8 @@ import { TIMELINE_OPEN_KEY } from "../tabs/timeline/TimelineButton.js";
 import { ToolsTab } from "../tabs/tools/ToolsTab.js";
 import { useBridge, useInspector } from "./context.js";
 import { FocusItemContext, type FocusItem } from "./focusItem.js";
-import { ChecksTab, ElicitationsTab, LogsTab, preloadTabsWhenIdle, PromptsTab, ResourcesTab, SamplingTab, TasksTab, TaskTimelineHost } from "./lazyTabs.js";
+import { draftKeys } from "../store/draftsSlice.js";
+import { ChecksTab, ElicitationsTab, LogsTab, RecordedViews, preloadTabsWhenIdle, PromptsTab, ResourcesTab, SamplingTab, TasksTab, TaskTimelineHost } from "./lazyTabs.js";
 import { NavigationContext, PictureInPictureContext, type PictureInPicture } from "./navigation.js";
 import { SessionBar } from "./SessionBar.js";
 import { TAB_IDS, TAB_LABELS, tabForShortcut, type TabId } from "./tabs.js";
@@ -28,6 +29,8 @@ function TabLoading({ what }: { what: string }) {
     </p>
   );
 }
+
+const OPENED_RECORDING = draftKeys.view("logs", "recording", "");
 
 export function Layout({ banner }: { banner?: string | undefined }) {
   const bridge = useBridge();
@@ -100,6 +103,9 @@ export function Layout({ banner }: { banner?: string | undefined }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [selectTab]);
 
+  // Issue 22: an opened recording (the Logs tab's) is shown read-only in the other tabs too.
+  const recordingOpen = useInspector((s) => s.drafts[OPENED_RECORDING] !== undefined);
+
   const tabs: TabItem<TabId>[] = TAB_IDS.map((id, index) => ({
     id,
     label: TAB_LABELS[id],
@@ -124,6 +130,13 @@ export function Layout({ banner }: { banner?: string | undefined }) {
           <SessionBar />
           <TabBar<TabId> tabs={tabs} selected={tab} onSelect={selectTab} label="Inspector" idPrefix={PREFIX} />
           <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="panel" tabIndex={-1}>
+            {recordingOpen && (tab === "tools" || tab === "tasks" || tab === "sampling" || tab === "elicitations") && (
+              <ErrorBoundary key={`recorded-${tab}`} what="the opened recording">
+                <Suspense fallback={<TabLoading what="the opened recording" />}>
+                  <RecordedViews tab={tab} />
+                </Suspense>
+              </ErrorBoundary>
+            )}
             {!KEPT_TABS.includes(tab) && (
               <ErrorBoundary key={tab} what={`the ${TAB_LABELS[tab]} tab`}>
                 <Suspense fallback={<TabLoading what={`the ${TAB_LABELS[tab]} tab`} />}>

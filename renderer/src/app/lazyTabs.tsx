@@ -43,6 +43,9 @@ export const ChecksTab = lazyNamed(() => import("../tabs/checks/ChecksTab.js"), 
 /** The task timeline panel: mounted only while a timeline is open. */
 export const TaskTimelineHost = lazyNamed(() => import("../tabs/timeline/TaskTimelineHost.js"), "TaskTimelineHost");
 
+/** Issue 22: an opened recording's runs, timelines and input requests, above the live tab (its own chunk). */
+export const RecordedViews = lazy(() => import("../tabs/recording/RecordedViews.js").then((m) => ({ default: m.RecordedViews })));
+
 const ALL = [TasksTab, SamplingTab, ElicitationsTab, ResourcesTab, PromptsTab, LogsTab, ChecksTab, TaskTimelineHost];
 
 /** Every lazy chunk, fetched now; resolves when all are in (tests that switch tabs synchronously use it). */

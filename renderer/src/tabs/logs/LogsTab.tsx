@@ -15,6 +15,7 @@ import { formatClock } from "../../util/time.js";
 import { cutNote } from "../../../../shared/byteBudget.js";
 import { appBridgeMessage, filterLog, taskIdsOfEntry, type LogFilter } from "./logFilter.js";
 import type { SessionInfo } from "../../../../shared/types.js";
+import { COMPARISON_KEY, CompareRecording, RecordingDiffView, type Comparison } from "./RecordingDiff.js";
 import { OpenRecording, RECORDING_KEY, RecordingBanner, SaveRecording, type OpenedRecording } from "./RecordingControls.js";
 
 const COLUMNS: Column[] = [
@@ -37,6 +38,7 @@ export function LogsTab() {
   const liveLog = useInspector((s) => (session ? s.logs[session.sessionId] : undefined)) ?? EMPTY;
   // Issue 22: an opened recording is shown read-only in place of the session's log, until closed.
   const [opened, setOpened] = useStoredState<OpenedRecording | undefined>(RECORDING_KEY, undefined);
+  const [comparison, setComparison] = useStoredState<Comparison | undefined>(COMPARISON_KEY, undefined);
   const recordingLog = useMemo<SessionLog | undefined>(() => (opened ? { entries: opened.entries, stderr: opened.stderr, serverLogs: [] } : undefined), [opened]);
   const log = recordingLog ?? liveLog;
   // Kept per session, outside the tab: switching tabs (or sessions) and back keeps them.
@@ -57,6 +59,7 @@ export function LogsTab() {
         <p className="empty">Connect a server to see its log, or open a recording.</p>
         <div className="toolbar">
           <OpenRecording />
+          <CompareRecording opened={undefined} live={undefined} />
         </div>
       </div>
     );
@@ -93,8 +96,18 @@ export function LogsTab() {
       <div className="toolbar">
         {session && !opened && <SaveRecording sessionId={session.sessionId} newestSeq={liveLog.entries.at(-1)?.seq} />}
         <OpenRecording />
+        <CompareRecording opened={opened} live={session ? { sessionId: session.sessionId, serverName: session.serverName } : undefined} />
       </div>
-      {opened && <RecordingBanner opened={opened} onClose={() => setOpened(undefined)} />}
+      {opened && (
+        <RecordingBanner
+          opened={opened}
+          onClose={() => {
+            setOpened(undefined);
+            setComparison(undefined);
+          }}
+        />
+      )}
+      {opened && comparison && <RecordingDiffView comparison={comparison} onClose={() => setComparison(undefined)} />}
       <section aria-label="Protocol messages">
         <div className="toolbar">
           <h2>Protocol messages</h2>

@@ -8,8 +8,10 @@ import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import type { ApiResult } from "../../../../shared/contract.js";
+import { COMPARISON_KEY } from "./RecordingDiff.js";
 
-export type OpenedRecording = ApiResult<"openRecording"> & { fileName: string };
+/** `text` is kept for Compare… (the first side it sends to the core). */
+export type OpenedRecording = ApiResult<"openRecording"> & { fileName: string; text?: string };
 
 /** What the app opens at most; `mcp-task-inspector replay` and `diff` read larger ones. */
 const MAX_OPEN_BYTES = 64 * 1024 * 1024;
@@ -63,6 +65,7 @@ export function SaveRecording({ sessionId, newestSeq }: { sessionId: string; new
 export function OpenRecording() {
   const bridge = useBridge();
   const [, setOpened] = useStoredState<OpenedRecording | undefined>(RECORDING_KEY, undefined);
+  const [, setComparison] = useStoredState<unknown>(COMPARISON_KEY, undefined);
   const input = useRef<HTMLInputElement>(null);
   const action = useAsyncAction();
   return (
@@ -83,8 +86,11 @@ export function OpenRecording() {
           void action.run(async () => {
             if (file.size > MAX_OPEN_BYTES) throw new Error(`${file.name} is ${(file.size / (1024 * 1024)).toFixed(1)} MB: the app opens recordings up to 64 MB (mcp-task-inspector replay and diff read larger ones)`);
             try {
-              const opened = await bridge.openRecording({ text: await file.text() });
-              setOpened({ ...opened, fileName: file.name });
+              const text = await file.text();
+              const opened = await bridge.openRecording({ text });
+              setOpened({ ...opened, fileName: file.name, text });
+              // A comparison was of the recording opened before.
+              setComparison(undefined);
             } catch (error) {
               // Which file, then what is wrong with it (the reader names the line).
               throw new Error(`${file.name} could not be opened: ${error instanceof Error ? error.message : String(error)}`);

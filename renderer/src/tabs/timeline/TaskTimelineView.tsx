@@ -45,7 +45,8 @@ export function TaskTimelineView({ sessionId, taskId, onClose }: { sessionId: st
   );
 }
 
-function TimelineBody({ timeline }: { timeline: TaskTimeline }) {
+/** One timeline drawn (picture and events); an opened recording (issue 22) draws its derived timelines with it too. */
+export function TimelineBody({ timeline }: { timeline: TaskTimeline }) {
   const { events, dropped } = timeline;
   const summary = useMemo(() => describeSummary(summarize(events), timeline.role), [events, timeline.role]);
   const { rows, rowOf } = useMemo(() => listRows(events), [events]);
