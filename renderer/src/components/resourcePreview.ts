@@ -74,7 +74,12 @@ export function decodeBase64(data: string): Uint8Array<ArrayBuffer> {
  */
 export function downloadBase64(data: string, mimeType: unknown, name: string, doc: Document = document): void {
   const type = typeof mimeType === "string" && /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(mimeType) ? mimeType : "application/octet-stream";
-  const url = URL.createObjectURL(new Blob([decodeBase64(data)], { type }));
+  saveBlob(new Blob([decodeBase64(data)], { type }), name, doc);
+}
+
+/** Saves a Blob as the file `name` (a recording, a resource's bytes) the same way. */
+export function saveBlob(blob: Blob, name: string, doc: Document = document): void {
+  const url = URL.createObjectURL(blob);
   const a = doc.createElement("a");
   a.href = url;
   a.download = name;

@@ -5,6 +5,7 @@ import { useRef } from "react";
 import { useBridge } from "../../app/context.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { saveBlob } from "../../components/resourcePreview.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import type { ApiResult } from "../../../../shared/contract.js";
@@ -26,16 +27,7 @@ export function SaveRecording({ sessionId, newestSeq }: { sessionId: string; new
   const save = (fromSeq?: number) =>
     void action.run(async () => {
       const { fileName, text, lines } = await bridge.saveRecording({ sessionId, ...(fromSeq !== undefined ? { fromSeq } : {}) });
-      const url = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = fileName;
-      a.rel = "noopener";
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      // Revoked a while later: a save dialog (Electron) reads the URL after the click returns.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveBlob(new Blob([text], { type: "application/x-ndjson" }), fileName);
       setSaved(`Saved ${fileName} (${lines} ${lines === 1 ? "line" : "lines"})`);
     });
   return (
