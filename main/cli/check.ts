@@ -27,6 +27,20 @@ export async function runCheckCommand(core: InspectorCore, sessionId: string, ar
   return { report, exitCode: report.ended ? 2 : hasErrors(report) ? 1 : 0 };
 }
 
+/**
+ * The connect failed: if it failed on the server's opening answer (the SDK refuses a malformed one, or a
+ * version it does not speak), the checks that read that answer from the log judge it, and a failed one is
+ * the server's error (exit 1), not a connection problem. Otherwise undefined: the caller exits 2.
+ */
+export async function checkFailedHandshake(core: InspectorCore, status: (line: string, always?: boolean) => void): Promise<CheckOutcome | undefined> {
+  const failed = (await core.dispatch("listSessions", {})).find((s) => s.state === "failed");
+  if (!failed) return undefined;
+  const report = await core.runChecks(failed.sessionId, { ids: ["lifecycle.handshake", "lifecycle.version"] });
+  if (!hasErrors(report)) return undefined;
+  status(`The connect failed on the server's opening answer (${failed.reason ?? "no reason given"}): judged from the log`, true);
+  return { report, exitCode: 1 };
+}
+
 /** The --json document: exactly server, era, checks (id, title, severity, ok, detail, messages), passed, failed, skipped. */
 export function checkDocument(report: CheckReport): Record<string, unknown> {
   return {

@@ -17,7 +17,7 @@ import { runSkillsCommand, SkillsCommandError } from "./skills.js";
 import { Recorder } from "../core/recordings/recorder.js";
 import { runReplay } from "./replay.js";
 import { runDiff } from "./diff.js";
-import { checkDocument, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
+import { checkDocument, checkFailedHandshake, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -241,6 +241,9 @@ class CliRun {
     try {
       info = await this.core.dispatch("connect", { server: choice.config, ...(choice.serverId ? { serverId: choice.serverId } : {}) });
     } catch (error) {
+      // check: an opening answer the SDK refused is itself a verdict on the server.
+      this.checked = args.command === "check" ? await checkFailedHandshake(this.core, (line, always) => this.status(line, always)) : undefined;
+      if (this.checked) return checkDocument(this.checked.report);
       throw new CliFailure(messageOf(error), EXIT.usage);
     }
     this.sessionId = info.sessionId;

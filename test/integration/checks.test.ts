@@ -146,11 +146,23 @@ describe("the verdicts point at the log, and the report is safe to read", () => 
     expect(verdict.messages.length).toBeGreaterThan(2);
   });
 
-  it("a version the client never offered ends the check with exit 2 and says why", async () => {
+  it("an opening answer the SDK refuses is judged from the log: a version the client never offered fails lifecycle.version, a serverInfo without its name fails lifecycle.handshake (exit 1, the refusal said)", async () => {
+    const version = await check([...target("--defect", "version"), ...LEGACY]);
+    expect(version.code).toBe(1);
+    expect(version.doc.checks.map((c) => [c.id, c.ok])).toEqual([["lifecycle.handshake", true], ["lifecycle.version", false]]);
+    expect(version.doc.checks[1]!.detail).toMatch(/answered "1999-01-01" to "2025-11-25"/);
+    expect(version.doc.checks[1]!.messages.length).toBe(2);
+    expect(version.stderr).toMatch(/opening answer \(.*protocol version is not supported: 1999-01-01\)/);
+    const handshake = await check([...target("--defect", "handshake"), ...LEGACY]);
+    expect(handshake.code).toBe(1);
+    expect(handshake.doc.checks.find((c) => c.id === "lifecycle.handshake")).toMatchObject({ ok: false, detail: expect.stringMatching(/serverInfo is .*not \{ name, version \} strings/) });
+  });
+
+  it("a server that never answers its opening is a connection problem: exit 2, no verdict made up", async () => {
     let stderr = "";
-    const code = await runCli(["check", "--quiet", ...target("--defect", "version"), ...LEGACY], { stdout: { write: () => true }, stderr: { write: (t: string) => (stderr += t) }, onInterrupt: () => () => {} });
+    const code = await runCli(["check", "--quiet", "--timeout", "1000", "--server", `${process.execPath} -e "setInterval(() => {}, 1000)"`, ...LEGACY], { stdout: { write: () => true }, stderr: { write: (t: string) => (stderr += t) }, onInterrupt: () => () => {} });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/1999-01-01|protocol version/i);
+    expect(stderr).not.toMatch(/judged from the log/);
   });
 
   it("R7: server-everything's research task, allowed with --call, asks for input through tasks/result: the check declines it, says so, and follows the task to its end", { timeout: 90_000 }, async () => {

@@ -16,6 +16,11 @@ export interface Check {
   severity: Severity;
   /** The spec's words the verdict rests on (quoted or closely paraphrased), and where they are. */
   rule: string;
+  /**
+   * Judged from the session's log alone: it runs on a session whose connect failed after the server's opening
+   * answer (the SDK refuses a malformed answer or a version it does not speak), so that answer gets a verdict.
+   */
+  readsLogOnly?: true;
   run(ctx: CheckContext): Promise<Finding>;
 }
 

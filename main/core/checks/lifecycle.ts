@@ -33,6 +33,7 @@ export const lifecycleChecks: Check[] = [
   {
     id: "lifecycle.handshake",
     area: "lifecycle",
+    readsLogOnly: true,
     title: "The opening answer is well formed",
     severity: "error",
     rule: "2025-11-25 lifecycle: InitializeResult has protocolVersion (string), capabilities (object) and serverInfo (Implementation: name, version). 2026-07-28 server/discover: DiscoverResult has supportedVersions (string[]) and capabilities; servers MUST implement server/discover.",
@@ -56,6 +57,7 @@ export const lifecycleChecks: Check[] = [
   {
     id: "lifecycle.version",
     area: "lifecycle",
+    readsLogOnly: true,
     title: "The protocol version is one the client offered",
     severity: "error",
     rule: "2025-11-25 lifecycle: if the server supports the requested version it MUST respond with the same version, otherwise with another version it supports (one the client can accept). 2026-07-28 versioning: the client picks a version from supportedVersions; every request then carries it.",

@@ -52,7 +52,7 @@ export async function runChecks(session: Session, options: RunChecksOptions = {}
       if (options.ids && !options.ids.includes(check.id)) continue;
       let verdict: Verdict;
       const base = { id: check.id, area: check.area, title: check.title, severity: check.severity, rule: check.rule };
-      if (session.state.state !== "connected") {
+      if (session.state.state !== "connected" && !check.readsLogOnly) {
         verdict = { ...base, ok: null, detail: `not run: the session is ${session.state.state}${session.state.reason ? ` (${session.state.reason.slice(0, 300)})` : ""}`, messages: [] };
       } else {
         try {
