@@ -10,12 +10,12 @@ import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import type { ApiResult } from "../../../../shared/contract.js";
 import { COMPARISON_KEY } from "./RecordingDiff.js";
+import { RecordingFileInput } from "./RecordingFileInput.js";
 
 /** `text` is kept for Compare… (the first side it sends to the core). */
 export type OpenedRecording = ApiResult<"openRecording"> & { fileName: string; text?: string };
 
-/** What the app opens at most; `mcp-task-inspector replay` and `diff` read larger ones. */
-const MAX_OPEN_BYTES = 64 * 1024 * 1024;
+
 
 export const RECORDING_KEY = draftKeys.view("logs", "recording", "");
 
@@ -65,20 +65,14 @@ export function OpenRecording() {
       <button type="button" className="secondary" disabled={action.busy} onClick={() => input.current?.click()}>
         Open recording…
       </button>
-      <input
-        ref={input}
-        type="file"
-        accept=".mcprec,.jsonl,application/x-ndjson"
-        hidden
-        aria-label="Recording file"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = "";
-          if (!file) return;
+      <RecordingFileInput
+        inputRef={input}
+        label="Recording file"
+        tooBig={(file, mb) => `${file.name} is ${mb} MB: the app opens recordings up to 64 MB (mcp-task-inspector replay and diff read larger ones)`}
+        use={(file, read) =>
           void action.run(async () => {
-            if (file.size > MAX_OPEN_BYTES) throw new Error(`${file.name} is ${(file.size / (1024 * 1024)).toFixed(1)} MB: the app opens recordings up to 64 MB (mcp-task-inspector replay and diff read larger ones)`);
+            const text = await read();
             try {
-              const text = await file.text();
               const opened = await bridge.openRecording({ text });
               setOpened({ ...opened, fileName: file.name, text });
               // A comparison was of the recording opened before.
@@ -87,8 +81,8 @@ export function OpenRecording() {
               // Which file, then what is wrong with it (the reader names the line).
               throw new Error(`${file.name} could not be opened: ${error instanceof Error ? error.message : String(error)}`);
             }
-          });
-        }}
+          })
+        }
       />
       <ErrorAlert message={action.error} onDismiss={action.clearError} />
     </>

@@ -10,6 +10,7 @@ import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import type { RecordingChange, RecordingDiff, SurfaceSummaryView } from "../../../../shared/recordingDiff.js";
 import type { OpenedRecording } from "./RecordingControls.js";
+import { RecordingFileInput } from "./RecordingFileInput.js";
 
 export interface Comparison {
   diff: RecordingDiff;
@@ -20,8 +21,6 @@ export interface Comparison {
 
 export const COMPARISON_KEY = draftKeys.view("logs", "comparison", "");
 
-/** The app opens recordings up to 64 MB; so does Compare for its second side. */
-const MAX_COMPARE_BYTES = 64 * 1024 * 1024;
 /** Changes listed at most per area: the rest are counted. */
 const MAX_CHANGES = 300;
 const TEXT_CHARS = 300;
@@ -58,33 +57,23 @@ export function CompareRecording({ opened, live }: { opened: (OpenedRecording & 
           )}
         </span>
       )}
-      <input
-        ref={input}
-        type="file"
-        accept=".mcprec,.jsonl,application/x-ndjson"
-        hidden
-        aria-label="Recording to compare with"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = "";
-          if (!file) return;
-          if (file.size > MAX_COMPARE_BYTES) {
-            void action.run(async () => {
-              throw new Error(`${file.name} is ${(file.size / (1024 * 1024)).toFixed(1)} MB: the app compares recordings up to 64 MB (mcp-task-inspector diff reads larger ones)`);
-            });
-            return;
-          }
+      <RecordingFileInput
+        inputRef={input}
+        label="Recording to compare with"
+        tooBig={(file, mb) => `${file.name} is ${mb} MB: the app compares recordings up to 64 MB (mcp-task-inspector diff reads larger ones)`}
+        use={(file, read) =>
           void action.run(async () => {
             if (text === undefined || !opened) return;
+            const b = await read();
             try {
-              const diff = await bridge.diffRecordings({ a: text, b: await file.text() });
+              const diff = await bridge.diffRecordings({ a: text, b });
               setComparison({ diff, aName: opened.fileName, bName: file.name });
               setChoosing(false);
             } catch (error) {
               throw new Error(`${file.name} could not be compared: ${error instanceof Error ? error.message : String(error)}`);
             }
-          });
-        }}
+          })
+        }
       />
       <ErrorAlert message={action.error} onDismiss={action.clearError} />
     </>
