@@ -1,0 +1,116 @@
+// The CodeMirror 6 editor behind "Edit as JSON". Imported on first use only (JsonEditor.tsx), so the
+// first tab's bundle does not carry it. Lint: the text must parse, and the value is checked against the
+// schema with the renderer's validator (never ajv: the CSP forbids its `new Function`); each problem is
+// underlined at the value it is about.
+import { basicSetup } from "codemirror";
+import { EditorView } from "@codemirror/view";
+import { EditorState } from "@codemirror/state";
+import { json } from "@codemirror/lang-json";
+import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
+import { syntaxTree } from "@codemirror/language";
+import type { SyntaxNode } from "@lezer/common";
+import { validateMapped } from "./validate.js";
+
+export interface JsonEditorOptions {
+  doc: string;
+  label: string;
+  schema: unknown;
+  onChange(text: string): void;
+  /** The id of the text that describes the editor (its help and errors). */
+  describedBy?: string;
+}
+
+export interface JsonEditorHandle {
+  destroy(): void;
+  focus(): void;
+}
+
+const VALUE_NODES = new Set(["Object", "Array", "String", "Number", "True", "False", "Null"]);
+
+function valueChildren(node: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (let child = node.firstChild; child; child = child.nextSibling) if (VALUE_NODES.has(child.name)) out.push(child);
+  return out;
+}
+
+/** The text range of the value at a JSON pointer ("/a/0"), or of the nearest enclosing value found. */
+function rangeOf(state: EditorState, pointer: string): { from: number; to: number } {
+  const top = syntaxTree(state).topNode;
+  let node: SyntaxNode | null = valueChildren(top)[0] ?? null;
+  if (!node) return { from: 0, to: state.doc.length };
+  const segments = pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  for (const segment of segments) {
+    let next: SyntaxNode | null = null;
+    if (node.name === "Object") {
+      for (let prop: SyntaxNode | null = node.firstChild; prop; prop = prop.nextSibling) {
+        if (prop.name !== "Property") continue;
+        const name = prop.getChild("PropertyName");
+        let text: unknown;
+        try {
+          text = name ? JSON.parse(state.sliceDoc(name.from, name.to)) : undefined;
+        } catch {
+          text = undefined;
+        }
+        if (text === segment) next = valueChildren(prop)[0] ?? name;
+      }
+    } else if (node.name === "Array") next = valueChildren(node)[Number(segment)] ?? null;
+    if (!next) break;
+    node = next;
+  }
+  // An object or array: underline its first line only, not the whole block.
+  const line = state.doc.lineAt(node.from);
+  return { from: node.from, to: Math.min(node.to, Math.max(line.to, node.from + 1)) };
+}
+
+function diagnostics(view: EditorView, schema: unknown): Diagnostic[] {
+  const text = view.state.doc.toString();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const pos = at ? Math.min(Number(at[1]), text.length) : text.length;
+    return [{ from: Math.max(0, pos - (pos === text.length ? 1 : 0)), to: Math.min(text.length, pos + 1), severity: "error", message: `Invalid JSON: ${message}` }];
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return [{ from: 0, to: Math.max(1, Math.min(text.length, 1)), severity: "error", message: "The value must be a JSON object" }];
+  }
+  return validateMapped(schema, value).problems.map((p) => ({ ...rangeOf(view.state, p.pointer), severity: "error" as const, message: p.message }));
+}
+
+const theme = EditorView.theme({
+  "&": { backgroundColor: "var(--panel)", color: "var(--text)", border: "1px solid var(--border)", borderRadius: "4px", fontSize: "0.85rem" },
+  "&.cm-focused": { outline: "2px solid var(--focus)" },
+  ".cm-content": { caretColor: "var(--text)", fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
+  ".cm-gutters": { backgroundColor: "var(--code-bg)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
+  ".cm-activeLine": { backgroundColor: "color-mix(in srgb, var(--selected) 45%, transparent)" },
+  ".cm-activeLineGutter": { backgroundColor: "var(--selected)" },
+  ".cm-cursor": { borderLeftColor: "var(--text)" },
+  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "var(--selected) !important" },
+  ".cm-tooltip": { backgroundColor: "var(--panel)", color: "var(--text)", border: "1px solid var(--border)" },
+  ".cm-diagnostic-error": { borderLeftColor: "var(--error)" },
+  ".cm-panels": { backgroundColor: "var(--panel)", color: "var(--text)" },
+});
+
+export function createJsonEditor(parent: HTMLElement, options: JsonEditorOptions): JsonEditorHandle {
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: options.doc,
+      extensions: [
+        basicSetup,
+        json(),
+        // No Tab-to-indent: Tab keeps moving focus, so the editor is never a keyboard trap.
+        linter((v) => diagnostics(v, options.schema), { delay: 250 }),
+        lintGutter(),
+        theme,
+        EditorView.contentAttributes.of({ "aria-label": options.label, ...(options.describedBy ? { "aria-describedby": options.describedBy } : {}) }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) options.onChange(update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  return { destroy: () => view.destroy(), focus: () => view.focus() };
+}
