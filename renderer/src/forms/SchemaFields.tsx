@@ -140,7 +140,8 @@ function FieldView({ node, path, name, required, optional = false, form, itemAct
 
   if (node.kind === "object" || node.kind === "array" || node.kind === "multienum" || node.kind === "union") {
     return (
-      <fieldset className={`${className} group-field group-${node.kind}`} aria-describedby={describedBy} aria-invalid={invalid}>
+      // Named by the property alone (the legend also holds the send and null switches).
+      <fieldset className={`${className} group-field group-${node.kind}`} aria-label={name} aria-describedby={describedBy} aria-invalid={invalid}>
         <legend>
           {sendSwitch}
           {name}
@@ -273,7 +274,7 @@ function Control(props: ControlProps) {
             (branchNode.kind === "object" && !branchNode.additional ? (
               <Fields fields={branchNode.fields} path={branchPath} form={form} />
             ) : (
-              <FieldView key={chosen} node={branchNode} path={branchPath} name={name} required form={form} />
+              <FieldView key={chosen} node={branchNode} path={branchPath} name={`${name} (${branchNode.label})`} required form={form} />
             ))}
         </>
       );

@@ -331,8 +331,11 @@ function sameJson(a: unknown, b: unknown): boolean {
   return Object.is(a, b) || JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A number as JSON writes one: "0x10", "1." or " Infinity" are not, though Number() would take them. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
 function isFiniteNumberText(text: string): boolean {
-  return text.trim() !== "" && Number.isFinite(Number(text));
+  return JSON_NUMBER.test(text.trim()) && Number.isFinite(Number(text));
 }
 
 /**
@@ -491,8 +494,7 @@ function collectNode(node: FormNode, path: Path, draft: FormDraft, lenient: bool
         addError(out, path, "Enter a number");
         return ABSENT;
       }
-      const n = Number(t);
-      if (Number.isFinite(n)) return n;
+      if (isFiniteNumberText(t)) return Number(t);
       if (lenient) return text;
       addError(out, path, "Enter a number");
       return ABSENT;
