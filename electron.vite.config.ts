@@ -33,6 +33,8 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: "patterns", test: /node_modules[\\/](re2js|@cfworker)[\\/]/, priority: 2 },
+              // Edit as JSON's editor loads on first use: it must not join the start chunk with the rest of forms/.
+              { name: "json-editor", test: /node_modules[\\/](codemirror|@codemirror|@lezer|style-mod|w3c-keyname|crelt)[\\/]|renderer[\\/]src[\\/]forms[\\/]jsonEditorView\.ts$/, priority: 3 },
               { name: "start", test: /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts)[\\/]|[\\/]shared[\\/]/, priority: 1 },
             ],
           },

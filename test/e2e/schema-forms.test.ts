@@ -75,6 +75,10 @@ describe("schema forms in Chromium", () => {
   it("Edit as JSON: form → JSON → edit → form → run; the echo is the edit; screenshots of both in both themes", { timeout: TEST_TIMEOUT_MS }, async () => {
     const app = await setup();
     const { page } = app;
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
     const form = await openTool(page, "kitchen_sink");
     const d = chromiumDriver(form);
     await d.type("Title", 'Round "trip" \\ ü');
@@ -99,13 +103,15 @@ describe("schema forms in Chromium", () => {
     await form.getByLabel("Count", { exact: true }).fill("");
     await d.type("Count", "12");
 
-    // To JSON: the editor loads on first use and holds the form's value.
+    // To JSON: the editor loads on first use (not before) and holds the form's value.
+    expect(scripts.filter((s) => s.includes("json-editor"))).toEqual([]);
     const toggle = form.getByRole("button", { name: "Edit as JSON", exact: true });
     await toggle.click();
     expect(await toggle.getAttribute("aria-pressed")).toBe("true");
     const editor = form.locator(".cm-content");
     await editor.waitFor();
     expect(await editor.getAttribute("aria-label")).toBe("Arguments (JSON)");
+    expect(scripts.filter((s) => s.includes("json-editor"))).toHaveLength(1);
     const shown = JSON.parse(await editor.innerText()) as Record<string, unknown>;
     expect(shown).toEqual({
       title: 'Round "trip" \\ ü',
