@@ -96,6 +96,7 @@ describe("schema forms in Chromium", () => {
     await d.type("Count", "1");
     await form.getByRole("button", { name: "Run", exact: true }).click();
     await form.getByText("Some fields need attention; nothing was sent.").waitFor();
+    await form.getByLabel("Title", { exact: true }).evaluate((el) => el.scrollIntoView({ block: "start" }));
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await app.screenshot(`schema-form-${scheme}`);
@@ -130,8 +131,9 @@ describe("schema forms in Chromium", () => {
     await page.keyboard.press("Control+A");
     const broken = { ...shown, count: 500, note: 'two\nlines "and" \\ 😀' };
     await page.keyboard.insertText(JSON.stringify(broken, null, 2));
-    // The lint names the problem where it is.
+    // The lint names the problem where it is, and under the editor as text.
     await form.locator(".cm-lintRange-error").first().waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await form.getByRole("list", { name: "Problems in the JSON" }).getByText(/^\/count: /).waitFor();
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await app.screenshot(`schema-json-editor-${scheme}`);

@@ -2,7 +2,8 @@
 // accessible name; descriptions and errors are linked with aria-describedby, so a screen reader reads them
 // with the field; array items move and go with buttons named after the item. All server text renders as
 // text. "Edit as JSON" swaps the controls for a JSON editor and back without losing what was typed.
-import { useId, type ReactNode } from "react";
+import { useId, useMemo, type ReactNode } from "react";
+import { validateMapped } from "./validate.js";
 import { key, newId, prefill, type FieldSpec, type FormDraft, type FormNode, type Path } from "./schemaForm.js";
 import type { SchemaFormState } from "./useSchemaForm.js";
 import { JsonEditor } from "./JsonEditor.js";
@@ -35,7 +36,8 @@ export function SchemaFields({ form, rawLabel = "Value (JSON)" }: { form: Schema
           <p className="field-help" id={jsonHelp}>
             Checked against the schema as you type. Switch “Edit as JSON” off to go back to the form.
           </p>
-          <JsonEditor id={`${prefix}-json`} label={rawLabel} text={draft.jsonText} schema={form.schema} onChange={form.setJsonText} describedBy={jsonHelp} />
+          <JsonEditor id={`${prefix}-json`} label={rawLabel} text={draft.jsonText} schema={form.schema} onChange={form.setJsonText} describedBy={`${jsonHelp} ${prefix}-json-problems`} />
+          <JsonProblems id={`${prefix}-json-problems`} text={draft.jsonText} schema={form.schema} />
           {form.jsonError && (
             <p className="field-error" role="alert">
               {form.jsonError}
@@ -73,11 +75,29 @@ export function SchemaFields({ form, rawLabel = "Value (JSON)" }: { form: Schema
   );
 }
 
+/** What the JSON editor's lint says, also as text under it, so it is seen without hovering and read with the editor. */
+export function JsonProblems({ id, text, schema }: { id: string; text: string; schema: unknown }) {
+  const problems = useMemo(() => {
+    // Very large text is checked on send only: this runs on every keystroke.
+    if (text.length > 256 * 1024) return [];
+    try {
+      return validateMapped(schema, JSON.parse(text)).problems.map((p) => `${p.pointer || "(value)"}: ${p.message}`);
+    } catch (error) {
+      return [`Invalid JSON: ${(error as Error).message}`];
+    }
+  }, [text, schema]);
+  return (
+    <ul className="json-problems" id={id} aria-label="Problems in the JSON">
+      {problems.length === 0 ? <li className="ok">Valid against the schema.</li> : problems.slice(0, 20).map((p, i) => <li key={i}>{p}</li>)}
+    </ul>
+  );
+}
+
 function Fields({ fields, path, form }: { fields: FieldSpec[]; path: Path; form: SchemaFormState }) {
   return (
     <>
       {fields.map((field) => (
-        <FieldView key={field.name} node={field.node} path={[...path, field.name]} name={field.node.label} required={field.required} optional={!field.required} form={form} />
+        <FieldView key={field.name} node={field.node} path={[...path, field.name]} name={field.node.label} required={field.required} optional={!field.required} property form={form} />
       ))}
     </>
   );
@@ -88,7 +108,26 @@ function entry<T>(draft: FormDraft, path: Path, tag: Parameters<typeof key>[1]):
 }
 
 /** One property (or the root, or an array item's value): its label, "send" and "null" switches, control, help and errors. */
-function FieldView({ node, path, name, required, optional = false, form, itemActions }: { node: FormNode; path: Path; name: string; required: boolean; optional?: boolean; form: SchemaFormState; itemActions?: ReactNode }) {
+function FieldView({
+  node,
+  path,
+  name,
+  required,
+  optional = false,
+  property = false,
+  form,
+  itemActions,
+}: {
+  node: FormNode;
+  path: Path;
+  name: string;
+  required: boolean;
+  optional?: boolean;
+  /** An object's property (not an array item, map value or branch). */
+  property?: boolean;
+  form: SchemaFormState;
+  itemActions?: ReactNode;
+}) {
   const id = useId();
   const errors = own(form.errors.fieldErrors, JSON.stringify(path)) ?? [];
   const helpId = node.description ? `${id}-help` : undefined;
@@ -97,7 +136,8 @@ function FieldView({ node, path, name, required, optional = false, form, itemAct
   const invalid = errors.length > 0 || undefined;
   const sent = !optional || entry<boolean>(form.draft, path, "set") === true;
   const isNull = node.nullable && entry<boolean>(form.draft, path, "null") === true;
-  const requiredMark = required && path.length > 0 ? <span aria-hidden="true" className="required-mark"> *</span> : null;
+  // Required is a property's trait: array items, map values and branches are always part of their parent.
+  const requiredMark = required && property ? <span aria-hidden="true" className="required-mark"> *</span> : null;
   const help = node.description ? (
     <p className="field-help" id={helpId}>
       {node.description}
@@ -110,7 +150,10 @@ function FieldView({ node, path, name, required, optional = false, form, itemAct
   ) : null;
   // Whether an optional property is sent at all is the user's choice: an empty string is an answer, absent is another.
   const sendSwitch = optional ? (
-    <input type="checkbox" className="send-switch" aria-label={`Send ${name}`} title="Send this property (unchecked: left out)" checked={sent} onChange={(e) => form.set(path, "set", e.target.checked)} />
+    <label className="send-switch" title="Send this property (unchecked: left out of what is sent)">
+      <input type="checkbox" aria-label={`Send ${name}`} checked={sent} onChange={(e) => form.set(path, "set", e.target.checked)} />
+      send
+    </label>
   ) : null;
   const nullSwitch = node.nullable ? (
     <label className="null-switch">
@@ -126,11 +169,13 @@ function FieldView({ node, path, name, required, optional = false, form, itemAct
   if (node.kind === "boolean") {
     return (
       <div className={`${className} checkbox-field`}>
-        {sendSwitch}
         {control(true)}
         <label htmlFor={id}>{name}</label>
         {requiredMark}
-        {nullSwitch}
+        <span className="switches">
+          {sendSwitch}
+          {nullSwitch}
+        </span>
         {itemActions}
         {help}
         {errorText}
@@ -143,12 +188,16 @@ function FieldView({ node, path, name, required, optional = false, form, itemAct
       // Named by the property alone (the legend also holds the send and null switches).
       <fieldset className={`${className} group-field group-${node.kind}`} aria-label={name} aria-describedby={describedBy} aria-invalid={invalid}>
         <legend>
-          {sendSwitch}
-          {name}
-          {required && path.length > 0 ? <span className="required-mark"> (required)</span> : null}
-          {nullSwitch}
+          <span className="legend-name">
+            {name}
+            {required && property ? <span className="required-mark"> (required)</span> : null}
+          </span>
+          <span className="switches">
+            {sendSwitch}
+            {nullSwitch}
+          </span>
+          {itemActions}
         </legend>
-        {itemActions}
         {help}
         {!isNull && control(false)}
         {errorText}
@@ -159,13 +208,15 @@ function FieldView({ node, path, name, required, optional = false, form, itemAct
   return (
     <div className={className}>
       <div className="label-row">
-        {sendSwitch}
         <label htmlFor={id}>
           {name}
           {node.kind === "json" ? " (JSON)" : ""}
         </label>
         {requiredMark}
-        {nullSwitch}
+        <span className="switches">
+          {sendSwitch}
+          {nullSwitch}
+        </span>
         {itemActions}
       </div>
       {control(true)}

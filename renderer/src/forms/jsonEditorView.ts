@@ -7,7 +7,8 @@ import { EditorView } from "@codemirror/view";
 import { EditorState } from "@codemirror/state";
 import { json } from "@codemirror/lang-json";
 import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
-import { syntaxTree } from "@codemirror/language";
+import { HighlightStyle, syntaxHighlighting, syntaxTree } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
 import type { SyntaxNode } from "@lezer/common";
 import { validateMapped } from "./validate.js";
 
@@ -93,6 +94,15 @@ const theme = EditorView.theme({
   ".cm-panels": { backgroundColor: "var(--panel)", color: "var(--text)" },
 });
 
+// Token colours from the app's own palette, so both themes read (the default style is made for light only).
+const highlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: "var(--accent)" },
+  { tag: tags.string, color: "var(--ok)" },
+  { tag: tags.number, color: "var(--info)" },
+  { tag: [tags.bool, tags.null], color: "var(--warn)", fontWeight: "600" },
+  { tag: [tags.brace, tags.squareBracket, tags.separator, tags.punctuation], color: "var(--muted)" },
+]);
+
 export function createJsonEditor(parent: HTMLElement, options: JsonEditorOptions): JsonEditorHandle {
   const view = new EditorView({
     parent,
@@ -105,6 +115,7 @@ export function createJsonEditor(parent: HTMLElement, options: JsonEditorOptions
         linter((v) => diagnostics(v, options.schema), { delay: 250 }),
         lintGutter(),
         theme,
+        syntaxHighlighting(highlight),
         EditorView.contentAttributes.of({ "aria-label": options.label, ...(options.describedBy ? { "aria-describedby": options.describedBy } : {}) }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) options.onChange(update.state.doc.toString());

@@ -14,6 +14,7 @@ import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { dict, own, withKey } from "../../util/dict.js";
 import { JsonEditor } from "../../forms/JsonEditor.js";
+import { JsonProblems } from "../../forms/SchemaFields.js";
 import { validateMapped } from "../../forms/validate.js";
 import "../../forms/forms.css";
 
@@ -185,7 +186,8 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
         {json && (
           <div className="field">
             <label htmlFor={`${id}-json`}>Prompt arguments (JSON)</label>
-            <JsonEditor id={`${id}-json`} label="Prompt arguments (JSON)" text={view.text} schema={schema} onChange={(text) => setView({ mode: "json", text })} />
+            <JsonEditor id={`${id}-json`} label="Prompt arguments (JSON)" text={view.text} schema={schema} onChange={(text) => setView({ mode: "json", text })} describedBy={`${id}-json-problems`} />
+            <JsonProblems id={`${id}-json-problems`} text={view.text} schema={schema} />
           </div>
         )}
         {jsonError && (
