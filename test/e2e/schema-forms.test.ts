@@ -72,6 +72,42 @@ describe("schema forms in Chromium", () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it("array items by keyboard alone: Add puts the caret in the new item, ↑ keeps focus on the moved item, ✕ hands it to the next", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const app = await setup();
+    const { page } = app;
+    const form = await openTool(page, "array_strings");
+    // The focused control's name: its aria-label, else its <label>.
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return el?.getAttribute("aria-label") ?? el?.labels?.[0]?.textContent ?? el?.textContent ?? "";
+      });
+    await form.getByRole("button", { name: "Add tags item", exact: true }).focus();
+    for (const text of ["a", "b", "c"]) {
+      await page.keyboard.press("Enter");
+      await expect.poll(focused).toBe(`tags item ${text === "a" ? 1 : text === "b" ? 2 : 3}`);
+      await page.keyboard.type(text);
+      await page.keyboard.press("Tab");
+      expect(await focused()).toBe("Add tags item");
+    }
+    // Back from Add: item 3's field, its ✕, then its ↑ (its ↓ is disabled, so not in the Tab order).
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused()).toBe("Move tags item 3 up");
+    await page.keyboard.press("Enter");
+    await expect.poll(focused).toBe("Move tags item 2 up");
+    // ✕ on the moved item ("c"): focus goes to the ✕ of the item that took its place.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("Remove tags item 2");
+    await page.keyboard.press("Enter");
+    await expect.poll(focused).toBe("Remove tags item 2");
+    await form.getByRole("button", { name: "Run", exact: true }).click();
+    expect(await echoOf(page, 1, "array_strings")).toBe('{"tags":["a","b"]}');
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it("Edit as JSON: form → JSON → edit → form → run; the echo is the edit; screenshots of both in both themes", { timeout: TEST_TIMEOUT_MS }, async () => {
     const app = await setup();
     const { page } = app;

@@ -427,10 +427,16 @@ function NumberControl({ node, path, id, name, labelled, describedBy, invalid, r
   );
 }
 
-/** Focus a button by id once React has moved the item it belongs to. */
-function refocus(id: string) {
-  requestAnimationFrame(() => document.getElementById(id)?.focus());
+/** Focus an element by id once React has drawn the change (a moved item's button, a new item's first field). */
+function refocus(id: string, selector?: string) {
+  requestAnimationFrame(() => {
+    const at = document.getElementById(id);
+    const target = selector ? at?.querySelector<HTMLElement>(selector) : at;
+    target?.focus();
+  });
 }
+
+const FIRST_FIELD = "input:not(.switches input), select, textarea";
 
 function ArrayItems({ node, path, name, form }: { node: FormNode; path: Path; name: string; form: SchemaFormState }) {
   const prefix = useId();
@@ -466,21 +472,25 @@ function ArrayItems({ node, path, name, form }: { node: FormNode; path: Path; na
               </button>
               <button
                 type="button"
+                id={`${prefix}-${itemId}-remove`}
                 className="secondary small"
                 aria-label={`Remove ${itemName}`}
-                onClick={() =>
+                onClick={() => {
                   form.update((d) => {
                     d.values[key(path, "ids")] = ids.filter((x) => x !== itemId);
                     mark(d);
-                  })
-                }
+                  });
+                  // Focus stays in the list: on the item that took this one's place, else on Add.
+                  const next = ids[i + 1];
+                  refocus(next ? `${prefix}-${next}-remove` : `${prefix}-add`);
+                }}
               >
                 ✕
               </button>
             </span>
           );
           return (
-            <li key={itemId}>
+            <li key={itemId} id={`${prefix}-${itemId}`}>
               <FieldView node={node} path={[...path, itemId]} name={itemName} required form={form} itemActions={actions} />
             </li>
           );
@@ -488,15 +498,19 @@ function ArrayItems({ node, path, name, form }: { node: FormNode; path: Path; na
       </ol>
       <button
         type="button"
+        id={`${prefix}-add`}
         className="secondary small"
-        onClick={() =>
+        onClick={() => {
+          let added = "";
           form.update((d) => {
-            const itemId = newId(d);
-            prefill(node, [...path, itemId], d);
-            d.values[key(path, "ids")] = [...ids, itemId];
+            added = newId(d);
+            prefill(node, [...path, added], d);
+            d.values[key(path, "ids")] = [...ids, added];
             mark(d);
-          })
-        }
+          });
+          // Straight into the new item's first field, so adding and typing need no pointer.
+          refocus(`${prefix}-${added}`, FIRST_FIELD);
+        }}
       >
         Add {name} item
       </button>
