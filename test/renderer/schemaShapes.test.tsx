@@ -9,7 +9,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { SchemaFields, stepValue } from "../../renderer/src/forms/SchemaFields.js";
-import { buildForm, collect, decompose, initialDraft } from "../../renderer/src/forms/schemaForm.js";
+import { buildForm, collect, decompose, initialDraft, type FormNode } from "../../renderer/src/forms/schemaForm.js";
 import { useSchemaForm } from "../../renderer/src/forms/useSchemaForm.js";
 import { SHAPES } from "../fixtures/lib/schemaShapes.mjs";
 import { SHAPE_SCRIPTS, type FormDriver, type Scope } from "../helpers/schemaShapeScripts.js";
@@ -188,6 +188,27 @@ describe("the generator's parts", () => {
     expect(root?.kind).toBe("object");
     const children = root?.kind === "object" ? root.fields[0]?.node : undefined;
     expect(children?.kind === "array" && children.item.kind).toBe("json");
+  });
+
+  it("a hostile schema that fans out through $refs or nested oneOf stops at a bounded number of nodes", () => {
+    const count = (node: FormNode): number =>
+      1 +
+      (node.kind === "object" ? node.fields.reduce((n, f) => n + count(f.node), 0) + (node.additional ? count(node.additional) : 0) : 0) +
+      (node.kind === "array" ? count(node.item) : 0) +
+      (node.kind === "union" ? node.branches.reduce((n, b) => n + count(b), 0) : 0);
+    // Each definition names the next twice: 2^24 nodes if expanded.
+    const $defs: Record<string, unknown> = Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`d${i}`, { type: "object", properties: { a: { $ref: `#/$defs/d${i + 1}` }, b: { $ref: `#/$defs/d${i + 1}` } } }]));
+    $defs.d24 = { type: "string" };
+    const fanned = buildForm({ type: "object", $defs, properties: { root: { $ref: "#/$defs/d0" } } });
+    // The budget (3000 nodes), plus one JSON leaf for each sibling still pending when it ran out.
+    expect(count(fanned)).toBeLessThan(6000);
+    // Ten branches inside ten branches inside…
+    let branchy: Record<string, unknown> = { type: "string" };
+    for (let i = 0; i < 8; i++) branchy = { oneOf: Array.from({ length: 10 }, (_, j) => ({ type: "object", title: `b${j}`, properties: { x: branchy } })) };
+    const nested = buildForm({ type: "object", properties: { v: branchy } });
+    expect(count(nested)).toBeLessThan(6000);
+    // Its draft holds the first branch of each level only; another is filled in when picked.
+    expect(Object.keys(initialDraft(nested).values).length).toBeLessThan(100);
   });
 
   it("a value with a key the form has no place for does not fit", () => {

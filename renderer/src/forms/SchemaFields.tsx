@@ -4,7 +4,7 @@
 // text. "Edit as JSON" swaps the controls for a JSON editor and back without losing what was typed.
 import { useId, useMemo, type ReactNode } from "react";
 import { validateMapped } from "./validate.js";
-import { key, newId, prefill, type FieldSpec, type FormDraft, type FormNode, type Path } from "./schemaForm.js";
+import { key, newId, prefill, prefillBranch, type FieldSpec, type FormDraft, type FormNode, type Path } from "./schemaForm.js";
 import type { SchemaFormState } from "./useSchemaForm.js";
 import { JsonEditor } from "./JsonEditor.js";
 import { own } from "../util/dict.js";
@@ -313,7 +313,14 @@ function Control(props: ControlProps) {
         <>
           <div className="label-row">
             <label htmlFor={`${id}-branch`}>Variant</label>
-            <select id={`${id}-branch`} aria-label={`${name} variant`} value={String(chosen)} disabled={disabled} onChange={(e) => form.set(path, "branch", e.target.value)}>
+            <select id={`${id}-branch`} aria-label={`${name} variant`} value={String(chosen)} disabled={disabled} onChange={(e) => {
+                const index = Number(e.target.value);
+                form.update((d) => {
+                  d.values[key(path, "branch")] = e.target.value;
+                  prefillBranch(node, path, index, d);
+                  for (let i = 1; i <= path.length; i++) d.values[key(path.slice(0, i), "set")] = true;
+                });
+              }}>
               {node.branches.map((b, i) => (
                 <option key={i} value={String(i)}>
                   {b.label}

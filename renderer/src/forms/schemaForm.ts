@@ -62,7 +62,7 @@ export interface FormDraft {
 export type Path = readonly string[];
 
 /** Tags of a path's entries: its value, whether it is sent, whether it is null, item ids, the chosen branch, a map entry's name. */
-export type Tag = "v" | "set" | "null" | "ids" | "branch" | "key";
+export type Tag = "v" | "set" | "null" | "ids" | "branch" | "key" | "init";
 
 export function key(path: Path, tag: Tag): string {
   return `${JSON.stringify(path)}#${tag}`;
@@ -139,9 +139,23 @@ function num(value: unknown): number | undefined {
 }
 
 /** Compile one schema into a node. `label` is the property name (or the context) when the schema has no title. */
-export function compile(schemaIn: unknown, label: string, root: JsonSchema, depth = 0, refs: string[] = []): FormNode {
+/** A schema's compilation: its root (for $ref) and how many nodes may still be made. */
+export interface CompileContext {
+  root: JsonSchema;
+  budget: number;
+}
+
+/**
+ * The most nodes one form is made of. A server's schema can fan out through $refs (each definition naming
+ * the next twice doubles the tree at every level); past this, the rest of the value is a JSON field.
+ */
+const MAX_NODES = 3000;
+
+export function compile(schemaIn: unknown, label: string, ctx: CompileContext, depth = 0, refs: string[] = []): FormNode {
+  const root = ctx.root;
+  ctx.budget -= 1;
   const json = (schema: JsonSchema): FormNode => ({ kind: "json", label: labelOf(schema, label), ...describe(schema), schema, nullable: false });
-  if (!isObject(schemaIn) || depth > MAX_DEPTH) return json(isObject(schemaIn) ? schemaIn : {});
+  if (!isObject(schemaIn) || depth > MAX_DEPTH || ctx.budget < 0) return json(isObject(schemaIn) ? schemaIn : {});
   let schema = schemaIn;
   if (typeof schema.$ref === "string") {
     if (refs.includes(schema.$ref)) return json(schema);
@@ -149,7 +163,7 @@ export function compile(schemaIn: unknown, label: string, root: JsonSchema, dept
     if (!isObject(target)) return json(schema);
     const { $ref, ...rest } = schema;
     // The referring schema's own title, description and default win over the target's.
-    return compile({ ...target, ...rest }, label, root, depth + 1, [...refs, $ref as string]);
+    return compile({ ...target, ...rest }, label, ctx, depth + 1, [...refs, $ref as string]);
   }
   if (Array.isArray(schema.allOf)) {
     const merged = mergeAllOf(schema, root, refs);
@@ -175,18 +189,18 @@ export function compile(schemaIn: unknown, label: string, root: JsonSchema, dept
     if (branches.length < list.length) nullable = true;
     if (branches.length === 1) {
       const only = branches[0];
-      const node = compile(isObject(only) ? { ...only, ...pick(outer, ["title", "description", "default"]) } : only, label, root, depth + 1, refs);
+      const node = compile(isObject(only) ? { ...only, ...pick(outer, ["title", "description", "default"]) } : only, label, ctx, depth + 1, refs);
       return { ...node, nullable: nullable || node.nullable };
     }
     const compiled = branches.map((b, i) => {
-      const node = compile(b, branchLabel(b, i), root, depth + 1, refs);
+      const node = compile(b, branchLabel(b, i), ctx, depth + 1, refs);
       return node;
     });
     return { ...base, kind: "union", branches: compiled, nullable };
   }
   const nonNull = types.filter((t) => t !== "null");
   if (nonNull.length > 1) {
-    return { ...base, kind: "union", branches: nonNull.map((t) => compile({ ...pick(schema, ["format", "items", "properties", "required", "additionalProperties"]), type: t }, t, root, depth + 1, refs)), nullable };
+    return { ...base, kind: "union", branches: nonNull.map((t) => compile({ ...pick(schema, ["format", "items", "properties", "required", "additionalProperties"]), type: t }, t, ctx, depth + 1, refs)), nullable };
   }
   const type = nonNull[0] ?? (isObject(schema.properties) ? "object" : isObject(schema.items) ? "array" : types.length ? "null" : undefined);
   switch (type) {
@@ -224,16 +238,16 @@ export function compile(schemaIn: unknown, label: string, root: JsonSchema, dept
       const itemSchema = isObject(items) && typeof items.$ref === "string" && !refs.includes(items.$ref) ? resolveRef(items.$ref, root) : items;
       const itemOptions = isObject(itemSchema) ? enumOptions(itemSchema) : undefined;
       if (itemOptions && schema.uniqueItems !== false) return { ...base, kind: "multienum", options: itemOptions, nullable };
-      return { ...base, kind: "array", item: compile(items ?? {}, "Item", root, depth + 1, refs), nullable };
+      return { ...base, kind: "array", item: compile(items ?? {}, "Item", ctx, depth + 1, refs), nullable };
     }
     case "object": {
       const properties = isObject(schema.properties) ? schema.properties : {};
       const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : []);
       // Object.entries lists own keys only, "__proto__" included when JSON.parse made it one.
-      const fields = Object.entries(properties).map(([name, prop]) => ({ name, required: required.has(name), node: compile(prop, name, root, depth + 1, refs) }));
+      const fields = Object.entries(properties).map(([name, prop]) => ({ name, required: required.has(name), node: compile(prop, name, ctx, depth + 1, refs) }));
       const ap = schema.additionalProperties;
       const hasPatterns = isObject(schema.patternProperties);
-      if (isObject(ap) && !hasPatterns) return { ...base, kind: "object", fields, additional: compile(ap, "Value", root, depth + 1, refs), nullable };
+      if (isObject(ap) && !hasPatterns) return { ...base, kind: "object", fields, additional: compile(ap, "Value", ctx, depth + 1, refs), nullable };
       // A free-form object nested inside a form: its keys are the user's to write, as JSON.
       if (fields.length === 0 && depth > 0 && ap !== false) return { ...json(schema), nullable };
       return { ...base, kind: "object", fields, nullable };
@@ -266,7 +280,7 @@ function branchLabel(branch: unknown, i: number): string {
 /** The form of a whole schema: the root node. */
 export function buildForm(schema: unknown): FormNode {
   const root = isObject(schema) ? schema : {};
-  return compile(root, "Value", root);
+  return compile(root, "Value", { root, budget: MAX_NODES });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -301,8 +315,9 @@ export function prefill(node: FormNode, path: Path, draft: FormDraft): void {
       draft.values[key(path, "ids")] = [];
       return;
     case "union":
+      // Only the first branch now: the others when picked (prefillBranch), so nested unions cannot multiply.
       draft.values[key(path, "branch")] = "0";
-      node.branches.forEach((b, i) => prefill(b, [...path, `|${i}`], draft));
+      prefillBranch(node, path, 0, draft);
       return;
     case "boolean":
       draft.values[key(path, "v")] = false;
@@ -315,6 +330,15 @@ export function prefill(node: FormNode, path: Path, draft: FormDraft): void {
     default:
       draft.values[key(path, "v")] = "";
   }
+}
+
+/** Prefills a union's branch the first time it is shown. */
+export function prefillBranch(node: Extract<FormNode, { kind: "union" }>, path: Path, index: number, draft: FormDraft): void {
+  const branch = node.branches[index];
+  const at = [...path, `|${index}`];
+  if (!branch || own(draft.values, key(at, "init")) === true) return;
+  draft.values[key(at, "init")] = true;
+  prefill(branch, at, draft);
 }
 
 export function initialDraft(node: FormNode): FormDraft {
@@ -403,6 +427,7 @@ export function decompose(node: FormNode, value: unknown, path: Path, draft: For
           const branch = node.branches[i];
           if (!branch) continue;
           const scratch: FormDraft = { ...draft, values: dict(Object.entries(v)) };
+          prefillBranch(node, path, i, scratch);
           if (decompose(branch, value, [...path, `|${i}`], scratch, !strict, pointer).length === 0) {
             Object.assign(v, scratch.values);
             draft.nextId = scratch.nextId;
