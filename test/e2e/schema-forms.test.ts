@@ -162,6 +162,17 @@ describe("schema forms in Chromium", () => {
       ],
     });
 
+    // Completion from the schema: the properties not written yet, at the cursor.
+    await editor.click();
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Control+Space");
+    const completions = page.getByRole("listbox");
+    await completions.getByRole("option", { name: /^"when"/ }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    expect(await completions.getByRole("option", { name: /^"title"/ }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+
     // Edited as text: select all, then the new JSON typed in one go (as a paste is), a schema error included.
     await editor.click();
     await page.keyboard.press("Control+A");

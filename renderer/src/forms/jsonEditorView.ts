@@ -10,6 +10,7 @@ import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
 import { HighlightStyle, syntaxHighlighting, syntaxTree } from "@codemirror/language";
 import { tags } from "@lezer/highlight";
 import type { SyntaxNode } from "@lezer/common";
+import { autocompletion, type Completion, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
 import { validateMapped } from "./validate.js";
 
 export interface JsonEditorOptions {
@@ -94,6 +95,99 @@ const theme = EditorView.theme({
   ".cm-panels": { backgroundColor: "var(--panel)", color: "var(--text)" },
 });
 
+type Schema = Record<string, unknown>;
+
+function isSchema(value: unknown): value is Schema {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The schemas that may apply at a path (every branch of a oneOf/anyOf, $refs followed), at most a few dozen. */
+function schemasAt(root: unknown, segments: (string | number)[]): Schema[] {
+  const expand = (schema: unknown, depth = 0): Schema[] => {
+    if (!isSchema(schema) || depth > 8) return [];
+    if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/")) {
+      let at: unknown = root;
+      for (const part of schema.$ref.slice(2).split("/")) at = isSchema(at) && Object.prototype.hasOwnProperty.call(at, part) ? at[part] : undefined;
+      return expand(at, depth + 1);
+    }
+    const branches = ["oneOf", "anyOf", "allOf"].flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : []));
+    return [schema, ...branches.flatMap((b) => expand(b, depth + 1))].slice(0, 50);
+  };
+  let current = expand(root);
+  for (const segment of segments) {
+    current = current
+      .flatMap((s) => {
+        if (typeof segment === "number") return expand(s.items);
+        const properties = isSchema(s.properties) ? s.properties : {};
+        return Object.prototype.hasOwnProperty.call(properties, segment) ? expand(properties[segment]) : expand(s.additionalProperties);
+      })
+      .slice(0, 50);
+  }
+  return current;
+}
+
+/** The JSON path of a value node, from the syntax tree. */
+function pathOf(state: EditorState, node: SyntaxNode): (string | number)[] {
+  const segments: (string | number)[] = [];
+  for (let cur = node, parent = node.parent; parent; cur = parent, parent = parent.parent) {
+    if (parent.name === "Property") {
+      const name = parent.getChild("PropertyName");
+      try {
+        if (name && cur.name !== "PropertyName") segments.unshift(JSON.parse(state.sliceDoc(name.from, name.to)) as string);
+      } catch {
+        return segments;
+      }
+    } else if (parent.name === "Array") segments.unshift(valueChildren(parent).findIndex((c) => c.from === cur.from));
+  }
+  return segments;
+}
+
+/** Property names the schema allows where the cursor is, and enum / const / boolean values in a value's place. */
+function completeFromSchema(schema: unknown) {
+  return (context: CompletionContext): CompletionResult | null => {
+    const at = syntaxTree(context.state).resolveInner(context.pos, -1);
+    // Right after "{" or ",", the cursor's node is that token; the object is its parent.
+    const node = (at.name === "{" || at.name === ",") && at.parent ? at.parent : at;
+    const inName = node.name === "PropertyName";
+    const object = inName ? node.parent?.parent : node.name === "Object" ? node : null;
+    if (object && object.name === "Object") {
+      const present = new Set<string>();
+      for (let prop = object.firstChild; prop; prop = prop.nextSibling) {
+        const name = prop.name === "Property" ? prop.getChild("PropertyName") : null;
+        if (name && name.from !== node.from) {
+          try {
+            present.add(JSON.parse(context.state.sliceDoc(name.from, name.to)) as string);
+          } catch {
+            // A half-typed name: nothing to leave out.
+          }
+        }
+      }
+      const options: Completion[] = [];
+      for (const s of schemasAt(schema, pathOf(context.state, object))) {
+        if (!isSchema(s.properties)) continue;
+        const required = new Set(Array.isArray(s.required) ? s.required : []);
+        for (const [name, sub] of Object.entries(s.properties)) {
+          if (present.has(name) || options.some((o) => o.label === JSON.stringify(name))) continue;
+          const detail = isSchema(sub) ? [typeof sub.type === "string" ? sub.type : "", required.has(name) ? "required" : ""].filter(Boolean).join(", ") : "";
+          options.push({ label: JSON.stringify(name), apply: inName ? JSON.stringify(name) : `${JSON.stringify(name)}: `, type: "property", detail, ...(isSchema(sub) && typeof sub.description === "string" ? { info: sub.description.slice(0, 500) } : {}) });
+        }
+      }
+      if (!options.length || (!inName && !context.explicit && !context.matchBefore(/[{,]\s*$/))) return null;
+      return { from: inName ? node.from : context.pos, options, validFor: /^"?[^"]*"?$/ };
+    }
+    const valueNode = ["String", "Number", "True", "False", "Null"].includes(node.name) && node.parent?.name === "Property" ? node : null;
+    if (!valueNode) return null;
+    const values = new Map<string, Completion>();
+    for (const s of schemasAt(schema, pathOf(context.state, valueNode))) {
+      const add = (v: unknown, label?: unknown) => values.set(JSON.stringify(v), { label: JSON.stringify(v), type: "constant", ...(typeof label === "string" ? { detail: label } : {}) });
+      if (Array.isArray(s.enum)) s.enum.forEach((v) => add(v));
+      if ("const" in s) add(s.const, s.title);
+      if (s.type === "boolean") [true, false].forEach((v) => add(v));
+    }
+    return values.size ? { from: valueNode.from, to: valueNode.to, options: [...values.values()] } : null;
+  };
+}
+
 // Token colours from the app's own palette, so both themes read (the default style is made for light only).
 const highlight = HighlightStyle.define([
   { tag: tags.propertyName, color: "var(--accent)" },
@@ -116,6 +210,7 @@ export function createJsonEditor(parent: HTMLElement, options: JsonEditorOptions
         lintGutter(),
         theme,
         syntaxHighlighting(highlight),
+        autocompletion({ override: [completeFromSchema(options.schema)] }),
         EditorView.contentAttributes.of({ "aria-label": options.label, ...(options.describedBy ? { "aria-describedby": options.describedBy } : {}) }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) options.onChange(update.state.doc.toString());
