@@ -3,6 +3,8 @@
 // user would (keys typed, steppers clicked, branches picked, array items added, moved and removed) and the
 // server's echo must equal the expected JSON byte for byte. Edit as JSON (CodeMirror, loaded on first use)
 // goes both ways without losing what was typed; prompt arguments and an elicitation answer go the same way.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { openApp } from "./app.js";
@@ -10,6 +12,18 @@ import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle 
 import { SHAPE_SCRIPTS, type FormDriver, type Scope } from "../helpers/schemaShapeScripts.js";
 
 const SHAPES_SERVER = "Schema shapes";
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's WCAG 2 A and AA rules over one part of the page (names, roles, contrast…): each violation as text. */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (include) => {
+    type Result = { violations: { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<Result> } }).axe;
+    const result = await axe.run({ include: [[include]] }, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] }, resultTypes: ["violations"] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.map(String).join(" ")}: ${(n.failureSummary ?? "").replace(/\s+/g, " ").trim()}`));
+  }, selector);
+}
 const TEST_TIMEOUT_MS = 240_000;
 
 function scoped(root: Locator, scope: Scope = []): Locator {
@@ -133,9 +147,11 @@ describe("schema forms in Chromium", () => {
     await form.getByRole("button", { name: "Run", exact: true }).click();
     await form.getByText("Some fields need attention; nothing was sent.").waitFor();
     await form.getByLabel("Title", { exact: true }).evaluate((el) => el.scrollIntoView({ block: "start" }));
+    const problems: string[] = [];
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await app.screenshot(`schema-form-${scheme}`);
+      problems.push(...(await axeProblems(page, "form[aria-label='Arguments for kitchen_sink']")).map((p) => `${scheme}: ${p}`));
     }
     await form.getByLabel("Count", { exact: true }).fill("");
     await d.type("Count", "12");
@@ -184,7 +200,9 @@ describe("schema forms in Chromium", () => {
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await app.screenshot(`schema-json-editor-${scheme}`);
+      problems.push(...(await axeProblems(page, "form[aria-label='Arguments for kitchen_sink']")).map((p) => `${scheme} (JSON): ${p}`));
     }
+    expect(problems).toEqual([]);
     await page.emulateMedia({ colorScheme: "light" });
 
     // Invalid JSON: the switch back refuses and the text stays as typed.
