@@ -143,6 +143,22 @@ describe("Edit as JSON", () => {
     expect(screen.getByRole("button", { name: "Edit as JSON" }).getAttribute("aria-pressed")).toBe("true");
   });
 
+  it("a map key used twice stops the switch to JSON (a JSON object cannot hold both) and says so at the entry", async () => {
+    const user = userEvent.setup();
+    renderWithStore(<Harness schema={SHAPES.map_strings} onSend={() => {}} />);
+    const d = happyDomDriver(user);
+    for (const n of [1, 2]) {
+      await d.press("Add labels entry", ["labels"]);
+      await d.type(`labels key ${n}`, "same", ["labels"]);
+      await d.type(`labels value ${n}`, `v${n}`, ["labels"]);
+    }
+    await user.click(screen.getByRole("button", { name: "Edit as JSON" }));
+    expect(screen.getByRole("button", { name: "Edit as JSON" }).getAttribute("aria-pressed")).toBe("false");
+    expect(screen.getAllByRole("alert").map((a) => a.textContent).join(" ")).toContain("cannot hold these fields");
+    expect(screen.getByText('The key "same" is used twice')).toBeTruthy();
+    expect(screen.getByLabelText("labels value 2")).toHaveProperty("value", "v2");
+  });
+
   it("sends from the JSON view after validating it against the schema", async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];

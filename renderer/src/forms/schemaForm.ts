@@ -487,7 +487,8 @@ const ABSENT = Symbol("absent");
 
 /**
  * The value the draft stands for. `lenient` (for the JSON view) keeps half-typed text as strings instead of
- * reporting it, so switching to JSON never drops what was typed.
+ * reporting it, so switching to JSON never drops what was typed; what JSON cannot hold at all (a field's text
+ * that is not JSON, a key used twice) is still reported, and the switch waits until it is fixed.
  */
 export function collect(node: FormNode, draft: FormDraft, lenient = false): Collected {
   const out: Collected = { value: undefined, fieldErrors: dict(), pointers: new Map(), rawPointers: new Map() };
@@ -549,7 +550,7 @@ function collectNode(node: FormNode, path: Path, draft: FormDraft, lenient: bool
       try {
         return JSON.parse(t) as unknown;
       } catch (error) {
-        if (lenient) return text;
+        // Also when lenient: the JSON view has no way to hold text that is not JSON as this field's value.
         addError(out, path, `Invalid JSON: ${(error as Error).message}`);
         return ABSENT;
       }
@@ -589,7 +590,7 @@ function collectNode(node: FormNode, path: Path, draft: FormDraft, lenient: bool
           const name = own(v, key(entry, "key"));
           const entryName = typeof name === "string" ? name : "";
           if (seen.has(entryName)) {
-            if (!lenient) addError(out, entry, `The key ${JSON.stringify(entryName)} is used twice`);
+            addError(out, entry, `The key ${JSON.stringify(entryName)} is used twice`);
             continue;
           }
           seen.add(entryName);

@@ -92,8 +92,12 @@ export function useSchemaForm(schema: unknown, draftKey: string): SchemaFormStat
 
   const toJson = useCallback(() => {
     const d = current();
-    const value = collect(node, d, true).value;
-    save({ ...copy(d), mode: "json", jsonText: JSON.stringify(value ?? {}, null, 2) });
+    const collected = collect(node, d, true);
+    if (Object.keys(collected.fieldErrors).length) {
+      setErrors({ fieldErrors: collected.fieldErrors, formErrors: ["The JSON view cannot hold these fields as they are: fix them, then switch again."] });
+      return;
+    }
+    save({ ...copy(d), mode: "json", jsonText: JSON.stringify(collected.value ?? {}, null, 2) });
     setJsonError(undefined);
     setErrors(NO_ERRORS);
   }, [current, node, save]);
