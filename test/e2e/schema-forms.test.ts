@@ -153,6 +153,9 @@ describe("schema forms in Chromium", () => {
       await app.screenshot(`schema-form-${scheme}`);
       problems.push(...(await axeProblems(page, "form[aria-label='Arguments for kitchen_sink']")).map((p) => `${scheme}: ${p}`));
     }
+    // The lower half: nested object, array items with their buttons, a nullable field.
+    await form.getByRole("group", { name: "Owner", exact: true }).evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await app.screenshot("schema-form-arrays-dark");
     await form.getByLabel("Count", { exact: true }).fill("");
     await d.type("Count", "12");
 
