@@ -33,7 +33,10 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: "patterns", test: /node_modules[\\/](re2js|@cfworker)[\\/]/, priority: 2 },
-              { name: "start", test: /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts)[\\/]|[\\/]shared[\\/]/, priority: 1 },
+              // Edit as JSON's editor loads on first use: CodeMirror gets a chunk of its own, and the module that
+              // imports it stays out of the start chunk (else the start chunk would import CodeMirror at once).
+              { name: "json-editor", test: /node_modules[\\/](codemirror|@codemirror|@lezer|style-mod|w3c-keyname|crelt)[\\/]/, priority: 3 },
+              { name: "start", test: /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts)[\\/](?!jsonEditorView)|[\\/]shared[\\/]/, priority: 1 },
             ],
           },
         },

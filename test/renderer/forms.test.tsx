@@ -5,7 +5,7 @@ import "./setup.js";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildFormSpec, collectValue, initialDraft } from "../../renderer/src/forms/schemaForm.js";
+import { buildForm, collect, initialDraft, key } from "../../renderer/src/forms/schemaForm.js";
 import { validateAgainstSchema } from "../../renderer/src/forms/validate.js";
 import { createFakeBridge, runToolsLikeTheCore } from "./fakeBridge.js";
 import { elicitation, session, tool } from "./fixtures.js";
@@ -129,36 +129,39 @@ describe("schema forms", () => {
 });
 
 describe("the form generator", () => {
-  it("falls back to a JSON field for nested properties and to raw JSON for a non-object root", () => {
-    const spec = buildFormSpec({ type: "object", properties: { filter: { type: "object", properties: { q: { type: "string" } } }, n: { type: "integer" } } });
-    expect(spec.kind === "fields" && spec.fields.map((f) => [f.name, f.control])).toEqual([
-      ["filter", "json"],
+  it("draws nested objects as fields of their own and a free-form object as JSON", () => {
+    const node = buildForm({ type: "object", properties: { filter: { type: "object", properties: { q: { type: "string" } } }, free: { type: "object" }, n: { type: "integer" } } });
+    if (node.kind !== "object") throw new Error("expected an object");
+    expect(node.fields.map((f) => [f.name, f.node.kind])).toEqual([
+      ["filter", "object"],
+      ["free", "json"],
       ["n", "integer"],
     ]);
-    const draft = initialDraft(spec, {});
-    draft.values.filter = '{"q": "x"}';
-    draft.values.n = "4";
-    expect(collectValue(spec, draft)).toEqual({ value: { filter: { q: "x" }, n: 4 }, fieldErrors: {}, formErrors: [] });
-    draft.values.filter = "{not json";
-    expect(collectValue(spec, draft).fieldErrors.filter?.[0]).toMatch(/^Invalid JSON/);
-
-    const raw = buildFormSpec({ anyOf: [{ type: "object" }, { type: "string" }] });
-    expect(raw.kind).toBe("raw");
-    expect(collectValue(raw, { values: {}, raw: "[1]" }).formErrors).toEqual(["The value must be a JSON object"]);
+    const draft = initialDraft(node);
+    draft.values[key(["filter", "q"], "v")] = "x";
+    draft.values[key(["filter", "q"], "set")] = true;
+    draft.values[key(["filter"], "set")] = true;
+    draft.values[key(["free"], "v")] = '{"a": [1]}';
+    draft.values[key(["free"], "set")] = true;
+    draft.values[key(["n"], "v")] = "4";
+    draft.values[key(["n"], "set")] = true;
+    expect(collect(node, draft).value).toEqual({ filter: { q: "x" }, free: { a: [1] }, n: 4 });
+    draft.values[key(["free"], "v")] = "{not json";
+    expect(Object.values(collect(node, draft).fieldErrors)[0]?.[0]).toMatch(/^Invalid JSON/);
   });
 
   it("supports legacy enumNames and titled multi-select (anyOf of const)", () => {
-    const spec = buildFormSpec({
+    const node = buildForm({
       type: "object",
       properties: {
         level: { type: "string", enum: ["lo", "hi"], enumNames: ["Low", "High"] },
         pets: { type: "array", items: { anyOf: [{ const: "cat", title: "Cat" }, { const: "dog", title: "Dog" }] } },
       },
     });
-    if (spec.kind !== "fields") throw new Error("expected fields");
-    expect(spec.fields.map((f) => [f.control, f.options?.map((o) => o.label)])).toEqual([
-      ["select", ["Low", "High"]],
-      ["multiselect", ["Cat", "Dog"]],
+    if (node.kind !== "object") throw new Error("expected an object");
+    expect(node.fields.map((f) => [f.node.kind, "options" in f.node ? f.node.options.map((o) => o.label) : undefined])).toEqual([
+      ["enum", ["Low", "High"]],
+      ["multienum", ["Cat", "Dog"]],
     ]);
   });
 

@@ -40,7 +40,8 @@ describe("Q1: which run buttons a tool offers", () => {
       return within(form)
         .getAllByRole("button")
         .map((b) => b.textContent)
-        .filter((t) => t !== "Reset form");
+        // Only the run buttons: the form's own controls (Reset, Edit as JSON) are not what Q1 decides.
+        .filter((t) => t !== "Reset form" && t !== "Edit as JSON");
     };
     expect(await buttonsOf("plain")).toEqual(["Run"]);
     expect(await buttonsOf("maybe")).toEqual(["Run", "Run as task"]);

@@ -79,3 +79,78 @@ export function validateAgainstSchema(schema: unknown, value: unknown, fieldName
   if (Object.keys(outcome.fieldErrors).length === 0 && outcome.formErrors.length === 0) outcome.formErrors.push("The value does not match the schema");
   return outcome;
 }
+
+/** Where each problem belongs: a control of the form (by its path key) or the form as a whole. */
+export interface MappedOutcome {
+  valid: boolean;
+  /** By the draft path key of the control nearest to the problem. */
+  fieldErrors: Record<string, string[]>;
+  formErrors: string[];
+  /** Every problem with the JSON pointer of its value ("" for the whole value), for the JSON editor. */
+  problems: { pointer: string; message: string }[];
+}
+
+function decodePointer(location: string): string {
+  // "#/a%20b/0" → "/a b/0": the validator percent-encodes each segment.
+  return location
+    .slice(1)
+    .split("/")
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    })
+    .join("/");
+}
+
+/**
+ * Validate and place each error on the nearest control: `pointers` maps the validator's instance
+ * locations (and `rawPointers` the pattern checker's) to the controls' path keys.
+ */
+export function validateMapped(schema: unknown, value: unknown, pointers: Map<string, string> = new Map(), rawPointers: Map<string, string> = new Map()): MappedOutcome {
+  const outcome: MappedOutcome = { valid: true, fieldErrors: dict(), formErrors: [], problems: [] };
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return outcome;
+  let result: { valid: boolean; errors: OutputUnit[] };
+  try {
+    result = validatorFor(schema as Record<string, unknown>).validate(value);
+  } catch (error) {
+    return { valid: false, fieldErrors: dict(), formErrors: [`The schema cannot be used for validation: ${(error as Error).message}`], problems: [] };
+  }
+  const patternProblems = checkPatterns(schema, value);
+  if (result.valid && patternProblems.length === 0) return outcome;
+  outcome.valid = false;
+  const place = (location: string, map: Map<string, string>, message: string, shown: string) => {
+    // The nearest enclosing location a control shows; the root's own problems go to the form.
+    let at = location;
+    while (at !== "#" && at.includes("/") && !map.has(at)) at = at.slice(0, at.lastIndexOf("/"));
+    const target = at === "#" ? undefined : map.get(at);
+    if (target !== undefined) {
+      const list = own(outcome.fieldErrors, target) ?? (outcome.fieldErrors[target] = []);
+      if (!list.includes(message)) list.push(message);
+    } else if (!outcome.formErrors.includes(shown)) outcome.formErrors.push(shown);
+  };
+  for (const problem of patternProblems) {
+    outcome.problems.push({ pointer: problem.at.slice(1), message: problem.message });
+    place(problem.at, rawPointers, problem.message, `${problem.at.slice(1) || "(value)"}: ${problem.message}`);
+  }
+  // Wrapper errors ("Items did not match schema", "Property … does not match schema") repeat what the deeper error says.
+  const deeper = (e: OutputUnit) => result.errors.some((o) => o !== e && o.instanceLocation.startsWith(`${e.instanceLocation}/`));
+  for (const error of result.errors) {
+    if (["properties", "items", "prefixItems", "additionalProperties", "$ref", "allOf"].includes(error.keyword) && deeper(error)) continue;
+    const missing = error.keyword === "required" ? /required property "(.*)"/.exec(error.error)?.[1] : undefined;
+    if (missing !== undefined) {
+      const location = `${error.instanceLocation}/${pointerSegment(missing)}`;
+      outcome.problems.push({ pointer: decodePointer(error.instanceLocation), message: error.error });
+      if (pointers.has(location)) place(location, pointers, "Required", error.error);
+      else place(error.instanceLocation, pointers, error.error, error.error);
+      continue;
+    }
+    const pointer = decodePointer(error.instanceLocation);
+    outcome.problems.push({ pointer, message: error.error });
+    place(error.instanceLocation, pointers, error.error, `${pointer || "(value)"}: ${error.error}`);
+  }
+  if (Object.keys(outcome.fieldErrors).length === 0 && outcome.formErrors.length === 0) outcome.formErrors.push("The value does not match the schema");
+  return outcome;
+}

@@ -1,5 +1,5 @@
 // Prompts: the selected session's prompts; fill a prompt's arguments and get its messages.
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import type { Prompt } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import type { CacheHints } from "../../../../shared/types.js";
@@ -13,8 +13,36 @@ import { JsonView } from "../../components/JsonView.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { dict, own, withKey } from "../../util/dict.js";
+import { JsonEditor } from "../../forms/JsonEditor.js";
+import { JsonProblems } from "../../forms/SchemaFields.js";
+import { validateMapped } from "../../forms/validate.js";
+import "../../forms/forms.css";
 
 const NO_VALUES: Record<string, string> = {};
+const FORM_VIEW: { mode: "form" | "json"; text: string } = { mode: "form", text: "" };
+
+/** Prompt arguments as a JSON Schema (every argument is a string), for the JSON editor's checks. */
+function argumentsSchema(prompt: Prompt): Record<string, unknown> {
+  const args = prompt.arguments ?? [];
+  return {
+    type: "object",
+    properties: dict(args.map((a) => [a.name, { type: "string", ...(a.description ? { description: a.description } : {}) }] as const)),
+    required: args.filter((a) => a.required).map((a) => a.name),
+    additionalProperties: { type: "string" },
+  };
+}
+
+function parseArguments(text: string, schema: Record<string, unknown>): { value?: Record<string, string>; error?: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { error: `The JSON does not parse (${(error as Error).message}); it stays here until it does.` };
+  }
+  const outcome = validateMapped(schema, parsed);
+  if (!outcome.valid) return { error: outcome.problems.map((p) => `${p.pointer || "(value)"}: ${p.message}`).join("; ") || outcome.formErrors.join("; ") };
+  return { value: parsed as Record<string, string> };
+}
 
 /** The filled values other than `name`'s: what `context.arguments` carries. */
 function filledExcept(values: Record<string, string>, name: string): Record<string, string> {
@@ -102,6 +130,25 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
   const result = got?.prompt === prompt.name ? got.result : undefined;
   const action = useAsyncAction();
   const args = prompt.arguments ?? [];
+  // Edit as JSON: the text is kept as typed (also when it does not parse) for as long as the window lives.
+  const [view, setView] = useStoredState(draftKeys.view("prompts", "json", sessionId, prompt.name), FORM_VIEW);
+  const [jsonError, setJsonError] = useState<string>();
+  const schema = useMemo(() => argumentsSchema(prompt), [prompt]);
+  const json = view.mode === "json";
+  const toggleJson = () => {
+    if (!json) {
+      setView({ mode: "json", text: JSON.stringify(dict(Object.entries(values).filter(([, v]) => v !== "")), null, 2) });
+      setJsonError(undefined);
+      return;
+    }
+    const { value, error } = parseArguments(view.text, schema);
+    const unknown = value ? Object.keys(value).filter((k) => !args.some((a) => a.name === k)) : [];
+    if (error || !value) return setJsonError(error);
+    if (unknown.length) return setJsonError(`The form has no field for ${unknown.map((k) => JSON.stringify(k)).join(", ")}: keep editing as JSON, or remove it.`);
+    setValues(dict(Object.entries(value)));
+    setView({ mode: "form", text: view.text });
+    setJsonError(undefined);
+  };
   // completion/complete for one argument; the others already filled go in context.arguments.
   const completeFor = (name: string) =>
     completions && connected
@@ -114,8 +161,16 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
       {prompt.description && <p className="description">{prompt.description}</p>}
       <form
         noValidate
+        className="schema-form"
+        aria-label={`Arguments for prompt ${prompt.name}`}
         onSubmit={(e) => {
           e.preventDefault();
+          if (json) {
+            const { value, error } = parseArguments(view.text, schema);
+            setJsonError(error);
+            if (value) void action.run(async () => setGot({ prompt: prompt.name, result: await bridge.getPrompt({ sessionId, name: prompt.name, arguments: value }) }));
+            return;
+          }
           const absent = args.filter((a) => a.required && !own(values, a.name)?.trim()).map((a) => a.name);
           setMissing(absent);
           if (absent.length) return;
@@ -123,7 +178,24 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
           void action.run(async () => setGot({ prompt: prompt.name, result: await bridge.getPrompt({ sessionId, name: prompt.name, arguments: filled }) }));
         }}
       >
-        {args.map((a) => (
+        <div className="schema-form-bar">
+          <button type="button" className="secondary small" aria-pressed={json} onClick={toggleJson}>
+            Edit as JSON
+          </button>
+        </div>
+        {json && (
+          <div className="field">
+            <label htmlFor={`${id}-json`}>Prompt arguments (JSON)</label>
+            <JsonEditor id={`${id}-json`} label="Prompt arguments (JSON)" text={view.text} schema={schema} onChange={(text) => setView({ mode: "json", text })} describedBy={`${id}-json-problems`} />
+            <JsonProblems id={`${id}-json-problems`} text={view.text} schema={schema} />
+          </div>
+        )}
+        {jsonError && (
+          <p className="field-error" role="alert">
+            {jsonError}
+          </p>
+        )}
+        {!json && args.map((a) => (
           <div className="field" key={a.name}>
             <div className="label-row">
               <label htmlFor={`${id}-${a.name}`}>{a.name}</label>
