@@ -461,6 +461,8 @@ export const SettingsSchema = z.object({
    * a maximum timeout"); `requestTimeoutMs` counts from the last progress, this one from the start.
    */
   maxRequestTotalMs: z.number().int().min(1000).max(86_400_000),
+  /** AP17: the largest MCP App View rendered (bytes of HTML), in a run and in Preview alike. */
+  maxViewBytes: z.number().int().min(1024 * 1024).max(64 * 1024 * 1024),
 });
 export type Settings = z.output<typeof SettingsSchema>;
 export type ThemeSource = Settings["theme"];

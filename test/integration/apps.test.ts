@@ -81,7 +81,6 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
     ["view-wrong-type", /has mime type "text\/html", not "text\/html;profile=mcp-app"/],
     // On 2025-11-25 the SDK's schema already refuses the item, in words pointing at the raw response.
     ["view-not-html", /has neither text nor a base64 blob|ui:\/\/broken\/not-html\.html failed: .*contents\.0\.text/],
-    ["view-huge", /is 6\.0 MB, over the 4 MB the inspector renders/],
     ["view-missing", /Reading the View ui:\/\/broken\/missing\.html failed: .*Resource not found/],
     ["view-web-uri", /must be a ui:\/\/ resource; it names "https:\/\/example\.com\/view\.html"/],
     ["plain", /The tool plain has no App/],
@@ -89,6 +88,20 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
     const h = createHarness();
     const info = await connectApp(h, era, args);
     await expect(h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName })).rejects.toThrow(says);
+  });
+
+  it("AP17: the largest View rendered is the Settings' maxViewBytes (default 16 MB): a 6 MB View is read; with 4 MB set it is refused with its size and the setting", async () => {
+    const h = createHarness();
+    const info = await connectApp(h, era, args);
+    const big = await h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName: "view-huge" });
+    expect(big.bytes).toBe(6 * 1024 * 1024 + "<p></p>".length);
+    await h.core.dispatch("updateSettings", { maxViewBytes: 4 * 1024 * 1024 });
+    await expect(h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName: "view-huge" })).rejects.toThrow(
+      /ui:\/\/broken\/huge\.html is 6 MB \(6,291,463 bytes\), over the 4 MB the inspector renders \("Largest App View" in Settings, at most 64 MB\)/,
+    );
+    // Preview reads by URI through the same bound.
+    await expect(h.core.dispatch("readAppView", { sessionId: info.sessionId, uri: "ui://broken/huge.html" })).rejects.toThrow(/over the 4 MB/);
+    await expect(h.core.dispatch("updateSettings", { maxViewBytes: 65 * 1024 * 1024 })).rejects.toThrow();
   });
 
   it("AP8: a View's tools/call goes to its own session and its result comes back; AP2: a tool without \"app\" visibility is refused and logged", async () => {

@@ -294,6 +294,13 @@ export function AppPanel({
         <dl className="app-facts">
           <dt>View</dt>
           <dd className="app-uri">{view?.uri ?? "…"}</dd>
+          {view?.bytes !== undefined && (
+            <>
+              <dt>Size</dt>
+              {/* AP17: the size beside the setting that bounds it. */}
+              <dd>{viewSizeText(view.bytes)}</dd>
+            </>
+          )}
           <dt>State</dt>
           <dd role="status">{stateText(state)}</dd>
           <dt>Display</dt>
@@ -356,6 +363,12 @@ export function AppPanel({
     </section>
     </>
   );
+}
+
+/** AP17: "4.1 MB (4,336,789 bytes)". */
+export function viewSizeText(bytes: number): string {
+  const size = bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+  return `${size} (${bytes.toLocaleString("en-US")} bytes; the largest rendered is "Largest App View" in Settings)`;
 }
 
 /** AP10: what the View is told of its container in each mode. */
