@@ -29,6 +29,8 @@ export const AppViewSchema = z.object({
   ui: AppUiMetaSchema,
   /** AP5: the Content-Security-Policy the View runs under, as sent. */
   csp: z.string(),
+  /** AP15: the policy in force where the user allowed eval in Views for this server. */
+  cspWithEval: z.string().optional(),
   /** AP5: declared domains left out of the CSP, and why (never looser than declared). */
   cspNotes: z.array(z.string()).max(400),
 });

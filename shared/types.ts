@@ -64,6 +64,8 @@ export const ClientFeatureTogglesSchema = z.object({
    * Absent means on (entries saved before Apps existed keep working as before plus Apps); `appsEnabled` reads it.
    */
   apps: z.boolean().optional(),
+  /** AP15: "Allow eval in Views": `'unsafe-eval'` in this server's App Views' CSP. Absent means off. */
+  appsEval: z.boolean().optional(),
 });
 export type ClientFeatureToggles = z.output<typeof ClientFeatureTogglesSchema>;
 /** AP1: Apps are on unless the user switched them off for this server. */

@@ -90,7 +90,9 @@ export function viewFromReadResult(uri: string, result: Record<string, unknown>,
   // AP3: the content item's `_meta.ui` wins over the listing's, field by field.
   const ui = { ...uiMetaOf(listingMeta), ...uiMetaOf(item._meta) };
   const csp = buildCsp(ui.csp);
-  return { uri, ...(toolName ? { toolName } : {}), html, encoding, bytes, ui, csp: csp.policy, cspNotes: csp.notes };
+  // AP15: the same policy with 'unsafe-eval', in force where the user allowed eval in Views for this server.
+  const cspWithEval = buildCsp(ui.csp, { allowEval: true }).policy;
+  return { uri, ...(toolName ? { toolName } : {}), html, encoding, bytes, ui, csp: csp.policy, cspWithEval, cspNotes: csp.notes };
 }
 
 /** AP17: the size, the bound and the setting that holds it. */

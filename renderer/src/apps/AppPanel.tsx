@@ -1,7 +1,7 @@
 // The App of a run of an App tool (issue 20): its View, read by the core (AP3), in the sandbox proxy's frame
 // on an origin of its own (AP4), answered by the official AppBridge (appConnection.ts), with a small panel
 // beside it: the App's state, the CSP in force (AP5), what it asked of the user (AP9) and what was refused.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AppView } from "../../../shared/appView.js";
 import { APP_PERMISSION_FEATURES, HOST_DISPLAY_MODES, type AppDisplayMode } from "../../../shared/apps.js";
@@ -14,7 +14,8 @@ import { RevealedText } from "../components/RevealedText.js";
 import { revealBidiControls } from "../util/bidi.js";
 import { errorMessage } from "../util/errors.js";
 import { AppConnection, MAX_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from "./appConnection.js";
-import { allowPermissions, declaredPermissions, useAllowedPermissions, withdrawPermissions } from "./appPermissions.js";
+import { allowEvalInViews, allowPermissions, declaredPermissions, useAllowedPermissions, useEvalAllowedHere, withdrawEvalInViews, withdrawPermissions } from "./appPermissions.js";
+import { REPORTS_KEPT, type ViewReport } from "./appReports.js";
 import "../styles/apps.css";
 
 type AppState =
@@ -82,6 +83,32 @@ export function AppPanel({
   const granted = declared.filter((p) => allowed.has(p));
   const grantedKey = granted.join(",");
   const features = granted.map((p) => APP_PERMISSION_FEATURES[p]);
+  // AP15: eval in Views, saved with the server entry (or, without one, kept for this run of the inspector).
+  const serverId = useInspector((s) => s.sessions[sessionId]?.serverId);
+  const saved = useInspector((s) => (serverId === undefined ? undefined : s.servers.find((x) => x.id === serverId)));
+  const evalHere = useEvalAllowedHere(server);
+  const evalAllowed = saved?.features.appsEval === true || evalHere;
+  // AP13: the View's console errors, only when the user asks (a View may log a lot).
+  const [consoleErrors, setConsoleErrors] = useState(false);
+  const consoleId = useId();
+  const frameKey = `${grantedKey}|${evalAllowed ? "eval" : ""}|${consoleErrors ? "console" : ""}`;
+  const [reports, setReports] = useState<ViewReport[]>([]);
+  const [reportCount, setReportCount] = useState(0);
+  const [evalBlocked, setEvalBlocked] = useState(false);
+  const [evalError, setEvalError] = useState<string>();
+  const setEval = async (allow: boolean) => {
+    setEvalError(undefined);
+    try {
+      if (saved && !saved.builtIn) {
+        const { id, builtIn: _builtIn, ...config } = saved;
+        await bridge.saveServer({ id, server: { ...config, features: { ...config.features, appsEval: allow } } });
+      }
+      if (allow) allowEvalInViews(server);
+      else withdrawEvalInViews(server);
+    } catch (error) {
+      setEvalError(errorMessage(error));
+    }
+  };
 
   // AP3: the View, read on this session by the core.
   useEffect(() => {
@@ -102,8 +129,11 @@ export function AppPanel({
     const element = frame.current;
     if (!view || !element || !sandbox) return;
     const keep = <T,>(list: T[], item: T) => [...list, item].slice(-MESSAGES_KEPT);
-    // A new frame (first, or after the user allowed permissions) starts inline, loading.
+    // A new frame (first, or after the user allowed permissions or eval) starts inline, loading.
     setState({ kind: "loading" });
+    setReports([]);
+    setReportCount(0);
+    setEvalBlocked(false);
     setMode("inline");
     modeRef.current = "inline";
     const app = new AppConnection({
@@ -131,6 +161,11 @@ export function AppPanel({
         message: (text) => setMessages((m) => keep(m, text)),
         modelContext: setModelContext,
         refused: (what) => setRefused((r) => keep(r, what)),
+        report: (report) => {
+          setReportCount((n) => n + 1);
+          setReports((r) => [...r, report].slice(-REPORTS_KEPT));
+          if (report.evalBlocked) setEvalBlocked(true);
+        },
         confirmLink: (url) =>
           new Promise<boolean>((resolve) => {
             if (!isOpenableUrl(url)) {
@@ -151,7 +186,7 @@ export function AppPanel({
     };
     // The arguments and tool are the run's: fixed for this View.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [bridge, sessionId, view, sandbox, grantedKey]);
+  }, [bridge, sessionId, view, sandbox, frameKey]);
 
   // AP10: the View hears every mode change (its own request, or the user leaving a mode) with its new size.
   useEffect(() => {
@@ -228,7 +263,7 @@ export function AppPanel({
   }, [cancelled, state.kind]);
 
   if (!sandbox) return <p className="note app-note">This tool has an MCP App, but this host has no sandbox to render Apps in.</p>;
-  const csp = view?.csp;
+  const csp = evalAllowed ? (view?.cspWithEval ?? view?.csp) : view?.csp;
   const linkAsk = link && <LinkQuestion ask={link} done={() => setLink(undefined)} />;
   return (
     <>
@@ -275,7 +310,7 @@ export function AppPanel({
         {state.kind === "failed" && <ErrorAlert message={`The App could not be shown: ${state.reason}`} />}
         {view && state.kind !== "ended" && state.kind !== "closed" && (
           <iframe
-            key={grantedKey}
+            key={frameKey}
             ref={frame}
             className={view.ui.prefersBorder === false ? "app-frame" : "app-frame bordered"}
             title={`MCP App of ${label}`}
@@ -283,11 +318,22 @@ export function AppPanel({
             sandbox="allow-scripts allow-same-origin"
             // AP6: only the permissions the user allowed (this frame's allow list bounds the View's inside it).
             {...(features.length > 0 ? { allow: features.join("; ") } : {})}
-            src={`${sandbox}/proxy.html?host=${encodeURIComponent(location.origin)}&csp=${encodeURIComponent(JSON.stringify(view.ui.csp ?? {}))}${features.length > 0 ? `&allow=${features.join(",")}` : ""}`}
+            src={`${sandbox}/proxy.html?host=${encodeURIComponent(location.origin)}&csp=${encodeURIComponent(JSON.stringify(view.ui.csp ?? {}))}${features.length > 0 ? `&allow=${features.join(",")}` : ""}${evalAllowed ? "&eval=1" : ""}${consoleErrors ? "&console=1" : ""}`}
             style={shownMode === "inline" ? { height: Math.max(MIN_FRAME_HEIGHT, height) } : undefined}
           />
         )}
         {state.kind === "ended" && <ErrorAlert message={`The App stopped: ${state.reason}`} />}
+        {evalBlocked && !evalAllowed && (
+          <div role="alert" className="alert error app-eval-blocked">
+            <p>
+              The View was blocked for eval: it runs code from a string (eval, new Function), which the CSP forbids unless you allow eval in
+              Views for this server. Allow it only for a server you trust.
+            </p>
+            <button type="button" onClick={() => void setEval(true)}>
+              Allow eval for this server and reload the View
+            </button>
+          </div>
+        )}
         {state.kind === "closed" && <p className="note">App closed. {state.reason}.</p>}
       </div>
       <aside className="app-facts-panel" aria-label={`App state of ${label}`}>
@@ -307,7 +353,15 @@ export function AppPanel({
           <dd>{shownMode} · {height} px high</dd>
           <dt>Permissions</dt>
           <dd>{features.length > 0 ? features.join(", ") : "none"}</dd>
+          <dt>Eval in Views</dt>
+          <dd>{evalAllowed ? "allowed for this server ('unsafe-eval')" : "not allowed (the default)"}</dd>
         </dl>
+        <div className="row">
+          <button type="button" className="secondary" aria-pressed={evalAllowed} onClick={() => void setEval(!evalAllowed)}>
+            {evalAllowed ? "Withdraw eval in Views" : "Allow eval in Views"}
+          </button>
+        </div>
+        {evalError && <p className="alert error">{evalError}</p>}
         {(state.kind === "initialized" || state.kind === "loading") && (
           <button type="button" className="secondary" onClick={() => void close("Closed by you")}>
             Close App
@@ -317,7 +371,7 @@ export function AppPanel({
           <details>
             <summary>CSP in force</summary>
             <code className="app-csp">{csp}</code>
-            {view.cspNotes.map((n, i) => (
+            {view?.cspNotes.map((n, i) => (
               <p key={i} className="note">
                 {n}
               </p>
@@ -347,6 +401,26 @@ export function AppPanel({
           <div>
             <h4>Model context (latest ui/update-model-context)</h4>
             <p className="app-context">{modelContext}</p>
+          </div>
+        )}
+        <div className="checkbox-field">
+          <input id={consoleId} type="checkbox" checked={consoleErrors} onChange={(e) => setConsoleErrors(e.target.checked)} />
+          <label htmlFor={consoleId}>Show the View's console errors (reloads the View)</label>
+        </div>
+        {reportCount > 0 && (
+          <div>
+            <h4>
+              Errors ({reportCount}
+              {reportCount > reports.length ? `, the latest ${reports.length} shown` : ""})
+            </h4>
+            <ul className="app-messages app-reports" aria-label={`Errors reported for the App of ${label}`}>
+              {reports.map((r, i) => (
+                <li key={i} className={`app-report by-${r.by}`}>
+                  <span className="app-report-by">{r.by === "sandbox" ? "reported by the sandbox" : "reported by the View"}</span> {r.text}
+                  {r.last && <em> (the sandbox passes on no more for this View)</em>}
+                </li>
+              ))}
+            </ul>
           </div>
         )}
         {refused.length > 0 && (

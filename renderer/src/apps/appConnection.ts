@@ -9,6 +9,7 @@ import type { InspectorBridge } from "../../../shared/contract.js";
 import type { AppView } from "../../../shared/appView.js";
 import { displayModeFor, type AppDisplayMode, type AppPermission } from "../../../shared/apps.js";
 import { ProxyTransport } from "./proxyTransport.js";
+import { viewReportOf, type ViewReport } from "./appReports.js";
 
 /** AP7: a View that has not said `ui/notifications/initialized` by then is shown as failed. */
 export const INITIALIZE_TIMEOUT_MS = 10_000;
@@ -39,6 +40,8 @@ export interface AppEvents {
   displayMode(mode: AppDisplayMode): void;
   /** AP9: ask the user; resolves true when they open it. */
   confirmLink(url: string): Promise<boolean>;
+  /** AP13: something went wrong inside the View (the sandbox proxy's report). */
+  report?(report: ViewReport): void;
 }
 
 export interface AppConnectionOptions {
@@ -96,6 +99,8 @@ export class AppConnection {
   readonly appBridge: AppBridge;
   private ended = false;
   private initialized = false;
+  /** AP13: reports the sandbox passed on for this View. */
+  private reports = 0;
   private resultSent = false;
   private readonly pending: { direction: Direction; message: unknown }[] = [];
   private dropped = 0;
@@ -185,7 +190,9 @@ export class AppConnection {
     };
     this.flushTimer = setInterval(() => this.flush(), 100);
     this.initTimer = setTimeout(() => {
-      if (!this.initialized) this.end(`The View did not initialize within ${INITIALIZE_TIMEOUT_MS / 1000} s (no ui/initialize, or no ui/notifications/initialized after it)`);
+      // AP13: with what it did before (the reports above the state say what).
+      const before = this.reports > 0 ? `; it reported ${this.reports} problem${this.reports === 1 ? "" : "s"} first (listed under Errors)` : "";
+      if (!this.initialized) this.end(`The View did not initialize within ${INITIALIZE_TIMEOUT_MS / 1000} s (no ui/initialize, or no ui/notifications/initialized after it)${before}`);
     }, INITIALIZE_TIMEOUT_MS);
   }
 
@@ -263,6 +270,14 @@ export class AppConnection {
     this.log(direction, message);
     // A View's request goes to the log before what it causes on the wire (App → host → server reads in order).
     if (direction === "app→host" && "id" in message && "method" in message) this.flush();
+    if (direction === "app→host" && (message as { method?: unknown }).method === "inspector/view-report") {
+      const report = viewReportOf((message as { params?: unknown }).params);
+      if (report) {
+        this.reports += 1;
+        this.options.events.report?.(report);
+      }
+      return false;
+    }
     if (direction === "app→host" && (message as { method?: unknown }).method === "inspector/view-ended") {
       const reason = (message as { params?: { reason?: unknown } }).params?.reason;
       this.end(typeof reason === "string" ? reason.slice(0, 300) : "The View ended");
