@@ -141,8 +141,16 @@ export const PROXY_SCRIPT = `"use strict";
   };
   // AP13: what the instrument saw, passed on as plain fields (bounded, counted) with who reported it.
   const text = (v) => (typeof v === "string" ? v.slice(0, 1000) : undefined);
+  const seenReports = new Set();
   const report = (r) => {
     if (ended || !r || typeof r !== "object") return;
+    // The View's document runs under two copies of one policy (the proxy's header, inherited, and its own
+    // meta): the browser reports a block once per copy. Said once.
+    if (r.kind === "csp") {
+      const key = [r.directive, r.blocked, r.source, r.line].map(String).join("|");
+      if (seenReports.has(key)) return;
+      if (seenReports.size < 1000) seenReports.add(key);
+    }
     reports += 1;
     if (reports > ${MAX_VIEW_REPORTS}) return;
     const kept = { kind: text(r.kind), by: r.by === "view" ? "view" : "sandbox" };

@@ -45,7 +45,7 @@ function originOf(url: string): string | undefined {
 }
 
 const at = (source: string | undefined, line: unknown) =>
-  typeof line === "number" && line > 0 ? ` (${source && !source.startsWith("about:srcdoc") ? `${source}, ` : ""}line ${line})` : "";
+  typeof line === "number" && line > 0 ? ` (${source && /^https?:/.test(source) ? `${source}, ` : ""}line ${line})` : "";
 
 /** The report in `params` of an `inspector/view-report`, or undefined when it is not one. */
 export function viewReportOf(params: unknown): ViewReport | undefined {
