@@ -26,7 +26,7 @@ describe("AP5: the View's CSP", () => {
     for (const key of ["style-src", "font-src"]) expect(d[key]).toBe("'self' 'unsafe-inline' blob: data: https://unpkg.com".replace(key === "font-src" ? "'unsafe-inline' " : "", ""));
     expect(d["media-src"]).toBe("'self' data: blob: https://unpkg.com");
     expect(d["connect-src"]).toBe("'none'");
-    expect(Object.values(d).join(" ")).not.toMatch(/https:(?!\/\/)|\bhttp:|\*(?!\.)|filesystem:/);
+    expect(Object.values(d).map(String).join(" ")).not.toMatch(/https:(?!\/\/)|\bhttp:|\*(?!\.)|filesystem:/);
   });
 
   it("AP15: no 'unsafe-eval' unless the user allowed eval in Views for the server; then in script-src only", () => {
@@ -34,7 +34,7 @@ describe("AP5: the View's CSP", () => {
     expect(buildCsp({ resourceDomains: ["https://cdn.example"] }).policy).not.toContain("unsafe-eval");
     const d = directives(buildCsp({ resourceDomains: ["https://cdn.example"] }, { allowEval: true }).policy);
     expect(d["script-src"]).toBe("'self' 'unsafe-inline' 'unsafe-eval' blob: data: https://cdn.example");
-    expect(Object.entries(d).filter(([, v]) => v.includes("unsafe-eval")).map(([k]) => k)).toEqual(["script-src"]);
+    expect(Object.entries(d).filter(([, v]) => String(v).includes("unsafe-eval")).map(([k]) => k)).toEqual(["script-src"]);
     // The View's own view: both policies, the one in force chosen by the page.
     const view = viewFromReadResult("ui://a", { contents: [{ uri: "ui://a", mimeType: "text/html;profile=mcp-app", text: "<p>a</p>" }] }, undefined);
     expect(view.csp).not.toContain("unsafe-eval");
