@@ -133,6 +133,9 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
         { direction: "app→host", message: { jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {} } },
         { direction: "host→app", message: { jsonrpc: "2.0", id: 1, result: { protocolVersion: "2026-01-26" } } },
         { direction: "app→host", message: { jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { pad: "x".repeat(200_000) } } },
+        // What the sandbox proxy says itself is labelled so, not as the View's.
+        { direction: "app→host", message: { jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} } },
+        { direction: "app→host", message: { jsonrpc: "2.0", method: "inspector/view-report", params: { kind: "error", by: "sandbox", message: "boom" } } },
       ],
       dropped: 7,
     });
@@ -142,12 +145,14 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
       ["in", "MCP App bridge, app → host ui/initialize (ui://greeting/view.html)"],
       ["out", "MCP App bridge, host → app (ui://greeting/view.html)"],
       ["in", "MCP App bridge, app → host ui/notifications/size-changed (ui://greeting/view.html)"],
+      ["in", "MCP App bridge, sandbox → host ui/notifications/sandbox-proxy-ready (ui://greeting/view.html)"],
+      ["in", "MCP App bridge, sandbox → host inspector/view-report (ui://greeting/view.html)"],
       ["in", "MCP App bridge, app → host (ui://greeting/view.html)"],
     ]);
     expect(bridge[0]!.payload).toEqual({ bridge: "app→host", view, message: { jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {} } });
     expect(bridge.every((e) => e.id === undefined && e.method === undefined)).toBe(true);
     expect(JSON.stringify(bridge[2]!.payload).length).toBeLessThan(10_000);
-    expect(JSON.stringify(bridge[3]!.payload)).toContain("7 bridge messages were not logged");
+    expect(JSON.stringify(bridge[5]!.payload)).toContain("7 bridge messages were not logged");
   });
 });
 

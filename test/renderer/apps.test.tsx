@@ -81,7 +81,7 @@ describe("MCP Apps in the Tools tab", () => {
     await renderApp({ sessions: [session({ sessionId: "s1", clientCapabilities: UI })], toolRuns: [greetRun], host: { folderPicker: false, appSandbox: "http://127.0.0.1:9" } }, bridge);
     await user.click(await screen.findByRole("button", { name: "greet" }));
     const facts = await screen.findByRole("complementary", { name: "App state of greet" });
-    expect(facts.textContent).toContain('4.1 MB (4,336,789 bytes; the largest rendered is "Largest App View" in Settings)');
+    expect((await within(facts).findByText(/^4\.1 MB/)).textContent).toBe('4.1 MB (4,336,789 bytes; the largest rendered is "Largest App View" in Settings)');
   });
 
   it("AP1: where the session did not advertise Apps, or the host has no sandbox, no View is read; the latter says why", async () => {

@@ -51,6 +51,11 @@ export function proxyPage(policy: string): string {
 
 const JSON_FEATURES = JSON.stringify(Object.values(APP_PERMISSION_FEATURES));
 
+/** AP12: more messages than this from a View in one second stop it, in the proxy, before they reach the page. */
+export const PROXY_MAX_MESSAGES_PER_SECOND = 2000;
+/** AP12: a single message from a View larger than this (characters of JSON) stops it, in the proxy. */
+export const PROXY_MAX_MESSAGE_CHARS = 1024 * 1024;
+
 /** AP13: reports the proxy passes on per View; beyond, one line says how many more there were. */
 export const MAX_VIEW_REPORTS = 200;
 
@@ -118,6 +123,8 @@ export const PROXY_SCRIPT = `"use strict";
   // AP13: the instrument, with the View's console errors only where the user asked for them.
   const instrument = ${JSON.stringify(VIEW_INSTRUMENT)}.replace("__CONSOLE__", query.get("console") === "1" ? "true" : "false");
   let reports = 0;
+  let windowStart = 0;
+  let inWindow = 0;
   const policy = document.querySelector('meta[name="mcp-view-csp"]').getAttribute("content");
   let inner = null;
   let ended = false;
@@ -204,6 +211,22 @@ export const PROXY_SCRIPT = `"use strict";
     // The View's messages go on as data (its ports, if it sent any, stay behind). The inspector's own
     // methods are the proxy's to say: a View that sends one is not believed (AP13).
     if (inner && event.source === inner.contentWindow) {
+      if (ended) return;
+      // AP12: the bounds apply here, in the proxy's own process (another site than the page), so a flood
+      // costs the page nothing: over the rate or the size, the View is ended and nothing more crosses.
+      const now = Date.now();
+      if (now - windowStart > 1000) {
+        windowStart = now;
+        inWindow = 0;
+      }
+      if (++inWindow > ${PROXY_MAX_MESSAGES_PER_SECOND}) return end("The View sent more than ${PROXY_MAX_MESSAGES_PER_SECOND} messages in a second: stopped by the sandbox");
+      let size;
+      try {
+        size = JSON.stringify(event.data).length;
+      } catch (e) {
+        size = Infinity;
+      }
+      if (size > ${PROXY_MAX_MESSAGE_CHARS}) return end("The View sent a message of " + (size === Infinity ? "unreadable size" : size + " characters") + ", over the ${PROXY_MAX_MESSAGE_CHARS} allowed: stopped by the sandbox");
       const method = event.data && typeof event.data === "object" ? event.data.method : undefined;
       if (typeof method === "string" && method.startsWith("inspector/")) return;
       toHost(event.data);
