@@ -17,9 +17,11 @@ async function sandboxOf() {
 }
 
 describe("browser mode: the App sandbox proxy (AP4, AP5)", () => {
-  it("AP4: the sandbox is another loopback origin, named in the snapshot; the page's CSP may frame it and nothing else", async () => {
+  it("AP4, AP12: the sandbox is another loopback origin and another site (localhost; the page 127.0.0.1), named in the snapshot; the page's CSP may frame it and nothing else", async () => {
     const { sandbox, page } = await sandboxOf();
-    expect(new URL(sandbox).hostname).toBe("127.0.0.1");
+    // A site is scheme + registrable domain (an IP host is its own): another port alone would be the same site.
+    expect(new URL(sandbox).hostname).toBe("localhost");
+    expect(new URL(page).hostname).toBe("127.0.0.1");
     expect(new URL(sandbox).origin).not.toBe(new URL(page).origin);
     const index = await get(`${page}/`);
     expect(directives(String(index.headers["content-security-policy"]))["frame-src"]).toBe(sandbox);
