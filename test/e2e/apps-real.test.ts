@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { SavedServer } from "../../shared/types.js";
 import { openApp, requireBuild } from "./app.js";
-import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTool, runArticle, waitForText } from "./flows-ui.js";
+import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, waitForText } from "./flows-ui.js";
 
 const NAME = "Trouble Apps";
 const TEST_TIMEOUT_MS = 90_000;
@@ -120,6 +120,47 @@ describe("real MCP Apps in Chromium (browser mode)", () => {
     expect(reported).not.toMatch(/worker-src|blob:|data:|Failed to load/);
     await panel.scrollIntoViewIfNeeded();
     await app.screenshot("apps-real-04-pdf");
+    await app.close();
+  });
+
+  it("AP16: styles in the host context (re-sent when the theme changes), ui/download-file saved only after the user confirms under a safe name (-32000 when not), request-teardown closes the App; Preview as a phone streams the input with tool-input-partial", { timeout: TEST_TIMEOUT_MS }, async () => {
+    requireBuild();
+    const app = await openApp({ savedServers: [fixtureServer("e2e-trouble-apps", NAME, "apps/trouble-app-server.mjs")], viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await page.emulateMedia({ colorScheme: "light" });
+    await connect(page, NAME);
+    const { panel, view } = await runTool(page, "asks-things");
+    await view.getByText(/^text colour given \| platform web \| input $/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await view.getByText(/styles changed dark/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await view.getByRole("button", { name: "Download" }).click();
+    const ask = panel.getByRole("alertdialog", { name: "The App asks to save a file" });
+    await waitForText(ask.locator("code"), "txt.exe");
+    await ask.getByRole("button", { name: "Don't save" }).click();
+    await view.getByText(/download refused -32000/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await view.getByRole("button", { name: "Download" }).click();
+    const saved = page.waitForEvent("download");
+    await panel.getByRole("alertdialog", { name: "The App asks to save a file" }).getByRole("button", { name: "Save file" }).click();
+    expect((await saved).suggestedFilename()).toBe("txt.exe");
+    await view.getByText(/download saved/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await panel.scrollIntoViewIfNeeded();
+    await app.screenshot("apps-real-05-asks-things");
+    await view.getByRole("button", { name: "Close me" }).click();
+    await panel.getByText("App closed. The View asked to close (ui/notifications/request-teardown); the View answered ui/resource-teardown.").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // Preview as a phone would present it, the input streamed key by key.
+    await openTab(page, "Resources");
+    await page.getByRole("button", { name: "Read ui://trouble/asks-things.html", exact: true }).click();
+    const preview = page.getByRole("region", { name: "Preview as an App" });
+    await preview.getByRole("textbox", { name: "Tool input (JSON object)" }).fill('{"a":1,"b":2,"c":3}');
+    await preview.getByRole("combobox", { name: "Present it as" }).selectOption("mobile");
+    await preview.getByRole("checkbox", { name: /Stream the input/ }).check();
+    await preview.getByRole("button", { name: "Preview App" }).click();
+    const previewView = page.frameLocator('iframe[title="MCP App of ui://trouble/asks-things.html"]').frameLocator("iframe");
+    await previewView.getByText(/platform mobile \| partial a \| partial a,b \| input a,b,c$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    const frameWidth = await page.locator('iframe[title="MCP App of ui://trouble/asks-things.html"]').evaluate((f) => f.getBoundingClientRect().width);
+    expect(frameWidth).toBeLessThanOrEqual(390);
+    await preview.scrollIntoViewIfNeeded();
+    await app.screenshot("apps-real-06-preview-mobile");
     await app.close();
   });
 });

@@ -3,6 +3,7 @@
 // beside it: the App's state, the CSP in force (AP5), what it asked of the user (AP9) and what was refused.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { AppView } from "../../../shared/appView.js";
 import { APP_PERMISSION_FEATURES, HOST_DISPLAY_MODES, type AppDisplayMode } from "../../../shared/apps.js";
 import { usePictureInPicture, useSelectTab } from "../app/navigation.js";
@@ -16,6 +17,8 @@ import { errorMessage } from "../util/errors.js";
 import { AppConnection, MAX_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from "./appConnection.js";
 import { allowEvalInViews, allowPermissions, declaredPermissions, useAllowedPermissions, useEvalAllowedHere, withdrawEvalInViews, withdrawPermissions } from "./appPermissions.js";
 import { REPORTS_KEPT, type ViewReport } from "./appReports.js";
+import { saveDownload, type DownloadAsk } from "./appDownload.js";
+import { currentTheme, hostStyles, watchTheme } from "./hostStyles.js";
 import "../styles/apps.css";
 
 type AppState =
@@ -43,6 +46,8 @@ export function AppPanel({
   cancelled,
   tab = "tools",
   floatKey,
+  streamInput = false,
+  hostContext: presented,
 }: {
   sessionId: string;
   /** The App of this tool's run; or, for a preview from the Resources tab, a `ui://` URI. */
@@ -55,6 +60,10 @@ export function AppPanel({
   tab?: TabId;
   /** What this App belongs to, for the list that shows it to keep it while it floats (AP10). */
   floatKey?: string;
+  /** AP16: send the input as it would stream (tool-input-partial first); Preview offers it. */
+  streamInput?: boolean;
+  /** Preview as another host: these host context fields over the inspector's own. */
+  hostContext?: McpUiHostContext;
 }) {
   const label = toolName ?? uri ?? "";
   const bridge = useBridge();
@@ -67,6 +76,7 @@ export function AppPanel({
   const [modelContext, setModelContext] = useState<string>();
   const [refused, setRefused] = useState<string[]>([]);
   const [link, setLink] = useState<LinkAsk>();
+  const [download, setDownload] = useState<{ ask: DownloadAsk; answer(save: boolean): void }>();
   const frame = useRef<HTMLIFrameElement>(null);
   const connection = useRef<AppConnection | undefined>(undefined);
   // AP10: inline, or fullscreen / pip when the View asked for one it declared.
@@ -143,7 +153,9 @@ export function AppPanel({
       frame: element,
       hostContext: {
         ...(tool ? { toolInfo: { tool: tool as never } } : {}),
-        theme: window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light",
+        theme: currentTheme(),
+        // AP16: the page's theme under the ext-apps spec's variable names.
+        styles: hostStyles(),
         displayMode: "inline",
         availableDisplayModes: [...HOST_DISPLAY_MODES],
         containerDimensions: { width: Math.round(element.getBoundingClientRect().width) || 600, maxHeight: MAX_FRAME_HEIGHT },
@@ -151,8 +163,11 @@ export function AppPanel({
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         // The desktop app serves the sandbox on its own scheme; browser mode on a loopback port.
         platform: sandbox.startsWith("mcp-app:") ? "desktop" : "web",
+        // Preview as another host would present it.
+        ...presented,
       },
       granted: grantedKey ? (grantedKey.split(",") as typeof granted) : [],
+      streamInput,
       events: {
         initialized: () => setState({ kind: "initialized" }),
         displayMode: setMode,
@@ -161,6 +176,8 @@ export function AppPanel({
         message: (text) => setMessages((m) => keep(m, text)),
         modelContext: setModelContext,
         refused: (what) => setRefused((r) => keep(r, what)),
+        confirmDownload: (ask) => new Promise<boolean>((resolve) => setDownload({ ask, answer: resolve })),
+        requestTeardown: () => void closeRef.current("The View asked to close (ui/notifications/request-teardown)"),
         report: (report) => {
           setReportCount((n) => n + 1);
           setReports((r) => [...r, report].slice(-REPORTS_KEPT));
@@ -230,12 +247,11 @@ export function AppPanel({
       if (dimensions) connection.current?.hostContextChanged({ containerDimensions: dimensions });
     });
     observer.observe(element);
-    const dark = window.matchMedia?.("(prefers-color-scheme: dark)");
-    const onTheme = () => connection.current?.hostContextChanged({ theme: dark?.matches ? "dark" : "light" });
-    dark?.addEventListener("change", onTheme);
+    // AP10/AP16: the theme (Settings or the system) with its style variables.
+    const stopWatching = watchTheme((theme) => connection.current?.hostContextChanged({ theme, styles: hostStyles() }));
     return () => {
       observer.disconnect();
-      dark?.removeEventListener("change", onTheme);
+      stopWatching();
     };
   }, [state.kind]);
 
@@ -249,6 +265,8 @@ export function AppPanel({
     const answered = await app.dispose();
     setState({ kind: "closed", reason: `${why}; ${answered ? "the View answered ui/resource-teardown" : "the View did not answer ui/resource-teardown in time"}` });
   };
+  const closeRef = useRef(close);
+  closeRef.current = close;
   const sessionState = useInspector((s) => s.sessions[sessionId]?.state);
   useEffect(() => {
     if (sessionState !== undefined && sessionState !== "connected") void close(`The session is ${sessionState}`);
@@ -263,8 +281,14 @@ export function AppPanel({
   }, [cancelled, state.kind]);
 
   if (!sandbox) return <p className="note app-note">This tool has an MCP App, but this host has no sandbox to render Apps in.</p>;
+  const presentedWidth = (presented?.containerDimensions as { width?: number } | undefined)?.width;
   const csp = evalAllowed ? (view?.cspWithEval ?? view?.csp) : view?.csp;
-  const linkAsk = link && <LinkQuestion ask={link} done={() => setLink(undefined)} />;
+  const linkAsk = (
+    <>
+      {link && <LinkQuestion ask={link} done={() => setLink(undefined)} />}
+      {download && <DownloadQuestion ask={download.ask} answer={download.answer} done={() => setDownload(undefined)} />}
+    </>
+  );
   return (
     <>
     {shownMode === "pip" && (
@@ -319,7 +343,15 @@ export function AppPanel({
             // AP6: only the permissions the user allowed (this frame's allow list bounds the View's inside it).
             {...(features.length > 0 ? { allow: features.join("; ") } : {})}
             src={`${sandbox}/proxy.html?host=${encodeURIComponent(location.origin)}&csp=${encodeURIComponent(JSON.stringify(view.ui.csp ?? {}))}${features.length > 0 ? `&allow=${features.join(",")}` : ""}${evalAllowed ? "&eval=1" : ""}${consoleErrors ? "&console=1" : ""}`}
-            style={shownMode === "inline" ? { height: Math.max(MIN_FRAME_HEIGHT, height) } : undefined}
+            style={
+              shownMode === "inline"
+                ? {
+                    height: Math.max(MIN_FRAME_HEIGHT, height),
+                    // Preview as another host: the View gets the container width that host context names.
+                    ...(presentedWidth ? { maxWidth: presentedWidth } : {}),
+                  }
+                : undefined
+            }
           />
         )}
         {state.kind === "ended" && <ErrorAlert message={`The App stopped: ${state.reason}`} />}
@@ -496,6 +528,31 @@ function stateText(state: AppState): string {
     case "closed":
       return "closed";
   }
+}
+
+/** AP16: `ui/download-file` saves only after the user says so, under the safe name shown. */
+function DownloadQuestion({ ask, answer, done }: { ask: DownloadAsk; answer(save: boolean): void; done(): void }) {
+  const reply = (save: boolean) => {
+    if (save) saveDownload(ask);
+    answer(save);
+    done();
+  };
+  return (
+    <div role="alertdialog" aria-label="The App asks to save a file" className="confirm">
+      <p>
+        The App asks to save a file ({ask.mimeType}, {ask.bytes.toLocaleString("en-US")} bytes) as:
+      </p>
+      <code className="url-text">{ask.name}</code>
+      <div className="row">
+        <button type="button" onClick={() => reply(true)}>
+          Save file
+        </button>
+        <button type="button" autoFocus onClick={() => reply(false)}>
+          Don't save
+        </button>
+      </div>
+    </div>
+  );
 }
 
 /** AP9: `ui/open-link` goes through the same confirmation as every link a server sends. */
