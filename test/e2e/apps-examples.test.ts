@@ -73,9 +73,9 @@ describe("the official example MCP Apps in Chromium (browser mode)", () => {
     const { app, panel } = await runExample("transcript", "transcribe");
     await waitForText(panel.getByRole("status"), "initialized", 30_000);
     const ask = panel.getByRole("group", { name: "Permissions the App asks for" });
-    await waitForText(ask, /The View asks for microphone\. None is allowed\./);
+    await waitForText(ask, /The View asks for microphone, clipboard-write\. None is allowed\./);
     await ask.getByRole("button", { name: "Allow for this server" }).click();
-    await waitForText(ask, /Allowed for this server until you quit: microphone\./);
+    await waitForText(ask, /Allowed for this server until you quit: microphone, clipboard-write\./);
     await waitForText(panel.getByRole("status"), "initialized", 30_000);
     await panel.scrollIntoViewIfNeeded();
     await app.screenshot("apps-example-transcript");
