@@ -3,6 +3,7 @@
 // default input. Each renders and initializes; threejs once eval is allowed for its server (AP15); the
 // transcript App asks for the microphone (AP6); the map App, offline here, says which load failed (AP13).
 import { fileURLToPath } from "node:url";
+import type { FrameLocator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { SavedServer } from "../../shared/types.js";
 import { openApp, requireBuild } from "./app.js";
@@ -34,7 +35,7 @@ async function runExample(name: string, tool: string) {
 }
 
 /** The View drew something: text, a canvas or an SVG in its body. */
-async function drew(view: ReturnType<typeof import("playwright-core").Page.prototype.frameLocator>) {
+async function drew(view: FrameLocator) {
   await view.locator("body *").first().waitFor({ timeout: FLOW_TIMEOUT_MS });
   const text = (await view.locator("body").innerText()).trim();
   const graphics = await view.locator("canvas, svg").count();

@@ -144,6 +144,9 @@ export function AppPanel({
     setReports([]);
     setReportCount(0);
     setEvalBlocked(false);
+    // What the previous frame said belongs to it (a reload after allowing eval starts clean).
+    setModelContext(undefined);
+    setMessages([]);
     setMode("inline");
     modeRef.current = "inline";
     const app = new AppConnection({
