@@ -163,4 +163,34 @@ describe("real MCP Apps in Chromium (browser mode)", () => {
     await app.screenshot("apps-real-06-preview-mobile");
     await app.close();
   });
+
+  it("AP14: an App lives as long as its run: five tab switches, another tool and back keep its frame, state, timers and bridge; it started once", { timeout: TEST_TIMEOUT_MS }, async () => {
+    requireBuild();
+    const app = await openApp({ savedServers: [fixtureServer("e2e-trouble-apps", NAME, "apps/trouble-app-server.mjs")], viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, NAME);
+    const { panel, view } = await runTool(page, "counter");
+    await view.getByText(/^starts: 1, ticks: \d+$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    const ticksOf = async () => Number(/ticks: (\d+)/.exec((await view.locator("#out").textContent()) ?? "")![1]);
+    const before = await ticksOf();
+    for (const tab of ["Logs", "Tasks", "Resources", "Prompts", "Checks"] as const) {
+      await openTab(page, tab);
+      await openTab(page, "Tools");
+    }
+    // Another tool, then back to the counter's.
+    await openTool(page, "needs-eval");
+    await openTool(page, "counter");
+    await waitForText(panel.getByRole("status"), "initialized");
+    await view.getByText(/^starts: 1, ticks: \d+$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // Its timers ran all along: the same document, not a new one.
+    expect(await ticksOf()).toBeGreaterThan(before);
+    // The server counted one start of the View.
+    const form = await openTool(page, "starts");
+    await form.getByRole("button", { name: "Run", exact: true }).click();
+    await waitForText(runArticle(page, 2, "starts"), /counter View starts: 1/);
+    await openTool(page, "counter");
+    await panel.scrollIntoViewIfNeeded();
+    await app.screenshot("apps-real-07-lifetime");
+    await app.close();
+  });
 });

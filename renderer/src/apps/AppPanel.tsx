@@ -19,6 +19,7 @@ import { allowEvalInViews, allowPermissions, declaredPermissions, useAllowedPerm
 import { REPORTS_KEPT, type ViewReport } from "./appReports.js";
 import { saveDownload, type DownloadAsk } from "./appDownload.js";
 import { currentTheme, hostStyles, watchTheme } from "./hostStyles.js";
+import { MAX_LIVE_APPS, registerLiveApp, unregisterLiveApp, useEvicted } from "./liveApps.js";
 import "../styles/apps.css";
 
 type AppState =
@@ -270,6 +271,18 @@ export function AppPanel({
   };
   const closeRef = useRef(close);
   closeRef.current = close;
+  // AP14: a live App keeps its tab and its run mounted (out of sight) while the user looks elsewhere; it ends
+  // only when closed, its run removed or re-run, its session ends, or the bound on live Apps closes it.
+  const alive = state.kind === "reading" || state.kind === "loading" || state.kind === "initialized";
+  useEffect(() => {
+    if (!floatKey || !alive) return;
+    registerLiveApp(floatKey, tab);
+    return () => unregisterLiveApp(floatKey);
+  }, [floatKey, tab, alive]);
+  const evicted = useEvicted(floatKey);
+  useEffect(() => {
+    if (evicted) void closeRef.current(`Closed: more than ${MAX_LIVE_APPS} Apps were live, and the oldest closes first`);
+  }, [evicted]);
   const sessionState = useInspector((s) => s.sessions[sessionId]?.state);
   useEffect(() => {
     if (sessionState !== undefined && sessionState !== "connected") void close(`The session is ${sessionState}`);
