@@ -164,10 +164,14 @@ describe("real MCP Apps in Chromium (browser mode)", () => {
     await app.close();
   });
 
-  it("AP14: an App lives as long as its run: five tab switches, another tool and back keep its frame, state, timers and bridge; it started once", { timeout: TEST_TIMEOUT_MS }, async () => {
+  it("AP14: an App lives as long as its run: five tab switches, another tool, another session and back keep its frame, state, timers and bridge; it started once", { timeout: TEST_TIMEOUT_MS }, async () => {
     requireBuild();
-    const app = await openApp({ savedServers: [fixtureServer("e2e-trouble-apps", NAME, "apps/trouble-app-server.mjs")], viewport: { width: 1280, height: 720 } });
+    const app = await openApp({
+      savedServers: [fixtureServer("e2e-trouble-apps", NAME, "apps/trouble-app-server.mjs"), fixtureServer("e2e-other-apps", "Other Apps", "apps/hostile-app-server.mjs")],
+      viewport: { width: 1280, height: 720 },
+    });
     const { page } = app;
+    await connect(page, "Other Apps");
     await connect(page, NAME);
     const { panel, view } = await runTool(page, "counter");
     await view.getByText(/^starts: 1, ticks: \d+$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
@@ -179,6 +183,12 @@ describe("real MCP Apps in Chromium (browser mode)", () => {
     }
     // Another tool, then back to the counter's.
     await openTool(page, "needs-eval");
+    await openTool(page, "counter");
+    // Another session, then back.
+    const sessions = page.getByRole("combobox", { name: /Session/ });
+    await sessions.selectOption({ label: "Other Apps (connected)" });
+    await page.getByRole("button", { name: "escape-top", exact: true }).waitFor();
+    await sessions.selectOption({ label: `${NAME} (connected)` });
     await openTool(page, "counter");
     await waitForText(panel.getByRole("status"), "initialized");
     await view.getByText(/^starts: 1, ticks: \d+$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
