@@ -63,6 +63,11 @@ describe("real MCP Apps in Chromium (browser mode)", () => {
     // The blocked image is also a failed load of its element.
     expect(rows.filter((r) => r.includes("Failed to load https://undeclared.example/picture.png (<img>)"))).toHaveLength(1);
     await waitForText(panel.getByRole("status"), "initialized");
+    // The View's console errors only when asked for (the frame reloads with them), and as the View's own words.
+    expect(rows.some((r) => r.includes("console said no"))).toBe(false);
+    await panel.getByRole("checkbox", { name: "Show the View's console errors (reloads the View)" }).check();
+    await waitForText(errors, /^reported by the View console\.error: console said no with an error$/);
+    await view.getByText("worker: ping pong").waitFor({ timeout: FLOW_TIMEOUT_MS });
     await panel.scrollIntoViewIfNeeded();
     await app.screenshot("apps-real-01-errors");
     await app.close();
