@@ -374,8 +374,9 @@ export function AppPanel({
         {evalBlocked && !evalAllowed && (
           <div role="alert" className="alert error app-eval-blocked">
             <p>
-              The View was blocked for eval: it runs code from a string (eval, new Function), which the CSP forbids unless you allow eval in
-              Views for this server. Allow it only for a server you trust.
+              The View was blocked for eval: it ran code from a string (eval, new Function), which the CSP forbids unless you allow eval in
+              Views for this server. Some libraries only test for eval and work without it; if this App does not work, allow it, and only
+              for a server you trust.
             </p>
             <button type="button" onClick={() => void setEval(true)}>
               Allow eval for this server and reload the View
