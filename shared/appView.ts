@@ -23,10 +23,14 @@ export const AppViewSchema = z.object({
   /** The View's HTML, decoded from `text` or base64 `blob`. */
   html: z.string(),
   encoding: z.enum(["text", "blob"]),
+  /** AP17: the HTML's size in bytes (UTF-8). */
+  bytes: z.number().int().nonnegative().optional(),
   /** AP3: the content item's `_meta.ui` over the listing's. */
   ui: AppUiMetaSchema,
   /** AP5: the Content-Security-Policy the View runs under, as sent. */
   csp: z.string(),
+  /** AP15: the policy in force where the user allowed eval in Views for this server. */
+  cspWithEval: z.string().optional(),
   /** AP5: declared domains left out of the CSP, and why (never looser than declared). */
   cspNotes: z.array(z.string()).max(400),
 });

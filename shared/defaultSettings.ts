@@ -19,4 +19,6 @@ export const DEFAULT_SETTINGS: Settings = {
   eraProbeTimeoutMs: 2000,
   maxInputRounds: 10,
   maxRequestTotalMs: 10 * 60_000,
+  // AP17: real single-file Apps bundle their libraries (the PDF App's View is 4.3 MB).
+  maxViewBytes: 16 * 1024 * 1024,
 };

@@ -69,6 +69,13 @@ export const NUMBER_SETTING_FIELDS: readonly NumberSettingField[] = [
     unit: "ms",
     hint: "How long Auto waits for a stdio server to answer server/discover before speaking 2025-11-25 (E2).",
   },
+  {
+    key: "maxViewBytes",
+    label: "Largest App View",
+    unit: "MB",
+    bytesPerUnit: 1024 * 1024,
+    hint: "The largest MCP App View (its HTML) rendered, in a run and in Preview alike; at most 64 MB (AP17).",
+  },
 ];
 
 export function numberSettingField(key: NumberSettingKey): NumberSettingField {

@@ -64,6 +64,8 @@ export const ClientFeatureTogglesSchema = z.object({
    * Absent means on (entries saved before Apps existed keep working as before plus Apps); `appsEnabled` reads it.
    */
   apps: z.boolean().optional(),
+  /** AP15: "Allow eval in Views": `'unsafe-eval'` in this server's App Views' CSP. Absent means off. */
+  appsEval: z.boolean().optional(),
 });
 export type ClientFeatureToggles = z.output<typeof ClientFeatureTogglesSchema>;
 /** AP1: Apps are on unless the user switched them off for this server. */
@@ -461,6 +463,8 @@ export const SettingsSchema = z.object({
    * a maximum timeout"); `requestTimeoutMs` counts from the last progress, this one from the start.
    */
   maxRequestTotalMs: z.number().int().min(1000).max(86_400_000),
+  /** AP17: the largest MCP App View rendered (bytes of HTML), in a run and in Preview alike. */
+  maxViewBytes: z.number().int().min(1024 * 1024).max(64 * 1024 * 1024),
 });
 export type Settings = z.output<typeof SettingsSchema>;
 export type ThemeSource = Settings["theme"];

@@ -8,7 +8,10 @@
 //      (the contract's callTool over a WebSocket of the page's own origin, timed in the page), the ratio of the p50s,
 //      each call from a quiet page; then, in further bridge calls, the time of each leg;
 //   C. 1,000 bridge messages a second for 5 s from the View: how many reach the session's log, and the
-//      page's frame intervals meanwhile.
+//      page's frame intervals meanwhile;
+//   D. a hostile flood (2,100 messages at once, then 20,000 a second) from the View: the page's frame gaps
+//      (rAF probe) while the sandbox proxy, on another site, stops it, and the time from crossing the bound to
+//      the panel saying "stopped" (AP12).
 import { join } from "node:path";
 import { InspectorCore } from "../../main/core/index.js";
 import { startBrowserMode } from "../lib/browser.js";
@@ -42,6 +45,8 @@ export const apps: Scenario = {
     const hops: number[][] = [];
     let floodLogged = 0;
     let floodStatus = "";
+    const hostileGaps: number[] = [];
+    let stopShownMs = NaN;
     try {
       const server = { name: "App fixture", transport: { type: "stdio" as const, command: process.execPath, args: [join(ROOT, "test/fixtures/apps/app-server.mjs")] } };
       const info = await core.dispatch("connect", { server });
@@ -188,6 +193,40 @@ export const apps: Scenario = {
       for (let i = 1; i < frames.length; i++) frameIntervals.push(frames[i]! - frames[i - 1]!);
       floodLogged = logged;
       floodStatus = (await page.getByRole("article", { name: `Run ${RUNS + 1}: greet`, exact: true }).getByRole("region", { name: "App of greet" }).getByRole("status").textContent()) ?? "";
+      // D. A hostile flood, stopped by the proxy: the page's frame gaps meanwhile, and crossing → "stopped" shown.
+      await page.evaluate(() => {
+        const w = window as unknown as { __gaps: number[]; __gapping: boolean; __stopped: Promise<number> };
+        w.__gaps = [];
+        w.__gapping = true;
+        let last = 0;
+        const tick = (t: number) => {
+          if (last) w.__gaps.push(t - last);
+          last = t;
+          if (w.__gapping) requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+        w.__stopped = new Promise<number>((resolve) => {
+          const check = () => {
+            if ([...document.querySelectorAll('[aria-label="App of greet"] [role="status"]')].some((s) => s.textContent === "stopped")) resolve(performance.timeOrigin + performance.now());
+            else requestAnimationFrame(check);
+          };
+          check();
+        });
+      });
+      // The first burst crosses the bound at once (2,000 a second); the View's clock says when it was sent.
+      const crossedAt = (await viewFrame.evaluate(
+        `(() => { const t0 = performance.timeOrigin + performance.now(); for (let i = 0; i < 2100; i++) send({ jsonrpc: "2.0", method: "notifications/message", params: { level: "debug", data: "hostile " + i } }); setInterval(() => { for (let i = 0; i < 200; i++) send({ jsonrpc: "2.0", method: "notifications/message", params: { level: "debug", data: "hostile" } }); }, 10); return t0; })()`,
+      )) as number;
+      const stoppedAt = (await page.evaluate(() => (window as unknown as { __stopped: Promise<number> }).__stopped)) as number;
+      stopShownMs = stoppedAt - crossedAt;
+      await page.waitForTimeout(1000);
+      hostileGaps.push(
+        ...((await page.evaluate(() => {
+          const w = window as unknown as { __gaps: number[]; __gapping: boolean };
+          w.__gapping = false;
+          return w.__gaps;
+        })) as number[]),
+      );
       // The Tools tab's run of `plain`: from the click on Run to its result drawn in the new run's card, on the page's clock.
       await page.getByRole("button", { name: "plain", exact: true }).click();
       const plainForm = page.getByRole("form", { name: "Arguments for plain" });
@@ -227,6 +266,7 @@ export const apps: Scenario = {
     const tabRun = summarize(toolsTabRuns);
     const viewRun = summarize(viewRuns);
     const frames = summarize(frameIntervals);
+    const gaps = summarize(hostileGaps);
     return {
       figures: [
         figure("Run → App initialized, p50", init.p50, "ms", { note: `${init.count} runs; p95 ${init.p95.toFixed(0)} ms` }),
@@ -241,11 +281,14 @@ export const apps: Scenario = {
         ...HOPS.map((name, k) => figure(`bridge call leg: ${name}, p50`, summarize(hops[k] ?? []).p50, "ms")),
         atLeast("1,000 bridge messages/s for 5 s: logged", floodLogged, "", FLOOD, `all ${FLOOD}`, `the App still ${floodStatus}`),
         atMost("page frame interval during them, p95", frames.p95, "ms", 20, "≤ 20 ms", `max ${frames.max.toFixed(0)} ms`),
+        atMost("hostile flood (20,000 messages/s) stopped by the sandbox: page frame gap, max", gaps.max, "ms", 50, "≤ 50 ms", `${gaps.count} frames`),
+        atMost("hostile flood: page frame gap, p95", gaps.p95, "ms", 20, "≤ 20 ms"),
+        atMost("hostile flood: bound crossed → \"stopped\" shown", stopShownMs, "ms", 1000, "≤ 1 s"),
       ],
       notes: [
         "Browser mode in this process; the fixture App server over stdio. Run → initialized: Playwright's click to the panel's status, one warm-up run left out. The bridge call is timed in the View (its own JSON-RPC request → answer: View → proxy → AppBridge → contract over the WebSocket → server and back); the direct call is the contract's callTool over a WebSocket the page opens to the same browser-mode server, as the Tools tab sends it, timed in the page. The two alternate, each from a quiet page (the call before fully logged and its event batch taken), with a third: a ping from the View, which the AppBridge answers in the page, so it times the two frames' hops alone (the View runs in a sandboxed frame, which Chromium puts in a process of its own: each way is one cross-process message). The legs are timed in further bridge calls by a capture listener in each frame and the page's WebSocket, on the shared clock; performance.now() is coarsened to 0.1 ms, so each leg is ±0.1 ms.",
       ],
-      details: { initialized: init, bridge, direct, floor, tabRun, viewRun, frames, floodLogged, hops: Object.fromEntries(HOPS.map((name, k) => [name, summarize(hops[k] ?? [])])) },
+      details: { initialized: init, bridge, direct, floor, tabRun, viewRun, frames, floodLogged, hostileGaps: gaps, stopShownMs, hops: Object.fromEntries(HOPS.map((name, k) => [name, summarize(hops[k] ?? [])])) },
     };
   },
 };

@@ -315,7 +315,7 @@ export class InspectorCore {
       readSkillFile: ({ sessionId, skillUri, uri }) => skillsOf(this.session(sessionId)).readFile(skillUri, uri),
       verifySkill: ({ sessionId, uri }) => skillsOf(this.session(sessionId)).verify(uri),
       readResourceDirectory: ({ sessionId, uri, cursor }) => skillsOf(this.session(sessionId)).readDirectory(uri, cursor),
-      readAppView: ({ sessionId, toolName, uri }) => readAppView(this.session(sessionId), { ...(toolName ? { toolName } : {}), ...(uri ? { uri } : {}) }),
+      readAppView: ({ sessionId, toolName, uri }) => readAppView(this.session(sessionId), { ...(toolName ? { toolName } : {}), ...(uri ? { uri } : {}) }, this.settings.maxViewBytes),
       subscribeResource: async ({ sessionId, uri }) => {
         await this.session(sessionId).subscribeResource(uri, true);
         return { ok: true };

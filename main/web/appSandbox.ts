@@ -14,7 +14,7 @@ const LOOPBACK_HOST = "127.0.0.1";
 const MAX_QUERY = 64 * 1024;
 
 export interface AppSandbox {
-  /** `http://127.0.0.1:<port>`: the origin Views run under (through the proxy). */
+  /** `http://localhost:<port>`: the origin Views run under (through the proxy), another site than the page's 127.0.0.1. */
   readonly origin: string;
   close(): Promise<void>;
 }
@@ -61,7 +61,11 @@ export async function startAppSandbox(options: AppSandboxOptions): Promise<AppSa
   // As the page's server (server.ts): an 'error' after listen (EMFILE at accept) is logged, never the end of the process.
   http.on("error", (error: NodeJS.ErrnoException) => log(`App sandbox: ${error.code === "EMFILE" || error.code === "ENFILE" ? "could not accept a connection (too many open files)" : "server error"}: ${error.message}`));
   return {
-    origin: `http://${LOOPBACK_HOST}:${port}`,
+    // AP12: another *site* than the page (served on 127.0.0.1): an IP host is a site of its own and
+    // `localhost` another (a site is scheme + registrable domain), so Chromium gives the proxy, and the View in
+    // it, a process of its own and a flooding View costs the page's thread nothing. Another port alone would be
+    // the same site. Chromium resolves `localhost` to loopback itself; the listener is on 127.0.0.1.
+    origin: `http://localhost:${port}`,
     async close() {
       await new Promise<void>((resolve) => {
         http.close(() => resolve());

@@ -81,7 +81,6 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
     ["view-wrong-type", /has mime type "text\/html", not "text\/html;profile=mcp-app"/],
     // On 2025-11-25 the SDK's schema already refuses the item, in words pointing at the raw response.
     ["view-not-html", /has neither text nor a base64 blob|ui:\/\/broken\/not-html\.html failed: .*contents\.0\.text/],
-    ["view-huge", /is 6\.0 MB, over the 4 MB the inspector renders/],
     ["view-missing", /Reading the View ui:\/\/broken\/missing\.html failed: .*Resource not found/],
     ["view-web-uri", /must be a ui:\/\/ resource; it names "https:\/\/example\.com\/view\.html"/],
     ["plain", /The tool plain has no App/],
@@ -89,6 +88,20 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
     const h = createHarness();
     const info = await connectApp(h, era, args);
     await expect(h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName })).rejects.toThrow(says);
+  });
+
+  it("AP17: the largest View rendered is the Settings' maxViewBytes (default 16 MB): a 6 MB View is read; with 4 MB set it is refused with its size and the setting", async () => {
+    const h = createHarness();
+    const info = await connectApp(h, era, args);
+    const big = await h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName: "view-huge" });
+    expect(big.bytes).toBe(6 * 1024 * 1024 + "<p></p>".length);
+    await h.core.dispatch("updateSettings", { maxViewBytes: 4 * 1024 * 1024 });
+    await expect(h.core.dispatch("readAppView", { sessionId: info.sessionId, toolName: "view-huge" })).rejects.toThrow(
+      /ui:\/\/broken\/huge\.html is 6 MB \(6,291,463 bytes\), over the 4 MB the inspector renders \("Largest App View" in Settings, at most 64 MB\)/,
+    );
+    // Preview reads by URI through the same bound.
+    await expect(h.core.dispatch("readAppView", { sessionId: info.sessionId, uri: "ui://broken/huge.html" })).rejects.toThrow(/over the 4 MB/);
+    await expect(h.core.dispatch("updateSettings", { maxViewBytes: 65 * 1024 * 1024 })).rejects.toThrow();
   });
 
   it("AP8: a View's tools/call goes to its own session and its result comes back; AP2: a tool without \"app\" visibility is refused and logged", async () => {
@@ -120,6 +133,9 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
         { direction: "app→host", message: { jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {} } },
         { direction: "host→app", message: { jsonrpc: "2.0", id: 1, result: { protocolVersion: "2026-01-26" } } },
         { direction: "app→host", message: { jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { pad: "x".repeat(200_000) } } },
+        // What the sandbox proxy says itself is labelled so, not as the View's.
+        { direction: "app→host", message: { jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} } },
+        { direction: "app→host", message: { jsonrpc: "2.0", method: "inspector/view-report", params: { kind: "error", by: "sandbox", message: "boom" } } },
       ],
       dropped: 7,
     });
@@ -129,12 +145,14 @@ describe.each(ERAS)("MCP Apps on %s", (era, args) => {
       ["in", "MCP App bridge, app → host ui/initialize (ui://greeting/view.html)"],
       ["out", "MCP App bridge, host → app (ui://greeting/view.html)"],
       ["in", "MCP App bridge, app → host ui/notifications/size-changed (ui://greeting/view.html)"],
+      ["in", "MCP App bridge, sandbox → host ui/notifications/sandbox-proxy-ready (ui://greeting/view.html)"],
+      ["in", "MCP App bridge, sandbox → host inspector/view-report (ui://greeting/view.html)"],
       ["in", "MCP App bridge, app → host (ui://greeting/view.html)"],
     ]);
     expect(bridge[0]!.payload).toEqual({ bridge: "app→host", view, message: { jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {} } });
     expect(bridge.every((e) => e.id === undefined && e.method === undefined)).toBe(true);
     expect(JSON.stringify(bridge[2]!.payload).length).toBeLessThan(10_000);
-    expect(JSON.stringify(bridge[3]!.payload)).toContain("7 bridge messages were not logged");
+    expect(JSON.stringify(bridge[5]!.payload)).toContain("7 bridge messages were not logged");
   });
 });
 

@@ -73,6 +73,17 @@ describe("MCP Apps in the Tools tab", () => {
     expect(bridge.callsOf("readAppView")).toEqual([{ sessionId: "s1", toolName: "greet" }]);
   });
 
+  it("AP17: the panel says the View's size and the setting that bounds it", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("greet", { _meta: { ui: { resourceUri: VIEW } } })] }));
+    bridge.handle("readAppView", () => ({ uri: VIEW, toolName: "greet", html: "<p>hi</p>", encoding: "text", bytes: 4_336_789, ui: {}, csp: "default-src 'none'", cspNotes: [] }));
+    await renderApp({ sessions: [session({ sessionId: "s1", clientCapabilities: UI })], toolRuns: [greetRun], host: { folderPicker: false, appSandbox: "http://127.0.0.1:9" } }, bridge);
+    await user.click(await screen.findByRole("button", { name: "greet" }));
+    const facts = await screen.findByRole("complementary", { name: "App state of greet" });
+    expect((await within(facts).findByText(/^4\.1 MB/)).textContent).toBe('4.1 MB (4,336,789 bytes; the largest rendered is "Largest App View" in Settings)');
+  });
+
   it("AP1: where the session did not advertise Apps, or the host has no sandbox, no View is read; the latter says why", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

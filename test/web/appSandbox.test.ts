@@ -17,9 +17,11 @@ async function sandboxOf() {
 }
 
 describe("browser mode: the App sandbox proxy (AP4, AP5)", () => {
-  it("AP4: the sandbox is another loopback origin, named in the snapshot; the page's CSP may frame it and nothing else", async () => {
+  it("AP4, AP12: the sandbox is another loopback origin and another site (localhost; the page 127.0.0.1), named in the snapshot; the page's CSP may frame it and nothing else", async () => {
     const { sandbox, page } = await sandboxOf();
-    expect(new URL(sandbox).hostname).toBe("127.0.0.1");
+    // A site is scheme + registrable domain (an IP host is its own): another port alone would be the same site.
+    expect(new URL(sandbox).hostname).toBe("localhost");
+    expect(new URL(page).hostname).toBe("127.0.0.1");
     expect(new URL(sandbox).origin).not.toBe(new URL(page).origin);
     const index = await get(`${page}/`);
     expect(directives(String(index.headers["content-security-policy"]))["frame-src"]).toBe(sandbox);
@@ -33,12 +35,12 @@ describe("browser mode: the App sandbox proxy (AP4, AP5)", () => {
     const d = directives(String(reply.headers["content-security-policy"]));
     expect(d["default-src"]).toBe("'none'");
     expect(d["connect-src"]).toBe("https://api.example.com");
-    expect(d["script-src"]).toBe("'self' 'unsafe-inline' https://cdn.example.com");
+    expect(d["script-src"]).toBe("'self' 'unsafe-inline' blob: data: https://cdn.example.com");
     expect(d["frame-src"]).toBe("'none'");
     expect(d["object-src"]).toBe("'none'");
     expect(d["frame-ancestors"]).toContain(page);
     // The same policy goes first into the View's document (the proxy script reads it from here).
-    expect(reply.body).toContain(`<meta name="mcp-view-csp" content="default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.example.com;`);
+    expect(reply.body).toContain(`<meta name="mcp-view-csp" content="default-src 'none'; script-src 'self' 'unsafe-inline' blob: data: https://cdn.example.com;`);
   });
 
   it("AP5: a hostile csp query cannot loosen the policy or add a directive; unreadable JSON is the restrictive default", async () => {
@@ -50,6 +52,18 @@ describe("browser mode: the App sandbox proxy (AP4, AP5)", () => {
     expect(policy).not.toMatch(/unsafe-eval|script-src \*/);
     const garbage = await get(`${sandbox}/proxy.html?host=${encodeURIComponent(page)}&csp=%7Bnot%20json`);
     expect(directives(String(garbage.headers["content-security-policy"]))["connect-src"]).toBe("'none'");
+  });
+
+  it("AP15: 'unsafe-eval' only with eval=1 (the page's choice, where the user allowed eval in Views for the server); AP13: the View's document starts with its CSP and the sandbox's instrument", async () => {
+    const { sandbox, page } = await sandboxOf();
+    const plainPolicy = String((await get(`${sandbox}/proxy.html?host=${encodeURIComponent(page)}&csp=%7B%7D`)).headers["content-security-policy"]);
+    expect(plainPolicy).not.toContain("unsafe-eval");
+    for (const other of ["true", "yes", "0"]) expect(String((await get(`${sandbox}/proxy.html?host=${encodeURIComponent(page)}&eval=${other}`)).headers["content-security-policy"])).not.toContain("unsafe-eval");
+    const allowed = await get(`${sandbox}/proxy.html?host=${encodeURIComponent(page)}&csp=%7B%7D&eval=1`);
+    expect(directives(String(allowed.headers["content-security-policy"]))["script-src"]).toBe("'self' 'unsafe-inline' 'unsafe-eval' blob: data:");
+    const script = (await get(`${sandbox}/proxy.js`)).body;
+    expect(script).toContain("securitypolicyviolation");
+    expect(script).toContain("inspector/instrument-port");
   });
 
   it("AP4: the proxy refuses a page that is not the inspector's, a foreign Host header, and anything but its two files", async () => {

@@ -14,7 +14,10 @@ export type BridgeDirection = "app→host" | "host→app";
 /** Issue 20: one bridge message in the session's log; the envelope keeps it apart from the wire's ids. */
 export function recordAppMessage(session: Session, direction: BridgeDirection, view: string, message: unknown): void {
   const method = typeof (message as { method?: unknown })?.method === "string" ? (message as { method: string }).method.slice(0, 200) : undefined;
-  const remark = `MCP App bridge, ${direction === "app→host" ? "app → host" : "host → app"}${method ? ` ${method}` : ""} (${view.slice(0, 300)})`;
+  // What the sandbox proxy says itself (it is ready, a View ended, what went wrong in it: AP13) comes up the
+  // same channel as the View's messages, but the View did not say it.
+  const fromSandbox = direction === "app→host" && method !== undefined && (method === "ui/notifications/sandbox-proxy-ready" || method.startsWith("inspector/"));
+  const remark = `MCP App bridge, ${fromSandbox ? "sandbox → host" : direction === "app→host" ? "app → host" : "host → app"}${method ? ` ${method}` : ""} (${view.slice(0, 300)})`;
   const envelope = { bridge: direction, view: view.slice(0, 2048), message };
   let text: string;
   try {

@@ -10,7 +10,7 @@ import { AppViewError, checkViewUri, viewFromReadResult } from "./view.js";
 /** How many resources/list pages the listing's `_meta.ui` is looked for in. */
 const LISTING_PAGES = 5;
 
-export async function readAppView(session: Session, target: { toolName?: string; uri?: string }): Promise<AppView> {
+export async function readAppView(session: Session, target: { toolName?: string; uri?: string }, maxViewBytes?: number): Promise<AppView> {
   let uri = target.uri;
   if (target.toolName !== undefined) {
     const tool = await session.toolNamed(target.toolName);
@@ -28,7 +28,7 @@ export async function readAppView(session: Session, target: { toolName?: string;
   } catch (error) {
     throw new AppViewError(`Reading the View ${uri} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const view = viewFromReadResult(uri, result, listing, target.toolName);
+  const view = viewFromReadResult(uri, result, listing, target.toolName, maxViewBytes);
   // AP5: the CSP in force is logged with the View it applies to.
   recordAppMessage(session, "host→app", uri, { note: `The View runs under this Content-Security-Policy: ${view.csp}`, cspNotes: view.cspNotes });
   return view;

@@ -14,7 +14,22 @@ export interface BuiltCsp {
   notes: string[];
 }
 
-export function buildCsp(csp: AppUiMeta["csp"]): BuiltCsp {
+export interface CspOptions {
+  /** AP15: the user allowed "eval in Views" for this View's server: `'unsafe-eval'` in script-src. */
+  allowEval?: boolean;
+}
+
+/**
+ * Local schemes a View may use for what it builds in its own document: `blob:` and `data:` carry no network
+ * (they name bytes the View already has), so they are not "undeclared domains" the spec forbids. What is
+ * allowed is what ext-apps' own example host (examples/basic-host/src/csp.ts) allows, minus its
+ * `'unsafe-eval'` (AP15: only when the user allows it): `blob:`/`data:` scripts (PDF.js wraps its worker as a
+ * blob that imports a data: module, or falls back to importing it in the page), `worker-src 'self' blob:`
+ * plus the declared resource domains, and `blob:`/`data:` styles, images, fonts and media.
+ */
+const LOCAL = ["blob:", "data:"];
+
+export function buildCsp(csp: AppUiMeta["csp"], options: CspOptions = {}): BuiltCsp {
   const notes: string[] = [];
   const keep = (field: string, list: string[] | undefined, allowWs = false): string[] => {
     const kept: string[] = [];
@@ -33,11 +48,13 @@ export function buildCsp(csp: AppUiMeta["csp"]): BuiltCsp {
   const directives = [
     "default-src 'none'",
     // A View is one HTML document: its inline scripts and styles are how it runs at all.
-    `script-src ${list(["'self'", "'unsafe-inline'"], resources)}`,
-    `style-src ${list(["'self'", "'unsafe-inline'"], resources)}`,
-    `img-src ${list(["'self'", "data:"], resources)}`,
-    `font-src ${list(["'self'"], resources)}`,
-    `media-src ${list(["'self'", "data:"], resources)}`,
+    `script-src ${list(["'self'", "'unsafe-inline'", ...(options.allowEval ? ["'unsafe-eval'"] : []), ...LOCAL], resources)}`,
+    `style-src ${list(["'self'", "'unsafe-inline'", ...LOCAL], resources)}`,
+    `img-src ${list(["'self'", "data:", "blob:"], resources)}`,
+    `font-src ${list(["'self'", ...LOCAL], resources)}`,
+    `media-src ${list(["'self'", "data:", "blob:"], resources)}`,
+    // Workers from the View's own blobs (PDF.js, three.js loaders) or its declared resource domains.
+    `worker-src ${list(["'self'", "blob:"], resources)}`,
     `connect-src ${connect.length ? connect.join(" ") : "'none'"}`,
     `frame-src ${frames.length ? frames.join(" ") : "'none'"}`,
     `base-uri ${bases.length ? bases.join(" ") : "'self'"}`,

@@ -10,8 +10,12 @@ import { buildCsp } from "./csp.js";
 export const PROXY_PATH = "/proxy.html";
 export const PROXY_SCRIPT_PATH = "/proxy.js";
 
-/** The CSP the proxy page (and so the View inside it) runs under, from `?csp=` (the declared domains as JSON). */
-export function proxyPolicy(query: string | null): string {
+/**
+ * The CSP the proxy page (and so the View inside it) runs under, from `?csp=` (the declared domains as JSON)
+ * and `?eval=1` (AP15: the user allowed eval in Views for this server; the page asks, the View cannot: it
+ * never chooses its frame's address).
+ */
+export function proxyPolicy(query: string | null, allowEval = false): string {
   let declared: unknown;
   try {
     declared = query ? JSON.parse(query) : undefined;
@@ -20,7 +24,7 @@ export function proxyPolicy(query: string | null): string {
   }
   const parsed = AppUiMetaSchema.shape.csp.safeParse(declared);
   // Anything unreadable is the restrictive default: the policy only ever gets stricter.
-  return buildCsp(parsed.success ? parsed.data : undefined).policy;
+  return buildCsp(parsed.success ? parsed.data : undefined, { allowEval }).policy;
 }
 
 export type ProxyAnswer = { status: 200; contentType: string; body: string; csp?: string } | { status: 403 | 404; body: string };
@@ -31,7 +35,7 @@ export function answerProxyRequest(url: URL, pageOrigins: string[]): ProxyAnswer
   if (url.pathname !== PROXY_PATH) return { status: 404, body: "Not found" };
   const page = url.searchParams.get("host");
   if (!page || !pageOrigins.includes(page)) return { status: 403, body: "Refused: the proxy serves the inspector's own page only." };
-  const policy = proxyPolicy(url.searchParams.get("csp"));
+  const policy = proxyPolicy(url.searchParams.get("csp"), url.searchParams.get("eval") === "1");
   return { status: 200, contentType: "text/html; charset=utf-8", body: proxyPage(policy), csp: `${policy}; frame-ancestors ${pageOrigins.join(" ")}` };
 }
 
@@ -47,6 +51,68 @@ export function proxyPage(policy: string): string {
 
 const JSON_FEATURES = JSON.stringify(Object.values(APP_PERMISSION_FEATURES));
 
+/** AP12: more messages than this from a View in one second stop it, in the proxy, before they reach the page. */
+export const PROXY_MAX_MESSAGES_PER_SECOND = 2000;
+/** AP12: a single message from a View larger than this (characters of JSON) stops it, in the proxy. */
+export const PROXY_MAX_MESSAGE_CHARS = 1024 * 1024;
+
+/** AP13: reports the proxy passes on per View; beyond, one line says how many more there were. */
+export const MAX_VIEW_REPORTS = 200;
+
+/**
+ * AP13: the sandbox's instrument, the first script of the View's document (right after its CSP). The proxy
+ * cannot see into the View's frame (another origin, opaque), so the instrument listens there, before any of
+ * the View's own code runs, for what only the browser can raise: CSP violations, failed loads, uncaught
+ * errors and unhandled rejections. Only trusted events count (`isTrusted` cannot be forged by the View), and
+ * they go to the proxy over a port the proxy hands it (a capture listener registered first takes it, so the
+ * View never sees it); the View cannot post on that port, so what arrives there is "reported by the sandbox".
+ * The View's console errors, when the user asks for them, are the View's own words: marked as such.
+ */
+export const VIEW_INSTRUMENT = `(function () {
+  var apply = Reflect.apply, post = MessagePort.prototype.postMessage, port = null, queue = [], total = 0;
+  var clip = function (v) { try { return String(v).slice(0, 1000); } catch (e) { return "(unreadable)"; } };
+  var send = function (r) {
+    total += 1;
+    if (total > ${MAX_VIEW_REPORTS}) return;
+    if (port) apply(post, port, [r]); else queue.push(r);
+  };
+  addEventListener("message", function (e) {
+    if (!e.isTrusted || e.source !== parent || port || !e.data || e.data.method !== "inspector/instrument-port" || e.ports.length !== 1) return;
+    e.stopImmediatePropagation();
+    port = e.ports[0];
+    for (var i = 0; i < queue.length; i++) apply(post, port, [queue[i]]);
+    queue = [];
+  }, true);
+  addEventListener("securitypolicyviolation", function (e) {
+    if (!e.isTrusted) return;
+    send({ kind: "csp", by: "sandbox", directive: clip(e.effectiveDirective || e.violatedDirective), blocked: clip(e.blockedURI), source: clip(e.sourceFile), line: e.lineNumber | 0, disposition: clip(e.disposition) });
+  }, true);
+  addEventListener("error", function (e) {
+    if (!e.isTrusted) return;
+    var t = e.target;
+    if (t && t !== window && t.nodeType === 1) {
+      send({ kind: "load", by: "sandbox", element: clip(t.localName), url: clip(t.currentSrc || t.src || t.href || "") });
+      return;
+    }
+    send({ kind: "error", by: "sandbox", message: clip(e.message), source: clip(e.filename), line: e.lineno | 0, column: e.colno | 0 });
+  }, true);
+  addEventListener("unhandledrejection", function (e) {
+    if (!e.isTrusted) return;
+    var r = e.reason, text;
+    try { text = r && typeof r === "object" && "message" in r ? r.message : r; } catch (x) { text = "(unreadable)"; }
+    send({ kind: "rejection", by: "sandbox", message: clip(text) });
+  }, true);
+  if (__CONSOLE__) {
+    var original = console.error;
+    console.error = function () {
+      var parts = [];
+      for (var i = 0; i < arguments.length && i < 10; i++) parts.push(clip(arguments[i] instanceof Error ? arguments[i].message : arguments[i]));
+      send({ kind: "console", by: "view", message: parts.join(" ") });
+      return apply(original, console, arguments);
+    };
+  }
+})();`;
+
 export const PROXY_SCRIPT = `"use strict";
 (() => {
   const query = new URLSearchParams(location.search);
@@ -54,6 +120,11 @@ export const PROXY_SCRIPT = `"use strict";
   // AP6: the permissions the user allowed this View (the page's own frame carries the same allow list, which
   // bounds this one): known Permissions Policy features only.
   const allow = (query.get("allow") || "").split(",").filter((f) => ${JSON_FEATURES}.includes(f));
+  // AP13: the instrument, with the View's console errors only where the user asked for them.
+  const instrument = ${JSON.stringify(VIEW_INSTRUMENT)}.replace("__CONSOLE__", query.get("console") === "1" ? "true" : "false");
+  let reports = 0;
+  let windowStart = 0;
+  let inWindow = 0;
   const policy = document.querySelector('meta[name="mcp-view-csp"]').getAttribute("content");
   let inner = null;
   let ended = false;
@@ -61,9 +132,10 @@ export const PROXY_SCRIPT = `"use strict";
   let port = null;
   const toHost = (message) => (port ? port.postMessage(message) : window.parent.postMessage(message, host));
   const escape = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  // AP5: the CSP goes first in the View's document (after a doctype, so it stays in standards mode).
+  // AP5: the CSP goes first in the View's document (after a doctype, so it stays in standards mode); AP13: the
+  // instrument right after it, before any script of the View's.
   const withCsp = (html) => {
-    const meta = '<meta http-equiv="Content-Security-Policy" content="' + escape(policy) + '">';
+    const meta = '<meta http-equiv="Content-Security-Policy" content="' + escape(policy) + '"><script>' + instrument + '</' + 'script>';
     const doctype = /^\\s*<!doctype[^>]*>/i.exec(html);
     return doctype ? doctype[0] + meta + html.slice(doctype[0].length) : meta + html;
   };
@@ -74,6 +146,26 @@ export const PROXY_SCRIPT = `"use strict";
     inner = null;
     toHost({ jsonrpc: "2.0", method: "inspector/view-ended", params: { reason } });
   };
+  // AP13: what the instrument saw, passed on as plain fields (bounded, counted) with who reported it.
+  const text = (v) => (typeof v === "string" ? v.slice(0, 1000) : undefined);
+  const seenReports = new Set();
+  const report = (r) => {
+    if (ended || !r || typeof r !== "object") return;
+    // The View's document runs under two copies of one policy (the proxy's header, inherited, and its own
+    // meta): the browser reports a block once per copy. Said once.
+    if (r.kind === "csp") {
+      const key = [r.directive, r.blocked, r.source, r.line].map(String).join("|");
+      if (seenReports.has(key)) return;
+      if (seenReports.size < 1000) seenReports.add(key);
+    }
+    reports += 1;
+    if (reports > ${MAX_VIEW_REPORTS}) return;
+    const kept = { kind: text(r.kind), by: r.by === "view" ? "view" : "sandbox" };
+    for (const key of ["directive", "blocked", "source", "disposition", "element", "url", "message"]) if (text(r[key]) !== undefined) kept[key] = text(r[key]);
+    for (const key of ["line", "column"]) if (Number.isInteger(r[key])) kept[key] = r[key];
+    if (reports === ${MAX_VIEW_REPORTS}) kept.last = true;
+    toHost({ jsonrpc: "2.0", method: "inspector/view-report", params: kept });
+  };
   const load = (params) => {
     inner = document.createElement("iframe");
     // AP4: scripts and forms only; never allow-same-origin, allow-top-navigation*, allow-popups. Not the page's to loosen.
@@ -83,6 +175,12 @@ export const PROXY_SCRIPT = `"use strict";
     let loads = 0;
     inner.addEventListener("load", () => {
       loads += 1;
+      if (loads === 1 && inner.contentWindow) {
+        // AP13: the instrument's private line to the proxy.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (e) => report(e.data);
+        inner.contentWindow.postMessage({ method: "inspector/instrument-port" }, "*", [channel.port2]);
+      }
       // AP4: a second load is the View's frame leaving its document (location, a form, a meta refresh).
       if (loads > 1) end("the View navigated its frame away from its document");
     });
@@ -110,8 +208,30 @@ export const PROXY_SCRIPT = `"use strict";
       if (!port) fromHost(message);
       return;
     }
-    // The View's messages go on as data (its ports, if it sent any, stay behind).
-    if (inner && event.source === inner.contentWindow) toHost(event.data);
+    // The View's messages go on as data (its ports, if it sent any, stay behind). The inspector's own
+    // methods are the proxy's to say: a View that sends one is not believed (AP13).
+    if (inner && event.source === inner.contentWindow) {
+      if (ended) return;
+      // AP12: the bounds apply here, in the proxy's own process (another site than the page), so a flood
+      // costs the page nothing: over the rate or the size, the View is ended and nothing more crosses.
+      // Counted per tenth of a second, so a burst is stopped after a tenth of the rate, not a whole second's.
+      const now = Date.now();
+      if (now - windowStart > 100) {
+        windowStart = now;
+        inWindow = 0;
+      }
+      if (++inWindow > ${PROXY_MAX_MESSAGES_PER_SECOND / 10}) return end("The View sent more than ${PROXY_MAX_MESSAGES_PER_SECOND} messages in a second (over ${PROXY_MAX_MESSAGES_PER_SECOND / 10} within 100 ms): stopped by the sandbox");
+      let size;
+      try {
+        size = JSON.stringify(event.data).length;
+      } catch (e) {
+        size = Infinity;
+      }
+      if (size > ${PROXY_MAX_MESSAGE_CHARS}) return end("The View sent a message of " + (size === Infinity ? "unreadable size" : size + " characters") + ", over the ${PROXY_MAX_MESSAGE_CHARS} allowed: stopped by the sandbox");
+      const method = event.data && typeof event.data === "object" ? event.data.method : undefined;
+      if (typeof method === "string" && method.startsWith("inspector/")) return;
+      toHost(event.data);
+    }
   });
   toHost({ jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} });
 })();

@@ -4,10 +4,11 @@
 // `_meta.ui` wins over the listing's, field by field.
 import { APP_MIME_TYPE } from "../../../shared/apps.js";
 import type { AppUiMeta, AppView } from "../../../shared/appView.js";
+import { DEFAULT_SETTINGS } from "../../../shared/defaultSettings.js";
 import { buildCsp } from "./csp.js";
 
-/** AP3: the largest View the inspector renders (bytes of HTML). */
-export const MAX_VIEW_BYTES = 4 * 1024 * 1024;
+/** AP17: the largest View the inspector renders (bytes of HTML) unless Settings say otherwise. */
+export const MAX_VIEW_BYTES = DEFAULT_SETTINGS.maxViewBytes;
 
 export class AppViewError extends Error {}
 
@@ -63,7 +64,7 @@ function decodeBlob(blob: string, uri: string): string {
 }
 
 /** AP3: the View of a `resources/read` result, or an AppViewError saying what is wrong with it. */
-export function viewFromReadResult(uri: string, result: Record<string, unknown>, listingMeta: unknown, toolName?: string): AppView {
+export function viewFromReadResult(uri: string, result: Record<string, unknown>, listingMeta: unknown, toolName?: string, maxBytes: number = MAX_VIEW_BYTES): AppView {
   const contents = Array.isArray(result.contents) ? result.contents : [];
   const items = contents.map(record).filter((c): c is Record<string, unknown> => c !== undefined);
   const item = items.find((c) => c.uri === uri) ?? items[0];
@@ -78,20 +79,24 @@ export function viewFromReadResult(uri: string, result: Record<string, unknown>,
     html = item.text;
     encoding = "text";
   } else if (typeof item.blob === "string") {
-    if (item.blob.length > (MAX_VIEW_BYTES * 4) / 3 + 4) throw new AppViewError(tooBig(uri, (item.blob.length * 3) / 4));
+    if (item.blob.length > (maxBytes * 4) / 3 + 4) throw new AppViewError(tooBig(uri, (item.blob.length * 3) / 4, maxBytes));
     html = decodeBlob(item.blob, uri);
     encoding = "blob";
   } else {
     throw new AppViewError(`The View ${uri} has neither text nor a base64 blob: there is no HTML to show`);
   }
   const bytes = Buffer.byteLength(html, "utf8");
-  if (bytes > MAX_VIEW_BYTES) throw new AppViewError(tooBig(uri, bytes));
+  if (bytes > maxBytes) throw new AppViewError(tooBig(uri, bytes, maxBytes));
   // AP3: the content item's `_meta.ui` wins over the listing's, field by field.
   const ui = { ...uiMetaOf(listingMeta), ...uiMetaOf(item._meta) };
   const csp = buildCsp(ui.csp);
-  return { uri, ...(toolName ? { toolName } : {}), html, encoding, ui, csp: csp.policy, cspNotes: csp.notes };
+  // AP15: the same policy with 'unsafe-eval', in force where the user allowed eval in Views for this server.
+  const cspWithEval = buildCsp(ui.csp, { allowEval: true }).policy;
+  return { uri, ...(toolName ? { toolName } : {}), html, encoding, bytes, ui, csp: csp.policy, cspWithEval, cspNotes: csp.notes };
 }
 
-function tooBig(uri: string, bytes: number): string {
-  return `The View ${uri} is ${(bytes / 1024 / 1024).toFixed(1)} MB, over the ${MAX_VIEW_BYTES / 1024 / 1024} MB the inspector renders`;
+/** AP17: the size, the bound and the setting that holds it. */
+function tooBig(uri: string, bytes: number, maxBytes: number): string {
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1).replace(/\.0$/, "")} MB`;
+  return `The View ${uri} is ${mb(bytes)} (${Math.round(bytes).toLocaleString("en-US")} bytes), over the ${mb(maxBytes)} the inspector renders ("Largest App View" in Settings, at most 64 MB)`;
 }

@@ -15,6 +15,7 @@ import { NavigationContext, PictureInPictureContext, type PictureInPicture } fro
 import { SessionBar } from "./SessionBar.js";
 import { TAB_IDS, TAB_LABELS, tabForShortcut, type TabId } from "./tabs.js";
 import { useAppliedTheme } from "./theme.js";
+import { useLiveAppTabs } from "../apps/liveApps.js";
 
 type NavigatePayload = Extract<InspectorEvent, { type: "navigate" }>["payload"];
 
@@ -64,6 +65,8 @@ export function Layout({ banner }: { banner?: string | undefined }) {
     if (floating && !floating.floats && !floating.seen && floating.tab === tab) setFloating({ ...floating, seen: true });
   }, [floating, tab]);
   const keptTab = floating && (floating.floats || !floating.seen) ? floating.tab : undefined;
+  // AP14: a tab holding a live App stays mounted (out of sight) while another tab is open.
+  const liveAppTabs = useLiveAppTabs();
   const pip = useMemo<PictureInPicture>(
     () => ({
       ...(floating?.floats ? { owner: floating.owner, tab: floating.tab } : {}),
@@ -152,7 +155,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
             {/* The tabs that can hold an App: each in a place of its own, so a floating App's tab stays mounted. */}
             {KEPT_TABS.map(
               (id) =>
-                (tab === id || keptTab === id) && (
+                (tab === id || keptTab === id || liveAppTabs.has(id)) && (
                   <div key={id} className={tab === id ? "tab-slot" : "tab-slot tab-kept"}>
                     <ErrorBoundary what={`the ${TAB_LABELS[id]} tab`}>
                       <Suspense fallback={<TabLoading what={`the ${TAB_LABELS[id]} tab`} />}>

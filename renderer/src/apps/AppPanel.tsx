@@ -1,8 +1,9 @@
 // The App of a run of an App tool (issue 20): its View, read by the core (AP3), in the sandbox proxy's frame
 // on an origin of its own (AP4), answered by the official AppBridge (appConnection.ts), with a small panel
 // beside it: the App's state, the CSP in force (AP5), what it asked of the user (AP9) and what was refused.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { AppView } from "../../../shared/appView.js";
 import { APP_PERMISSION_FEATURES, HOST_DISPLAY_MODES, type AppDisplayMode } from "../../../shared/apps.js";
 import { usePictureInPicture, useSelectTab } from "../app/navigation.js";
@@ -14,7 +15,11 @@ import { RevealedText } from "../components/RevealedText.js";
 import { revealBidiControls } from "../util/bidi.js";
 import { errorMessage } from "../util/errors.js";
 import { AppConnection, MAX_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from "./appConnection.js";
-import { allowPermissions, declaredPermissions, useAllowedPermissions, withdrawPermissions } from "./appPermissions.js";
+import { allowEvalInViews, allowPermissions, declaredPermissions, useAllowedPermissions, useEvalAllowedHere, withdrawEvalInViews, withdrawPermissions } from "./appPermissions.js";
+import { REPORTS_KEPT, type ViewReport } from "./appReports.js";
+import { saveDownload, type DownloadAsk } from "./appDownload.js";
+import { currentTheme, hostStyles, watchTheme } from "./hostStyles.js";
+import { MAX_LIVE_APPS, registerLiveApp, unregisterLiveApp, useEvicted } from "./liveApps.js";
 import "../styles/apps.css";
 
 type AppState =
@@ -42,6 +47,8 @@ export function AppPanel({
   cancelled,
   tab = "tools",
   floatKey,
+  streamInput = false,
+  hostContext: presented,
 }: {
   sessionId: string;
   /** The App of this tool's run; or, for a preview from the Resources tab, a `ui://` URI. */
@@ -54,6 +61,10 @@ export function AppPanel({
   tab?: TabId;
   /** What this App belongs to, for the list that shows it to keep it while it floats (AP10). */
   floatKey?: string;
+  /** AP16: send the input as it would stream (tool-input-partial first); Preview offers it. */
+  streamInput?: boolean;
+  /** Preview as another host: these host context fields over the inspector's own. */
+  hostContext?: McpUiHostContext;
 }) {
   const label = toolName ?? uri ?? "";
   const bridge = useBridge();
@@ -66,6 +77,7 @@ export function AppPanel({
   const [modelContext, setModelContext] = useState<string>();
   const [refused, setRefused] = useState<string[]>([]);
   const [link, setLink] = useState<LinkAsk>();
+  const [download, setDownload] = useState<{ ask: DownloadAsk; answer(save: boolean): void }>();
   const frame = useRef<HTMLIFrameElement>(null);
   const connection = useRef<AppConnection | undefined>(undefined);
   // AP10: inline, or fullscreen / pip when the View asked for one it declared.
@@ -82,6 +94,32 @@ export function AppPanel({
   const granted = declared.filter((p) => allowed.has(p));
   const grantedKey = granted.join(",");
   const features = granted.map((p) => APP_PERMISSION_FEATURES[p]);
+  // AP15: eval in Views, saved with the server entry (or, without one, kept for this run of the inspector).
+  const serverId = useInspector((s) => s.sessions[sessionId]?.serverId);
+  const saved = useInspector((s) => (serverId === undefined ? undefined : s.servers.find((x) => x.id === serverId)));
+  const evalHere = useEvalAllowedHere(server);
+  const evalAllowed = saved?.features.appsEval === true || evalHere;
+  // AP13: the View's console errors, only when the user asks (a View may log a lot).
+  const [consoleErrors, setConsoleErrors] = useState(false);
+  const consoleId = useId();
+  const frameKey = `${grantedKey}|${evalAllowed ? "eval" : ""}|${consoleErrors ? "console" : ""}`;
+  const [reports, setReports] = useState<ViewReport[]>([]);
+  const [reportCount, setReportCount] = useState(0);
+  const [evalBlocked, setEvalBlocked] = useState(false);
+  const [evalError, setEvalError] = useState<string>();
+  const setEval = async (allow: boolean) => {
+    setEvalError(undefined);
+    try {
+      if (saved && !saved.builtIn) {
+        const { id, builtIn: _builtIn, ...config } = saved;
+        await bridge.saveServer({ id, server: { ...config, features: { ...config.features, appsEval: allow } } });
+      }
+      if (allow) allowEvalInViews(server);
+      else withdrawEvalInViews(server);
+    } catch (error) {
+      setEvalError(errorMessage(error));
+    }
+  };
 
   // AP3: the View, read on this session by the core.
   useEffect(() => {
@@ -102,8 +140,14 @@ export function AppPanel({
     const element = frame.current;
     if (!view || !element || !sandbox) return;
     const keep = <T,>(list: T[], item: T) => [...list, item].slice(-MESSAGES_KEPT);
-    // A new frame (first, or after the user allowed permissions) starts inline, loading.
+    // A new frame (first, or after the user allowed permissions or eval) starts inline, loading.
     setState({ kind: "loading" });
+    setReports([]);
+    setReportCount(0);
+    setEvalBlocked(false);
+    // What the previous frame said belongs to it (a reload after allowing eval starts clean).
+    setModelContext(undefined);
+    setMessages([]);
     setMode("inline");
     modeRef.current = "inline";
     const app = new AppConnection({
@@ -113,7 +157,9 @@ export function AppPanel({
       frame: element,
       hostContext: {
         ...(tool ? { toolInfo: { tool: tool as never } } : {}),
-        theme: window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light",
+        theme: currentTheme(),
+        // AP16: the page's theme under the ext-apps spec's variable names.
+        styles: hostStyles(),
         displayMode: "inline",
         availableDisplayModes: [...HOST_DISPLAY_MODES],
         containerDimensions: { width: Math.round(element.getBoundingClientRect().width) || 600, maxHeight: MAX_FRAME_HEIGHT },
@@ -121,8 +167,11 @@ export function AppPanel({
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         // The desktop app serves the sandbox on its own scheme; browser mode on a loopback port.
         platform: sandbox.startsWith("mcp-app:") ? "desktop" : "web",
+        // Preview as another host would present it.
+        ...presented,
       },
       granted: grantedKey ? (grantedKey.split(",") as typeof granted) : [],
+      streamInput,
       events: {
         initialized: () => setState({ kind: "initialized" }),
         displayMode: setMode,
@@ -131,6 +180,13 @@ export function AppPanel({
         message: (text) => setMessages((m) => keep(m, text)),
         modelContext: setModelContext,
         refused: (what) => setRefused((r) => keep(r, what)),
+        confirmDownload: (ask) => new Promise<boolean>((resolve) => setDownload({ ask, answer: resolve })),
+        requestTeardown: () => void closeRef.current("The View asked to close (ui/notifications/request-teardown)"),
+        report: (report) => {
+          setReportCount((n) => n + 1);
+          setReports((r) => [...r, report].slice(-REPORTS_KEPT));
+          if (report.evalBlocked) setEvalBlocked(true);
+        },
         confirmLink: (url) =>
           new Promise<boolean>((resolve) => {
             if (!isOpenableUrl(url)) {
@@ -151,7 +207,7 @@ export function AppPanel({
     };
     // The arguments and tool are the run's: fixed for this View.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [bridge, sessionId, view, sandbox, grantedKey]);
+  }, [bridge, sessionId, view, sandbox, frameKey]);
 
   // AP10: the View hears every mode change (its own request, or the user leaving a mode) with its new size.
   useEffect(() => {
@@ -195,12 +251,11 @@ export function AppPanel({
       if (dimensions) connection.current?.hostContextChanged({ containerDimensions: dimensions });
     });
     observer.observe(element);
-    const dark = window.matchMedia?.("(prefers-color-scheme: dark)");
-    const onTheme = () => connection.current?.hostContextChanged({ theme: dark?.matches ? "dark" : "light" });
-    dark?.addEventListener("change", onTheme);
+    // AP10/AP16: the theme (Settings or the system) with its style variables.
+    const stopWatching = watchTheme((theme) => connection.current?.hostContextChanged({ theme, styles: hostStyles() }));
     return () => {
       observer.disconnect();
-      dark?.removeEventListener("change", onTheme);
+      stopWatching();
     };
   }, [state.kind]);
 
@@ -214,6 +269,20 @@ export function AppPanel({
     const answered = await app.dispose();
     setState({ kind: "closed", reason: `${why}; ${answered ? "the View answered ui/resource-teardown" : "the View did not answer ui/resource-teardown in time"}` });
   };
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  // AP14: a live App keeps its tab and its run mounted (out of sight) while the user looks elsewhere; it ends
+  // only when closed, its run removed or re-run, its session ends, or the bound on live Apps closes it.
+  const alive = state.kind === "reading" || state.kind === "loading" || state.kind === "initialized";
+  useEffect(() => {
+    if (!floatKey || !alive) return;
+    registerLiveApp(floatKey, tab);
+    return () => unregisterLiveApp(floatKey);
+  }, [floatKey, tab, alive]);
+  const evicted = useEvicted(floatKey);
+  useEffect(() => {
+    if (evicted) void closeRef.current(`Closed: more than ${MAX_LIVE_APPS} Apps were live, and the oldest closes first`);
+  }, [evicted]);
   const sessionState = useInspector((s) => s.sessions[sessionId]?.state);
   useEffect(() => {
     if (sessionState !== undefined && sessionState !== "connected") void close(`The session is ${sessionState}`);
@@ -228,8 +297,14 @@ export function AppPanel({
   }, [cancelled, state.kind]);
 
   if (!sandbox) return <p className="note app-note">This tool has an MCP App, but this host has no sandbox to render Apps in.</p>;
-  const csp = view?.csp;
-  const linkAsk = link && <LinkQuestion ask={link} done={() => setLink(undefined)} />;
+  const presentedWidth = (presented?.containerDimensions as { width?: number } | undefined)?.width;
+  const csp = evalAllowed ? (view?.cspWithEval ?? view?.csp) : view?.csp;
+  const linkAsk = (
+    <>
+      {link && <LinkQuestion ask={link} done={() => setLink(undefined)} />}
+      {download && <DownloadQuestion ask={download.ask} answer={download.answer} done={() => setDownload(undefined)} />}
+    </>
+  );
   return (
     <>
     {shownMode === "pip" && (
@@ -275,7 +350,7 @@ export function AppPanel({
         {state.kind === "failed" && <ErrorAlert message={`The App could not be shown: ${state.reason}`} />}
         {view && state.kind !== "ended" && state.kind !== "closed" && (
           <iframe
-            key={grantedKey}
+            key={frameKey}
             ref={frame}
             className={view.ui.prefersBorder === false ? "app-frame" : "app-frame bordered"}
             title={`MCP App of ${label}`}
@@ -283,24 +358,59 @@ export function AppPanel({
             sandbox="allow-scripts allow-same-origin"
             // AP6: only the permissions the user allowed (this frame's allow list bounds the View's inside it).
             {...(features.length > 0 ? { allow: features.join("; ") } : {})}
-            src={`${sandbox}/proxy.html?host=${encodeURIComponent(location.origin)}&csp=${encodeURIComponent(JSON.stringify(view.ui.csp ?? {}))}${features.length > 0 ? `&allow=${features.join(",")}` : ""}`}
-            style={shownMode === "inline" ? { height: Math.max(MIN_FRAME_HEIGHT, height) } : undefined}
+            src={`${sandbox}/proxy.html?host=${encodeURIComponent(location.origin)}&csp=${encodeURIComponent(JSON.stringify(view.ui.csp ?? {}))}${features.length > 0 ? `&allow=${features.join(",")}` : ""}${evalAllowed ? "&eval=1" : ""}${consoleErrors ? "&console=1" : ""}`}
+            style={
+              shownMode === "inline"
+                ? {
+                    height: Math.max(MIN_FRAME_HEIGHT, height),
+                    // Preview as another host: the View gets the container width that host context names.
+                    ...(presentedWidth ? { maxWidth: presentedWidth } : {}),
+                  }
+                : undefined
+            }
           />
         )}
         {state.kind === "ended" && <ErrorAlert message={`The App stopped: ${state.reason}`} />}
+        {evalBlocked && !evalAllowed && (
+          <div role="alert" className="alert error app-eval-blocked">
+            <p>
+              The View was blocked for eval: it ran code from a string (eval, new Function), which the CSP forbids unless you allow eval in
+              Views for this server. Some libraries only test for eval and work without it; if this App does not work, allow it, and only
+              for a server you trust.
+            </p>
+            <button type="button" onClick={() => void setEval(true)}>
+              Allow eval for this server and reload the View
+            </button>
+          </div>
+        )}
         {state.kind === "closed" && <p className="note">App closed. {state.reason}.</p>}
       </div>
       <aside className="app-facts-panel" aria-label={`App state of ${label}`}>
         <dl className="app-facts">
           <dt>View</dt>
           <dd className="app-uri">{view?.uri ?? "…"}</dd>
+          {view?.bytes !== undefined && (
+            <>
+              <dt>Size</dt>
+              {/* AP17: the size beside the setting that bounds it. */}
+              <dd>{viewSizeText(view.bytes)}</dd>
+            </>
+          )}
           <dt>State</dt>
           <dd role="status">{stateText(state)}</dd>
           <dt>Display</dt>
           <dd>{shownMode} · {height} px high</dd>
           <dt>Permissions</dt>
           <dd>{features.length > 0 ? features.join(", ") : "none"}</dd>
+          <dt>Eval in Views</dt>
+          <dd>{evalAllowed ? "allowed for this server ('unsafe-eval')" : "not allowed (the default)"}</dd>
         </dl>
+        <div className="row">
+          <button type="button" className="secondary" aria-pressed={evalAllowed} onClick={() => void setEval(!evalAllowed)}>
+            {evalAllowed ? "Withdraw eval in Views" : "Allow eval in Views"}
+          </button>
+        </div>
+        {evalError && <p className="alert error">{evalError}</p>}
         {(state.kind === "initialized" || state.kind === "loading") && (
           <button type="button" className="secondary" onClick={() => void close("Closed by you")}>
             Close App
@@ -310,7 +420,7 @@ export function AppPanel({
           <details>
             <summary>CSP in force</summary>
             <code className="app-csp">{csp}</code>
-            {view.cspNotes.map((n, i) => (
+            {view?.cspNotes.map((n, i) => (
               <p key={i} className="note">
                 {n}
               </p>
@@ -342,6 +452,26 @@ export function AppPanel({
             <p className="app-context">{modelContext}</p>
           </div>
         )}
+        <div className="checkbox-field">
+          <input id={consoleId} type="checkbox" checked={consoleErrors} onChange={(e) => setConsoleErrors(e.target.checked)} />
+          <label htmlFor={consoleId}>Show the View's console errors (reloads the View)</label>
+        </div>
+        {reportCount > 0 && (
+          <div>
+            <h4>
+              Errors ({reportCount}
+              {reportCount > reports.length ? `, the latest ${reports.length} shown` : ""})
+            </h4>
+            <ul className="app-messages app-reports" aria-label={`Errors reported for the App of ${label}`}>
+              {reports.map((r, i) => (
+                <li key={i} className={`app-report by-${r.by}`}>
+                  <span className="app-report-by">{r.by === "sandbox" ? "reported by the sandbox" : "reported by the View"}</span> {r.text}
+                  {r.last && <em> (the sandbox passes on no more for this View)</em>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {refused.length > 0 && (
           <div>
             <h4>Refused</h4>
@@ -356,6 +486,12 @@ export function AppPanel({
     </section>
     </>
   );
+}
+
+/** AP17: "4.1 MB (4,336,789 bytes)". */
+export function viewSizeText(bytes: number): string {
+  const size = bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+  return `${size} (${bytes.toLocaleString("en-US")} bytes; the largest rendered is "Largest App View" in Settings)`;
 }
 
 /** AP10: what the View is told of its container in each mode. */
@@ -409,6 +545,31 @@ function stateText(state: AppState): string {
     case "closed":
       return "closed";
   }
+}
+
+/** AP16: `ui/download-file` saves only after the user says so, under the safe name shown. */
+function DownloadQuestion({ ask, answer, done }: { ask: DownloadAsk; answer(save: boolean): void; done(): void }) {
+  const reply = (save: boolean) => {
+    if (save) saveDownload(ask);
+    answer(save);
+    done();
+  };
+  return (
+    <div role="alertdialog" aria-label="The App asks to save a file" className="confirm">
+      <p>
+        The App asks to save a file ({ask.mimeType}, {ask.bytes.toLocaleString("en-US")} bytes) as:
+      </p>
+      <code className="url-text">{ask.name}</code>
+      <div className="row">
+        <button type="button" onClick={() => reply(true)}>
+          Save file
+        </button>
+        <button type="button" autoFocus onClick={() => reply(false)}>
+          Don't save
+        </button>
+      </div>
+    </div>
+  );
 }
 
 /** AP9: `ui/open-link` goes through the same confirmation as every link a server sends. */

@@ -9,6 +9,8 @@ import type { InspectorBridge } from "../../../shared/contract.js";
 import type { AppView } from "../../../shared/appView.js";
 import { displayModeFor, type AppDisplayMode, type AppPermission } from "../../../shared/apps.js";
 import { ProxyTransport } from "./proxyTransport.js";
+import { viewReportOf, type ViewReport } from "./appReports.js";
+import { downloadOf, type DownloadAsk } from "./appDownload.js";
 
 /** AP7: a View that has not said `ui/notifications/initialized` by then is shown as failed. */
 export const INITIALIZE_TIMEOUT_MS = 10_000;
@@ -39,6 +41,12 @@ export interface AppEvents {
   displayMode(mode: AppDisplayMode): void;
   /** AP9: ask the user; resolves true when they open it. */
   confirmLink(url: string): Promise<boolean>;
+  /** AP13: something went wrong inside the View (the sandbox proxy's report). */
+  report?(report: ViewReport): void;
+  /** AP16: the View asks to save a file; resolves true when the user saved it. */
+  confirmDownload?(ask: DownloadAsk): Promise<boolean>;
+  /** AP16: the View asks to be closed (`ui/notifications/request-teardown`): the host runs AP11. */
+  requestTeardown?(): void;
 }
 
 export interface AppConnectionOptions {
@@ -49,6 +57,8 @@ export interface AppConnectionOptions {
   hostContext: McpUiHostContext;
   /** AP6: the permissions the user allowed this View's server (and the View declared); none by default. */
   granted: AppPermission[];
+  /** AP16: send the tool input as it would stream (`tool-input-partial`, key by key) before the final tool-input. */
+  streamInput?: boolean;
   events: AppEvents;
 }
 
@@ -96,7 +106,11 @@ export class AppConnection {
   readonly appBridge: AppBridge;
   private ended = false;
   private initialized = false;
+  /** AP13: reports the sandbox passed on for this View. */
+  private reports = 0;
   private resultSent = false;
+  private inputSent = false;
+  private cancelReason: string | undefined;
   private readonly pending: { direction: Direction; message: unknown }[] = [];
   private dropped = 0;
   private flushTimer: ReturnType<typeof setInterval>;
@@ -117,6 +131,8 @@ export class AppConnection {
         serverTools: {},
         serverResources: {},
         logging: {},
+        // AP16: the user confirms each save.
+        downloadFile: {},
         message: { text: {} },
         updateModelContext: { text: {} },
         // AP7: what the sandbox actually grants: the declared domains kept in the CSP, and the permissions the
@@ -139,9 +155,19 @@ export class AppConnection {
       this.initialized = true;
       clearTimeout(this.initTimer);
       events.initialized();
-      // AP7: tool-input exactly once, then the result when there is one.
-      void app.sendToolInput({ arguments: this.toolInput ?? {} });
-      this.sendResultIfReady();
+      // AP7: tool-input exactly once, then the result when there is one. AP16: where asked, the arguments
+      // first as they would stream (one more key each time), then the final tool-input.
+      const input = this.toolInput ?? {};
+      const send = async () => {
+        if (options.streamInput) {
+          const keys = Object.keys(input);
+          for (let n = 1; n < keys.length; n++) await app.sendToolInputPartial({ arguments: Object.fromEntries(keys.slice(0, n).map((k) => [k, input[k]])) });
+        }
+        await app.sendToolInput({ arguments: input });
+        this.inputSent = true;
+        this.sendResultIfReady();
+      };
+      void send().catch(() => {});
     };
     app.oncalltool = async (params) => {
       try {
@@ -183,9 +209,24 @@ export class AppConnection {
       if (now !== this.displayMode) events.displayMode(now);
       return { mode: now };
     };
+    // AP16: a save only after the user confirms; denied (or refused) is an error -32000.
+    app.ondownloadfile = async (params) => {
+      const ask = downloadOf(params);
+      const denied = (why: string) => Object.assign(new Error(why), { code: -32000 });
+      if (typeof ask === "string") {
+        events.refused(`ui/download-file: ${ask}`);
+        throw denied(ask);
+      }
+      if (!(await (events.confirmDownload?.(ask) ?? Promise.resolve(false)))) throw denied("The user did not save the file");
+      return {};
+    };
+    // AP16: the View asks to close; the host tears it down (AP11) as if the user closed it.
+    app.onrequestteardown = () => events.requestTeardown?.();
     this.flushTimer = setInterval(() => this.flush(), 100);
     this.initTimer = setTimeout(() => {
-      if (!this.initialized) this.end(`The View did not initialize within ${INITIALIZE_TIMEOUT_MS / 1000} s (no ui/initialize, or no ui/notifications/initialized after it)`);
+      // AP13: with what it did before (the reports above the state say what).
+      const before = this.reports > 0 ? `; it reported ${this.reports} problem${this.reports === 1 ? "" : "s"} first (listed under Errors)` : "";
+      if (!this.initialized) this.end(`The View did not initialize within ${INITIALIZE_TIMEOUT_MS / 1000} s (no ui/initialize, or no ui/notifications/initialized after it)${before}`);
     }, INITIALIZE_TIMEOUT_MS);
   }
 
@@ -224,16 +265,20 @@ export class AppConnection {
   }
 
   cancelled(reason: string): void {
-    if (this.initialized && !this.resultSent && !this.ended) {
-      this.resultSent = true;
-      void this.appBridge.sendToolCancelled({ reason });
-    }
+    this.cancelReason = reason;
+    this.sendResultIfReady();
   }
 
   private sendResultIfReady(): void {
-    if (!this.initialized || this.resultSent || !this.toolResult || this.ended) return;
-    this.resultSent = true;
-    void this.appBridge.sendToolResult(this.toolResult as never);
+    // AP7: never before the tool-input (which may stream first).
+    if (!this.initialized || !this.inputSent || this.resultSent || this.ended) return;
+    if (this.toolResult) {
+      this.resultSent = true;
+      void this.appBridge.sendToolResult(this.toolResult as never);
+    } else if (this.cancelReason !== undefined) {
+      this.resultSent = true;
+      void this.appBridge.sendToolCancelled({ reason: this.cancelReason });
+    }
   }
 
   /** Every message, both ways: logged (bounded), checked (AP12); false stops it here. */
@@ -263,6 +308,14 @@ export class AppConnection {
     this.log(direction, message);
     // A View's request goes to the log before what it causes on the wire (App → host → server reads in order).
     if (direction === "app→host" && "id" in message && "method" in message) this.flush();
+    if (direction === "app→host" && (message as { method?: unknown }).method === "inspector/view-report") {
+      const report = viewReportOf((message as { params?: unknown }).params);
+      if (report) {
+        this.reports += 1;
+        this.options.events.report?.(report);
+      }
+      return false;
+    }
     if (direction === "app→host" && (message as { method?: unknown }).method === "inspector/view-ended") {
       const reason = (message as { params?: { reason?: unknown } }).params?.reason;
       this.end(typeof reason === "string" ? reason.slice(0, 300) : "The View ended");

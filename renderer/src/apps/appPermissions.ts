@@ -36,5 +36,25 @@ export function useAllowedPermissions(server: string): ReadonlySet<AppPermission
 /** For tests: forget every answer. */
 export function forgetAllowedPermissions(): void {
   allowed.clear();
+  evalAllowed.clear();
   for (const listener of listeners) listener();
+}
+
+// AP15: "Allow eval in Views". Saved with the server entry (the server editor's switch, and the panel's
+// offer writes it there); a session with no saved entry keeps the answer here until the inspector quits.
+const evalAllowed = new Set<string>();
+
+export function allowEvalInViews(server: string): void {
+  evalAllowed.add(server);
+  for (const listener of listeners) listener();
+}
+
+export function withdrawEvalInViews(server: string): void {
+  evalAllowed.delete(server);
+  for (const listener of listeners) listener();
+}
+
+/** True when this run of the inspector allowed eval for `server` without a saved entry to keep it. */
+export function useEvalAllowedHere(server: string): boolean {
+  return useSyncExternalStore(subscribe, () => evalAllowed.has(server));
 }

@@ -17,6 +17,7 @@ const FEATURE_LABELS: Record<keyof ClientFeatureToggles, string> = {
   roots: "Roots",
   receiverTasks: "Tasks (receiver tasks on 2025-11-25, the tasks extension on 2026-07-28)",
   apps: "MCP Apps (host the UIs of App tools)",
+  appsEval: "Allow eval in Views (MCP Apps: 'unsafe-eval' in their CSP; off by default)",
 };
 
 /** E1: Auto probes; the other two pin one era. */
@@ -288,7 +289,7 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
             <input
               id={`${id}-feature-${key}`}
               type="checkbox"
-              checked={features[key] ?? true /* AP1: Apps absent = on */}
+              checked={features[key] ?? key !== "appsEval" /* AP1: Apps absent = on; AP15: eval absent = off */}
               onChange={(e) => setFeatures({ ...features, [key]: e.target.checked })}
             />
             <label htmlFor={`${id}-feature-${key}`}>{FEATURE_LABELS[key]}</label>

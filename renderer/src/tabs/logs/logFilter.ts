@@ -59,7 +59,9 @@ export function appBridgeMessage(payload: unknown): { direction: string; method:
   const m = p.message && typeof p.message === "object" ? p.message : {};
   const method =
     typeof m.method === "string" ? m.method.slice(0, 200) : typeof m.refused === "string" ? `refused ${m.refused.slice(0, 100)}` : m.id !== undefined ? "(response)" : "(note)";
-  return { direction: p.bridge === "app→host" ? "app → host" : "host → app", method };
+  // The sandbox proxy's own notes (ready, a View ended, what went wrong in it) are not the View's words.
+  const fromSandbox = p.bridge === "app→host" && (method === "ui/notifications/sandbox-proxy-ready" || method.startsWith("inspector/"));
+  return { direction: fromSandbox ? "sandbox → host" : p.bridge === "app→host" ? "app → host" : "host → app", method };
 }
 
 function bridgeLabel(payload: unknown): string {

@@ -25,6 +25,7 @@ import { TimelineButton } from "../timeline/TimelineButton.js";
 import "../../styles/runs.css";
 import { appToolInfo, UI_EXTENSION } from "../../../../shared/apps.js";
 import { LazyAppPanel } from "../../apps/LazyAppPanel.js";
+import { useLiveAppKeys } from "../../apps/liveApps.js";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
   const runs = useInspector((s) => s.runs);
@@ -36,8 +37,11 @@ export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?
   const pip = usePictureInPicture();
   const pinned = runs.find((r) => floatKeyOf(r) === pip.key && !shown.includes(r));
   const floating = pinned && pip.owner ? pinned : undefined;
-  const listed = pinned ? runs.filter((r) => shown.includes(r) || r === pinned) : shown;
-  if (ofSession.length === 0 && !pinned) return null;
+  // AP14: a run whose App is live stays mounted, out of sight, while another tool or session is shown.
+  const liveKeys = useLiveAppKeys();
+  const keptLive = runs.filter((r) => liveKeys.has(floatKeyOf(r)) && !shown.includes(r) && r !== pinned);
+  const listed = pinned || keptLive.length > 0 ? runs.filter((r) => shown.includes(r) || r === pinned || keptLive.includes(r)) : shown;
+  if (ofSession.length === 0 && !pinned && keptLive.length === 0) return null;
   const others = ofSession.length - ofSession.filter((r) => r.toolName === toolName).length;
   return (
     <section className="runs" aria-label="Runs">
@@ -52,7 +56,12 @@ export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?
       {shown.length === 0 && <p className="empty">No runs of {toolName} yet.</p>}
       {listed.map((run) => (
         // Issue 20: the newest run of an App tool shows its App.
-        <RunView key={floatKeyOf(run)} run={run} kept={run === floating} newestOfTool={run === pinned || shown.find((r) => r.toolName === run.toolName) === run} />
+        <RunView
+          key={floatKeyOf(run)}
+          run={run}
+          kept={run === floating || keptLive.includes(run)}
+          newestOfTool={run === pinned || keptLive.includes(run) || shown.find((r) => r.toolName === run.toolName) === run}
+        />
       ))}
     </section>
   );
