@@ -19,4 +19,5 @@ export const DEFAULT_SETTINGS: Settings = {
   eraProbeTimeoutMs: 2000,
   maxInputRounds: 10,
   maxRequestTotalMs: 10 * 60_000,
+  waitingRequestsIn: "dialog",
 };

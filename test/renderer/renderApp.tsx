@@ -7,13 +7,19 @@ import { createFakeBridge, type FakeBridge } from "./fakeBridge.js";
 
 export type Snapshot = ApiResult<"getSnapshot">;
 
+/**
+ * The tabs' own tests answer requests in their tabs: the request dialog (the default) would cover them, so
+ * they run with it off. The dialog's tests (requestDialog.test.tsx) pass DEFAULT_SETTINGS.
+ */
+export const TABS_ONLY_SETTINGS = { ...DEFAULT_SETTINGS, waitingRequestsIn: "panel" as const };
+
 export async function renderApp(snapshot: Partial<Snapshot> = {}, bridge: FakeBridge = createFakeBridge()) {
   bridge.handle("getSnapshot", () => ({
     sessions: [],
     pendingInputs: [],
     clientTasks: [],
     receiverTasks: [],
-    settings: DEFAULT_SETTINGS,
+    settings: TABS_ONLY_SETTINGS,
     ...snapshot,
   }));
   const view = render(<App bridge={bridge} />);

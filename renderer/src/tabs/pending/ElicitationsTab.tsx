@@ -40,7 +40,8 @@ export function ElicitationsTab() {
   );
 }
 
-function ElicitationCard({ input, now }: { input: PendingInput; now: number }) {
+/** One elicitation and its answer; the Elicitations tab lists them, the request dialog shows one. */
+export function ElicitationCard({ input, now }: { input: PendingInput; now: number }) {
   const bridge = useBridge();
   const id = useId();
   const action = useAsyncAction();
@@ -56,6 +57,7 @@ function ElicitationCard({ input, now }: { input: PendingInput; now: number }) {
       <h3 id={`${id}-title`}>{title}</h3>
       <PendingContext input={input} now={now} />
       {message && <p className="elicitation-message">{message}</p>}
+      <p className="note trust-warning">Only share what you trust this server with.</p>
       {isUrl ? (
         <UrlMode input={input} busy={action.busy} onAccept={() => void action.run(() => bridge.answerElicitation({ pendingInputId: input.id, action: "accept" }))} onAnswer={answer} />
       ) : (
@@ -69,7 +71,8 @@ function ElicitationCard({ input, now }: { input: PendingInput; now: number }) {
 function Buttons({ busy, onAnswer, acceptIsSubmit, onAccept }: { busy: boolean; onAnswer(a: "decline" | "cancel"): void; acceptIsSubmit: boolean; onAccept?(): void }) {
   return (
     <div className="row">
-      <button type={acceptIsSubmit ? "submit" : "button"} disabled={busy} onClick={acceptIsSubmit ? undefined : onAccept}>
+      {/* data-send: the button Enter presses in the request dialog. */}
+      <button type={acceptIsSubmit ? "submit" : "button"} data-send="" disabled={busy} onClick={acceptIsSubmit ? undefined : onAccept}>
         Accept
       </button>
       <button type="button" disabled={busy} onClick={() => onAnswer("decline")}>

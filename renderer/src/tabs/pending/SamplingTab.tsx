@@ -69,7 +69,8 @@ export function stubResponse(input: PendingInput): SamplingDraft {
   };
 }
 
-function SamplingCard({ input, now }: { input: PendingInput; now: number }) {
+/** One sampling request and its response; the Sampling tab lists them, the request dialog shows one. */
+export function SamplingCard({ input, now }: { input: PendingInput; now: number }) {
   const bridge = useBridge();
   const store = useInspectorStore();
   const id = useId();
@@ -173,7 +174,8 @@ function SamplingCard({ input, now }: { input: PendingInput; now: number }) {
         </div>
         <ErrorAlert message={action.error} onDismiss={action.clearError} />
         <div className="row">
-          <button type="submit" disabled={action.busy}>
+          {/* data-send: the button Enter presses in the request dialog. */}
+          <button type="submit" data-send="" disabled={action.busy}>
             Approve
           </button>
           <button type="button" disabled={action.busy} onClick={() => void reject()}>
