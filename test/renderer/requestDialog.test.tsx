@@ -8,7 +8,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../../shared/types.js";
-import { elicitation, sampling, session, T0 } from "./fixtures.js";
+import { elicitation, sampling, session, T0, toolRun } from "./fixtures.js";
 import { renderApp, TABS_ONLY_SETTINGS } from "./renderApp.js";
 
 const form = { message: "Your name?", requestedSchema: { type: "object", properties: { name: { type: "string", title: "Name" } }, required: ["name"] } };
@@ -124,5 +124,36 @@ describe("request dialog", () => {
     const d = await dialog();
     expect(within(d).getByText('<img src=x onerror="alert(1)"><b>bold</b>')).toBeTruthy();
     expect(d.querySelector("img, b")).toBeNull();
+  });
+});
+
+describe("waiting on you", () => {
+  it("a running run waiting on a sampling request says so (not 'no progress yet'); Answer opens that request in the dialog", async () => {
+    const user = userEvent.setup();
+    const { bridge } = await renderApp({
+      sessions: [session()],
+      settings: DEFAULT_SETTINGS,
+      toolRuns: [toolRun(1, { toolName: "trigger-sampling-request" }), toolRun(2, { toolName: "other", status: "done", endedAt: T0 + 5 })],
+    });
+    bridge.emit({ type: "pendingInputAdded", payload: sampling("s1") });
+    await user.keyboard("{Escape}");
+    const run = screen.getByRole("article", { name: "Run 1: trigger-sampling-request" });
+    expect(within(run).getByText("Waiting on you: sampling")).toBeTruthy();
+    expect(run.textContent).not.toContain("no progress yet");
+    // A finished run waits on nothing.
+    expect(within(screen.getByRole("article", { name: "Run 2: other" })).queryByText(/Waiting on you/)).toBeNull();
+    await user.click(within(run).getByRole("button", { name: "Answer the sampling request Run 1 waits on" }));
+    expect(within(await dialog()).getByRole("heading", { name: "Waiting on you: sampling" })).toBeTruthy();
+  });
+
+  it("Q3, M5: a task run waits on the inputs of its own task only", async () => {
+    await renderApp({
+      sessions: [session()],
+      settings: TABS_ONLY_SETTINGS,
+      toolRuns: [toolRun(1, { toolName: "simulate-research-query", asTask: true, taskId: "t1", status: "done", endedAt: T0 + 3 }), toolRun(2, { toolName: "b", asTask: true, taskId: "t2", status: "done", endedAt: T0 + 3 })],
+      pendingInputs: [elicitation("e1", form, { relatedTaskId: "t1" })],
+    });
+    expect(within(screen.getByRole("article", { name: "Run 1: simulate-research-query as task" })).getByText("Waiting on you: elicitation")).toBeTruthy();
+    expect(within(screen.getByRole("article", { name: "Run 2: b as task" })).queryByText(/Waiting on you/)).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { ElicitationCard } from "./ElicitationsTab.js";
 import { SamplingCard } from "./SamplingTab.js";
 import { dialogStateOf, REQUEST_DIALOG_KEY } from "./requestDialogState.js";
 import { FallbackAnswer } from "./FallbackAnswer.js";
-import "../../styles/requests.css";
+import { waitingKind } from "./waitingOn.js";
 
 export interface RequestDialogProps {
   input: PendingInput;
@@ -25,7 +25,7 @@ export function RequestDialog({ input, waiting }: RequestDialogProps) {
   const bridge = useBridge();
   const now = useNow(1000);
   const index = waiting.findIndex((p) => p.id === input.id);
-  const kind = input.kind === "sampling" ? "sampling" : input.params.mode === "url" ? "elicitation (URL)" : "elicitation";
+  const kind = waitingKind(input);
 
   const setState = (patch: (ids: Set<string>) => { asked?: string; setAside: string[] }) => {
     const now = dialogStateOf(store.getState().drafts[REQUEST_DIALOG_KEY]);

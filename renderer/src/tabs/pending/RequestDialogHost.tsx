@@ -3,6 +3,7 @@
 // its answer forms are a chunk of their own, fetched when the window is idle so opening does not wait.
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useInspector } from "../../app/context.js";
+import "../../styles/requests.css";
 import { dialogStateOf, oldestFirst, REQUEST_DIALOG_KEY, shownRequest } from "./requestDialogState.js";
 
 let loading: Promise<typeof import("./RequestDialog.js")> | undefined;

@@ -25,6 +25,8 @@ import { TimelineButton } from "../timeline/TimelineButton.js";
 import "../../styles/runs.css";
 import { appToolInfo, UI_EXTENSION } from "../../../../shared/apps.js";
 import { LazyAppPanel } from "../../apps/LazyAppPanel.js";
+import { inputsOfRun, WaitingOnYou } from "../pending/waitingOn.js";
+import { oldestFirst } from "../pending/requestDialogState.js";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
   const runs = useInspector((s) => s.runs);
@@ -84,6 +86,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
     return tool !== undefined && appToolInfo(tool) !== undefined && advertised !== undefined;
   });
   const [cancelError, setCancelError] = useState<string>();
+  const pending = useInspector((s) => s.pendingInputs);
   const name = `Run ${run.runId}`;
   const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
   // A task's status and ending are the task's (the core follows it); until it is known it is just created.
@@ -92,6 +95,8 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
   const statusClass = task?.ending ? "gone" : status;
   const toolFailed = run.result?.isError === true || clientTask?.result?.isError === true;
   const taskLive = clientTask !== undefined && !TERMINAL.has(clientTask.task.status) && !clientTask.cancelRequested && !clientTask.gone;
+  // A run that waits on the user says so, with the way to answer, rather than "no progress yet".
+  const waiting = oldestFirst(inputsOfRun(run, clientTask, pending));
 
   const cancelRun = () => {
     setCancelError(undefined);
@@ -131,7 +136,8 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
       )}
       {task ? <TaskTimes run={run} task={task} /> : <RunTimes run={run} />}
       <ErrorAlert message={cancelError} />
-      {run.status === "running" && <RunProgress name={name} progress={run.progress} />}
+      <WaitingOnYou inputs={waiting} what={name} />
+      {run.status === "running" && <RunProgress name={name} progress={run.progress} waiting={waiting.length > 0} />}
       <details>
         <summary>Arguments</summary>
         <JsonView value={run.arguments} />
@@ -190,7 +196,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
 }
 
 /** A bar that fills when the server said how much there is (`total`), and moves without an end otherwise. */
-function RunProgress({ name, progress }: { name: string; progress: Progress | undefined }) {
+function RunProgress({ name, progress, waiting = false }: { name: string; progress: Progress | undefined; waiting?: boolean }) {
   const total = progress?.total !== undefined && progress.total > 0 ? progress.total : undefined;
   const bar =
     progress && total !== undefined ? (
@@ -201,7 +207,7 @@ function RunProgress({ name, progress }: { name: string; progress: Progress | un
   return (
     <div className="run-progress">
       {bar}
-      <span className="run-progress-text">{progress ? progressText(progress) : "Running; the server has reported no progress yet"}</span>
+      <span className="run-progress-text">{progress ? progressText(progress) : waiting ? "Running; the server waits for your answer" : "Running; the server has reported no progress yet"}</span>
     </div>
   );
 }
