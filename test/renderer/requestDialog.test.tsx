@@ -157,3 +157,39 @@ describe("waiting on you", () => {
     expect(within(screen.getByRole("article", { name: "Run 2: b as task" })).queryByText(/Waiting on you/)).toBeNull();
   });
 });
+
+describe("request history", () => {
+  it("the Elicitations tab lists answered and withdrawn requests newest first with what was sent and how long it took; drops are said", async () => {
+    const user = userEvent.setup();
+    const { bridge } = await renderApp({
+      sessions: [session()],
+      requestHistory: { entries: [{ input: elicitation("old", { message: "First?" }), outcome: "declined", sent: { action: "decline" }, settledAt: T0 + 900, tookMs: 900 }], dropped: { entries: 0, bytes: 0 } },
+    });
+    await user.click(screen.getByRole("tab", { name: "Elicitations" }));
+    bridge.emit({
+      type: "requestHistoryAdded",
+      payload: { entry: { input: elicitation("new", { message: "Your <b>name</b>?" }), outcome: "accepted", sent: { action: "accept", content: { name: "Ada" } }, settledAt: T0 + 2500, tookMs: 2500 }, droppedIds: [], dropped: { entries: 0, bytes: 0 } },
+    });
+    const history = screen.getByRole("region", { name: "Elicitation history" });
+    expect(within(history).getByRole("heading", { name: "History (2)" })).toBeTruthy();
+    const items = within(history).getAllByRole("listitem");
+    expect(items.map((i) => i.querySelector("summary")!.textContent)).toEqual([
+      expect.stringMatching(/^Accepted · Everything \(demo\) · asked .* · you took 2\.5 s · “Your <b>name<\/b>\?”$/),
+      expect.stringMatching(/^Declined · .* · you took 900 ms · “First\?”$/),
+    ]);
+    await user.click(items[0]!.querySelector("summary")!);
+    expect(within(items[0]!).getByLabelText(/^What was sent back/).textContent).toBe(JSON.stringify({ action: "accept", content: { name: "Ada" } }, null, 2));
+    expect(within(items[0]!).getByRole("button", { name: /^Copy what was sent back/ })).toBeTruthy();
+    // The core dropped the oldest to stay in budget: it leaves here too, and the tab says so.
+    bridge.emit({
+      type: "requestHistoryAdded",
+      payload: { entry: { input: elicitation("w", { message: "Gone?" }), outcome: "withdrawn", withdrawn: { reason: "disconnected", message: "The session ended" }, settledAt: T0 + 10, tookMs: 10 }, droppedIds: ["old"], dropped: { entries: 1, bytes: 2048 } },
+    });
+    expect(within(history).getByRole("heading", { name: "History (2)" })).toBeTruthy();
+    expect(within(history).getByText(/^1 older request \(2\.0 KB, sampling and elicitation together\) left the history/)).toBeTruthy();
+    expect(within(history).getAllByRole("listitem")[0]!.querySelector("summary")!.textContent).toMatch(/^Withdrawn · .* waited 10 ms/);
+    // Sampling history is its own.
+    await user.click(screen.getByRole("tab", { name: "Sampling" }));
+    expect(within(screen.getByRole("region", { name: "Sampling history" })).getByText("No sampling request has been answered or withdrawn yet.")).toBeTruthy();
+  });
+});

@@ -14,6 +14,7 @@ import { useSchemaForm } from "../../forms/useSchemaForm.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { PendingContext, pendingTitle } from "./PendingContext.js";
 import { WithdrawnNotes } from "./WithdrawnNotes.js";
+import { RequestHistory } from "./RequestHistory.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 import { FallbackAnswer } from "./FallbackAnswer.js";
 
@@ -36,6 +37,7 @@ export function ElicitationsTab() {
       ))}
       {/* Live requests first: notes of withdrawn ones must not push them below the fold. */}
       <WithdrawnNotes kind="elicitation" />
+      <RequestHistory kind="elicitation" />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { useNow } from "../../components/useNow.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { PendingContext, pendingTitle } from "./PendingContext.js";
 import { WithdrawnNotes } from "./WithdrawnNotes.js";
+import { RequestHistory } from "./RequestHistory.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 import { FallbackAnswer } from "./FallbackAnswer.js";
 
@@ -49,6 +50,7 @@ export function SamplingTab() {
       ))}
       {/* Live requests first: notes of withdrawn ones must not push them below the fold. */}
       <WithdrawnNotes kind="sampling" />
+      <RequestHistory kind="sampling" />
     </div>
   );
 }
