@@ -15,6 +15,7 @@ import { usePictureInPicture, useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
+import { CopyButton } from "../../components/CopyButton.js";
 import { RawResponse } from "../../components/RawResponse.js";
 import { useNow } from "../../components/useNow.js";
 import { useResultCheckProps } from "../../components/useOutputSchema.js";
@@ -128,6 +129,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
       {run.taskId && (
         <p className="note run-task-line">
           <span className="run-task-id">task {run.taskId}</span>
+          <CopyButton text={run.taskId} what={`task id ${run.taskId}`} />
           <button type="button" className="link" aria-label={`Show task ${run.taskId} in Tasks`} onClick={() => selectTab("tasks")}>
             Show in Tasks
           </button>
@@ -156,14 +158,14 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
       {hasApp && newestOfTool && !run.asTask && (
         <LazyAppPanel floatKey={floatKeyOf(run)} sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={run.result} cancelled={run.status === "cancelled"} />
       )}
-      {run.result && <CallToolResultView result={run.result} {...resultProps} />}
+      {run.result && <CallToolResultView result={run.result} what={name} {...resultProps} />}
       {clientTask && (
         <div className="run-task">
           {/* Once the task ended, a message left from its work is named as the server's, not read as news. */}
           {clientTask.task.statusMessage && <p className="note">{taskLive ? "" : "Status message: "}{clientTask.task.statusMessage}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
           {clientTask.cut && <p className="note run-cut">{cutNote(clientTask.cut, "result")}, to keep this session's task results within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
-          {clientTask.result && <CallToolResultView result={clientTask.result} {...resultProps} />}
+          {clientTask.result && <CallToolResultView result={clientTask.result} what={`${name}'s task`} {...resultProps} />}
           {(clientTask.task.status === "cancelled" || task?.ending) && (
             <p className="task-outcome">
               <ClientTaskStanding client={clientTask} />
