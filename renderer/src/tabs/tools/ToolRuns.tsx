@@ -10,7 +10,9 @@ import { useState } from "react";
 import { clientTaskEnding, isTerminalStatus, taskEndingWords } from "../../../../shared/taskEnding.js";
 import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
 import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js";
-import { useBridge, useInspector } from "../../app/context.js";
+import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
+import { draftKeys } from "../../store/draftsSlice.js";
+import { draftOfArguments } from "./runAgain.js";
 import { usePictureInPicture, useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
@@ -88,6 +90,9 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
   });
   const [cancelError, setCancelError] = useState<string>();
   const pending = useInspector((s) => s.pendingInputs);
+  const tool = useInspector((s) => s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName));
+  const connected = useInspector((s) => s.sessions[run.sessionId]?.state === "connected");
+  const store = useInspectorStore();
   const name = `Run ${run.runId}`;
   const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
   // A task's status and ending are the task's (the core follows it); until it is known it is just created.
@@ -102,6 +107,25 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
   const cancelRun = () => {
     setCancelError(undefined);
     bridge.cancelToolRun({ runId: run.runId }).catch((error) => setCancelError(errorMessage(error)));
+  };
+  // Run again: the same call, as it was sent (Q6: runs may overlap). Edit and run: its arguments back in the
+  // tool's form, the tool selected, the form in view.
+  const runAgain = () => {
+    setCancelError(undefined);
+    bridge
+      .startToolRun({ sessionId: run.sessionId, name: run.toolName, arguments: run.arguments, asTask: run.asTask })
+      .catch((error) => setCancelError(`The run could not start: ${errorMessage(error)}`));
+  };
+  const editAndRun = () => {
+    if (!tool) return;
+    const state = store.getState();
+    state.setDraft(draftKeys.tool(run.sessionId, run.toolName), draftOfArguments(tool, run.arguments));
+    state.selectTool(run.sessionId, run.toolName);
+    requestAnimationFrame(() => {
+      const form = document.querySelector<HTMLFormElement>(`form[aria-label="Arguments for ${CSS.escape(run.toolName)}"]`);
+      form?.scrollIntoView({ block: "nearest" });
+      form?.querySelector<HTMLElement>("input, textarea, select")?.focus();
+    });
   };
   const cancelTask = (task: ClientTask) => {
     setCancelError(undefined);
@@ -124,6 +148,20 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
             Cancel task
           </button>
         )}
+        <span className="run-again">
+          <button type="button" aria-label={`Run ${run.toolName} again with the arguments of ${name}`} disabled={!connected} onClick={runAgain}>
+            Run again
+          </button>
+          <button
+            type="button"
+            aria-label={`Edit the arguments of ${name} and run`}
+            disabled={!tool}
+            title={tool ? "Put this run's arguments back in the tool's form" : "The tool is not in the session's list any more"}
+            onClick={editAndRun}
+          >
+            Edit and run
+          </button>
+        </span>
       </header>
       {/* The task on a line of its own: a long id never pushes the header's buttons about. */}
       {run.taskId && (
