@@ -83,7 +83,9 @@ describe("request dialog", () => {
     d = await dialog();
     expect(within(d).getByRole("heading", { name: "Waiting on you: sampling" })).toBeTruthy();
     expect(within(d).getByLabelText("Request 1 of 1 waiting")).toBeTruthy();
-    // In the response text, Enter is a new line; Ctrl+Enter sends.
+    // A sampling request opens on Approve (the stub response is ready). In the response text, Enter is a
+    // new line; Ctrl+Enter sends.
+    expect(document.activeElement).toBe(within(d).getByRole("button", { name: "Approve" }));
     await user.click(within(d).getByRole("textbox", { name: "Response text" }));
     await user.keyboard("{Enter}");
     expect(bridge.callsOf("approveSampling")).toEqual([]);

@@ -57,9 +57,11 @@ export function RequestDialog({ input, waiting }: RequestDialogProps) {
           aria-describedby={undefined}
           onKeyDown={onKeyDown}
           onOpenAutoFocus={(e) => {
-            // The first answer field, else the send button: Enter then sends at once.
+            // An elicitation form: its first field. Sampling (a stub response is ready) and URL mode: the send
+            // button. Enter then sends at once.
             const root = e.currentTarget as HTMLElement;
-            const first = root.querySelector<HTMLElement>("form input:not([type=hidden]), form textarea, form select") ?? root.querySelector<HTMLElement>("[data-send]");
+            const field = input.kind === "elicitation" ? root.querySelector<HTMLElement>("form input:not([type=hidden]), form textarea, form select") : null;
+            const first = field ?? root.querySelector<HTMLElement>("[data-send]");
             if (first) {
               e.preventDefault();
               first.focus();

@@ -95,7 +95,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
       <div role="cell">
         {first ? (
           <span className="waiting-cell">
-            Waiting on you: {waitingKind(first)}{" "}
+            <span>Waiting on you: {waitingKind(first)}</span>{" "}
             <button type="button" className="link" aria-label={`Answer input of task ${task.taskId}`} onClick={() => actions.answer(first)}>
               Answer
             </button>
