@@ -6,12 +6,20 @@
 // shows badges. Screenshots of the dialog and the history in both themes at 1280×720.
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { openApp } from "./app.js";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { openApp, SCREENSHOT_DIR } from "./app.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, runTaskId, statusCell, tabBadge, taskRow, waitForText } from "./flows-ui.js";
 
 const TEST_TIMEOUT_MS = 90_000;
 const VIEWPORT = { width: 1280, height: 720 };
 const MODERN = "Modern fixture";
+
+/** The window as the user sees it (1280×720), not the whole scrolled page: the dialog sits over the viewport. */
+async function shot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
 
 function dialog(page: Page): Locator {
   return page.getByRole("dialog");
@@ -37,9 +45,9 @@ describe("request dialog in Chromium", () => {
     await waitForText(d, "Only share what you trust this server with.");
     expect(await d.getByLabel("Request 1 of 1 waiting").count()).toBe(1);
     await waitForText(d, "Awaiting user response");
-    await app.screenshot("request-dialog-light-elicitation");
+    await shot(page, "request-dialog-light-elicitation");
     await page.emulateMedia({ colorScheme: "dark" });
-    await app.screenshot("request-dialog-dark-elicitation");
+    await shot(page, "request-dialog-dark-elicitation");
     await page.emulateMedia({ colorScheme: "light" });
 
     // Escape: no answer. The request still waits (the tab counts it), its receiver task still works.
@@ -48,7 +56,7 @@ describe("request dialog in Chromium", () => {
     expect(await tabBadge(page, "Elicitations")).toBe("1 pending");
     await waitForText(run, "Waiting on you: elicitation");
     await waitForText(run, "running");
-    await app.screenshot("request-run-waiting-on-you");
+    await shot(page, "request-run-waiting-on-you");
     const log = await page.evaluate(() => document.body.innerText);
     expect(log).not.toContain("declined");
 
@@ -74,9 +82,10 @@ describe("request dialog in Chromium", () => {
     const sent = JSON.parse((await entry.getByLabel(/^What was sent back/).textContent()) ?? "null");
     expect(sent).toMatchObject({ action: "accept", content: { name: "Ada Lovelace", agreeToTerms: true } });
     expect(Object.values(sent.content)).toContain("Green");
-    await app.screenshot("request-history-light");
+    await history.scrollIntoViewIfNeeded();
+    await shot(page, "request-history-light");
     await page.emulateMedia({ colorScheme: "dark" });
-    await app.screenshot("request-history-dark");
+    await shot(page, "request-history-dark");
     expect(app.pageErrors).toEqual([]);
   });
 
@@ -89,7 +98,9 @@ describe("request dialog in Chromium", () => {
     await form.getByRole("button", { name: "Run", exact: true }).click();
     const d = await waitForDialog(page, "Waiting on you: sampling");
     await waitForText(d, /Say hi/);
-    await app.screenshot("request-dialog-dark-sampling");
+    await shot(page, "request-dialog-dark-sampling");
+    await page.emulateMedia({ colorScheme: "light" });
+    await shot(page, "request-dialog-light-sampling");
     await page.keyboard.press("Enter");
     await dialog(page).waitFor({ state: "detached", timeout: FLOW_TIMEOUT_MS });
     const run = runArticle(page, 1, "trigger-sampling-request");

@@ -64,20 +64,25 @@ function HistoryEntry({ entry }: { entry: RequestHistoryEntry }) {
           {duration(entry.tookMs)}
           {asked ? ` · ${asked}` : ""}
         </summary>
-        <h4>What the server asked</h4>
-        {input.cut && <p className="note">{cutNote(input.cut, "request")}.</p>}
-        <JsonView value={input.params} label={`What the server asked (${title})`} />
-        <CopyButton text={() => toJsonText(input.params)} what={`what the server asked (${title})`} />
+        {/* What was sent back first: it is short, and it is what the user came to check. */}
         {entry.withdrawn ? (
           <p className="withdrawn-message">Withdrawn: {entry.withdrawn.message}</p>
         ) : (
           <>
-            <h4>What was sent back</h4>
+            <div className="block-head">
+              <h4>What was sent back</h4>
+              <CopyButton text={() => toJsonText(entry.sent)} what={`what was sent back (${title})`} />
+            </div>
             {entry.sentCut && <p className="note">{cutNote(entry.sentCut, "answer")}.</p>}
             <JsonView value={entry.sent} label={`What was sent back (${title})`} />
-            <CopyButton text={() => toJsonText(entry.sent)} what={`what was sent back (${title})`} />
           </>
         )}
+        <div className="block-head">
+          <h4>What the server asked</h4>
+          <CopyButton text={() => toJsonText(input.params)} what={`what the server asked (${title})`} />
+        </div>
+        {input.cut && <p className="note">{cutNote(input.cut, "request")}.</p>}
+        <JsonView value={input.params} label={`What the server asked (${title})`} />
       </details>
     </li>
   );
