@@ -1,18 +1,27 @@
 // Decides whether the request dialog is open: a request waits, the user has not set it aside, and the
 // setting says dialog (otherwise the docked panel or the tabs show it). Eager and small; the dialog and
-// its answer forms are a chunk of their own, fetched when the window is idle so opening does not wait.
-import { lazy, Suspense, useEffect, useMemo } from "react";
-import { useInspector } from "../../app/context.js";
+// its answer forms are a chunk of their own, fetched right after the first paint so opening does not wait.
+// Rendered directly once fetched, never through Suspense: React holds a suspended boundary's content back
+// for up to 300 ms after its fallback, which would be the dialog's delay.
+import { useEffect, useMemo, useState } from "react";
 import "../../styles/requests.css";
+import { useInspector } from "../../app/context.js";
+import type { RequestDialogProps } from "./RequestDialog.js";
 import { dialogStateOf, oldestFirst, REQUEST_DIALOG_KEY, shownRequest } from "./requestDialogState.js";
 
-let loading: Promise<typeof import("./RequestDialog.js")> | undefined;
-const load = () =>
-  (loading ??= import("./RequestDialog.js").catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  }));
-const LazyRequestDialog = lazy(async () => ({ default: (await load()).RequestDialog }));
+type DialogComponent = (props: RequestDialogProps) => React.JSX.Element;
+
+let loaded: DialogComponent | undefined;
+let loading: Promise<DialogComponent> | undefined;
+function load(): Promise<DialogComponent> {
+  return (loading ??= import("./RequestDialog.js").then(
+    (module) => (loaded = module.RequestDialog),
+    (error: unknown) => {
+      loading = undefined; // a failed fetch is tried again by the next window mount
+      throw error;
+    },
+  ));
+}
 
 export function preloadRequestDialog(): Promise<unknown> {
   return load();
@@ -22,21 +31,21 @@ export function RequestDialogHost() {
   const dialogOn = useInspector((s) => s.settings?.waitingRequestsIn !== "panel");
   const pending = useInspector((s) => s.pendingInputs);
   const state = useInspector((s) => s.drafts[REQUEST_DIALOG_KEY]);
+  const [Dialog, setDialog] = useState<DialogComponent | undefined>(() => loaded);
   const waiting = useMemo(() => oldestFirst(pending), [pending]);
   const shown = dialogOn ? shownRequest(waiting, dialogStateOf(state)) : undefined;
+  // Effects run after the first paint: the first tab is not held back by this fetch.
   useEffect(() => {
-    const start = () => void load().catch(() => {});
-    if (typeof requestIdleCallback === "function") {
-      const id = requestIdleCallback(start, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(start, 200);
-    return () => clearTimeout(timer);
-  }, []);
-  if (!shown) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyRequestDialog input={shown} waiting={waiting} />
-    </Suspense>
-  );
+    if (Dialog) return;
+    let live = true;
+    load().then(
+      (component) => live && setDialog(() => component),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [Dialog]);
+  if (!shown || !Dialog) return null;
+  return <Dialog input={shown} waiting={waiting} />;
 }
