@@ -6,7 +6,9 @@
 // shows badges. Screenshots of the dialog and the history in both themes at 1280×720.
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { openApp, SCREENSHOT_DIR } from "./app.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, runTaskId, statusCell, tabBadge, taskRow, waitForText } from "./flows-ui.js";
@@ -19,6 +21,18 @@ const MODERN = "Modern fixture";
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's WCAG 2 A and AA rules (contrast, names, labels, roles) over the open dialog. */
+async function axeProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Element, options: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document.querySelector('[role="dialog"]')!, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] }, resultTypes: ["violations"] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.map(String).join(" ")}`));
+  });
 }
 
 function dialog(page: Page): Locator {
@@ -46,8 +60,10 @@ describe("request dialog in Chromium", () => {
     expect(await d.getByLabel("Request 1 of 1 waiting").count()).toBe(1);
     await waitForText(d, "Awaiting user response");
     await shot(page, "request-dialog-light-elicitation");
+    expect(await axeProblems(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: "dark" });
     await shot(page, "request-dialog-dark-elicitation");
+    expect(await axeProblems(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: "light" });
 
     // Escape: no answer. The request still waits (the tab counts it), its receiver task still works.
