@@ -141,7 +141,7 @@ export class PendingInputs {
     }
     this.remove(id, "it was already answered");
     this.bus.emit("pendingInputAnswered", { pendingInputId: id, sessionId: entry.input.sessionId });
-    this.history?.answered(entry.input, answer);
+    this.keep(() => this.history?.answered(entry.input, answer));
     entry.hooks.answered(answer);
   }
 
@@ -151,13 +151,22 @@ export class PendingInputs {
     this.remove(id, message);
     this.onWithdrawn?.(entry.input, reason, message);
     this.bus.emit("pendingInputWithdrawn", { pendingInputId: id, sessionId: entry.input.sessionId, reason, message });
-    this.history?.withdrawn(entry.input, reason, message);
+    this.keep(() => this.history?.withdrawn(entry.input, reason, message));
     entry.hooks.withdrawn(reason, message);
   }
 
   withdrawSession(sessionId: string, reason: WithdrawReason, message: string): void {
     for (const entry of [...this.entries.values()]) {
       if (entry.input.sessionId === sessionId) this.withdraw(entry.input.id, reason, message);
+    }
+  }
+
+  /** Recording the history must never stop an answer reaching the server. */
+  private keep(record: () => void): void {
+    try {
+      record();
+    } catch {
+      // The history misses one entry; the request is still answered or released.
     }
   }
 
