@@ -137,7 +137,9 @@ describe("request dialog in Chromium", () => {
     await form.getByRole("button", { name: "Run as task", exact: true }).click();
     const run = runArticle(page, 1, "simulate-research-query", true);
     const taskId = await runTaskId(run);
-    await waitForDialog(page, "Waiting on you: elicitation");
+    const first = await waitForDialog(page, "Waiting on you: elicitation");
+    expect(await first.getByLabel("Request 1 of 1 waiting").count()).toBe(1);
+    await waitForText(first, taskId);
     await page.keyboard.press("Escape");
     await waitForText(run, "Waiting on you: elicitation");
     await openTab(page, "Tasks");
