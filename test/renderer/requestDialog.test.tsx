@@ -195,3 +195,22 @@ describe("request history", () => {
     expect(within(screen.getByRole("region", { name: "Sampling history" })).getByText("No sampling request has been answered or withdrawn yet.")).toBeTruthy();
   });
 });
+
+describe("a clicked notification", () => {
+  it("opens the request it names in the dialog, even one set aside with Escape", async () => {
+    const user = userEvent.setup();
+    const { bridge } = await renderApp({
+      sessions: [session()],
+      settings: DEFAULT_SETTINGS,
+      pendingInputs: [elicitation("e1", form, { receivedAt: at(0) }), sampling("s2", {}, { receivedAt: at(1) })],
+    });
+    await dialog();
+    await user.keyboard("{Escape}");
+    // The next one (s2) shows; set it aside too.
+    expect(within(await dialog()).getByRole("heading", { name: "Waiting on you: sampling" })).toBeTruthy();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    bridge.emit({ type: "navigate", payload: { tab: "elicitations", itemId: "e1" } });
+    expect(within(await dialog()).getByRole("heading", { name: "Waiting on you: elicitation" })).toBeTruthy();
+  });
+});

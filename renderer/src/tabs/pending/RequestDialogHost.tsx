@@ -5,7 +5,7 @@
 // for up to 300 ms after its fallback, which would be the dialog's delay.
 import { useEffect, useMemo, useState } from "react";
 import "../../styles/requests.css";
-import { useInspector } from "../../app/context.js";
+import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import type { RequestDialogProps } from "./RequestDialog.js";
 import { dialogStateOf, oldestFirst, REQUEST_DIALOG_KEY, shownRequest } from "./requestDialogState.js";
 
@@ -46,6 +46,23 @@ export function RequestDialogHost() {
       live = false;
     };
   }, [Dialog]);
+  // A clicked OS notification names the request (the desktop shell's `navigate`): with the dialog on, it
+  // opens there too, even if it was set aside.
+  const bridge = useBridge();
+  const store = useInspectorStore();
+  useEffect(
+    () =>
+      bridge.onEvents((events) => {
+        for (const event of events) {
+          if (event.type !== "navigate" || !event.payload.itemId) continue;
+          const state = store.getState();
+          if (state.settings?.waitingRequestsIn === "panel" || !state.pendingInputs.some((p) => p.id === event.payload.itemId)) continue;
+          const now = dialogStateOf(state.drafts[REQUEST_DIALOG_KEY]);
+          state.setDraft(REQUEST_DIALOG_KEY, { asked: event.payload.itemId, setAside: now.setAside.filter((id) => id !== event.payload.itemId) });
+        }
+      }),
+    [bridge, store],
+  );
   if (!shown || !Dialog) return null;
   return <Dialog input={shown} waiting={waiting} />;
 }
