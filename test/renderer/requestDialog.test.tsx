@@ -28,9 +28,16 @@ describe("request dialog", () => {
     expect(within(d).getByRole("heading", { name: "Waiting on you: elicitation" })).toBeTruthy();
     expect(within(d).getByText("Only share what you trust this server with.")).toBeTruthy();
     expect(within(d).getByLabelText("Request 1 of 1 waiting")).toBeTruthy();
-    // The first field has focus: typing and Enter answer.
     const name = within(d).getByRole("textbox", { name: /Name/ });
+    // The first field has focus when the dialog opens.
     expect(document.activeElement).toBe(name);
+    // The request's params copy as the server sent them.
+    const copied: string[] = [];
+    Object.defineProperty(navigator, "clipboard", { value: { writeText: async (t: string) => void copied.push(t) }, configurable: true });
+    await user.click(within(d).getByRole("button", { name: /^Copy the params of Elicitation request from Everything \(demo\) at .* as JSON$/ }));
+    expect(JSON.parse(copied[0]!)).toEqual(form);
+    // Back in the field: typing and Enter answer.
+    name.focus();
     await user.keyboard("Ada{Enter}");
     expect(bridge.callsOf("answerElicitation")).toEqual([{ pendingInputId: "e1", action: "accept", content: { name: "Ada" } }]);
     bridge.emit({ type: "pendingInputAnswered", payload: { pendingInputId: "e1", sessionId: "s1" } });

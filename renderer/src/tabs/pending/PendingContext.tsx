@@ -8,6 +8,7 @@ import { taskKey } from "../../store/keys.js";
 import { formatClock, formatTimeLeft } from "../../util/time.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
 import { CopyButton } from "../../components/CopyButton.js";
+import { toJsonText } from "../../components/JsonView.js";
 
 export function PendingContext({ input, now }: { input: PendingInput; now: number }) {
   const receiverTask = useInspector((s) => (input.receiverTaskId ? s.receiverTasks[taskKey(input.sessionId, input.receiverTaskId)] : undefined));
@@ -62,6 +63,11 @@ export function PendingContext({ input, now }: { input: PendingInput; now: numbe
           </dd>
         </>
       )}
+      <dt>Request</dt>
+      <dd>
+        {/* The params as the server sent them (as kept), for a bug report or a fixture. */}
+        <CopyButton text={() => toJsonText(input.params)} what={`the params of ${pendingTitle(input)} as JSON`} />
+      </dd>
     </dl>
   );
 }
