@@ -33,6 +33,7 @@ const SCENARIOS: Entry[] = [
   { id: "bytes", title: "9. Memory: 1,000 × 4 MB log notifications", load: async () => (await import("./scenarios/bytes.js")).bytes },
   { id: "apps", title: "10. MCP Apps: run → App initialized, bridge tools/call", needsUi: true, load: async () => (await import("./scenarios/apps.js")).apps },
   { id: "recordings", title: "11. Recordings: cost, open 100,000, replay", load: async () => (await import("./scenarios/recordings.js")).recordings },
+  { id: "dialog", title: "12. Request dialog: event in the page → dialog shown", needsUi: true, load: async () => (await import("./scenarios/requestDialog.js")).requestDialog },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
 const TABLE_START = "<!-- bench:start -->";

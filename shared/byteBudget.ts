@@ -189,3 +189,10 @@ export function withParamsWithin<T extends { params: Record<string, unknown>; cu
   if (!fitted.cut) return item;
   return { ...item, params: fitted.value as Record<string, unknown>, cut: { bytes: item.cut?.bytes ?? fitted.cut.bytes, kept: fitted.cut.kept } };
 }
+
+/** The answered-request history (Sampling, Elicitations) holds at most this much, oldest first to go. */
+export const REQUEST_HISTORY_BYTES = 16 * 1024 * 1024;
+/** One history entry keeps at most this much of the request's params, and as much of what was sent back. */
+export const REQUEST_HISTORY_ENTRY_BYTES = 64 * 1024;
+/** And at most this many entries, however small. */
+export const REQUEST_HISTORY_KEPT = 1000;

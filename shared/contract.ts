@@ -26,6 +26,8 @@ import {
   WithdrawReasonSchema,
   ToolRunSchema,
   WithdrawnNoteSchema,
+  RequestHistoryEntrySchema,
+  RequestHistoryDroppedSchema,
   ProgressSchema,
   RootSchema,
   RootsSchema,
@@ -117,6 +119,8 @@ export const apiMethods = {
       // Tool runs and withdrawn notes (issue 13): kept by the core, so a reloaded window loses nothing.
       toolRuns: z.array(ToolRunSchema).optional(),
       withdrawnNotes: z.array(WithdrawnNoteSchema).optional(),
+      /** Requests that waited on the user and left, oldest first, and what the history dropped to stay in its budget. */
+      requestHistory: z.object({ entries: z.array(RequestHistoryEntrySchema), dropped: RequestHistoryDroppedSchema }).optional(),
       /** What the host can do beyond the contract's core: the desktop app has an OS folder picker, a browser tab has none. */
       host: z
         .object({
@@ -424,6 +428,8 @@ export const eventSchemas = {
   taskTimelineEvents: TimelineEventsSchema,
   /** Issue 14: one step of a session's authorization flow, as it happens (what was sent and what came back, secrets redacted). */
   authStep: AuthStepSchema,
+  /** A request that waited on the user left (answered, declined, withdrawn…); `droppedIds` left the history to make room. */
+  requestHistoryAdded: z.object({ entry: RequestHistoryEntrySchema, droppedIds: z.array(PendingInputIdSchema), dropped: RequestHistoryDroppedSchema }),
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -21,4 +21,5 @@ export const DEFAULT_SETTINGS: Settings = {
   maxRequestTotalMs: 10 * 60_000,
   // AP17: real single-file Apps bundle their libraries (the PDF App's View is 4.3 MB).
   maxViewBytes: 16 * 1024 * 1024,
+  waitingRequestsIn: "dialog",
 };

@@ -465,6 +465,8 @@ export const SettingsSchema = z.object({
   maxRequestTotalMs: z.number().int().min(1000).max(86_400_000),
   /** AP17: the largest MCP App View rendered (bytes of HTML), in a run and in Preview alike. */
   maxViewBytes: z.number().int().min(1024 * 1024).max(64 * 1024 * 1024),
+  /** Where a request that waits on the user opens: a dialog over the current tab, or the docked panel only. */
+  waitingRequestsIn: z.enum(["dialog", "panel"]),
 });
 export type Settings = z.output<typeof SettingsSchema>;
 export type ThemeSource = Settings["theme"];
@@ -539,6 +541,34 @@ export const WithdrawnNoteSchema = z.object({
   withdrawnAt: z.number().optional(),
 });
 export type WithdrawnNote = z.output<typeof WithdrawnNoteSchema>;
+
+/**
+ * How a request that waited on the user ended, for the Sampling and Elicitations history: sampling
+ * `answered` or `rejected`; elicitation by its action (`accepted`, `declined`, `cancelled`); `withdrawn`
+ * when it left without the user's answer (task cancelled or expired, request cancelled, session ended).
+ */
+export const RequestOutcomeSchema = z.enum(["answered", "rejected", "accepted", "declined", "cancelled", "withdrawn"]);
+export type RequestOutcome = z.output<typeof RequestOutcomeSchema>;
+
+/** One request that no longer waits: what the server asked, what was sent back, and how long the user took. */
+export const RequestHistoryEntrySchema = z.object({
+  /** The request as it waited (its params cut to REQUEST_HISTORY_ENTRY_BYTES, saying so in `cut`). */
+  input: PendingInputSchema,
+  outcome: RequestOutcomeSchema,
+  /** What was sent back: the sampling result, the JSON-RPC error of a rejection, or the ElicitResult. Cut like the params. */
+  sent: z.unknown().optional(),
+  sentCut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
+  /** Why it was withdrawn, in words. */
+  withdrawn: z.object({ reason: WithdrawReasonSchema, message: z.string() }).optional(),
+  /** When it left (ms since the epoch) and how long it waited on the user. */
+  settledAt: z.number(),
+  tookMs: z.number().nonnegative(),
+});
+export type RequestHistoryEntry = z.output<typeof RequestHistoryEntrySchema>;
+
+/** What the history let go to stay within its budget, since the inspector started. */
+export const RequestHistoryDroppedSchema = z.object({ entries: z.number().int().nonnegative(), bytes: z.number().nonnegative() });
+export type RequestHistoryDropped = z.output<typeof RequestHistoryDroppedSchema>;
 
 // OAuth for remote servers (issue 14)
 

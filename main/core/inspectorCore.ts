@@ -24,6 +24,7 @@ import { MemoryStorage, UnreadableStorageError, type Storage } from "./storage.j
 import { TaskMemory } from "./eras/taskMemory.js";
 import { ToolRuns, type RunOutcome } from "./toolRuns.js";
 import { WithdrawnNotes } from "./withdrawnNotes.js";
+import { RequestHistory } from "./requestHistory.js";
 import { TaskTimelines } from "./timeline/taskTimeline.js";
 import type { ToolRun } from "../../shared/types.js";
 import { OAuthTokenStore } from "./auth/tokenStore.js";
@@ -78,6 +79,8 @@ export class InspectorCore {
   /** Issue 13: every task's timeline, fed from this core's own event stream. */
   readonly timelines: TaskTimelines;
   readonly pendingInputs = new PendingInputs(this.bus, (input, reason, message) => this.withdrawnNotes.add(input, reason, message));
+  /** What each request that waited on the user ended with, for the Sampling and Elicitations history. */
+  readonly requestHistory = new RequestHistory(this.bus, this.coreClock);
   private readonly sessions = new Map<string, Session>();
   private settings: Settings;
   private readonly ports: Ports;
@@ -109,6 +112,7 @@ export class InspectorCore {
   constructor(private readonly options: InspectorCoreOptions = {}) {
     this.ports = options.ports ?? systemPorts;
     this.timelines = new TaskTimelines(this.bus, this.coreClock);
+    this.pendingInputs.history = this.requestHistory;
     this.settings = SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...options.settings });
     this.storage = options.storage ?? new MemoryStorage();
     this.taskMemory = new TaskMemory(this.storage);
@@ -249,6 +253,7 @@ export class InspectorCore {
     this.sessions.delete(sessionId);
     this.toolRuns.forgetSession(sessionId);
     this.withdrawnNotes.forgetSession(sessionId);
+    this.requestHistory.forgetSession(sessionId);
     this.bus.emit("sessionRemoved", { sessionId });
   }
 
@@ -274,6 +279,7 @@ export class InspectorCore {
         storage: { problems: this.storageProblems, secrets: { encrypted: this.secrets.available, description: this.secrets.description } },
         toolRuns: this.toolRuns.list(),
         withdrawnNotes: this.withdrawnNotes.list(),
+        requestHistory: { entries: this.requestHistory.list(), dropped: this.requestHistory.dropped },
         host: { folderPicker: Boolean(this.options.chooseFolder), notifiesUser: Boolean(this.options.notifiesUser), ...(this.appSandbox ? { appSandbox: this.appSandbox } : {}) },
       }),
       getLog: async ({ sessionId }) => this.session(sessionId).logSnapshot(),

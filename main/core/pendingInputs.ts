@@ -79,6 +79,9 @@ export class PendingInputs {
     private readonly budget = { bytes: PENDING_INPUTS_BYTES, cutTo: PENDING_INPUT_CUT_BYTES },
   ) {}
 
+  /** Where each input that leaves is recorded, with the answer sent or why it was withdrawn (the core's RequestHistory). */
+  history?: { answered(input: PendingInput, answer: PendingAnswer): void; withdrawn(input: PendingInput, reason: WithdrawReason, message: string): void };
+
   add(input: PendingInput, hooks: PendingInputHooks): void {
     const held = this.sessionBytes.get(input.sessionId) ?? 0;
     let bytes = jsonSize(input.params, this.budget.bytes - held);
@@ -138,6 +141,7 @@ export class PendingInputs {
     }
     this.remove(id, "it was already answered");
     this.bus.emit("pendingInputAnswered", { pendingInputId: id, sessionId: entry.input.sessionId });
+    this.keep(() => this.history?.answered(entry.input, answer));
     entry.hooks.answered(answer);
   }
 
@@ -147,12 +151,22 @@ export class PendingInputs {
     this.remove(id, message);
     this.onWithdrawn?.(entry.input, reason, message);
     this.bus.emit("pendingInputWithdrawn", { pendingInputId: id, sessionId: entry.input.sessionId, reason, message });
+    this.keep(() => this.history?.withdrawn(entry.input, reason, message));
     entry.hooks.withdrawn(reason, message);
   }
 
   withdrawSession(sessionId: string, reason: WithdrawReason, message: string): void {
     for (const entry of [...this.entries.values()]) {
       if (entry.input.sessionId === sessionId) this.withdraw(entry.input.id, reason, message);
+    }
+  }
+
+  /** Recording the history must never stop an answer reaching the server. */
+  private keep(record: () => void): void {
+    try {
+      record();
+    } catch {
+      // The history misses one entry; the request is still answered or released.
     }
   }
 

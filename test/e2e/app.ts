@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterEach } from "vitest";
-import type { SavedServer } from "../../shared/types.js";
+import type { SavedServer, Settings } from "../../shared/types.js";
 import { defaultChromium } from "../helpers/platform.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -63,6 +63,8 @@ export interface OpenAppOptions {
   context?: Pick<BrowserContextOptions, "permissions" | "colorScheme">;
   /** Runs in the page before its own scripts (for example to record what the page constructs). */
   initScript?: Parameters<Page["addInitScript"]>[0];
+  /** Open the request dialog for waiting requests, as the app does by default (off unless asked: see openApp). */
+  requestDialog?: boolean;
 }
 
 const open = new Set<{ close(): Promise<unknown> }>();
@@ -99,10 +101,11 @@ function newestSource(): { path: string; mtimeMs: number } | undefined {
 }
 
 /** Start browser mode as a user would, and wait for the URL it prints. */
-export async function startBrowserMode(options: { savedServers?: SavedServer[]; args?: string[] } = {}): Promise<BrowserMode> {
+export async function startBrowserMode(options: { savedServers?: SavedServer[]; args?: string[]; settings?: Partial<Settings> } = {}): Promise<BrowserMode> {
   requireBuild();
   const configDir = await mkdtemp(join(tmpdir(), "inspector-e2e-"));
   if (options.savedServers) await writeFile(join(configDir, "servers.json"), JSON.stringify(options.savedServers));
+  if (options.settings) await writeFile(join(configDir, "settings.json"), JSON.stringify(options.settings));
   const child = spawn(process.execPath, [WEB_ENTRY, "--port", "0", "--config-dir", configDir, ...(options.args ?? [])], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -202,7 +205,10 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
 
 /** The whole app: browser mode started, Chromium launched, the printed URL opened. */
 export async function openApp(options: OpenAppOptions = {}): Promise<App> {
-  const server = await startBrowserMode({ savedServers: options.savedServers });
+  // The tabs' own flows answer requests in their tabs and act beside a waiting request (cancel its task…),
+  // which the modal request dialog would cover: they run with it off. The dialog's tests ask for it.
+  const settings: Partial<Settings> = options.requestDialog ? {} : { waitingRequestsIn: "panel" };
+  const server = await startBrowserMode({ savedServers: options.savedServers, settings });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 820 }, ...options.context });
   const page = await context.newPage();

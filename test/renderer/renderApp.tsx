@@ -7,17 +7,24 @@ import { createFakeBridge, type FakeBridge } from "./fakeBridge.js";
 
 export type Snapshot = ApiResult<"getSnapshot">;
 
+/**
+ * The tabs' own tests answer requests in their tabs: the request dialog (the default) would cover them, so
+ * they run with it off. The dialog's tests (requestDialog.test.tsx) pass DEFAULT_SETTINGS.
+ */
+export const TABS_ONLY_SETTINGS = { ...DEFAULT_SETTINGS, waitingRequestsIn: "panel" as const };
+
 export async function renderApp(snapshot: Partial<Snapshot> = {}, bridge: FakeBridge = createFakeBridge()) {
   bridge.handle("getSnapshot", () => ({
     sessions: [],
     pendingInputs: [],
     clientTasks: [],
     receiverTasks: [],
-    settings: DEFAULT_SETTINGS,
+    settings: TABS_ONLY_SETTINGS,
     ...snapshot,
   }));
   const view = render(<App bridge={bridge} />);
-  await screen.findByRole("group", { name: "Everything (demo)" });
+  // hidden: a request dialog open from the first snapshot hides the window behind it from the a11y tree.
+  await screen.findByRole("group", { name: "Everything (demo)", hidden: true });
   return { bridge, ...view };
 }
 

@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { TasksTab } from "../../renderer/src/tabs/tasks/TasksTab.js";
 import { clientTask, receiverTask, session, T0 } from "./fixtures.js";
 import { renderWithStore } from "./renderWithStore.js";
+import { DEFAULT_SETTINGS } from "../../shared/types.js";
+import { REQUEST_DIALOG_KEY } from "../../renderer/src/tabs/pending/requestDialogState.js";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -64,7 +66,8 @@ describe("Tasks table", () => {
     });
     const c1 = cellsOf(rowOf("c1"));
     expect([c1[1], c1[2], c1[3], c1[7]]).toEqual(["client", "simulate-research-query", "input_required", "500 ms"]);
-    expect(within(rowOf("c1")).getByRole("button", { name: "Answer input of task c1" }).textContent).toBe("elicitation waiting");
+    expect(within(rowOf("c1")).getByRole("button", { name: "Answer input of task c1" }).textContent).toBe("Answer");
+    expect(cellsOf(rowOf("c1"))[8]).toBe("Waiting on you: elicitation Answer");
     const r1 = cellsOf(rowOf("r1"));
     expect([r1[1], r1[2], r1[3], r1[8]]).toEqual(["receiver", "sampling", "working", "none waiting"]);
   });
@@ -72,16 +75,23 @@ describe("Tasks table", () => {
   it("a receiver task links to the pending input that names it", async () => {
     const user = userEvent.setup();
     const selected: string[] = [];
-    renderWithStore(<TasksTab />, {
+    const { store } = renderWithStore(<TasksTab />, {
       onSelectTab: (tab) => selected.push(tab),
       snapshot: {
         sessions: [session()],
+        settings: { ...DEFAULT_SETTINGS, waitingRequestsIn: "panel" },
         receiverTasks: [receiverTask("r1", { method: "sampling/createMessage" })],
         pendingInputs: [{ id: "p9", sessionId: "s1", serverName: "x", kind: "sampling", params: {}, receivedAt: new Date(T0).toISOString(), receiverTaskId: "r1" }],
       },
     });
+    // With the request dialog off, Answer opens the request's tab.
     await user.click(within(rowOf("r1")).getByRole("button", { name: "Answer input of task r1" }));
     expect(selected).toEqual(["sampling"]);
+    // With it on (the default), Answer opens that request in the dialog.
+    store.getState().applyEvents([{ type: "settingsChanged", payload: DEFAULT_SETTINGS }]);
+    await user.click(within(rowOf("r1")).getByRole("button", { name: "Answer input of task r1" }));
+    expect(selected).toEqual(["sampling"]);
+    expect(store.getState().drafts[REQUEST_DIALOG_KEY]).toEqual({ asked: "p9", setAside: [] });
   });
 
   it("Cancel calls cancelClientTask for a client task and cancelReceiverTask for a receiver task; terminal tasks have none", async () => {

@@ -7,6 +7,7 @@ import { TabBar, type TabItem } from "../components/TabBar.js";
 import { ServersSidebar } from "../sidebar/ServersSidebar.js";
 import { TIMELINE_OPEN_KEY } from "../tabs/timeline/TimelineButton.js";
 import { ToolsTab } from "../tabs/tools/ToolsTab.js";
+import { RequestDialogHost } from "../tabs/pending/RequestDialogHost.js";
 import { useBridge, useInspector } from "./context.js";
 import { FocusItemContext, type FocusItem } from "./focusItem.js";
 import { draftKeys } from "../store/draftsSlice.js";
@@ -174,6 +175,10 @@ export function Layout({ banner }: { banner?: string | undefined }) {
             </Suspense>
           </ErrorBoundary>
         )}
+        {/* A request that waits on the user comes to where the user is. */}
+        <ErrorBoundary what="the request dialog">
+          <RequestDialogHost />
+        </ErrorBoundary>
       </div>
       </PictureInPictureContext.Provider>
       </FocusItemContext.Provider>

@@ -5,21 +5,30 @@ import { useMemo, useState } from "react";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { validateAgainstSchema } from "../forms/validate.js";
 import { ContentList } from "./ContentView.js";
-import { JsonView } from "./JsonView.js";
+import { CopyButton } from "./CopyButton.js";
+import { JsonView, toJsonText } from "./JsonView.js";
 
-export function CallToolResultView({ result, sessionId, outputSchema }: { result: CallToolResult; sessionId?: string; outputSchema?: unknown }) {
+/** `what` names the result in its Copy buttons' names ("Run 3"), so each is told from the others. */
+export function CallToolResultView({ result, sessionId, outputSchema, what }: { result: CallToolResult; sessionId?: string; outputSchema?: unknown; what?: string }) {
+  const of = what ? ` of ${what}` : "";
   return (
     <div className={result.isError ? "tool-result is-error" : "tool-result"}>
       {result.isError && <p className="status-error">The tool reported an error (isError: true)</p>}
-      <ContentList content={result.content} {...(sessionId ? { sessionId } : {})} />
+      <ContentList content={result.content} {...(sessionId ? { sessionId } : {})} copyName={`the result${of}`} />
       {result.structuredContent !== undefined && (
         <div>
-          <h4>Structured content</h4>
+          <div className="block-head">
+            <h4>Structured content</h4>
+            <CopyButton text={() => toJsonText(result.structuredContent)} what={`the structured content${of}`} />
+          </div>
           <JsonView value={result.structuredContent} />
         </div>
       )}
       {outputSchema !== undefined && !result.isError && <OutputSchemaCheck schema={outputSchema} structuredContent={result.structuredContent} />}
-      <RawJson value={result} />
+      <div className="block-head">
+        <RawJson value={result} />
+        <CopyButton text={() => toJsonText(result)} what={`the whole result${of} as JSON`} />
+      </div>
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { createContext, useContext } from "react";
 import { useInspectorStore } from "../app/context.js";
 import { useSelectTab } from "../app/navigation.js";
 import { useSelectedSession } from "../app/useSelectedSession.js";
-import { JsonView } from "./JsonView.js";
+import { CopyButton } from "./CopyButton.js";
+import { JsonView, toJsonText } from "./JsonView.js";
 import { ResourceContentView } from "./ResourceContentView.js";
 import { formatBytes } from "./resourcePreview.js";
 import { MediaBlock } from "./MediaBlock.js";
@@ -21,10 +22,14 @@ export const ContentSessionContext = createContext<string | undefined>(undefined
 
 const isObject = (value: unknown): value is Block => typeof value === "object" && value !== null && !Array.isArray(value);
 
-export function ContentBlock({ block }: { block: unknown }) {
+/** `copyName`: the block gets a Copy button (its text, or its JSON) named "Copy <copyName>". */
+export function ContentBlock({ block, copyName }: { block: unknown; copyName?: string }) {
   const b = isObject(block) ? block : {};
+  const media = (b.type === "image" || b.type === "audio") && typeof b.data === "string";
   return (
     <div className={`content-block content-${typeof b.type === "string" ? b.type.slice(0, 30).replace(/[^a-z_]/gi, "") : "unknown"}`}>
+      {/* Media has its Download; every other block copies as its text or its JSON. */}
+      {copyName && !media && <CopyButton className="block-copy" text={() => (b.type === "text" && typeof b.text === "string" ? b.text : toJsonText(block))} what={copyName} />}
       <BlockBody block={block} b={b} />
       <Annotations annotations={b.annotations} />
     </div>
@@ -87,13 +92,13 @@ export function Annotations({ annotations }: { annotations: unknown }) {
   );
 }
 
-export function ContentList({ content, sessionId }: { content: unknown; sessionId?: string }) {
+export function ContentList({ content, sessionId, copyName }: { content: unknown; sessionId?: string; copyName?: string }) {
   const body = !Array.isArray(content) ? (
-    content === undefined ? null : <ContentBlock block={content} />
+    content === undefined ? null : <ContentBlock block={content} {...(copyName ? { copyName: `${copyName}'s content` } : {})} />
   ) : (
     <div className="content-list">
       {content.map((block, i) => (
-        <ContentBlock key={i} block={block} />
+        <ContentBlock key={i} block={block} {...(copyName ? { copyName: `block ${i + 1} of ${copyName}` } : {})} />
       ))}
     </div>
   );

@@ -36,6 +36,7 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
     Object.fromEntries(NUMBER_FIELDS.map((f) => [f.key, String(settings[f.key] / (f.bytesPerUnit ?? 1))])),
   );
   const [notifications, setNotifications] = useState(settings.notificationsEnabled);
+  const [requestDialog, setRequestDialog] = useState(settings.waitingRequestsIn !== "panel");
   const action = useAsyncAction();
   return (
     <form
@@ -44,7 +45,7 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
       onSubmit={(e) => {
         e.preventDefault();
         onSaved(undefined);
-        const patch: Partial<Settings> = { notificationsEnabled: notifications };
+        const patch: Partial<Settings> = { notificationsEnabled: notifications, waitingRequestsIn: requestDialog ? "dialog" : "panel" };
         for (const f of NUMBER_FIELDS) {
           const text = (values[f.key] ?? "").trim();
           // A size in MB or KB may have decimals (1.5 MB); the setting is a whole number of bytes.
@@ -74,6 +75,18 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
         <label htmlFor={`${id}-notify`}>Notify me when a server waits on me</label>
       </div>
       <NotificationPermission />
+      <div className="checkbox-field">
+        <input
+          id={`${id}-request-dialog`}
+          type="checkbox"
+          checked={requestDialog}
+          onChange={(e) => {
+            setRequestDialog(e.target.checked);
+            onSaved(undefined);
+          }}
+        />
+        <label htmlFor={`${id}-request-dialog`}>Open a dialog over the current tab when a server waits on me</label>
+      </div>
       {NUMBER_FIELDS.map((f) => (
         <div className="field" key={f.key}>
           <label htmlFor={`${id}-${f.key}`}>{f.label}</label>

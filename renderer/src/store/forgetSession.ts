@@ -10,7 +10,7 @@ import type { ToolsState } from "./toolsSlice.js";
 
 type Forgettable = Pick<
   LogState & ToolsState & PendingInputsState & ResourcesState & TasksState & DraftsState,
-  "drafts" | "logs" | "runs" | "withdrawnNotes" | "pendingInputs" | "toolsBySession" | "resourceUpdates" | "listChanges" | "clientTasks" | "receiverTasks" | "taskOrder" | "tasksVersion" | "tasksChanged"
+  "drafts" | "logs" | "runs" | "withdrawnNotes" | "requestHistory" | "pendingInputs" | "toolsBySession" | "resourceUpdates" | "listChanges" | "clientTasks" | "receiverTasks" | "taskOrder" | "tasksVersion" | "tasksChanged"
 >;
 
 export function forgetSessions(state: Forgettable, sessionIds: ReadonlySet<string>): Partial<Forgettable> {
@@ -30,6 +30,7 @@ export function forgetSessions(state: Forgettable, sessionIds: ReadonlySet<strin
     runs: state.runs.filter((r) => !sessionIds.has(r.sessionId)),
     withdrawnNotes: state.withdrawnNotes.filter((n) => !sessionIds.has(n.input.sessionId)),
     pendingInputs: state.pendingInputs.filter((p) => !sessionIds.has(p.sessionId)),
+    requestHistory: state.requestHistory.filter((e) => !sessionIds.has(e.input.sessionId)),
     ...(gone.size ? { taskOrder: state.taskOrder.filter((key) => !gone.has(key)), tasksVersion: state.tasksVersion + 1, tasksChanged: "all" as const } : {}),
   };
 }

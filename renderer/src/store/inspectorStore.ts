@@ -111,6 +111,8 @@ export function createInspectorStore(): InspectorStore {
           tasksChanged: tasks.tasksChanged,
           pendingInputs: pending.pendingInputs,
           withdrawnNotes: pending.withdrawnNotes,
+          requestHistory: pending.requestHistory,
+          requestHistoryDropped: pending.requestHistoryDropped,
           logs: log.logs,
           toolsBySession: tools.toolsBySession,
           runs: tools.runs,
@@ -145,6 +147,7 @@ export function createInspectorStore(): InspectorStore {
           // Issue 13: runs and withdrawn notes are the core's, so a reloaded window gets them all back.
           ...(snapshot.toolRuns ? { runs: runsFromSnapshot(snapshot.toolRuns) } : {}),
           ...(snapshot.withdrawnNotes ? { withdrawnNotes: snapshot.withdrawnNotes } : {}),
+          ...(snapshot.requestHistory ? { requestHistory: snapshot.requestHistory.entries, requestHistoryDropped: snapshot.requestHistory.dropped } : {}),
         };
       });
     },

@@ -14,6 +14,7 @@ import { useSchemaForm } from "../../forms/useSchemaForm.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { PendingContext, pendingTitle } from "./PendingContext.js";
 import { WithdrawnNotes } from "./WithdrawnNotes.js";
+import { RequestHistory } from "./RequestHistory.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 import { FallbackAnswer } from "./FallbackAnswer.js";
 
@@ -36,11 +37,13 @@ export function ElicitationsTab() {
       ))}
       {/* Live requests first: notes of withdrawn ones must not push them below the fold. */}
       <WithdrawnNotes kind="elicitation" />
+      <RequestHistory kind="elicitation" />
     </div>
   );
 }
 
-function ElicitationCard({ input, now }: { input: PendingInput; now: number }) {
+/** One elicitation and its answer; the Elicitations tab lists them, the request dialog shows one. */
+export function ElicitationCard({ input, now }: { input: PendingInput; now: number }) {
   const bridge = useBridge();
   const id = useId();
   const action = useAsyncAction();
@@ -56,6 +59,7 @@ function ElicitationCard({ input, now }: { input: PendingInput; now: number }) {
       <h3 id={`${id}-title`}>{title}</h3>
       <PendingContext input={input} now={now} />
       {message && <p className="elicitation-message">{message}</p>}
+      <p className="note trust-warning">Only share what you trust this server with.</p>
       {isUrl ? (
         <UrlMode input={input} busy={action.busy} onAccept={() => void action.run(() => bridge.answerElicitation({ pendingInputId: input.id, action: "accept" }))} onAnswer={answer} />
       ) : (
@@ -69,7 +73,8 @@ function ElicitationCard({ input, now }: { input: PendingInput; now: number }) {
 function Buttons({ busy, onAnswer, acceptIsSubmit, onAccept }: { busy: boolean; onAnswer(a: "decline" | "cancel"): void; acceptIsSubmit: boolean; onAccept?(): void }) {
   return (
     <div className="row">
-      <button type={acceptIsSubmit ? "submit" : "button"} disabled={busy} onClick={acceptIsSubmit ? undefined : onAccept}>
+      {/* data-send: the button Enter presses in the request dialog. */}
+      <button type={acceptIsSubmit ? "submit" : "button"} data-send="" disabled={busy} onClick={acceptIsSubmit ? undefined : onAccept}>
         Accept
       </button>
       <button type="button" disabled={busy} onClick={() => onAnswer("decline")}>

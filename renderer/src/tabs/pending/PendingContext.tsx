@@ -7,6 +7,8 @@ import { useInspector } from "../../app/context.js";
 import { taskKey } from "../../store/keys.js";
 import { formatClock, formatTimeLeft } from "../../util/time.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
+import { CopyButton } from "../../components/CopyButton.js";
+import { toJsonText } from "../../components/JsonView.js";
 
 export function PendingContext({ input, now }: { input: PendingInput; now: number }) {
   const receiverTask = useInspector((s) => (input.receiverTaskId ? s.receiverTasks[taskKey(input.sessionId, input.receiverTaskId)] : undefined));
@@ -28,7 +30,7 @@ export function PendingContext({ input, now }: { input: PendingInput; now: numbe
         <>
           <dt>Receiver task</dt>
           <dd>
-            <code>{input.receiverTaskId}</code>{" "}
+            <code>{input.receiverTaskId}</code> <CopyButton text={input.receiverTaskId} what={`receiver task id ${input.receiverTaskId}`} />{" "}
             <span className={`status status-${receiverTask?.task.status ?? "gone"}`}>{receiverTask?.task.status ?? "removed"}</span>
             {receiverTask?.task.statusMessage ? <span className="note"> {receiverTask.task.statusMessage}</span> : null}{" "}
             <TimelineButton sessionId={input.sessionId} taskId={input.receiverTaskId} />
@@ -57,10 +59,15 @@ export function PendingContext({ input, now }: { input: PendingInput; now: numbe
         <>
           <dt>For server task</dt>
           <dd>
-            <code>{input.relatedTaskId}</code> <TimelineButton sessionId={input.sessionId} taskId={input.relatedTaskId} />
+            <code>{input.relatedTaskId}</code> <CopyButton text={input.relatedTaskId} what={`server task id ${input.relatedTaskId}`} /> <TimelineButton sessionId={input.sessionId} taskId={input.relatedTaskId} />
           </dd>
         </>
       )}
+      <dt>Request</dt>
+      <dd>
+        {/* The params as the server sent them (as kept), for a bug report or a fixture. */}
+        <CopyButton text={() => toJsonText(input.params)} what={`the params of ${pendingTitle(input)} as JSON`} />
+      </dd>
     </dl>
   );
 }

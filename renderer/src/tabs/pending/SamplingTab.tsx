@@ -13,6 +13,7 @@ import { useNow } from "../../components/useNow.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { PendingContext, pendingTitle } from "./PendingContext.js";
 import { WithdrawnNotes } from "./WithdrawnNotes.js";
+import { RequestHistory } from "./RequestHistory.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 import { FallbackAnswer } from "./FallbackAnswer.js";
 
@@ -49,6 +50,7 @@ export function SamplingTab() {
       ))}
       {/* Live requests first: notes of withdrawn ones must not push them below the fold. */}
       <WithdrawnNotes kind="sampling" />
+      <RequestHistory kind="sampling" />
     </div>
   );
 }
@@ -69,7 +71,8 @@ export function stubResponse(input: PendingInput): SamplingDraft {
   };
 }
 
-function SamplingCard({ input, now }: { input: PendingInput; now: number }) {
+/** One sampling request and its response; the Sampling tab lists them, the request dialog shows one. */
+export function SamplingCard({ input, now }: { input: PendingInput; now: number }) {
   const bridge = useBridge();
   const store = useInspectorStore();
   const id = useId();
@@ -173,7 +176,8 @@ function SamplingCard({ input, now }: { input: PendingInput; now: number }) {
         </div>
         <ErrorAlert message={action.error} onDismiss={action.clearError} />
         <div className="row">
-          <button type="submit" disabled={action.busy}>
+          {/* data-send: the button Enter presses in the request dialog. */}
+          <button type="submit" data-send="" disabled={action.busy}>
             Approve
           </button>
           <button type="button" disabled={action.busy} onClick={() => void reject()}>

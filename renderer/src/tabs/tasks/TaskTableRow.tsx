@@ -10,6 +10,7 @@ import { deletedNote, endingNote } from "./taskEnding.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
 import { eraTag, goneWord, statusNotes } from "./taskColumns.js";
+import { waitingKind } from "../pending/waitingOn.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */
 export interface TaskRowActions {
@@ -93,9 +94,12 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
       <div role="cell">{formatMs(task.pollInterval)}</div>
       <div role="cell">
         {first ? (
-          <button type="button" className="link" aria-label={`Answer input of task ${task.taskId}`} onClick={() => actions.answer(first)}>
-            {first.kind} waiting
-          </button>
+          <span className="waiting-cell">
+            <span>Waiting on you: {waitingKind(first)}</span>{" "}
+            <button type="button" className="link" aria-label={`Answer input of task ${task.taskId}`} onClick={() => actions.answer(first)}>
+              Answer
+            </button>
+          </span>
         ) : row.receiver?.ending ? (
           ending
         ) : row.linkedInputIds.length ? (

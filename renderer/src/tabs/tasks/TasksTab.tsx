@@ -24,6 +24,7 @@ import { useColumnWords } from "./useColumnWords.js";
 import { NO_FILTER, taskRowOf, type ShownStatus, type TaskFilter, type TaskKind, type TaskRow } from "./taskRows.js";
 import { useTaskView } from "./useTaskView.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
+import { useOpenRequest } from "../pending/requestDialogState.js";
 
 const STATUSES: ShownStatus[] = ["working", "input_required", "completed", "failed", "cancelled", "deleted", "expired"];
 
@@ -82,8 +83,9 @@ export function TasksTab() {
   const listable = Object.values(sessions).filter((s) => s.state === "connected" && s.serverCapabilities?.tasks?.list && (!bySession || s.sessionId === selectedSessionId));
 
   // Rows get one stable actions object (so their memo holds) that calls the latest closures.
-  const latest = useRef({ bridge, selectTab });
-  latest.current = { bridge, selectTab };
+  const openRequest = useOpenRequest();
+  const latest = useRef({ bridge, selectTab, openRequest });
+  latest.current = { bridge, selectTab, openRequest };
   const actions = useMemo<TaskRowActions>(
     () => ({
       async cancel(row: TaskRow) {
@@ -100,7 +102,7 @@ export function TasksTab() {
         setSelectedKey((current) => (current === key ? undefined : key));
       },
       answer(input: PendingInput) {
-        latest.current.selectTab(input.kind === "sampling" ? "sampling" : "elicitations");
+        latest.current.openRequest(input);
       },
     }),
     [setSelectedKey],

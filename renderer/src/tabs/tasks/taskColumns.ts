@@ -63,7 +63,7 @@ export function wordsOf(row: TaskRow, serverName: string | undefined): ColumnWor
     status: { word: bounded(goneWord(row) ?? row.task.status), notes: notes.map((n) => ` · ${n}`).join("") },
     ttl: deleted ? "deleted at 00:00:00" : row.task.ttl === null || row.task.ttl === undefined ? "unlimited" : "ttl elapsed",
     poll: formatMs(row.task.pollInterval),
-    input: ending ?? (waits ? "elicitation waiting" : "—"),
+    input: ending ?? (waits ? "Waiting on you: elicitation (URL) Answer" : "—"),
   };
 }
 

@@ -10,11 +10,14 @@ import { useState } from "react";
 import { clientTaskEnding, isTerminalStatus, taskEndingWords } from "../../../../shared/taskEnding.js";
 import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
 import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js";
-import { useBridge, useInspector } from "../../app/context.js";
+import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
+import { draftKeys } from "../../store/draftsSlice.js";
+import { draftOfArguments } from "./runAgain.js";
 import { usePictureInPicture, useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
+import { CopyButton } from "../../components/CopyButton.js";
 import { RawResponse } from "../../components/RawResponse.js";
 import { useNow } from "../../components/useNow.js";
 import { useResultCheckProps } from "../../components/useOutputSchema.js";
@@ -26,6 +29,8 @@ import "../../styles/runs.css";
 import { appToolInfo, UI_EXTENSION } from "../../../../shared/apps.js";
 import { LazyAppPanel } from "../../apps/LazyAppPanel.js";
 import { useLiveAppKeys } from "../../apps/liveApps.js";
+import { inputsOfRun, WaitingOnYou } from "../pending/waitingOn.js";
+import { oldestFirst } from "../pending/requestDialogState.js";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
   const runs = useInspector((s) => s.runs);
@@ -93,6 +98,10 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
     return tool !== undefined && appToolInfo(tool) !== undefined && advertised !== undefined;
   });
   const [cancelError, setCancelError] = useState<string>();
+  const pending = useInspector((s) => s.pendingInputs);
+  const tool = useInspector((s) => s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName));
+  const connected = useInspector((s) => s.sessions[run.sessionId]?.state === "connected");
+  const store = useInspectorStore();
   const name = `Run ${run.runId}`;
   const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
   // A task's status and ending are the task's (the core follows it); until it is known it is just created.
@@ -101,10 +110,31 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
   const statusClass = task?.ending ? "gone" : status;
   const toolFailed = run.result?.isError === true || clientTask?.result?.isError === true;
   const taskLive = clientTask !== undefined && !TERMINAL.has(clientTask.task.status) && !clientTask.cancelRequested && !clientTask.gone;
+  // A run that waits on the user says so, with the way to answer, rather than "no progress yet".
+  const waiting = oldestFirst(inputsOfRun(run, clientTask, pending));
 
   const cancelRun = () => {
     setCancelError(undefined);
     bridge.cancelToolRun({ runId: run.runId }).catch((error) => setCancelError(errorMessage(error)));
+  };
+  // Run again: the same call, as it was sent (Q6: runs may overlap). Edit and run: its arguments back in the
+  // tool's form, the tool selected, the form in view.
+  const runAgain = () => {
+    setCancelError(undefined);
+    bridge
+      .startToolRun({ sessionId: run.sessionId, name: run.toolName, arguments: run.arguments, asTask: run.asTask })
+      .catch((error) => setCancelError(`The run could not start: ${errorMessage(error)}`));
+  };
+  const editAndRun = () => {
+    if (!tool) return;
+    const state = store.getState();
+    state.setDraft(draftKeys.tool(run.sessionId, run.toolName), draftOfArguments(tool, run.arguments));
+    state.selectTool(run.sessionId, run.toolName);
+    requestAnimationFrame(() => {
+      const form = document.querySelector<HTMLFormElement>(`form[aria-label="Arguments for ${CSS.escape(run.toolName)}"]`);
+      form?.scrollIntoView({ block: "nearest" });
+      form?.querySelector<HTMLElement>("input, textarea, select")?.focus();
+    });
   };
   const cancelTask = (task: ClientTask) => {
     setCancelError(undefined);
@@ -127,11 +157,26 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
             Cancel task
           </button>
         )}
+        <span className="run-again">
+          <button type="button" aria-label={`Run ${run.toolName} again with the arguments of ${name}`} disabled={!connected} onClick={runAgain}>
+            Run again
+          </button>
+          <button
+            type="button"
+            aria-label={`Edit the arguments of ${name} and run`}
+            disabled={!tool}
+            title={tool ? "Put this run's arguments back in the tool's form" : "The tool is not in the session's list any more"}
+            onClick={editAndRun}
+          >
+            Edit and run
+          </button>
+        </span>
       </header>
       {/* The task on a line of its own: a long id never pushes the header's buttons about. */}
       {run.taskId && (
         <p className="note run-task-line">
           <span className="run-task-id">task {run.taskId}</span>
+          <CopyButton text={run.taskId} what={`task id ${run.taskId}`} />
           <button type="button" className="link" aria-label={`Show task ${run.taskId} in Tasks`} onClick={() => selectTab("tasks")}>
             Show in Tasks
           </button>
@@ -140,7 +185,8 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
       )}
       {task ? <TaskTimes run={run} task={task} /> : <RunTimes run={run} />}
       <ErrorAlert message={cancelError} />
-      {run.status === "running" && <RunProgress name={name} progress={run.progress} />}
+      <WaitingOnYou inputs={waiting} what={name} />
+      {run.status === "running" && <RunProgress name={name} progress={run.progress} waiting={waiting.length > 0} />}
       <details>
         <summary>Arguments</summary>
         <JsonView value={run.arguments} />
@@ -159,14 +205,14 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
       {hasApp && newestOfTool && !run.asTask && (
         <LazyAppPanel floatKey={floatKeyOf(run)} sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={run.result} cancelled={run.status === "cancelled"} />
       )}
-      {run.result && <CallToolResultView result={run.result} {...resultProps} />}
+      {run.result && <CallToolResultView result={run.result} what={name} {...resultProps} />}
       {clientTask && (
         <div className="run-task">
           {/* Once the task ended, a message left from its work is named as the server's, not read as news. */}
           {clientTask.task.statusMessage && <p className="note">{taskLive ? "" : "Status message: "}{clientTask.task.statusMessage}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
           {clientTask.cut && <p className="note run-cut">{cutNote(clientTask.cut, "result")}, to keep this session's task results within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
-          {clientTask.result && <CallToolResultView result={clientTask.result} {...resultProps} />}
+          {clientTask.result && <CallToolResultView result={clientTask.result} what={`${name}'s task`} {...resultProps} />}
           {(clientTask.task.status === "cancelled" || task?.ending) && (
             <p className="task-outcome">
               <ClientTaskStanding client={clientTask} />
@@ -199,7 +245,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
 }
 
 /** A bar that fills when the server said how much there is (`total`), and moves without an end otherwise. */
-function RunProgress({ name, progress }: { name: string; progress: Progress | undefined }) {
+function RunProgress({ name, progress, waiting = false }: { name: string; progress: Progress | undefined; waiting?: boolean }) {
   const total = progress?.total !== undefined && progress.total > 0 ? progress.total : undefined;
   const bar =
     progress && total !== undefined ? (
@@ -210,7 +256,7 @@ function RunProgress({ name, progress }: { name: string; progress: Progress | un
   return (
     <div className="run-progress">
       {bar}
-      <span className="run-progress-text">{progress ? progressText(progress) : "Running; the server has reported no progress yet"}</span>
+      <span className="run-progress-text">{progress ? progressText(progress) : waiting ? "Running; the server waits for your answer" : "Running; the server has reported no progress yet"}</span>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Tools: the selected session's tools, a form per tool, and the runs started from here.
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useId, useRef } from "react";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
@@ -13,12 +13,13 @@ import { useStoredState } from "../../app/useStoredState.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import "../../styles/content.css";
 import { offeredToUser } from "../../../../shared/apps.js";
-import { AppTag } from "../../apps/AppToolMark.js";
+import { ToolBadges, toolBadges } from "./ToolBadges.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 
 export function ToolsTab() {
   const bridge = useBridge();
   const store = useInspectorStore();
+  const badgeIdPrefix = useId();
   const session = useSelectedSession();
   const sessionId = session?.sessionId;
   const entry = useInspector((s) => (sessionId ? s.toolsBySession[sessionId] : undefined));
@@ -66,18 +67,19 @@ export function ToolsTab() {
   const shown = needle ? tools.filter((t) => [t.name, t.title, t.description].some((text) => typeof text === "string" && text.toLowerCase().includes(needle))) : tools;
   const ordinary = shown.filter(offeredToUser);
   const appOnly = shown.filter((t) => !offeredToUser(t));
-  const item = (tool: Tool) => (
+  const item = (tool: Tool, slot: string) => (
     <li key={tool.name}>
       <button
         type="button"
         className={tool.name === selectedName ? "item tool-item selected" : "item tool-item"}
         aria-current={tool.name === selectedName || undefined}
         aria-label={tool.name}
+        aria-describedby={toolBadges(tool).length ? `${badgeIdPrefix}-${slot}` : undefined}
         onClick={() => store.getState().selectTool(session.sessionId, tool.name)}
       >
         <span className="item-name">
           {tool.name}
-          <AppTag tool={tool} />
+          <ToolBadges tool={tool} id={`${badgeIdPrefix}-${slot}`} />
         </span>
         {tool.title && <span className="item-title">{tool.title}</span>}
         {tool.description && <span className="item-description">{tool.description}</span>}
@@ -125,7 +127,7 @@ export function ToolsTab() {
           </p>
         )}
         <ul className="item-list" ref={listRef}>
-          {ordinary.map(item)}
+          {ordinary.map((t, i) => item(t, `o${i}`))}
         </ul>
         {appOnly.length > 0 && (
           <>
@@ -134,7 +136,7 @@ export function ToolsTab() {
               Called by its App ({appOnly.length})
             </h3>
             <ul className="item-list app-only-list" aria-labelledby={`${session.sessionId}-app-only`}>
-              {appOnly.map(item)}
+              {appOnly.map((t, i) => item(t, `a${i}`))}
             </ul>
           </>
         )}

@@ -1,0 +1,14 @@
+// "Edit and run": a past run's arguments put back into its tool's form, as the form's draft holds typed
+// values (the form's own decompose, the inverse of collect), so the user edits what was sent rather than
+// starting from the defaults. Arguments the form has no place for open the form as JSON, nothing dropped.
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { buildForm, decompose, initialDraft, type FormDraft } from "../../forms/schemaForm.js";
+
+export function draftOfArguments(tool: Pick<Tool, "inputSchema">, args: Record<string, unknown>): FormDraft {
+  const node = buildForm(tool.inputSchema);
+  const draft = initialDraft(node);
+  const jsonText = JSON.stringify(args, null, 2);
+  const misfits = decompose(node, args, [], draft, false);
+  if (misfits.length > 0) return { ...initialDraft(node), mode: "json", jsonText };
+  return { ...draft, mode: "form", jsonText };
+}
