@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { readRecording, RecordingError } from "../core/recordings/reader.js";
+import { describeBoundsProblem, jsonBoundsProblem, RECORDING_JSON_BOUNDS } from "../core/recordings/jsonBounds.js";
 import { ReplayPeer, ReplayScript, type ReplayOutput, type WireMessage } from "../core/recordings/replay.js";
 import type { CliIo } from "./run.js";
 
@@ -48,8 +49,12 @@ export async function runReplay(argv: string[], io: CliIo, streams: ReplayStream
     const recording = readRecording(file);
     for (const warning of recording.warnings) io.stderr.write(`mcp-task-inspector replay: ${warning}\n`);
     // What the replay cannot give back as it was sent is said once, up front.
-    const cut = recording.lines.filter((l) => "cut" in l && l.cut).length;
-    if (cut) io.stderr.write(`mcp-task-inspector replay: ${cut} recorded ${cut === 1 ? "message was" : "messages were"} over ${recording.header.limits.messageBytes} bytes and ${cut === 1 ? "is" : "are"} replayed as kept (cut, marked "…")\n`);
+    // A cut that kept every byte was a depth cut (the recorder replaces what is nested too deep): said as depth.
+    const cuts = recording.lines.flatMap((l) => ("cut" in l && l.cut ? [l.cut] : []));
+    const bySize = cuts.filter((c) => c.kept < c.bytes).length;
+    const byDepth = cuts.length - bySize;
+    if (bySize) io.stderr.write(`mcp-task-inspector replay: ${bySize} recorded ${bySize === 1 ? "message was" : "messages were"} over ${recording.header.limits.messageBytes} bytes and ${bySize === 1 ? "is" : "are"} replayed as kept (cut, marked "…")\n`);
+    if (byDepth) io.stderr.write(`mcp-task-inspector replay: ${byDepth} recorded ${byDepth === 1 ? "message was" : "messages were"} nested too deep and ${byDepth === 1 ? "is" : "are"} replayed as kept (the deep part replaced by a marker)\n`);
     if (recording.header.incomplete) io.stderr.write(`mcp-task-inspector replay: the recording is incomplete (${recording.header.incomplete.reason}); requests after its end get no recorded answer\n`);
     script = new ReplayScript(recording);
   } catch (error) {
@@ -67,6 +72,8 @@ function replayStdio(script: ReplayScript, streams: ReplayStreams, hooks: Omit<R
   const peer = new ReplayPeer(script, { ...hooks, send: write });
   const onLine = (line: string) => {
     if (!line.trim()) return;
+    const problem = jsonBoundsProblem(line, RECORDING_JSON_BOUNDS);
+    if (problem) return void write(parseError(`the message is ${describeBoundsProblem(problem)}`));
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -178,6 +185,11 @@ function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<R
       res.writeHead(413, { "Content-Type": "application/json" }).end(JSON.stringify(parseError("the message is over 64 MB")));
       return;
     }
+    const problem = jsonBoundsProblem(body, RECORDING_JSON_BOUNDS);
+    if (problem) {
+      res.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify(parseError(`the message is ${describeBoundsProblem(problem)}`)));
+      return;
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -244,7 +256,9 @@ function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<R
 
   return new Promise((resolve) => {
     server.on("error", (error) => {
-      io.stderr.write(`mcp-task-inspector replay: cannot listen on 127.0.0.1:${port}: ${(error as NodeJS.ErrnoException).code ?? error.message}\n`);
+      const code = (error as NodeJS.ErrnoException).code;
+      const why = code === "EADDRINUSE" ? "another program is using that port (EADDRINUSE)" : code === "EACCES" ? "this user may not listen on that port (EACCES)" : error.message;
+      io.stderr.write(`mcp-task-inspector replay: cannot listen on 127.0.0.1:${port}: ${why}\n`);
       resolve(2);
     });
     server.listen(port, "127.0.0.1", () => {

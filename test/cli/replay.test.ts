@@ -143,7 +143,7 @@ describe("replay as a server (issue 22)", () => {
   it("a damaged recording is a clear error and exit 2, not a server that starts", async () => {
     const ran = await runCli(["replay", join(folder, "missing.mcprec")]);
     expect(ran.code).toBe(2);
-    expect(ran.stderr).toMatch(/^mcp-task-inspector replay: Cannot open .*missing\.mcprec: ENOENT$/m);
+    expect(ran.stderr).toMatch(/^mcp-task-inspector replay: Cannot open .*missing\.mcprec: there is no such file \(ENOENT\)$/m);
     const usage = await runCli(["replay"]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/replay needs a recording/);

@@ -1,8 +1,9 @@
 // Opens a recording (issue 22). A recording is a file someone sent: its size is checked before a byte is
 // read, it is read in chunks with each line bounded, and every line is checked against the schema. A
 // damaged or hostile file is a RecordingError that names the line, never a crash or a frozen app.
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { formatBytes as formatSize } from "../../../shared/byteBudget.js";
+import { describeBoundsProblem, jsonBoundsProblem, RECORDING_JSON_BOUNDS } from "./jsonBounds.js";
 import { FORMAT_VERSION, isMessageLine, recordingValidators, schemaComplaint, type Recording, type RecordingHeader, type RecordingLine } from "./format.js";
 
 /** The largest recording opened: far above what the recorder writes by default (256 MB). */
@@ -23,15 +24,20 @@ const CHUNK = 1024 * 1024;
 
 export function readRecording(path: string, limits: ReadLimits = {}): Recording {
   const maxBytes = limits.maxBytes ?? MAX_RECORDING_BYTES;
+  // Only a regular file is read: a named pipe would block the read (and the app) until someone writes to it,
+  // a device may never end. Checked before opening, and again on what was opened (the path may have changed
+  // in between), which is opened non-blocking so even a pipe swapped in cannot hold the open.
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    refuseUnlessFile(path, statSync(path));
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    throw new RecordingError(`Cannot open ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    if (error instanceof RecordingError) throw error;
+    throw new RecordingError(cannotOpen(path, error as NodeJS.ErrnoException));
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new RecordingError(`${path} is not a file`);
+    refuseUnlessFile(path, stat);
     if (stat.size > maxBytes) throw new RecordingError(`${path} is ${formatSize(stat.size)}: over the ${formatSize(maxBytes)} a recording may be; it was not read`);
     const parser = new RecordingParser(limits.maxLineBytes ?? MAX_LINE_BYTES);
     const buffer = Buffer.alloc(CHUNK);
@@ -50,6 +56,31 @@ export function readRecording(path: string, limits: ReadLimits = {}): Recording 
   } finally {
     closeSync(fd);
   }
+}
+
+function refuseUnlessFile(path: string, stat: Stats): void {
+  if (stat.isFile()) return;
+  const what = stat.isDirectory() ? "a folder" : stat.isFIFO() ? "a named pipe" : stat.isSocket() ? "a socket" : stat.isCharacterDevice() || stat.isBlockDevice() ? "a device" : "not a regular file";
+  throw new RecordingError(`${path} is ${what}, not a recording file; it was not read`);
+}
+
+/** Why a file could not be opened, in a sentence (the error code is kept in brackets for a search). */
+export function cannotOpen(path: string, error: NodeJS.ErrnoException): string {
+  const why: Record<string, string> = {
+    ENOENT: "there is no such file",
+    EACCES: "you are not allowed to read it",
+    EPERM: "the system does not allow reading it",
+    EISDIR: "it is a folder",
+    ENOTDIR: "a part of the path is not a folder",
+    ELOOP: "its symbolic links go round in a loop",
+    ENAMETOOLONG: "the path is too long",
+    EMFILE: "too many files are open",
+    ENFILE: "too many files are open",
+    EIO: "the disk could not read it",
+  };
+  const code = error.code;
+  const reason = code && why[code] ? `${why[code]} (${code})` : (error.message || String(error)).slice(0, 200);
+  return `Cannot open ${path}: ${reason}`;
 }
 
 /** A recording from its text (a test, the page's own upload). */
@@ -87,6 +118,8 @@ class RecordingParser {
     if (this.pending.trim()) {
       // A last line without its newline: the file was cut off (a crash while writing, a partial download).
       let whole = true;
+      // A hostile last line is named for its bounds (line() throws), not called "cut off".
+      if (jsonBoundsProblem(this.pending, RECORDING_JSON_BOUNDS)) this.line(this.pending);
       try {
         JSON.parse(this.pending);
       } catch {
@@ -95,6 +128,10 @@ class RecordingParser {
       if (!whole) throw new RecordingError(`Line ${this.lineNumber + 1} is cut off: the recording is truncated`);
       this.line(this.pending);
     }
+    return this.finish();
+  }
+
+  private finish(): Recording {
     if (!this.header) throw new RecordingError("The file is empty: a recording starts with its header line");
     return { header: this.header, lines: this.lines, warnings: this.warnings };
   }
@@ -103,6 +140,9 @@ class RecordingParser {
     this.lineNumber++;
     if (raw.length > this.maxLineBytes) throw new RecordingError(`Line ${this.lineNumber} is over ${formatSize(this.maxLineBytes)}: not a recording line`);
     if (!raw.trim()) return;
+    // Bounded before anything is built: a line nested 100,000 deep would overflow every walker after JSON.parse.
+    const problem = jsonBoundsProblem(raw, RECORDING_JSON_BOUNDS);
+    if (problem) throw new RecordingError(`The recording is ${describeBoundsProblem(problem)} at line ${this.lineNumber}; it was not read`);
     let value: unknown;
     try {
       value = JSON.parse(raw);
