@@ -22,6 +22,8 @@ type Attached = { message: WireMessage } | { stderr: string };
 
 interface Trigger {
   index: number;
+  /** When the recorded client sent it (ms since the recording started). */
+  t: number;
   kind: "request" | "notification" | "response";
   message: WireMessage;
   /** Method and params without `_meta`, as canonical JSON: what a live message must equal. */
@@ -56,6 +58,10 @@ export class ReplayScript {
   readonly answersById: Index = new Map();
   /** The server's recorded answer to each recorded request, by the request's id. */
   readonly answerOf = new Map<string | number, WireMessage>();
+  /** Every client answer to a server request, in recorded order: what came after one may depend on it. */
+  readonly answerTriggers: number[] = [];
+  /** Each task the server reported, as last reported in the recording (for tasks/list, which may not be recorded). */
+  readonly recordedTasks = new Map<string, Record<string, unknown>>();
 
   constructor(readonly recording: Recording) {
     const requestOf = new Map<string | number, Trigger>();
@@ -73,7 +79,7 @@ export class ReplayScript {
       const message = line.msg as WireMessage;
       if (line.dir === "out") {
         const kind = typeof message.method === "string" ? (message.id !== undefined ? "request" : "notification") : "response";
-        const trigger: Trigger = { index: this.triggers.length, kind, message, key: keyOf(message), attached: [] };
+        const trigger: Trigger = { index: this.triggers.length, t: line.t, kind, message, key: keyOf(message), attached: [] };
         this.triggers.push(trigger);
         current = trigger;
         if (kind === "request") {
@@ -82,7 +88,10 @@ export class ReplayScript {
         } else if (kind === "notification") {
           indexBy(this.notificationsByKey, trigger.key, trigger.index);
           indexBy(this.notificationsByMethod, message.method!, trigger.index);
-        } else indexBy(this.answersById, idKey(message.id), trigger.index);
+        } else {
+          indexBy(this.answersById, idKey(message.id), trigger.index);
+          this.answerTriggers.push(trigger.index);
+        }
         if (kind === "request") {
           requestOf.set(idKey(message.id), trigger);
           const token = progressTokenOf(message);
@@ -92,6 +101,8 @@ export class ReplayScript {
         }
         continue;
       }
+      const task = taskStateOf(message);
+      if (task) this.recordedTasks.set(task.taskId as string, task);
       // A response goes with its own request, unless a client answer came after that request (the
       // server may have waited for it); so does a progress notification. Anything else: the last trigger.
       let owner: Trigger | undefined;
@@ -140,12 +151,22 @@ export class ReplayPeer {
   private clientCapabilities?: Record<string, unknown>;
   /** recorded task id → live task id, for tasks the client created (receiver tasks: the client chose their ids). */
   private readonly liveTaskIds = new Map<string, string>();
+  /** Each task as this client was last told about it: tasks/get and tasks/list answer from it when the recording holds no such request. */
+  private readonly taskStates = new Map<string, Record<string, unknown>>();
+  /** Where the first client answer not given yet is in answerTriggers. */
+  private answerCursor = 0;
+  /** Replay time minus recorded time, fixed when the first recorded request is matched. */
+  private timeShift?: number;
+  private readonly recordedAt: number;
 
   constructor(
     private readonly script: ReplayScript,
     private readonly out: ReplayOutput,
+    private readonly now: () => number = Date.now,
   ) {
     this.used = new Uint8Array(script.triggers.length);
+    const at = Date.parse(script.recording.header.recordedAt);
+    this.recordedAt = Number.isFinite(at) ? at : 0;
   }
 
   receive(message: WireMessage): void {
@@ -182,7 +203,23 @@ export class ReplayPeer {
     const sameMethod = this.script.requestsByMethod.get(message.method!);
     // initialize is matched by its method: the live client's name, version and capabilities may differ.
     const equal = message.method === "initialize" ? sameMethod : this.script.requestsByKey.get(keyOf(message));
-    const next = this.nextUnused(equal);
+    let next = this.nextUnused(equal);
+    if (next && equal) {
+      // Content, then position: a request recorded after a client answer the live client has not given yet
+      // (a task poll after the elicitation was answered) is not served before that answer. The same request
+      // recorded before it is answered again instead, as the server would have: the task still waits.
+      const barrier = this.firstAnswerNotGiven();
+      if (next.index > barrier) {
+        // A task poll: what this client has been told of the task so far (a status notification may have
+        // said input_required before the recorded client polled again).
+        const known = message.method === "tasks/get" ? this.specAnswer(message) : undefined;
+        if (known) return this.send({ jsonrpc: "2.0", id: message.id!, result: known });
+        const before = equal.filter((i) => i < barrier).at(-1);
+        const answer = before === undefined ? undefined : this.script.answerOf.get(idKey(this.script.triggers[before]!.message.id));
+        if (answer) return this.send({ ...answer, id: message.id! });
+        if (before !== undefined) next = undefined;
+      }
+    }
     if (next) {
       this.liveIds.set(idKey(next.message.id), message.id!);
       const recordedToken = progressTokenOf(next.message);
@@ -195,14 +232,55 @@ export class ReplayPeer {
     if (last !== undefined) {
       // Asked more often than recorded (a task polled once more): the last recorded answer again.
       const answer = this.script.answerOf.get(idKey(this.script.triggers[last]!.message.id));
-      if (answer) return this.out.send({ ...answer, id: message.id! });
+      if (answer) return this.send({ ...answer, id: message.id! });
     }
-    if (message.method === "ping") return this.out.send({ jsonrpc: "2.0", id: message.id!, result: {} });
+    const spec = this.specAnswer(message);
+    if (spec !== undefined) return this.send({ jsonrpc: "2.0", id: message.id!, result: spec });
     const closest = this.script.closest(message.method!, message.params);
     const said = closest ? `${closest.method}${closest.params ? ` ${preview(withoutMeta(closest.params))}` : ""}` : "none";
     const code = sameMethod ? UNMATCHED_PARAMS : UNMATCHED_METHOD;
     const what = sameMethod ? `No recorded ${message.method} request has these params` : `No ${message.method} request was recorded`;
     this.out.send({ jsonrpc: "2.0", id: message.id!, error: { code, message: `${what}; the closest recorded request: ${said}`, data: { closest: closest ? { method: closest.method, params: closest.params } : null } } });
+  }
+
+  /**
+   * What the spec says a server answers to a request any client may send, when the recording holds none:
+   * ping, logging/setLevel, resources/(un)subscribe are empty results; tasks/get and tasks/list tell the
+   * tasks as far as this client's conversation has got (the recorded ones it has not seen yet: as recorded last).
+   */
+  private specAnswer(message: WireMessage): Record<string, unknown> | undefined {
+    switch (message.method) {
+      case "ping":
+      case "logging/setLevel":
+      case "resources/subscribe":
+      case "resources/unsubscribe":
+        return {};
+      case "tasks/list":
+        return { tasks: [...new Map([...this.script.recordedTasks, ...this.taskStates]).values()] };
+      case "tasks/get": {
+        const taskId = message.params?.taskId;
+        const task = typeof taskId === "string" ? this.taskStates.get(taskId) : undefined;
+        return task ? { ...task } : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** The index of the first recorded client answer not given yet (past the end: none left). */
+  private firstAnswerNotGiven(): number {
+    const list = this.script.answerTriggers;
+    while (this.answerCursor < list.length && this.used[list[this.answerCursor]!]) this.answerCursor++;
+    return this.answerCursor < list.length ? list[this.answerCursor]! : Number.POSITIVE_INFINITY;
+  }
+
+  /** Everything sent goes through here, so the task states this client has been told are known. */
+  private send(original: WireMessage): void {
+    // Task states are kept as recorded (they are shifted once, when sent).
+    const task = taskStateOf(original);
+    const message = this.timeShift ? shiftTimes(original, this.timeShift) : original;
+    if (task) this.taskStates.set(task.taskId as string, task);
+    this.out.send(message);
   }
 
   private notification(message: WireMessage): void {
@@ -211,6 +289,9 @@ export class ReplayPeer {
   }
 
   private fire(trigger: Trigger): void {
+    // The recording's clock is set to this client's: the first request it matches happens now, and every
+    // recorded time after keeps its distance from it.
+    this.timeShift ??= this.now() - (this.recordedAt + trigger.t);
     this.used[trigger.index] = 1;
     this.emit(trigger.attached);
   }
@@ -225,12 +306,12 @@ export class ReplayPeer {
       if (message.method === undefined && message.id !== undefined) {
         // An answer: to the live id of the request it answers, if the live client asked it.
         const live = this.liveIds.get(idKey(message.id));
-        if (live !== undefined) this.out.send({ ...message, id: live });
+        if (live !== undefined) this.send({ ...message, id: live });
         continue;
       }
       if (message.method === "notifications/progress") {
         const live = this.liveTokens.get(idKey(message.params?.progressToken as Id));
-        if (live !== undefined) this.out.send({ ...message, params: { ...message.params, progressToken: live } });
+        if (live !== undefined) this.send({ ...message, params: { ...message.params, progressToken: live } });
         continue;
       }
       if (message.id !== undefined) {
@@ -244,7 +325,7 @@ export class ReplayPeer {
           continue;
         }
       }
-      this.out.send(this.withLiveTaskIds(message));
+      this.send(this.withLiveTaskIds(message));
     }
   }
 
@@ -263,6 +344,45 @@ export class ReplayPeer {
 }
 
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/**
+ * Task times a server reports (2025-11-25 createdAt / lastUpdatedAt; deadlines), moved by `shift` ms, so a
+ * recording replayed a week later is not a week past its ttl: intervals between them stay as recorded.
+ */
+const TIME_KEYS = new Set(["createdAt", "lastUpdatedAt", "expiresAt", "deadline"]);
+/** Tasks sit shallow (result.task, result.tasks[i], params): the walk stops well before anything deep. */
+const TIME_DEPTH = 6;
+
+export function shiftTimes<T>(value: T, shift: number, depth = 0): T {
+  if (depth > TIME_DEPTH || typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((item) => {
+      const moved = shiftTimes(item, shift, depth + 1);
+      changed ||= moved !== item;
+      return moved;
+    });
+    return (changed ? out : value) as T;
+  }
+  let out: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    let moved = item;
+    if (TIME_KEYS.has(key) && typeof item === "string") {
+      const at = Date.parse(item);
+      if (Number.isFinite(at)) moved = new Date(at + shift).toISOString();
+    } else moved = shiftTimes(item, shift, depth + 1);
+    if (moved !== item) (out ??= { ...(value as Record<string, unknown>) })[key] = moved;
+  }
+  return (out ?? value) as T;
+}
+
+/** A task's state a message tells: a CreateTaskResult, a tasks/get result, a status notification. */
+function taskStateOf(message: WireMessage): Record<string, unknown> | undefined {
+  const candidate = message.method === "notifications/tasks/status" ? message.params : isObject(message.result) ? (isObject(message.result.task) ? message.result.task : message.result) : undefined;
+  if (!isObject(candidate) || typeof candidate.taskId !== "string" || typeof candidate.status !== "string") return undefined;
+  const { _meta: _ignored, ...task } = candidate;
+  return task;
+}
 
 /** The task id a CreateTaskResult names. */
 function taskIdOf(result: unknown): string | undefined {
@@ -285,9 +405,28 @@ function withoutMeta(params: unknown): unknown {
   return rest;
 }
 
-/** Method and params (without `_meta`) as JSON with sorted keys. */
+/**
+ * A request's params with what the protocol leaves to each client made one way, so any client's request
+ * matches what another client recorded: absent params are `{}`, `_meta` (progress tokens, the 2026-07-28
+ * envelope) is left out, a task augmentation counts by its presence (the ttl is the client's choice), the
+ * `task` options the SDK copies into tasks/get and tasks/result are dropped, absent `arguments` are `{}`,
+ * and a null cursor is no cursor. Key order is left to canonical().
+ */
+export function normalizedParams(method: string, params: unknown): unknown {
+  if (params === undefined || params === null) return {};
+  if (!isObject(params)) return params;
+  const out: Record<string, unknown> = { ...params };
+  delete out._meta;
+  if (method.startsWith("tasks/")) delete out.task;
+  else if (isObject(out.task)) out.task = {};
+  if ((method === "tools/call" || method === "prompts/get") && (out.arguments === undefined || out.arguments === null)) out.arguments = {};
+  if (out.cursor === null) delete out.cursor;
+  return out;
+}
+
+/** Method and normalized params as JSON with sorted keys. */
 function keyOf(message: WireMessage): string {
-  return `${message.method ?? ""} ${canonical(withoutMeta(message.params))}`;
+  return `${message.method ?? ""} ${canonical(normalizedParams(message.method ?? "", message.params))}`;
 }
 
 function canonical(value: unknown): string {
