@@ -94,7 +94,7 @@ describe("any client replays a week-old recording", () => {
         expect((await client.listTools()).tools).toEqual(legacy.tools);
         expect(await client.setLoggingLevel("debug")).toEqual({});
         expect(await client.ping()).toEqual({});
-        const seen: { type: string; task?: { status: string; createdAt?: string; lastUpdatedAt?: string }; result?: { content: unknown } }[] = [];
+        const seen: { type: string; task?: { taskId: string; status: string; createdAt?: string; lastUpdatedAt?: string }; result?: { content: unknown } }[] = [];
         for await (const message of client.experimental.tasks.callToolStream(research, CallToolResultSchema, { task: { ttl: 60_000 } })) seen.push(message as (typeof seen)[number]);
         expect(seen.map((m) => m.type)).toEqual(expect.arrayContaining(["taskCreated", "taskStatus", "result"]));
         expect(seen.filter((m) => m.type === "taskStatus").map((m) => m.task!.status)).toContain("input_required");
