@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BIN, command, everythingStdio, fixtureStdio, jsonOf, runCli, startEverythingHttp, startHttpFixture, type Ran } from "./harness.js";
 
 const folder = mkdtempSync(join(tmpdir(), "replay-"));
-const replayOf = (file: string) => command(process.execPath, BIN, "replay", file);
+// At full speed: these tests are about what is answered, not when (replayPacing.test.ts is about when).
+const replayOf = (file: string) => command(process.execPath, BIN, "replay", file, "--speed", "max");
 const modernStdio = fixtureStdio("modern/modern-server.mjs", "--modern-only");
 /** Task status lines and answered inputs on stderr: what the user saw happen, in order. */
 const story = (ran: Ran) => ran.stderr.split("\n").filter((l) => /^(Task |Elicitation |Sampling )/.test(l));
@@ -33,7 +34,7 @@ async function recordThenReplay(args: string[], server: string, name: string): P
 const replays: { kill(): void }[] = [];
 afterAll(() => replays.forEach((r) => r.kill()));
 async function replayHttp(file: string): Promise<string> {
-  const child = spawn(process.execPath, [BIN, "replay", file, "--http", "0"], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [BIN, "replay", file, "--http", "0", "--speed", "max"], { stdio: ["ignore", "ignore", "pipe"] });
   replays.push(child);
   let err = "";
   const port = await new Promise<string>((resolve, reject) => {
@@ -64,7 +65,7 @@ describe("replay as a server (issue 22)", () => {
     expect(jsonOf(other).error).toMatchObject({ code: -32602, message: 'No recorded tools/call request has these params; the closest recorded request: tools/call {"name":"echo","arguments":{"message":"recorded"}}' });
     const unknown = await runCli(["read", "demo://nothing", "--json", "--server", replayOf(file)]);
     expect(jsonOf(unknown).error).toMatchObject({ code: -32601, message: expect.stringMatching(/^No resources\/read request was recorded; the closest recorded request: /) });
-  });
+  }, 90_000); // six CLI runs one after another: on a loaded machine, over the default 30 s
 
   it("Q2/Q3 legacy task: simulate-research-query going input_required, its related-task elicitation answered, replayed end to end with the same status sequence and report", async () => {
     const args = ["call", "simulate-research-query", "--args", '{"topic":"python","ambiguous":true}', "--task", "--json", "--elicitation", '{"action":"accept","content":{"interpretation":"programming"}}'];

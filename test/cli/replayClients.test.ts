@@ -46,9 +46,11 @@ beforeAll(async () => {
   // The recording of the research call holds tools/list too (the CLI lists before it calls).
   const modernFile = join(folder, "modern.mcprec");
   const modernStdio = fixtureStdio("modern/modern-server.mjs", "--modern-only");
-  const echo = await runCli(["call", "echo", "--args", '{"text":"hi"}', "--json", "--server", modernStdio, "--record", modernFile]);
+  // Pinned: under load the fixture may start slower than Auto's probe waits.
+  const echo = await runCli(["call", "echo", "--args", '{"text":"hi"}', "--json", "--era", "2026-07-28", "--server", modernStdio, "--record", modernFile]);
   expect(echo.code, echo.stderr).toBe(0);
-  const modernTools = await runCli(["tools", "--json", "--server", modernStdio]);
+  const modernTools = await runCli(["tools", "--json", "--era", "2026-07-28", "--server", modernStdio]);
+  expect(modernTools.code, modernTools.stderr).toBe(0);
   modern = { file: weekOld(modernFile), echo: jsonOf(echo), tools: (jsonOf(modernTools) as { tools: unknown }).tools };
 }, 120_000);
 
@@ -106,7 +108,7 @@ describe("any client replays a week-old recording", () => {
       } finally {
         await client.close();
       }
-    });
+    }, 120_000);
 
     it(`SDK v2 client over ${wire}: legacy research task by raw requests (tasks/get polled, tasks/result with the elicitation), and the 2026-07-28 fixture pinned`, async () => {
       const since = Date.now();
@@ -137,7 +139,7 @@ describe("any client replays a week-old recording", () => {
       } finally {
         await pinned.close();
       }
-    });
+    }, 120_000);
   }
 
   it("our CLI, over stdio and HTTP: the week-old research task runs to its report (its ttl counted from now); a week-old 2026-07-28 task with input requests too (M5)", async () => {
@@ -152,14 +154,14 @@ describe("any client replays a week-old recording", () => {
     }
     const modernArgs = ["call", "task-input", "--json", "--elicitation", '{"action":"accept","content":{"name":"Ada"}}', "--sampling", '{"model":"m1","content":{"type":"text","text":"a summary"}}', "--root", "file:///work/project"];
     const recorded = join(folder, "modern-task.mcprec");
-    const live = await runCli([...modernArgs, "--server", fixtureStdio("modern/modern-server.mjs", "--modern-only"), "--record", recorded]);
+    const live = await runCli([...modernArgs, "--era", "2026-07-28", "--server", fixtureStdio("modern/modern-server.mjs", "--modern-only"), "--record", recorded]);
     expect(live.code, live.stderr).toBe(0);
     const since = Date.now();
-    const replayed = await runCli([...modernArgs, "--server", command(process.execPath, CLI, "replay", weekOld(recorded))]);
+    const replayed = await runCli([...modernArgs, "--era", "2026-07-28", "--server", command(process.execPath, CLI, "replay", weekOld(recorded))]);
     expect(replayed.code, replayed.stderr).toBe(0);
     const doc = jsonOf(replayed) as { task: { status: string; createdAt: string }; result: unknown };
     expect(doc.task.status).toBe("completed");
     expect(Date.parse(doc.task.createdAt)).toBeGreaterThanOrEqual(since - 1000);
     expect(doc.result).toEqual((jsonOf(live) as { result: unknown }).result);
-  });
+  }, 180_000);
 });

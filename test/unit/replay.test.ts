@@ -14,7 +14,7 @@ const recording = (...lines: RecordingLine[]): Recording => ({ header, lines, wa
 function peer(script: ReplayScript) {
   const sent: WireMessage[] = [];
   const skipped: string[] = [];
-  const live = new ReplayPeer(script, { send: (m) => sent.push(m), skipped: (why) => skipped.push(why) });
+  const live = new ReplayPeer(script, { send: (m) => sent.push(m), skipped: (why) => skipped.push(why) }, { speed: Infinity });
   return { live, sent, skipped };
 }
 

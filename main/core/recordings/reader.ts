@@ -24,21 +24,8 @@ const CHUNK = 1024 * 1024;
 
 export function readRecording(path: string, limits: ReadLimits = {}): Recording {
   const maxBytes = limits.maxBytes ?? MAX_RECORDING_BYTES;
-  // Only a regular file is read: a named pipe would block the read (and the app) until someone writes to it,
-  // a device may never end. Checked before opening, and again on what was opened (the path may have changed
-  // in between), which is opened non-blocking so even a pipe swapped in cannot hold the open.
-  let fd: number;
+  const fd = openRecordingFile(path, maxBytes);
   try {
-    refuseUnlessFile(path, statSync(path));
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    if (error instanceof RecordingError) throw error;
-    throw new RecordingError(cannotOpen(path, error as NodeJS.ErrnoException));
-  }
-  try {
-    const stat = fstatSync(fd);
-    refuseUnlessFile(path, stat);
-    if (stat.size > maxBytes) throw new RecordingError(`${path} is ${formatSize(stat.size)}: over the ${formatSize(maxBytes)} a recording may be; it was not read`);
     const parser = new RecordingParser(limits.maxLineBytes ?? MAX_LINE_BYTES);
     const buffer = Buffer.alloc(CHUNK);
     const decoder = new TextDecoder("utf-8", { fatal: false });
@@ -56,6 +43,105 @@ export function readRecording(path: string, limits: ReadLimits = {}): Recording 
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A recording read a chunk at a time, yielding to the event loop between chunks, so a replay answers its
+ * first requests (the era probe) while the rest is still read. open() reads only as far as the header.
+ */
+export class RecordingStream {
+  private readonly buffer = Buffer.alloc(CHUNK);
+  private readonly decoder = new TextDecoder("utf-8", { fatal: false });
+  private total = 0;
+  private done = false;
+
+  private constructor(
+    readonly path: string,
+    private readonly fd: number,
+    private readonly parser: RecordingParser,
+    private readonly maxBytes: number,
+  ) {}
+
+  static open(path: string, limits: ReadLimits = {}): RecordingStream {
+    const maxBytes = limits.maxBytes ?? MAX_RECORDING_BYTES;
+    const fd = openRecordingFile(path, maxBytes);
+    const stream = new RecordingStream(path, fd, new RecordingParser(limits.maxLineBytes ?? MAX_LINE_BYTES), maxBytes);
+    try {
+      while (!stream.parser.header && stream.readChunk());
+      if (!stream.parser.header) stream.parser.end();
+    } catch (error) {
+      stream.close();
+      throw error;
+    }
+    return stream;
+  }
+
+  get header(): RecordingHeader {
+    return this.parser.header!;
+  }
+
+  /** What the reader noticed so far (complete once batches() has ended). */
+  get warnings(): string[] {
+    return this.parser.warnings;
+  }
+
+  /** The lines, a chunk's worth at a time; a damaged line ends it with a RecordingError. */
+  async *batches(): AsyncGenerator<RecordingLine[]> {
+    try {
+      for (;;) {
+        const more = this.readChunk();
+        yield this.parser.takeLines();
+        if (!more) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.close();
+    }
+  }
+
+  close(): void {
+    if (this.done) return;
+    this.done = true;
+    closeSync(this.fd);
+  }
+
+  /** One chunk into the parser; false at the end of the file (the parser then has ended). */
+  private readChunk(): boolean {
+    const n = readSync(this.fd, this.buffer, 0, CHUNK, null);
+    if (n === 0) {
+      this.parser.push(this.decoder.decode());
+      this.parser.end();
+      return false;
+    }
+    this.total += n;
+    if (this.total > this.maxBytes) throw new RecordingError(`${this.path} grew past ${formatSize(this.maxBytes)} while it was read`);
+    this.parser.push(this.decoder.decode(this.buffer.subarray(0, n), { stream: true }));
+    return true;
+  }
+}
+
+/** The file opened for reading, if it is a regular file within the size a recording may be. */
+function openRecordingFile(path: string, maxBytes: number): number {
+  // Only a regular file is read: a named pipe would block the read (and the app) until someone writes to it,
+  // a device may never end. Checked before opening, and again on what was opened (the path may have changed
+  // in between), which is opened non-blocking so even a pipe swapped in cannot hold the open.
+  let fd: number;
+  try {
+    refuseUnlessFile(path, statSync(path));
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    if (error instanceof RecordingError) throw error;
+    throw new RecordingError(cannotOpen(path, error as NodeJS.ErrnoException));
+  }
+  try {
+    const stat = fstatSync(fd);
+    refuseUnlessFile(path, stat);
+    if (stat.size > maxBytes) throw new RecordingError(`${path} is ${formatSize(stat.size)}: over the ${formatSize(maxBytes)} a recording may be; it was not read`);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return fd;
 }
 
 function refuseUnlessFile(path: string, stat: Stats): void {
@@ -94,9 +180,10 @@ export function parseRecording(text: string, limits: ReadLimits = {}): Recording
 class RecordingParser {
   private pending = "";
   private lineNumber = 0;
-  private header?: RecordingHeader;
-  private readonly lines: RecordingLine[] = [];
-  private readonly warnings: string[] = [];
+  header?: RecordingHeader;
+  private lines: RecordingLine[] = [];
+  readonly warnings: string[] = [];
+  private ended = false;
   /** What the recorded client offered (its initialize request's capabilities), to judge the server's requests. */
   private offered?: Record<string, unknown>;
 
@@ -114,7 +201,16 @@ class RecordingParser {
     if (this.pending.length > this.maxLineBytes) throw new RecordingError(`Line ${this.lineNumber + 1} is over ${formatSize(this.maxLineBytes)}: not a recording line`);
   }
 
+  /** The lines parsed since the last call (a stream hands them on and keeps none). */
+  takeLines(): RecordingLine[] {
+    const lines = this.lines;
+    this.lines = [];
+    return lines;
+  }
+
   end(): Recording {
+    if (this.ended) return this.finish();
+    this.ended = true;
     if (this.pending.trim()) {
       // A last line without its newline: the file was cut off (a crash while writing, a partial download).
       let whole = true;
