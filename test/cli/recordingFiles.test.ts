@@ -31,6 +31,16 @@ describe("recording files the CLI refuses", () => {
     });
   }
 
+  it("diff prints the warnings its readers found, naming the file", async () => {
+    const file = join(folder, "sampling.mcprec");
+    writeFileSync(file, `${PLAIN_RECORDING}{"t":9,"dir":"in","msg":{"jsonrpc":"2.0","id":5,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":1}}}\n`);
+    const plain = join(folder, "plain-for-warnings.mcprec");
+    writeFileSync(plain, PLAIN_RECORDING);
+    const ran = await runCli(["diff", file, plain]);
+    expect(ran.code).toBe(0);
+    expect(ran.stderr).toBe(`mcp-task-inspector diff: ${file}: Line 5: the server sent sampling/createMessage, but the client did not offer the sampling capability\n`);
+  });
+
   it("a named pipe is refused at once by replay and by diff", async () => {
     const fifo = join(folder, "pipe.mcprec");
     execFileSync("mkfifo", [fifo]);

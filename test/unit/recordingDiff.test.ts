@@ -117,3 +117,12 @@ describe("diff without noise", () => {
     expect(output.changes).toEqual([expect.objectContaining({ what: 'output field "n" type changed from number to string (another type)', breaking: true })]);
   });
 });
+
+describe("diff says what the readers noticed", () => {
+  it("the recordings' warnings are kept in the document, side by side", () => {
+    const a = { ...rec({}, [tool({})]), warnings: ["Line 7: the server sent sampling/createMessage, but the client did not offer the sampling capability"] };
+    const doc = diffRecordings(a, rec({}, [tool({})]));
+    expect(doc.warnings).toEqual({ a: a.warnings, b: [] });
+    expect(diffRecordings(rec({}, [tool({})]), rec({}, [tool({})])).warnings).toBeUndefined();
+  });
+});
