@@ -448,38 +448,36 @@ export class ReplayPeer {
   }
 
   private deliver(item: Attached): void {
-    {
-      if ("stderr" in item) {
-        this.out.stderr?.(item.stderr);
-        return;
-      }
-      // The replay's own answer, already to the live id.
-      if (item.live) return this.send(item.result ? { ...item.message, result: item.result() } : item.message);
-      const message = item.message;
-      if (message.method === undefined && message.id !== undefined) {
-        // An answer: to the live id of the request it answers, if the live client asked it.
-        const live = this.liveIds.get(idKey(message.id));
-        if (live !== undefined) this.send({ ...message, id: live });
-        return;
-      }
-      if (message.method === "notifications/progress") {
-        const live = this.liveTokens.get(idKey(message.params?.progressToken as Id));
-        if (live !== undefined) this.send({ ...message, params: { ...message.params, progressToken: live } });
-        return;
-      }
-      if (message.id !== undefined) {
-        // A server request needs the capability the live client offered; without it the request is not
-        // sent and the replay goes on as the recorded client answered.
-        const needs = CAPABILITY_OF[message.method!];
-        if (needs && this.clientCapabilities && !(needs in this.clientCapabilities)) {
-          this.out.skipped?.(`${message.method} not sent: the client did not offer the ${needs} capability`);
-          const answer = this.nextUnused(this.script.answersById.get(idKey(message.id)));
-          if (answer) this.fire(answer);
-          return;
-        }
-      }
-      this.send(this.withLiveTaskIds(message));
+    if ("stderr" in item) {
+      this.out.stderr?.(item.stderr);
+      return;
     }
+    // The replay's own answer, already to the live id.
+    if (item.live) return this.send(item.result ? { ...item.message, result: item.result() } : item.message);
+    const message = item.message;
+    if (message.method === undefined && message.id !== undefined) {
+      // An answer: to the live id of the request it answers, if the live client asked it.
+      const live = this.liveIds.get(idKey(message.id));
+      if (live !== undefined) this.send({ ...message, id: live });
+      return;
+    }
+    if (message.method === "notifications/progress") {
+      const live = this.liveTokens.get(idKey(message.params?.progressToken as Id));
+      if (live !== undefined) this.send({ ...message, params: { ...message.params, progressToken: live } });
+      return;
+    }
+    if (message.id !== undefined) {
+      // A server request needs the capability the live client offered; without it the request is not
+      // sent and the replay goes on as the recorded client answered.
+      const needs = CAPABILITY_OF[message.method!];
+      if (needs && this.clientCapabilities && !(needs in this.clientCapabilities)) {
+        this.out.skipped?.(`${message.method} not sent: the client did not offer the ${needs} capability`);
+        const answer = this.nextUnused(this.script.answersById.get(idKey(message.id)));
+        if (answer) this.fire(answer);
+        return;
+      }
+    }
+    this.send(this.withLiveTaskIds(message));
   }
 
   /** A server request about a task the client created names it by the live client's id. */
