@@ -31,7 +31,7 @@ export function readRecording(path: string, limits: ReadLimits = {}): Recording 
     const decoder = new TextDecoder("utf-8", { fatal: false });
     let total = 0;
     for (;;) {
-      const n = readSync(fd, buffer, 0, CHUNK, null);
+      const n = readChunk(path, fd, buffer);
       if (n === 0) break;
       total += n;
       // The file may grow while it is read: the limit holds for what is read, not only what stat said.
@@ -107,7 +107,7 @@ export class RecordingStream {
 
   /** One chunk into the parser; false at the end of the file (the parser then has ended). */
   private readChunk(): boolean {
-    const n = readSync(this.fd, this.buffer, 0, CHUNK, null);
+    const n = readChunk(this.path, this.fd, this.buffer);
     if (n === 0) {
       this.parser.push(this.decoder.decode());
       this.parser.end();
@@ -117,6 +117,15 @@ export class RecordingStream {
     if (this.total > this.maxBytes) throw new RecordingError(`${this.path} grew past ${formatSize(this.maxBytes)} while it was read`);
     this.parser.push(this.decoder.decode(this.buffer.subarray(0, n), { stream: true }));
     return true;
+  }
+}
+
+/** One chunk; a failing disk is said in words like a failing open. */
+function readChunk(path: string, fd: number, buffer: Buffer): number {
+  try {
+    return readSync(fd, buffer, 0, CHUNK, null);
+  } catch (error) {
+    throw new RecordingError(cannotOpen(path, error as NodeJS.ErrnoException).replace(/^Cannot open/, "Cannot read"));
   }
 }
 
