@@ -17,7 +17,17 @@ export const RecordingChangeSchema = z.object({
 
 const SummarySchema = z.object({ server: z.object({ name: z.unknown().optional(), version: z.unknown().optional() }).optional(), era: z.string().optional(), protocolVersion: z.string().optional() });
 
-export const DiffDocumentSchema = z.object({ diff: z.literal(1), a: SummarySchema, b: SummarySchema, changes: z.array(RecordingChangeSchema), breaking: z.number().int(), other: z.number().int() });
+export const DiffDocumentSchema = z.object({
+  diff: z.literal(1),
+  a: SummarySchema,
+  b: SummarySchema,
+  changes: z.array(RecordingChangeSchema),
+  breaking: z.number().int(),
+  other: z.number().int(),
+  /** Values that differ on every run (times, UUIDs, ids, durations, poll timing): listed apart, not counted. */
+  varies: z.array(RecordingChangeSchema).optional(),
+  warnings: z.object({ a: z.array(z.string()), b: z.array(z.string()) }).optional(),
+});
 
 const NameListSchema = z.object({ names: z.array(z.string()), count: z.number().int() });
 

@@ -204,7 +204,7 @@ export const recordings: Scenario = {
     started = now();
     const script = new ReplayScript(read);
     let answered = 0;
-    const peer = new ReplayPeer(script, { send: () => answered++ });
+    const peer = new ReplayPeer(script, { send: () => answered++ }, { speed: Number.POSITIVE_INFINITY });
     const calls = read.lines.filter((l) => "dir" in l && l.dir === "out");
     for (const line of calls) peer.receive({ ...((line as { msg: object }).msg as object), id: `live-${answered}` });
     const replayAllMs = now() - started;

@@ -65,9 +65,9 @@ Commands:
   skill <name|uri> [--file <path>]
                                  load a skill (its SKILL.md, verified) or read one of its files, verified
   servers                        list saved servers (and those of --servers-file)
-  replay <file.mcprec> [--http <port>]
+  replay <file.mcprec> [--http <port>] [--speed <factor>|max]
                                  serve a recording as an MCP server (stdio, or Streamable HTTP)
-  diff <a.mcprec> <b.mcprec> [--json]
+  diff <a.mcprec> <b.mcprec> [--json] [--ignore <json-path>]
                                  what changed between two recordings; exit 1 when something breaking did
   check [--call <tool>[=<json>]] [--junit <file>]
                                  check the server against the protocol's rules (see docs/checks.md);
@@ -101,7 +101,8 @@ ${AUTH_USAGE}
   --auth-headless                OAuth: follow the authorization page without a browser (servers that
                                  approve at once: CI, test authorization servers); otherwise it is printed
                                  on stderr and opened with the system's opener
-  --record <file>                write this run's recording (.mcprec, see docs/recordings.md)
+  --record <file>                write this run's recording (.mcprec, see docs/recordings.md); every command
+                                 that connects to a server (not servers, replay or diff)
   --quiet                        no status or progress lines on stderr
 
 Exit codes: 0 success; 1 the server said error (a tool result with isError, or a JSON-RPC error), or a

@@ -12,14 +12,17 @@ import { liveRecording, type LiveOptions } from "./liveRecording.js";
 
 const flag = (name: string, value: string | undefined) => (value === undefined ? [] : [name, value]);
 
-export const DIFF_USAGE = `Usage: mcp-task-inspector diff <a.mcprec> <b.mcprec> [--json]
-       mcp-task-inspector diff <a.mcprec> --server <name|command|url> [--json]
+export const DIFF_USAGE = `Usage: mcp-task-inspector diff <a.mcprec> <b.mcprec> [--json] [--ignore <json-path>]…
+       mcp-task-inspector diff <a.mcprec> --server <name|command|url> [--json] [--ignore <json-path>]…
 
 Compares two recordings: the surface (tools, resources, templates, prompts, schemas, annotations,
 capabilities, era) and the calls both made (results, errors, task status sequences, input requests).
 With --server, the second side is the live server: its lists, and the plain calls the recording made,
 asked again (its own requests declined). --servers-file, --config-dir, --era, --transport, --header and
---timeout work as for the other commands.
+--timeout work as for the other commands. Values that differ on every run (times, UUIDs, ids, durations,
+poll timing) are listed apart as "varies between runs", not as changes; --ignore leaves a path of every
+call result out (e.g. structuredContent.generatedAt, content[*].text). A result that lost a field or
+changed its type (structured content or JSON text) is breaking.
 Exit codes: 0 nothing breaking changed; 1 something breaking changed; 2 usage or read error.`;
 
 export async function runDiff(argv: string[], io: CliIo): Promise<number> {
@@ -31,6 +34,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     return 2;
   };
   let files: string[];
+  let ignore: string[] = [];
   let live: Omit<LiveOptions, "say"> | undefined;
   try {
     const { values, positionals } = parseArgs({
@@ -48,6 +52,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         transport: { type: "string" },
         header: { type: "string", multiple: true, default: [] },
         timeout: { type: "string" },
+        ignore: { type: "string", multiple: true, default: [] },
       },
     });
     if (values.help) {
@@ -63,6 +68,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
       live = { server: values.server, headers: shared.headers, ...(values["servers-file"] ? { serversFile: values["servers-file"] } : {}), ...(values["config-dir"] ? { configDir: values["config-dir"] } : {}), ...(shared.era ? { era: shared.era } : {}), ...(shared.transport ? { transport: shared.transport } : {}), ...(shared.timeoutMs ? { timeoutMs: shared.timeoutMs } : {}) };
     }
     quiet = values.quiet === true;
+    ignore = values.ignore as string[];
   } catch (error) {
     return fail((error as Error).message.split(". To specify")[0]!);
   }
@@ -82,7 +88,9 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     }
     files.push(`${live.server} (live)`);
   }
-  const document = diffRecordings(recordings[0]!, recordings[1]!);
+  const document = diffRecordings(recordings[0]!, recordings[1]!, { ignore });
+  // What the readers noticed is said, not only kept in the document.
+  if (!quiet) for (const [side, list] of [[files[0]!, document.warnings?.a ?? []], [files[1]!, document.warnings?.b ?? []]] as const) for (const warning of list) io.stderr.write(`mcp-task-inspector diff: ${side}: ${printable(warning)}\n`);
   if (json) io.stdout.write(`${stableJson(document)}\n`);
   else io.stdout.write(human(document, files[0]!, files[1]!));
   return document.breaking > 0 ? 1 : 0;
@@ -98,6 +106,10 @@ function human(doc: DiffDocument, a: string, b: string): string {
   };
   section("Surface:", doc.changes.filter((c) => c.area === "surface"));
   section("Behaviour of calls both recordings made:", doc.changes.filter((c) => c.area === "behaviour"));
+  if (doc.varies?.length) {
+    lines.push("", "Varies between runs (not a change):");
+    for (const c of doc.varies) lines.push(`  varies    ${c.subject} ${c.name}: ${c.what}`);
+  }
   lines.push("", doc.changes.length ? `${doc.breaking} breaking ${doc.breaking === 1 ? "change" : "changes"}, ${doc.other} other` : "No changes.");
   return `${printable(lines.join("\n").slice(0, 1_000_000))}\n`;
 }

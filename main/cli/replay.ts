@@ -4,15 +4,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { readRecording, RecordingError } from "../core/recordings/reader.js";
+import { RecordingError, RecordingStream } from "../core/recordings/reader.js";
+import { describeBoundsProblem, jsonBoundsProblem, RECORDING_JSON_BOUNDS } from "../core/recordings/jsonBounds.js";
 import { ReplayPeer, ReplayScript, type ReplayOutput, type WireMessage } from "../core/recordings/replay.js";
 import type { CliIo } from "./run.js";
 
-export const REPLAY_USAGE = `Usage: mcp-task-inspector replay <file.mcprec> [--http <port>]
+export const REPLAY_USAGE = `Usage: mcp-task-inspector replay <file.mcprec> [--http <port>] [--speed <factor>]
 
 Serves the recording as an MCP server: over stdio, or Streamable HTTP on 127.0.0.1:<port> (0: any free port;
 the port is printed on stderr as "listening <port>"). Requests are matched by method and params; an
-unmatched request gets a JSON-RPC error naming the closest recorded one.`;
+unmatched request gets a JSON-RPC error naming the closest recorded one. What the server sent is paced as
+recorded; --speed 10 plays it ten times faster, --speed max without waiting.`;
 
 /** Live sessions a Streamable HTTP replay keeps. */
 const MAX_SESSIONS = 1000;
@@ -27,8 +29,9 @@ export interface ReplayStreams {
 export async function runReplay(argv: string[], io: CliIo, streams: ReplayStreams = { stdin: process.stdin, stdout: process.stdout }): Promise<number> {
   let file: string;
   let port: number | undefined;
+  let speed = 1;
   try {
-    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { http: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { http: { type: "string" }, speed: { type: "string" }, help: { type: "boolean", short: "h" } } });
     if (values.help) {
       io.stdout.write(`${REPLAY_USAGE}\n`);
       return 0;
@@ -39,34 +42,62 @@ export async function runReplay(argv: string[], io: CliIo, streams: ReplayStream
       port = Number(values.http);
       if (!/^\d+$/.test(values.http) || port > 65535) throw new Error(`--http must be a port from 0 to 65535, not "${values.http}"`);
     }
+    if (values.speed !== undefined) {
+      speed = values.speed === "max" ? Number.POSITIVE_INFINITY : Number(values.speed);
+      if (!(speed > 0)) throw new Error(`--speed must be a number above 0 (1: as recorded) or max, not "${values.speed}"`);
+    }
   } catch (error) {
     io.stderr.write(`mcp-task-inspector replay: ${(error as Error).message.split(". To specify")[0]}\n`);
     return 2;
   }
-  let script: ReplayScript;
+  // Only the header is read before the replay starts serving: the rest is read a chunk at a time while it
+  // answers, so a client's first request (the era probe) is answered at once, however big the file.
+  let stream: RecordingStream;
   try {
-    const recording = readRecording(file);
-    for (const warning of recording.warnings) io.stderr.write(`mcp-task-inspector replay: ${warning}\n`);
-    // What the replay cannot give back as it was sent is said once, up front.
-    const cut = recording.lines.filter((l) => "cut" in l && l.cut).length;
-    if (cut) io.stderr.write(`mcp-task-inspector replay: ${cut} recorded ${cut === 1 ? "message was" : "messages were"} over ${recording.header.limits.messageBytes} bytes and ${cut === 1 ? "is" : "are"} replayed as kept (cut, marked "…")\n`);
-    if (recording.header.incomplete) io.stderr.write(`mcp-task-inspector replay: the recording is incomplete (${recording.header.incomplete.reason}); requests after its end get no recorded answer\n`);
-    script = new ReplayScript(recording);
+    stream = RecordingStream.open(file);
   } catch (error) {
     if (!(error instanceof RecordingError)) throw error;
     io.stderr.write(`mcp-task-inspector replay: ${error.message}\n`);
     return 2;
   }
+  const script = new ReplayScript(stream.header);
   const stderr = (line: string) => io.stderr.write(`${line}\n`);
   const skipped = (why: string) => io.stderr.write(`mcp-task-inspector replay: ${why}\n`);
-  return port === undefined ? replayStdio(script, streams, { stderr, skipped }) : replayHttp(script, port, io, { stderr, skipped });
+  const serving = port === undefined ? replayStdio(script, streams, { stderr, skipped }, speed) : replayHttp(script, port, io, { stderr, skipped }, speed);
+  const loaded = (async () => {
+    let bySize = 0;
+    let byDepth = 0;
+    for await (const batch of stream.batches()) {
+      for (const line of batch) {
+        script.add(line);
+        // A cut that kept every byte was a depth cut (the recorder replaces what is nested too deep): said as depth.
+        if ("cut" in line && line.cut) line.cut.kept < line.cut.bytes ? bySize++ : byDepth++;
+      }
+      script.grew();
+    }
+    for (const warning of stream.warnings) io.stderr.write(`mcp-task-inspector replay: ${warning}\n`);
+    const header = stream.header;
+    if (bySize) io.stderr.write(`mcp-task-inspector replay: ${bySize} recorded ${bySize === 1 ? "message was" : "messages were"} over ${header.limits.messageBytes} bytes and ${bySize === 1 ? "is" : "are"} replayed as kept (cut, marked "…")\n`);
+    if (byDepth) io.stderr.write(`mcp-task-inspector replay: ${byDepth} recorded ${byDepth === 1 ? "message was" : "messages were"} nested too deep and ${byDepth === 1 ? "is" : "are"} replayed as kept (the deep part replaced by a marker)\n`);
+    if (header.incomplete) io.stderr.write(`mcp-task-inspector replay: the recording is incomplete (${header.incomplete.reason}); requests after its end get no recorded answer\n`);
+    script.finish();
+    return serving;
+  })().catch((error: unknown) => {
+    // A damaged line found while serving: said, and the replay ends (what it answered so far stands).
+    if (!(error instanceof RecordingError)) throw error;
+    io.stderr.write(`mcp-task-inspector replay: ${error.message}\n`);
+    return 2;
+  });
+  return Promise.race([serving, loaded]);
 }
 
-function replayStdio(script: ReplayScript, streams: ReplayStreams, hooks: Omit<ReplayOutput, "send">): Promise<number> {
+function replayStdio(script: ReplayScript, streams: ReplayStreams, hooks: Omit<ReplayOutput, "send">, speed: number): Promise<number> {
   const write = (message: WireMessage) => streams.stdout.write(`${JSON.stringify(message)}\n`);
-  const peer = new ReplayPeer(script, { ...hooks, send: write });
+  const peer = new ReplayPeer(script, { ...hooks, send: write }, { speed });
   const onLine = (line: string) => {
     if (!line.trim()) return;
+    const problem = jsonBoundsProblem(line, RECORDING_JSON_BOUNDS);
+    if (problem) return void write(parseError(`the message is ${describeBoundsProblem(problem)}`));
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -132,11 +163,11 @@ interface HttpPeer {
   queued: WireMessage[];
 }
 
-function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<ReplayOutput, "send">): Promise<number> {
+function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<ReplayOutput, "send">, speed: number): Promise<number> {
   const sessions = new Map<string, HttpPeer>();
   const newPeer = (): HttpPeer => {
     const state: HttpPeer = { posts: [], queued: [], peer: undefined as unknown as ReplayPeer };
-    state.peer = new ReplayPeer(script, { ...hooks, send: (message) => route(state, message) });
+    state.peer = new ReplayPeer(script, { ...hooks, send: (message) => route(state, message) }, { speed });
     return state;
   };
   // 2026-07-28 and stateless servers: requests without a session share one peer.
@@ -165,7 +196,10 @@ function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<R
       return;
     }
     if (req.method === "DELETE") {
-      if (typeof sessionId === "string") sessions.delete(sessionId);
+      if (typeof sessionId === "string") {
+        sessions.get(sessionId)?.peer.close();
+        sessions.delete(sessionId);
+      }
       res.writeHead(200).end();
       return;
     }
@@ -176,6 +210,11 @@ function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<R
     const body = await readBody(req);
     if (body === undefined) {
       res.writeHead(413, { "Content-Type": "application/json" }).end(JSON.stringify(parseError("the message is over 64 MB")));
+      return;
+    }
+    const problem = jsonBoundsProblem(body, RECORDING_JSON_BOUNDS);
+    if (problem) {
+      res.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify(parseError(`the message is ${describeBoundsProblem(problem)}`)));
       return;
     }
     let parsed: unknown;
@@ -193,7 +232,11 @@ function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<R
       state = newPeer();
       sessions.set(id, state);
       // A client that initializes over and over must not grow the replay without bound: the oldest session goes.
-      if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
+      if (sessions.size > MAX_SESSIONS) {
+        const oldest = sessions.keys().next().value as string;
+        sessions.get(oldest)?.peer.close();
+        sessions.delete(oldest);
+      }
       headers["Mcp-Session-Id"] = id;
     }
     const requests = messages.filter((m) => typeof m.method === "string" && m.id !== undefined);
@@ -244,7 +287,9 @@ function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<R
 
   return new Promise((resolve) => {
     server.on("error", (error) => {
-      io.stderr.write(`mcp-task-inspector replay: cannot listen on 127.0.0.1:${port}: ${(error as NodeJS.ErrnoException).code ?? error.message}\n`);
+      const code = (error as NodeJS.ErrnoException).code;
+      const why = code === "EADDRINUSE" ? "another program is using that port (EADDRINUSE)" : code === "EACCES" ? "this user may not listen on that port (EACCES)" : error.message;
+      io.stderr.write(`mcp-task-inspector replay: cannot listen on 127.0.0.1:${port}: ${why}\n`);
       resolve(2);
     });
     server.listen(port, "127.0.0.1", () => {

@@ -5,7 +5,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixtureStdio, jsonOf, runCli } from "./harness.js";
+import { everythingStdio, fixtureStdio, jsonOf, runCli } from "./harness.js";
+
 
 const folder = mkdtempSync(join(tmpdir(), "diff-"));
 const version = (n: 1 | 2) => fixtureStdio("versioned-server.mjs", "--version", String(n));
@@ -50,7 +51,7 @@ describe("diff (issue 22)", () => {
     expect(same.stdout).toMatch(/No changes\.\n$/);
   });
 
-  it("behaviour of the calls both made: a result that lost a field, and a call that now fails (isError) is breaking", async () => {
+  it("behaviour of the calls both made: a result that lost a field (its shape changed), and a call that now fails (isError) is breaking", async () => {
     const calls: [string, string][] = [["weather", '{"city":"Lisbon"}'], ["search", '{"query":"otters"}']];
     const files: string[] = [];
     for (const n of [1, 2] as const) {
@@ -62,7 +63,7 @@ describe("diff (issue 22)", () => {
     }
     const weather = jsonOf(await runCli(["diff", files[0]!, files[2]!, "--json"])) as { changes: { area: string; what: string; breaking: boolean; before?: unknown; after?: unknown }[] };
     expect(weather.changes.filter((c) => c.area === "behaviour")).toEqual([
-      { area: "behaviour", subject: "call", name: 'tools/call {"arguments":{"city":"Lisbon"},"name":"weather"}', what: "result changed", breaking: false, before: expect.objectContaining({ structuredContent: { temperature: 21.5, humidity: 0.4 } }), after: expect.objectContaining({ structuredContent: { temperature: 21.5 } }) },
+      { area: "behaviour", subject: "call", name: 'tools/call {"arguments":{"city":"Lisbon"},"name":"weather"}', what: "result shape changed: field structuredContent.humidity removed", breaking: true, before: expect.objectContaining({ structuredContent: { temperature: 21.5, humidity: 0.4 } }), after: expect.objectContaining({ structuredContent: { temperature: 21.5 } }) },
     ]);
     const search = jsonOf(await runCli(["diff", files[1]!, files[3]!, "--json"])) as { changes: { area: string; what: string; breaking: boolean }[] };
     expect(search.changes.filter((c) => c.area === "behaviour")).toEqual([expect.objectContaining({ what: "result is now an error (isError)", breaking: true })]);
@@ -85,7 +86,7 @@ describe("diff (issue 22)", () => {
     expect(JSON.stringify(doc.changes[0]!.after)).toContain("Grace");
   });
 
-  it("--server: a recording against the live server, its lists and the recording's calls asked again (the same four changes; the weather call's result changed)", async () => {
+  it("--server: a recording against the live server, its lists and the recording's calls asked again (the same four changes; the weather call's result lost a field)", async () => {
     const ran = await runCli(["diff", v1, "--server", version(2), "--json", "--quiet"]);
     expect(ran.code, ran.stderr).toBe(1);
     const doc = jsonOf(ran) as { b: unknown; changes: { what: string; name: string; breaking: boolean }[] };
@@ -99,11 +100,30 @@ describe("diff (issue 22)", () => {
     const weatherV1 = join(folder, "weather-live-v1.mcprec");
     expect((await runCli(["call", "weather", "--args", '{"city":"Lisbon"}', "--server", version(1), "--record", weatherV1, "--quiet"])).code).toBe(0);
     const calls = jsonOf(await runCli(["diff", weatherV1, "--server", version(2), "--json", "--quiet"])) as { changes: { area: string; what: string }[] };
-    expect(calls.changes.filter((c) => c.area === "behaviour").map((c) => c.what)).toEqual(["result changed"]);
+    expect(calls.changes.filter((c) => c.area === "behaviour").map((c) => c.what)).toEqual(["result shape changed: field structuredContent.humidity removed"]);
     const same = await runCli(["diff", weatherV1, "--server", version(1)]);
     expect(same.code).toBe(0);
     expect(same.stdout).toMatch(/\(live\): versioned-fixture 1\.0\.0 \(2025-11-25\)\n\nNo changes\.\n$/);
   });
+
+  it("two recordings of server-everything, one after the other: no change (exit 0); what differs between the runs is listed apart as varying", async () => {
+    const everything = everythingStdio;
+    const files: string[] = [];
+    for (const n of [1, 2]) {
+      const file = join(folder, `everything-${n}.mcprec`);
+      const ran = await runCli(["call", "simulate-research-query", "--args", '{"topic":"otters","ambiguous":true}', "--task", "--elicitation", '{"action":"accept","content":{"interpretation":"animals"}}', "--server", everything, "--record", file, "--quiet"]);
+      expect(ran.code, ran.stderr).toBe(0);
+      files.push(file);
+    }
+    const ran = await runCli(["diff", files[0]!, files[1]!, "--json"]);
+    expect(ran.code, ran.stderr).toBe(0);
+    const doc = jsonOf(ran) as { changes: unknown[]; breaking: number; other: number; varies?: { what: string }[] };
+    expect(doc.changes).toEqual([]);
+    expect(doc.breaking + doc.other).toBe(0);
+    for (const v of doc.varies ?? []) expect(v.what).toMatch(/varies between runs/);
+    const human = await runCli(["diff", files[0]!, files[1]!]);
+    expect(human.stdout).toMatch(/No changes\.\n$/);
+  }, 90_000);
 
   it("a usage or read error is exit 2, with --json one document", async () => {
     const damaged = join(folder, "damaged.mcprec");

@@ -9,10 +9,18 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BIN, command, everythingStdio, fixtureStdio, jsonOf, runCli, startEverythingHttp, startHttpFixture, type Ran } from "./harness.js";
 
 const folder = mkdtempSync(join(tmpdir(), "replay-"));
-const replayOf = (file: string) => command(process.execPath, BIN, "replay", file);
+// At full speed: these tests are about what is answered, not when (replayPacing.test.ts is about when).
+const replayOf = (file: string) => command(process.execPath, BIN, "replay", file, "--speed", "max");
 const modernStdio = fixtureStdio("modern/modern-server.mjs", "--modern-only");
 /** Task status lines and answered inputs on stderr: what the user saw happen, in order. */
 const story = (ran: Ran) => ran.stderr.split("\n").filter((l) => /^(Task |Elicitation |Sampling )/.test(l));
+
+/** A replay moves task times to its own clock, keeping their intervals: compared as the interval. */
+function timesAsInterval(doc: Record<string, unknown>): Record<string, unknown> {
+  const task = doc.task as { createdAt?: string; lastUpdatedAt?: string } | undefined;
+  if (!task?.createdAt) return doc;
+  return { ...doc, task: { ...task, createdAt: "moved", lastUpdatedAt: Date.parse(task.lastUpdatedAt!) - Date.parse(task.createdAt) } };
+}
 
 async function recordThenReplay(args: string[], server: string, name: string): Promise<{ live: Ran; replayed: Ran; file: string }> {
   const file = join(folder, `${name}.mcprec`);
@@ -26,7 +34,7 @@ async function recordThenReplay(args: string[], server: string, name: string): P
 const replays: { kill(): void }[] = [];
 afterAll(() => replays.forEach((r) => r.kill()));
 async function replayHttp(file: string): Promise<string> {
-  const child = spawn(process.execPath, [BIN, "replay", file, "--http", "0"], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [BIN, "replay", file, "--http", "0", "--speed", "max"], { stdio: ["ignore", "ignore", "pipe"] });
   replays.push(child);
   let err = "";
   const port = await new Promise<string>((resolve, reject) => {
@@ -45,7 +53,7 @@ describe("replay as a server (issue 22)", () => {
     const echo = ["call", "echo", "--args", '{"message":"recorded"}', "--json"];
     const { live, replayed, file } = await recordThenReplay(echo, everythingStdio, "echo");
     expect(replayed.code).toBe(0);
-    expect(jsonOf(replayed)).toEqual(jsonOf(live));
+    expect(timesAsInterval(jsonOf(replayed))).toEqual(timesAsInterval(jsonOf(live)));
     expect(replayed.stderr).toMatch(/Connected to mcp-servers\/everything 2\.0\.0 \(2025-11-25\)/);
 
     const tools = await runCli(["tools", "--json", "--server", replayOf(file)]);
@@ -57,13 +65,13 @@ describe("replay as a server (issue 22)", () => {
     expect(jsonOf(other).error).toMatchObject({ code: -32602, message: 'No recorded tools/call request has these params; the closest recorded request: tools/call {"name":"echo","arguments":{"message":"recorded"}}' });
     const unknown = await runCli(["read", "demo://nothing", "--json", "--server", replayOf(file)]);
     expect(jsonOf(unknown).error).toMatchObject({ code: -32601, message: expect.stringMatching(/^No resources\/read request was recorded; the closest recorded request: /) });
-  });
+  }, 90_000); // six CLI runs one after another: on a loaded machine, over the default 30 s
 
   it("Q2/Q3 legacy task: simulate-research-query going input_required, its related-task elicitation answered, replayed end to end with the same status sequence and report", async () => {
     const args = ["call", "simulate-research-query", "--args", '{"topic":"python","ambiguous":true}', "--task", "--json", "--elicitation", '{"action":"accept","content":{"interpretation":"programming"}}'];
     const { live, replayed } = await recordThenReplay(args, everythingStdio, "research");
     expect(replayed.code).toBe(0);
-    expect(jsonOf(replayed)).toEqual(jsonOf(live));
+    expect(timesAsInterval(jsonOf(replayed))).toEqual(timesAsInterval(jsonOf(live)));
     expect(story(replayed)).toEqual(story(live));
     expect(story(replayed)).toContainEqual(expect.stringMatching(/input_required: Found multiple interpretations/));
   });
@@ -72,7 +80,7 @@ describe("replay as a server (issue 22)", () => {
     const args = ["call", "trigger-elicitation-request-async", "--json", "--elicitation", '{"action":"accept","content":{"name":"Ada"}}'];
     const { live, replayed } = await recordThenReplay(args, everythingStdio, "receiver");
     expect(replayed.code).toBe(0);
-    expect(jsonOf(replayed)).toEqual(jsonOf(live));
+    expect(timesAsInterval(jsonOf(replayed))).toEqual(timesAsInterval(jsonOf(live)));
     expect(JSON.stringify(jsonOf(replayed))).toContain("Name: Ada");
     // The replay's own run, recorded: the server's tasks/get and tasks/result name the live client's
     // task (which has a fresh id), and the client answers each with a result, never an error.
@@ -91,7 +99,7 @@ describe("replay as a server (issue 22)", () => {
     const args = ["call", "task-input", "--json", "--elicitation", '{"action":"accept","content":{"name":"Ada"}}', "--sampling", '{"model":"m1","content":{"type":"text","text":"a summary"}}', "--root", "file:///work/project"];
     const { live, replayed } = await recordThenReplay(args, modernStdio, "modern-task");
     expect(replayed.code).toBe(0);
-    expect(jsonOf(replayed)).toEqual(jsonOf(live));
+    expect(timesAsInterval(jsonOf(replayed))).toEqual(timesAsInterval(jsonOf(live)));
     expect((jsonOf(replayed) as { task: { status: string } }).task.status).toBe("completed");
     expect(story(replayed)).toEqual(story(live));
     expect(replayed.stderr).toMatch(/Connected to modern-fixture .* \(2026-07-28\)/);
@@ -106,7 +114,7 @@ describe("replay as a server (issue 22)", () => {
       expect(live.code, live.stderr).toBe(0);
       const replayed = await runCli([...args, "--server", `${await replayHttp(file)}/`]);
       expect(replayed.code, replayed.stderr).toBe(0);
-      expect(jsonOf(replayed)).toEqual(jsonOf(live));
+      expect(timesAsInterval(jsonOf(replayed))).toEqual(timesAsInterval(jsonOf(live)));
       expect(story(replayed)).toEqual(story(live));
     } finally {
       await server.stop();
@@ -122,7 +130,7 @@ describe("replay as a server (issue 22)", () => {
       expect(live.code, live.stderr).toBe(0);
       const replayed = await runCli([...args, "--server", `${await replayHttp(file)}/mcp`]);
       expect(replayed.code, replayed.stderr).toBe(0);
-      expect(jsonOf(replayed)).toEqual(jsonOf(live));
+      expect(timesAsInterval(jsonOf(replayed))).toEqual(timesAsInterval(jsonOf(live)));
       expect(story(replayed)).toEqual(story(live));
     } finally {
       await server.stop();
@@ -143,7 +151,7 @@ describe("replay as a server (issue 22)", () => {
   it("a damaged recording is a clear error and exit 2, not a server that starts", async () => {
     const ran = await runCli(["replay", join(folder, "missing.mcprec")]);
     expect(ran.code).toBe(2);
-    expect(ran.stderr).toMatch(/^mcp-task-inspector replay: Cannot open .*missing\.mcprec: ENOENT$/m);
+    expect(ran.stderr).toMatch(/^mcp-task-inspector replay: Cannot open .*missing\.mcprec: there is no such file \(ENOENT\)$/m);
     const usage = await runCli(["replay"]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/replay needs a recording/);

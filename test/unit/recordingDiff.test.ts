@@ -69,3 +69,60 @@ describe("diff classes (issue 22)", () => {
     expect(doc.changes[1]).toMatchObject({ before: ["working", "input_required", "completed"], after: ["working", "failed"] });
   });
 });
+
+/** One plain call of tool `t` and its result. */
+const call = (result: object): RecordingLine[] => [
+  { t: 2, dir: "out", msg: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "t", arguments: {} } } },
+  { t: 3, dir: "in", msg: { jsonrpc: "2.0", id: 2, result } },
+];
+
+describe("diff without noise", () => {
+  it("times, UUIDs, hex ids and durations in a result (JSON text too) vary between runs: listed apart, not a change", () => {
+    const run = (at: string, id: string, ms: number) => call({ content: [{ type: "text", text: `Done at ${at} in ${ms} ms, request ${id}` }, { type: "text", text: JSON.stringify({ startedAt: at, requestId: id, elapsedMs: ms, value: 42 }) }] });
+    const doc = diffRecordings(rec({}, [tool({})], run("2026-11-01T10:00:00.000Z", "0b7c2a4e-5d1f-4c3b-9a8e-1f2d3c4b5a69", 12)), rec({}, [tool({})], run("2026-11-01T10:01:00.123Z", "9f1e2d3c-4b5a-4678-8a9b-0c1d2e3f4a5b", 15)));
+    expect(doc.changes).toEqual([]);
+    expect(doc.breaking + doc.other).toBe(0);
+    expect(doc.varies).toEqual([expect.objectContaining({ subject: "call", what: "result varies between runs (times, ids, durations)", breaking: false })]);
+    // A real value changed beside them is still a change.
+    const changed = diffRecordings(rec({}, [tool({})], call({ content: [{ type: "text", text: "value 42" }] })), rec({}, [tool({})], call({ content: [{ type: "text", text: "value 43" }] })));
+    expect(changed.changes).toEqual([expect.objectContaining({ what: "result changed", breaking: false })]);
+  });
+
+  it("a task's status sequence that differs only by poll timing (same end) varies; a different end is a change", () => {
+    const a = rec({}, [tool({})], taskRun(["working", "input_required", "working", "completed"], { result: { content: [] } }));
+    const b = rec({}, [tool({})], taskRun(["working", "completed"], { result: { content: [] } }));
+    const doc = diffRecordings(a, b);
+    expect(doc.changes).toEqual([]);
+    expect(doc.varies).toEqual([expect.objectContaining({ what: "task status sequence varies between runs (poll timing)" })]);
+  });
+
+  it("R-shape: a field removed or retyped in structured content or in JSON text content is breaking; a field added is not", () => {
+    const structured = (content: object) => call({ content: [], structuredContent: content });
+    const removed = diffRecordings(rec({}, [tool({})], structured({ temp: 20, humidity: 0.5 })), rec({}, [tool({})], structured({ temp: 20 })));
+    expect(removed.changes).toEqual([expect.objectContaining({ what: "result shape changed: field structuredContent.humidity removed", breaking: true })]);
+    const json = (value: object) => call({ content: [{ type: "text", text: JSON.stringify(value) }] });
+    const retyped = diffRecordings(rec({}, [tool({})], json({ items: [{ id: 1 }] })), rec({}, [tool({})], json({ items: [{ id: "1" }] })));
+    expect(retyped.changes).toEqual([expect.objectContaining({ what: "result shape changed: field content[0].text.items[].id changed from number to string", breaking: true })]);
+    const added = diffRecordings(rec({}, [tool({})], structured({ temp: 20 })), rec({}, [tool({})], structured({ temp: 21, humidity: 0.5 })));
+    expect(added.changes).toEqual([expect.objectContaining({ what: "result changed", breaking: false })]);
+  });
+
+  it("--ignore leaves a path out of every result; an output type number → string says another type, not widened", () => {
+    const a = rec({}, [tool({})], call({ content: [], structuredContent: { temp: 20, build: "a1" } }));
+    const b = rec({}, [tool({})], call({ content: [], structuredContent: { temp: 20, build: "b2" } }));
+    expect(diffRecordings(a, b).changes).toHaveLength(1);
+    expect(diffRecordings(a, b, { ignore: ["$.structuredContent.build"] }).changes).toEqual([]);
+    expect(diffRecordings(a, b, { ignore: ["content[*].text", "structuredContent.build"] }).changes).toEqual([]);
+    const output = diffRecordings(rec({}, [tool({}, { n: { type: "number" } })]), rec({}, [tool({}, { n: { type: "string" } })]));
+    expect(output.changes).toEqual([expect.objectContaining({ what: 'output field "n" type changed from number to string (another type)', breaking: true })]);
+  });
+});
+
+describe("diff says what the readers noticed", () => {
+  it("the recordings' warnings are kept in the document, side by side", () => {
+    const a = { ...rec({}, [tool({})]), warnings: ["Line 7: the server sent sampling/createMessage, but the client did not offer the sampling capability"] };
+    const doc = diffRecordings(a, rec({}, [tool({})]));
+    expect(doc.warnings).toEqual({ a: a.warnings, b: [] });
+    expect(diffRecordings(rec({}, [tool({})]), rec({}, [tool({})])).warnings).toBeUndefined();
+  });
+});

@@ -3,7 +3,7 @@
 // remapped, and a server request for a capability the live client did not offer never sent.
 import { describe, expect, it } from "vitest";
 import type { Recording, RecordingLine } from "../../main/core/recordings/format.js";
-import { ReplayPeer, ReplayScript, type WireMessage } from "../../main/core/recordings/replay.js";
+import { normalizedParams, ReplayPeer, ReplayScript, shiftTimes, type WireMessage } from "../../main/core/recordings/replay.js";
 
 const header = { mcprec: 1 as const, inspector: { name: "mcp-task-inspector", version: "0.1.0" }, recordedAt: "2026-11-25T00:00:00.000Z", server: { name: "s", transport: "stdio" as const }, limits: { messageBytes: 262144 } };
 let t = 0;
@@ -14,7 +14,7 @@ const recording = (...lines: RecordingLine[]): Recording => ({ header, lines, wa
 function peer(script: ReplayScript) {
   const sent: WireMessage[] = [];
   const skipped: string[] = [];
-  const live = new ReplayPeer(script, { send: (m) => sent.push(m), skipped: (why) => skipped.push(why) });
+  const live = new ReplayPeer(script, { send: (m) => sent.push(m), skipped: (why) => skipped.push(why) }, { speed: Infinity });
   return { live, sent, skipped };
 }
 
@@ -98,5 +98,21 @@ describe("replay matching (issue 22)", () => {
     live.receive({ jsonrpc: "2.0", id: 2, method: "prompts/list" });
     expect(sent[0]).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
     expect(sent[1]).toMatchObject({ id: 2, error: { code: -32601, message: 'No prompts/list request was recorded; the closest recorded request: prompts/get {"name":"greet","arguments":{"who":"x"}}' } });
+  });
+});
+
+describe("replay matching: what the protocol leaves to each client", () => {
+  it("absent params ≡ {}, _meta and key order ignored, a task augmentation by presence, the SDK's task options in tasks/* dropped, absent arguments ≡ {}", () => {
+    expect(normalizedParams("tools/list", undefined)).toEqual({});
+    expect(normalizedParams("tools/list", { _meta: { progressToken: 1 } })).toEqual({});
+    expect(normalizedParams("tools/call", { name: "x", task: { ttl: 60_000 } })).toEqual({ name: "x", arguments: {}, task: {} });
+    expect(normalizedParams("tasks/get", { taskId: "t", task: { ttl: 1 } })).toEqual({ taskId: "t" });
+    expect(normalizedParams("tools/list", { cursor: null })).toEqual({});
+  });
+
+  it("task times move by the shift, other fields and deep values stay", () => {
+    const moved = shiftTimes({ task: { createdAt: "2026-01-01T00:00:00.000Z", lastUpdatedAt: "2026-01-01T00:00:05.000Z", statusMessage: "2026-01-01T00:00:00.000Z" } }, 60_000);
+    expect(moved).toEqual({ task: { createdAt: "2026-01-01T00:01:00.000Z", lastUpdatedAt: "2026-01-01T00:01:05.000Z", statusMessage: "2026-01-01T00:00:00.000Z" } });
+    expect(shiftTimes({ createdAt: "not a date" }, 1)).toEqual({ createdAt: "not a date" });
   });
 });

@@ -82,7 +82,9 @@ async function establish(host: EraHost, setting: EraSetting, said: (text: string
     const envelope = modernEnvelope(config, MODERN_VERSION);
     const outcome = await probeEra(wire, {
       envelope,
-      timeoutMs: deps.settings().eraProbeTimeoutMs,
+      // Pinned to 2026-07-28 there is nothing to fall back to: server/discover is the handshake, and gets
+      // the time any request gets, not the short wait that tells a silent legacy server.
+      timeoutMs: setting === "2026-07-28" ? deps.settings().requestTimeoutMs : deps.settings().eraProbeTimeoutMs,
       timers: deps.ports.timers,
       abandon: (id) => wire.abandon(id),
     });

@@ -28,6 +28,15 @@ export interface DiffDocument {
   changes: Change[];
   breaking: number;
   other: number;
+  /** Differences in values that differ on every run (times, UUIDs, ids, poll counts, durations): not changes. */
+  varies?: Change[];
+  /** What each reader noticed (a server request the client had not offered the capability for). */
+  warnings?: { a: string[]; b: string[] };
+}
+
+export interface DiffOptions {
+  /** JSON paths in call results left out of the comparison (`structuredContent.generatedAt`, `content[*].text`). */
+  ignore?: string[];
 }
 
 export interface RecordingSummary {
@@ -56,10 +65,13 @@ interface CallOutcome {
   inputs: string[];
 }
 
-export function diffRecordings(a: Recording, b: Recording): DiffDocument {
-  const changes: Change[] = [...diffSurface(surfaceOf(a), surfaceOf(b)), ...diffBehaviour(callsOf(a), callsOf(b))];
+export function diffRecordings(a: Recording, b: Recording, options: DiffOptions = {}): DiffDocument {
+  const ignore = (options.ignore ?? []).map(parsePath);
+  const behaviour = diffBehaviour(callsOf(a, ignore), callsOf(b, ignore));
+  const changes: Change[] = [...diffSurface(surfaceOf(a), surfaceOf(b)), ...behaviour.changes];
   const breaking = changes.filter((c) => c.breaking).length;
-  return { diff: 1, a: summaryOf(a), b: summaryOf(b), changes, breaking, other: changes.length - breaking };
+  const warnings = a.warnings.length || b.warnings.length ? { warnings: { a: a.warnings, b: b.warnings } } : {};
+  return { diff: 1, a: summaryOf(a), b: summaryOf(b), changes, breaking, other: changes.length - breaking, ...(behaviour.varies.length ? { varies: behaviour.varies } : {}), ...warnings };
 }
 
 function summaryOf(r: Recording): RecordingSummary {
@@ -244,7 +256,9 @@ function diffSchema(a: unknown, b: unknown, side: "input" | "output", word: stri
       const narrowed = ta.some((t) => !tb.includes(t) && !(t === "integer" && tb.includes("number")));
       const widened = tb.some((t) => !ta.includes(t) && !(t === "integer" && ta.includes("number")));
       const breaking = side === "input" ? narrowed : widened;
-      out.push({ what: `${named(key)} type changed from ${ta.join("|")} to ${tb.join("|")}${breaking ? (side === "input" ? " (narrowed)" : " (widened)") : ""}`, breaking, before: ta, after: tb });
+      // number → string is neither narrowed nor widened: another type altogether.
+      const how = narrowed && widened ? " (another type)" : side === "input" ? " (narrowed)" : " (widened)";
+      out.push({ what: `${named(key)} type changed from ${ta.join("|")} to ${tb.join("|")}${breaking ? how : ""}`, breaking, before: ta, after: tb });
     }
     const [ea, eb] = [enumOf(pa[key]), enumOf(pb[key])];
     if (ea && eb && canonical(ea) !== canonical(eb)) {
@@ -304,7 +318,8 @@ const CALL_METHODS = new Set(["tools/call", "resources/read", "prompts/get", "co
 const TASK_TIMES = new Set(["createdAt", "lastUpdatedAt", "taskId", "_meta", "pollInterval", "pollIntervalMs", "ttl", "ttlMs"]);
 
 /** The calls a recording made, by method and params, with what came of each (the first time it was made). */
-function callsOf(r: Recording): Map<string, CallOutcome> {
+function callsOf(r: Recording, ignore: PathSegment[][] = []): Map<string, CallOutcome> {
+  const normalized = (value: unknown) => withoutPaths(normalizedResult(value), ignore);
   const calls = new Map<string, CallOutcome>();
   const byTask = new Map<string, CallOutcome>();
   for (const { method, params, response } of exchanges(r)) {
@@ -349,22 +364,142 @@ function callsOf(r: Recording): Map<string, CallOutcome> {
   return calls;
 }
 
-function diffBehaviour(a: Map<string, CallOutcome>, b: Map<string, CallOutcome>): Change[] {
+function diffBehaviour(a: Map<string, CallOutcome>, b: Map<string, CallOutcome>): { changes: Change[]; varies: Change[] } {
   const changes: Change[] = [];
+  const varies: Change[] = [];
   for (const [key, x] of a) {
     const y = b.get(key);
     if (!y) continue;
     const name = key.length > 300 ? `${key.slice(0, 300)}…` : key;
     const add = (what: string, breaking: boolean, before: unknown, after: unknown) => changes.push({ area: "behaviour", subject: "call", name, what, breaking, before, after });
+    const vary = (what: string, before: unknown, after: unknown) => varies.push({ area: "behaviour", subject: "call", name, what, breaking: false, before, after });
     if (canonical(x.error) !== canonical(y.error)) add(x.error === undefined ? "now fails" : y.error === undefined ? "no longer fails" : "error changed", x.error === undefined, x.error, y.error);
     else if (canonical(x.result) !== canonical(y.result)) {
       const failsNow = isObj(y.result) && y.result.isError === true && !(isObj(x.result) && x.result.isError === true);
-      add(failsNow ? "result is now an error (isError)" : "result changed", failsNow, x.result, y.result);
+      // A client that parses the result (structured content, JSON text) breaks on a field removed or retyped.
+      const shape = failsNow ? undefined : shapeChange(x.result, y.result);
+      if (failsNow) add("result is now an error (isError)", true, x.result, y.result);
+      else if (shape) add(`result shape changed: ${shape}`, true, x.result, y.result);
+      else if (canonical(masked(x.result)) === canonical(masked(y.result))) vary("result varies between runs (times, ids, durations)", x.result, y.result);
+      else add("result changed", false, x.result, y.result);
     }
-    if (canonical(x.statuses) !== canonical(y.statuses)) add("task status sequence changed", x.statuses.at(-1) === "completed" && y.statuses.at(-1) !== "completed" && y.statuses.length > 0, x.statuses, y.statuses);
+    if (canonical(x.statuses) !== canonical(y.statuses)) {
+      // Which statuses a client saw depends on when it polled: the same end is the same behaviour.
+      if (x.statuses.at(-1) === y.statuses.at(-1)) vary("task status sequence varies between runs (poll timing)", x.statuses, y.statuses);
+      else add("task status sequence changed", x.statuses.at(-1) === "completed" && y.statuses.at(-1) !== "completed" && y.statuses.length > 0, x.statuses, y.statuses);
+    }
     if (canonical(x.inputs) !== canonical(y.inputs)) add("input requests changed", false, x.inputs, y.inputs);
   }
-  return changes;
+  return { changes, varies };
+}
+
+/** A value that differs on every run: an ISO time, a UUID, a long hex id, a duration in words. */
+const VOLATILE_TEXT = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b[0-9a-f]{16,}\b|\b\d+(?:\.\d+)?\s?(?:ms|milliseconds?|s|seconds?)\b/gi;
+/** A number under such a key differs on every run too (a time, a duration, an id, a poll count). */
+const VOLATILE_KEY = /(?:^|[a-z_-])(?:id|Id|ID|at|At|time|Time|timestamp|Timestamp|ms|Ms|duration|Duration|elapsed|Elapsed|polls?|Polls?|attempts?|Attempts?|nonce|Nonce|seed|Seed)$/;
+const VARIES = "‹varies›";
+
+/** The value with what varies between runs replaced by one marker (JSON text inside too), bounded in depth. */
+function masked(value: unknown, key = "", depth = 0): unknown {
+  if (depth > 30) return value;
+  if (typeof value === "string") {
+    const json = jsonInside(value);
+    if (json !== undefined) return masked(json, key, depth + 1);
+    return VOLATILE_KEY.test(key) ? VARIES : value.replace(VOLATILE_TEXT, VARIES);
+  }
+  if (typeof value === "number") return VOLATILE_KEY.test(key) ? VARIES : value;
+  if (Array.isArray(value)) return value.map((v) => masked(v, key, depth + 1));
+  if (isObj(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, k, depth + 1)]));
+  return value;
+}
+
+/** JSON a text holds (an object or array), or undefined. */
+function jsonInside(text: string): unknown {
+  const trimmed = text.trimStart();
+  if (!(trimmed.startsWith("{") || trimmed.startsWith("[")) || text.length > 4 * 1024 * 1024) return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === "object" && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The first field a client reading the first result would miss in the second: removed, or of another type,
+ * in structured content or in JSON text content.
+ */
+function shapeChange(a: unknown, b: unknown): string | undefined {
+  const [x, y] = [shapeOf(parsedParts(a)), shapeOf(parsedParts(b))];
+  for (const [path, type] of x) {
+    const other = y.get(path);
+    if (other === undefined) return `field ${path} removed`;
+    if (other !== type && type !== "null" && other !== "null") return `field ${path} changed from ${type} to ${other}`;
+  }
+  return undefined;
+}
+
+/** What a client parses in a result: its structured content, and each text content that is JSON. */
+function parsedParts(result: unknown): Obj {
+  const parts: Obj = {};
+  if (!isObj(result)) return parts;
+  if (result.structuredContent !== undefined) parts.structuredContent = result.structuredContent;
+  if (Array.isArray(result.content))
+    result.content.forEach((item, i) => {
+      const json = isObj(item) && typeof item.text === "string" ? jsonInside(item.text) : undefined;
+      if (json !== undefined) parts[`content[${i}].text`] = json;
+    });
+  return parts;
+}
+
+/** Path → JSON type, array items under `[]`, bounded (depth and paths): the shape, not the values. */
+function shapeOf(value: unknown, path = "", into = new Map<string, string>(), depth = 0): Map<string, string> {
+  if (depth > 20 || into.size > 10_000) return into;
+  const type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+  if (path) into.set(path, type);
+  if (Array.isArray(value)) for (const item of value.slice(0, 100)) shapeOf(item, `${path}[]`, into, depth + 1);
+  else if (isObj(value)) for (const [key, child] of Object.entries(value)) shapeOf(child, path ? `${path}.${key}` : key, into, depth + 1);
+  return into;
+}
+
+type PathSegment = string | number | "*";
+
+/** `$.structuredContent.items[0].id`, `content[*].text`: names, indexes and `*`. */
+function parsePath(path: string): PathSegment[] {
+  const segments: PathSegment[] = [];
+  for (const part of path.replace(/^\$\.?/, "").match(/[^.[\]]+|\[[^\]]*\]/g) ?? []) {
+    const inner = part.startsWith("[") ? part.slice(1, -1).replace(/^["']|["']$/g, "") : part;
+    segments.push(inner === "*" ? "*" : part.startsWith("[") && /^\d+$/.test(inner) ? Number(inner) : inner);
+  }
+  return segments;
+}
+
+/** The value without what the paths name (a copy; the recording's own objects are left as they are). */
+function withoutPaths(value: unknown, paths: PathSegment[][]): unknown {
+  if (!paths.length) return value;
+  let out = value;
+  for (const path of paths) out = without(out, path);
+  return out;
+}
+
+function without(value: unknown, path: PathSegment[]): unknown {
+  if (!path.length) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) {
+    if (head === "*") return rest.length ? value.map((v) => without(v, rest)) : [];
+    if (typeof head !== "number" || head >= value.length) return value;
+    if (!rest.length) return value.filter((_, i) => i !== head);
+    return value.map((v, i) => (i === head ? without(v, rest) : v));
+  }
+  if (!isObj(value)) return value;
+  const keys = head === "*" ? Object.keys(value) : [String(head)];
+  const copy: Obj = { ...value };
+  for (const key of keys) {
+    if (!(key in copy)) continue;
+    if (rest.length) copy[key] = without(copy[key], rest);
+    else delete copy[key];
+  }
+  return copy;
 }
 
 function pushStatus(outcome: CallOutcome, status: unknown): void {
@@ -382,10 +517,10 @@ function errorShape(error: unknown): unknown {
 }
 
 /** A result without what varies between runs of the same server: `_meta`, task ids and times. */
-function normalized(value: unknown, depth = 0): unknown {
-  if (Array.isArray(value)) return value.map((v) => normalized(v, depth + 1));
+function normalizedResult(value: unknown, depth = 0): unknown {
+  if (Array.isArray(value)) return value.map((v) => normalizedResult(v, depth + 1));
   if (!isObj(value) || depth > 50) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !TASK_TIMES.has(k)).map(([k, v]) => [k, normalized(v, depth + 1)]));
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !TASK_TIMES.has(k)).map(([k, v]) => [k, normalizedResult(v, depth + 1)]));
 }
 
 function withoutMeta(params: Obj): Obj {
