@@ -44,6 +44,10 @@ export interface CliArgs {
   /** check (issue 23): `--call <tool>[=<json>]` (tools the check may call) and `--junit <file>`. */
   checkCalls: Map<string, Record<string, unknown> | undefined>;
   junit?: string;
+  /** check: the whole run's time budget (ms; 0: none). */
+  budgetMs?: number;
+  /** `--env KEY=VALUE` (repeatable): variables for a stdio server, over what it inherits. */
+  env: Record<string, string>;
   help: boolean;
 }
 
@@ -69,9 +73,10 @@ Commands:
                                  serve a recording as an MCP server (stdio, or Streamable HTTP)
   diff <a.mcprec> <b.mcprec> [--json]
                                  what changed between two recordings; exit 1 when something breaking did
-  check [--call <tool>[=<json>]] [--junit <file>]
+  check [--call <tool>[=<json>]] [--junit <file>] [--budget <ms>]
                                  check the server against the protocol's rules (see docs/checks.md);
-                                 exit 1 when an error-level check fails
+                                 exit 1 when an error-level check fails; --budget bounds the whole run
+                                 (default 120000): checks not finished by then are "not run: budget"
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a
@@ -85,6 +90,9 @@ Options:
   --json                         one JSON document on stdout (see README, "Command-line mode")
   --timeout <ms>                 how long one request may go without an answer or progress (default 60000)
   --header 'Name: value'         an HTTP header for the server (repeatable)
+  --env KEY=VALUE                an environment variable for a stdio server (repeatable); otherwise it gets
+                                 only HOME, LOGNAME, PATH, SHELL, TERM and USER (Windows: its usual set)
+                                 and a saved entry's own variables
   --elicitation <file|json>      the ElicitResult that answers every elicitation, or a JSON map of them keyed
                                  by the elicitation's message
   --sampling <file|json>         the CreateMessageResult that answers every sampling request
@@ -143,6 +151,8 @@ export function parseCli(argv: string[]): CliArgs {
         record: { type: "string" },
         call: { type: "string", multiple: true, default: [] },
         junit: { type: "string" },
+        budget: { type: "string" },
+        env: { type: "string", multiple: true, default: [] },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -184,6 +194,14 @@ export function parseCli(argv: string[]): CliArgs {
   if (name === "servers" && values.record !== undefined) throw new UsageError("--record needs a server: servers connects to none");
   const checkCalls = parseCheckCalls(values.call as string[]);
   if ((checkCalls.size || values.junit !== undefined) && name !== "check") throw new UsageError(`--call and --junit are for check, not ${name}`);
+  if (values.budget !== undefined && name !== "check") throw new UsageError(`--budget is for check, not ${name}`);
+  const env: Record<string, string> = {};
+  for (const item of values.env as string[]) {
+    const at = item.indexOf("=");
+    const key = at > 0 ? item.slice(0, at) : "";
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new UsageError(`--env must be KEY=VALUE, not ${JSON.stringify(item.slice(0, 100))}`);
+    env[key] = item.slice(at + 1);
+  }
   if (name !== "servers" && !values.server) throw new UsageError(`${name} needs --server <name|command|url>`);
 
   let args: Record<string, unknown> = {};
@@ -258,6 +276,8 @@ export function parseCli(argv: string[]): CliArgs {
     ...(values.record !== undefined ? { record: values.record } : {}),
     checkCalls,
     ...(values.junit !== undefined ? { junit: values.junit } : {}),
+    ...(values.budget !== undefined ? { budgetMs: values.budget === "0" ? 0 : positiveInt("--budget", values.budget, 100, 86_400_000) } : {}),
+    env,
     help,
   };
 }
@@ -290,5 +310,5 @@ function positiveInt(flag: string, text: string, min: number, max: number): numb
 }
 
 function emptyArgs(command: CommandName): CliArgs {
-  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], oauth: {}, authHeadless: false, verify: false, checkCalls: new Map(), help: false };
+  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], oauth: {}, authHeadless: false, verify: false, checkCalls: new Map(), env: {}, help: false };
 }

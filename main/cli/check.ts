@@ -14,17 +14,33 @@ export interface CheckOutcome {
 }
 
 export async function runCheckCommand(core: InspectorCore, sessionId: string, args: CliArgs, status: (line: string, always?: boolean) => void): Promise<CheckOutcome> {
+  let running = { id: "", done: 0, total: 0 };
   const report = await core.runChecks(sessionId, {
     calls: args.checkCalls,
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
-    onVerdict: (v) => status(`${mark(v.ok, v.severity)} ${v.id}`),
+    ...(args.budgetMs !== undefined ? { budgetMs: args.budgetMs } : {}),
+    onProgress: (p) => {
+      if (p.running) running = { id: p.running, done: p.done, total: p.total };
+    },
+    onVerdict: (v) => status(`[${running.done + 1}/${running.total}] ${mark(v.ok, v.severity)} ${v.id}`),
   });
   // What the checks did on the user's behalf is always said (stderr: stdout holds the document).
   for (const note of report.notes) status(note, true);
   if (args.junit) writeFileSync(args.junit, toJunit(report));
   // A connection lost during the run is a connection problem (exit 2): the checks after it did not run.
   if (report.ended) status(`The connection ended during the checks (${report.ended}); the checks after it were not run`, true);
-  return { report, exitCode: report.ended ? 2 : hasErrors(report) ? 1 : 0 };
+  if (report.budgetReached) status(`The checks stopped: ${report.budgetReached}; the report holds every finished verdict and says "not run: budget" for the others`, true);
+  return { report, exitCode: exitCodeOf(report) };
+}
+
+/**
+ * 1: an error-level check failed. 2: the run could not finish (the connection ended, or the time budget ran
+ * out with no error found), so the verdicts do not cover the server. 0: every check finished and no error.
+ */
+export function exitCodeOf(report: CheckReport): number {
+  if (report.ended) return 2;
+  if (hasErrors(report)) return 1;
+  return report.budgetReached ? 2 : 0;
 }
 
 /**
@@ -50,6 +66,8 @@ export function checkDocument(report: CheckReport): Record<string, unknown> {
     passed: report.passed,
     failed: report.failed,
     skipped: report.skipped,
+    // Only when the run did not finish: a document without it covers every check.
+    ...(report.budgetReached ? { incomplete: report.budgetReached } : {}),
   };
 }
 
@@ -64,5 +82,6 @@ export function printCheckHuman(report: CheckReport, write: (text: string) => vo
     write(`${mark(check.ok, check.severity).padEnd(4)}  ${check.id.padEnd(32)} ${printable(check.detail)}${check.messages.length ? ` [log ${check.messages.slice(0, 6).join(", ")}${check.messages.length > 6 ? ", …" : ""}]` : ""}\n`);
   }
   for (const note of report.notes) write(`note  ${printable(note)}\n`);
+  if (report.budgetReached) write(`stopped: ${report.budgetReached}\n`);
   write(`${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped\n`);
 }

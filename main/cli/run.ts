@@ -234,7 +234,7 @@ class CliRun {
         ],
       };
     }
-    const choice = chooseServer(args.server!, saved, fromFile, { transport: args.transport, era: args.era, headers: args.headers, roots: args.roots, oauth: args.oauth });
+    const choice = chooseServer(args.server!, saved, fromFile, { transport: args.transport, era: args.era, headers: args.headers, roots: args.roots, oauth: args.oauth, env: args.env });
     if (args.record) this.recorder = new Recorder({ server: choice.config });
     this.status(`Connecting to ${choice.config.name}…`);
     let info;

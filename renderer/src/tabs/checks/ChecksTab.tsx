@@ -16,6 +16,7 @@ import "../../styles/checks.css";
 
 const AREAS: { id: CheckAreaName; label: string }[] = [
   { id: "lifecycle", label: "Lifecycle" },
+  { id: "transport", label: "Transport" },
   { id: "listings", label: "Listings" },
   { id: "results", label: "Results" },
   { id: "tasks", label: "Tasks" },
