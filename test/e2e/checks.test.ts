@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
 import type { SavedServer } from "../../shared/types.js";
-import { openApp } from "./app.js";
+import { callFromPage, openApp } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, openTab, tab, waitForText } from "./flows-ui.js";
 
 const TARGET: SavedServer = {
@@ -56,6 +56,28 @@ describe("the Checks tab", () => {
     // Back on Checks, the report is still there (kept per session).
     await openTab(page, "Checks");
     await waitForText(page.getByRole("region", { name: "Check results", exact: true }).getByRole("status"), /^\d+ passed, 1 failed, 1 warning, \d+ skipped$/);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
+
+describe("the Tools tab on a server that repeats its tools/list cursor", () => {
+  it("stops the walk at the repeated cursor and says so once: two tools/list requests, never a loop", { timeout: 90_000 }, async () => {
+    const repeating: SavedServer = { ...TARGET, id: "repeating", name: "Repeating cursor", transport: { ...TARGET.transport, args: [TARGET.transport.type === "stdio" ? TARGET.transport.args[0]! : "", "--defect", "pagination-repeat"] } as SavedServer["transport"] };
+    const app = await openApp({ savedServers: [repeating] });
+    const { page } = app;
+    await connect(page, "Repeating cursor");
+    await openTab(page, "Tools");
+    const list = page.getByRole("region", { name: "Tool list", exact: true });
+    await waitForText(list, /Protocol violation: tools\/list answered the cursor "p2" a second time \(page 2\)/, FLOW_TIMEOUT_MS);
+    // What the two pages held is listed.
+    await list.getByRole("button", { name: "slow-task", exact: true }).waitFor();
+    expect(await list.getByText(/Protocol violation: tools\/list/).count()).toBe(1);
+    await app.screenshot("tools-tab-repeated-cursor");
+    await openTab(page, "Logs");
+    await waitForText(page.getByRole("region", { name: "Protocol messages", exact: true }), /tools\/list/);
+    const sessions = (await callFromPage(page, "listSessions")).result as { sessionId: string }[];
+    const log = (await callFromPage(page, "getLog", { sessionId: sessions[0]!.sessionId })).result as { entries: { direction: string; method?: string }[] };
+    expect(log.entries.filter((e) => e.direction === "out" && e.method === "tools/list")).toHaveLength(2);
     expect(app.pageErrors).toEqual([]);
   });
 });
