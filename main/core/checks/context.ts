@@ -152,11 +152,23 @@ export class CheckContext {
     return entries.length ? entries[entries.length - 1]!.seq : -1;
   }
 
-  /** Log entries after `seq` (notifications of progress and logging left out), at most MAX_MESSAGES. */
-  since(seq: number): number[] {
+  /**
+   * The log entries of our request `method` sent after `seq`: the request, its response, and what the server
+   * asked of the client meanwhile (with our answers). Other traffic of the session (the UI listing tools, a
+   * notification) proves nothing about this verdict and is left out. At most MAX_MESSAGES.
+   */
+  since(seq: number, method?: string): number[] {
+    const entries = this.entries().filter((e) => e.seq > seq);
+    const ours = method === undefined ? undefined : entries.find((e) => e.direction === "out" && e.method === method && e.id !== undefined && isObject(e.payload) && "method" in e.payload);
     const out: number[] = [];
-    for (const entry of this.entries()) {
-      if (entry.seq <= seq || entry.method === "notifications/message" || entry.method === "notifications/progress") continue;
+    for (const entry of entries) {
+      if (entry.method === "notifications/message" || entry.method === "notifications/progress") continue;
+      if (ours) {
+        const mine = entry.id === ours.id && (entry.direction === "out" ? entry.seq === ours.seq : entry.method === method || !(isObject(entry.payload) && "method" in entry.payload));
+        // The server's own requests (elicitation, sampling, roots) during the exchange, and our answers.
+        const serverAsked = entry.direction === "in" ? isObject(entry.payload) && "method" in entry.payload && entry.id !== undefined : isObject(entry.payload) && !("method" in entry.payload) && entry.id !== ours.id;
+        if (!mine && !serverAsked) continue;
+      }
       out.push(entry.seq);
     }
     return bounded(out);
@@ -172,9 +184,9 @@ export class CheckContext {
     }
     try {
       const result = await this.session.rawRequest(method, params, timeout);
-      return { result: isObject(result) ? result : {}, messages: this.since(before) };
+      return { result: isObject(result) ? result : {}, messages: this.since(before, method) };
     } catch (error) {
-      const messages = this.since(before);
+      const messages = this.since(before, method);
       const e = error as { code?: unknown; message?: unknown; data?: unknown };
       const data = isObject(e.data) ? e.data : undefined;
       // Our own time-out (data.timeout) and a closed connection (-32000) are not the server's answer.
