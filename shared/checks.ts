@@ -34,3 +34,12 @@ export const CheckReportSchema = z.object({
   budgetReached: z.string().max(500).optional(),
 });
 export type CheckReportView = z.output<typeof CheckReportSchema>;
+
+/** A session's checks as they run (the `checkProgress` event): `running` is absent once all are done. */
+export const CheckProgressSchema = z.object({
+  sessionId: z.string(),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  running: z.string().max(100).optional(),
+});
+export type CheckProgressView = z.output<typeof CheckProgressSchema>;

@@ -2,7 +2,7 @@
 // main pushes, each with a runtime schema. The Electron IPC and WebSocket adapters are generated from
 // these tables; nothing else defines a channel.
 import { z } from "zod";
-import { CheckAreaSchema, CheckReportSchema } from "./checks.js";
+import { CheckAreaSchema, CheckProgressSchema, CheckReportSchema } from "./checks.js";
 import {
   CacheHintsSchema,
   CallToolResultSchema,
@@ -424,6 +424,8 @@ export const eventSchemas = {
   taskTimelineEvents: TimelineEventsSchema,
   /** Issue 14: one step of a session's authorization flow, as it happens (what was sent and what came back, secrets redacted). */
   authStep: AuthStepSchema,
+  /** The server checks of a session, as they run: how many are done of how many, and the one running now. */
+  checkProgress: CheckProgressSchema,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -291,17 +291,17 @@ export class CheckContext {
         if (allowed.has(tool.name)) {
           if (given) calls.push({ tool, arguments: given });
           else if (filled) calls.push({ tool, arguments: filled });
-          else notCalled.push(`${quote(tool.name, 60)} (named with --call, but its required arguments have no default or example: give them as --call ${tool.name.slice(0, 60)}=<json>)`);
+          else notCalled.push(`${quote(tool.name, 60)} (allowed, but its required arguments have no default or example: give them in its form, or as --call ${tool.name.slice(0, 60)}=<json>)`);
         } else if (tool.annotations?.readOnlyHint !== true) notCalled.push(`${quote(tool.name, 60)} (not readOnlyHint)`);
         else if (!filled) notCalled.push(`${quote(tool.name, 60)} (a required argument has no default or example)`);
         else calls.push({ tool, arguments: filled });
       }
-      for (const name of allowed.keys()) if (!calls.some((c) => c.tool.name === name) && !notCalled.some((n) => n.startsWith(quote(name, 60)))) notCalled.push(`${quote(name, 60)} (named with --call, but not listed)`);
+      for (const name of allowed.keys()) if (!calls.some((c) => c.tool.name === name) && !notCalled.some((n) => n.startsWith(quote(name, 60)))) notCalled.push(`${quote(name, 60)} (allowed, but not listed)`);
       if (calls.length > this.maxCalls) {
         notCalled.push(`${calls.length - this.maxCalls} more tools (at most ${this.maxCalls} are called)`);
         this.mark({ kind: "limit", text: `the first ${this.maxCalls} of ${calls.length} tools the checks may call were called` });
       }
-      if (notCalled.length) this.note(`Tools not called: ${notCalled.slice(0, 20).join(", ")}${notCalled.length > 20 ? `, and ${notCalled.length - 20} more` : ""}. Name a tool with --call <tool>[=<json>] to allow it.`);
+      if (notCalled.length) this.note(`Tools not called: ${notCalled.slice(0, 20).join(", ")}${notCalled.length > 20 ? `, and ${notCalled.length - 20} more` : ""}. To allow one: tick it under "Also allow the checks to call…" in the Checks tab, or name it with --call <tool>[=<json>] on the command line.`);
       return { calls: calls.slice(0, this.maxCalls), notCalled };
     });
   }
