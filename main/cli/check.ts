@@ -19,6 +19,7 @@ export async function runCheckCommand(core: InspectorCore, sessionId: string, ar
     calls: args.checkCalls,
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
     ...(args.budgetMs !== undefined ? { budgetMs: args.budgetMs } : {}),
+    endHttpSession: true,
     onProgress: (p) => {
       if (p.running) running = { id: p.running, done: p.done, total: p.total };
     },

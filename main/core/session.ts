@@ -392,6 +392,22 @@ export class Session {
     this.deps.bus.emit("logEntry", entry);
   }
 
+  /**
+   * Ends the server's Streamable HTTP session with DELETE (the spec's "a client that no longer needs a
+   * session SHOULD end it"), before a disconnect. Says what happened; nothing for stdio or a stateless server.
+   */
+  async endHttpSession(): Promise<string | undefined> {
+    const inner = this.transport?.inner as { sessionId?: string; terminateSession?: () => Promise<void> } | undefined;
+    if (!inner?.terminateSession || !inner.sessionId) return undefined;
+    const id = inner.sessionId;
+    try {
+      await inner.terminateSession();
+      return `The HTTP session ${JSON.stringify(id.slice(0, 80))} was ended with DELETE`;
+    } catch (error) {
+      return `Ending the HTTP session with DELETE failed: ${(error as Error).message.slice(0, 300)}`;
+    }
+  }
+
   /** AP8: the next request on the wire is one an App's View asked for; its log entry says so. */
   remarkNextRequest(text: string): void {
     this.nextRemark = text;

@@ -5,9 +5,16 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import type { ChildProcess } from "node:child_process";
+import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../main/cli/run.js";
 import { fixtureStdio } from "../cli/harness.js";
+import { startListeningFixture } from "../helpers/servers.js";
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill();
+});
 
 interface CheckDoc {
   checks: { id: string; severity: "error" | "warning"; ok: boolean | null; detail: string; messages: number[] }[];
@@ -110,5 +117,19 @@ describe("transport.framing", () => {
     expect(framing.detail).toMatch(/#\d+: a second response to id \d+/);
     expect(framing.messages).toHaveLength(2);
     expect(code).toBe(1);
+  });
+});
+
+describe("the checks tidy up after themselves", () => {
+  it("M5: a task the checks started that never ends is cancelled at the end, and the report says so", { timeout: 60_000 }, async () => {
+    const { stderr } = await check(["--server", fixtureStdio("checks/check-target.mjs", "--defect", "task-update-stuck"), "--era", "2026-07-28"]);
+    expect(stderr).toMatch(/The task "task-\d+" the checks started \("slow-task"\) had not ended: cancelled with tasks\/cancel/);
+  });
+
+  it("over Streamable HTTP (2025-11-25), the check's own session is ended with DELETE, and the report says so", async () => {
+    const url = await startListeningFixture("checks/check-target.mjs", ["--http"], children);
+    const { code, stderr } = await check(["--server", url, "--era", "2025-11-25"]);
+    expect(stderr).toMatch(/The HTTP session "s-\d+" was ended with DELETE/);
+    expect(code).toBe(0);
   });
 });

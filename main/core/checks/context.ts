@@ -123,6 +123,35 @@ export class CheckContext {
     return (this.info.serverCapabilities ?? {}) as Record<string, unknown>;
   }
 
+  /** Tasks the checks started and have not seen end: cancelled when the run ends. */
+  private readonly startedTasks = new Map<string, string>();
+  private readonly endedTasks = new Set<string>();
+
+  taskStarted(taskId: string, tool: string): void {
+    if (this.startedTasks.size < 100) this.startedTasks.set(taskId, tool);
+  }
+
+  taskEnded(taskId: string): void {
+    this.endedTasks.add(taskId);
+  }
+
+  /** Every task the checks started that did not reach a terminal status is cancelled, and the report says so. */
+  async cancelStartedTasks(): Promise<void> {
+    for (const [taskId, tool] of this.startedTasks) {
+      if (this.endedTasks.has(taskId)) continue;
+      this.endedTasks.add(taskId);
+      // Sent even when the time budget has run out: tidying up is not judging.
+      let outcome: string;
+      try {
+        await this.session.rawRequest("tasks/cancel", { taskId }, Math.min(this.timeoutMs, 5000));
+        outcome = "cancelled with tasks/cancel";
+      } catch (error) {
+        outcome = `tasks/cancel failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`;
+      }
+      this.note(`The task ${quote(taskId, 80)} the checks started (${quote(tool, 60)}) had not ended: ${outcome}`);
+    }
+  }
+
   /** A bound reached or a time-out met: said in the verdict of every check that relies on the work. */
   mark(mark: Mark): void {
     for (const list of this.collecting.getStore() ?? []) if (!list.some((m) => m.kind === mark.kind && m.text === mark.text)) list.push(mark);

@@ -46,6 +46,8 @@ export interface RunChecksOptions extends CheckOptions {
   onProgress?: (progress: CheckProgress) => void;
   /** The whole run's time budget in ms (default DEFAULT_BUDGET_MS); 0: none. */
   budgetMs?: number;
+  /** The session ends when the run does (the command line): its Streamable HTTP session is ended with DELETE. */
+  endHttpSession?: boolean;
 }
 
 const BUDGET = Symbol("budget");
@@ -106,6 +108,11 @@ export async function runChecks(session: Session, options: RunChecksOptions = {}
       options.onVerdict?.(verdict);
     }
     options.onProgress?.({ done: checks.length, total: chosen.length });
+    await ctx.cancelStartedTasks();
+    if (options.endHttpSession && session.state.state === "connected") {
+      const ended = await session.endHttpSession();
+      if (ended) ctx.note(ended);
+    }
   } finally {
     stop?.();
   }
