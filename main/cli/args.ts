@@ -46,6 +46,8 @@ export interface CliArgs {
   junit?: string;
   /** check: the whole run's time budget (ms; 0: none). */
   budgetMs?: number;
+  /** check: SARIF 2.1.0 into this file. */
+  sarif?: string;
   /** `--env KEY=VALUE` (repeatable): variables for a stdio server, over what it inherits. */
   env: Record<string, string>;
   help: boolean;
@@ -73,7 +75,7 @@ Commands:
                                  serve a recording as an MCP server (stdio, or Streamable HTTP)
   diff <a.mcprec> <b.mcprec> [--json]
                                  what changed between two recordings; exit 1 when something breaking did
-  check [--call <tool>[=<json>]] [--junit <file>] [--budget <ms>]
+  check [--call <tool>[=<json>]] [--junit <file>] [--sarif <file>] [--budget <ms>]
                                  check the server against the protocol's rules (see docs/checks.md);
                                  exit 1 when an error-level check fails; --budget bounds the whole run
                                  (default 120000): checks not finished by then are "not run: budget"
@@ -152,6 +154,7 @@ export function parseCli(argv: string[]): CliArgs {
         call: { type: "string", multiple: true, default: [] },
         junit: { type: "string" },
         budget: { type: "string" },
+        sarif: { type: "string" },
         env: { type: "string", multiple: true, default: [] },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -195,6 +198,7 @@ export function parseCli(argv: string[]): CliArgs {
   const checkCalls = parseCheckCalls(values.call as string[]);
   if ((checkCalls.size || values.junit !== undefined) && name !== "check") throw new UsageError(`--call and --junit are for check, not ${name}`);
   if (values.budget !== undefined && name !== "check") throw new UsageError(`--budget is for check, not ${name}`);
+  if (values.sarif !== undefined && name !== "check") throw new UsageError(`--sarif is for check, not ${name}`);
   const env: Record<string, string> = {};
   for (const item of values.env as string[]) {
     const at = item.indexOf("=");
@@ -276,6 +280,7 @@ export function parseCli(argv: string[]): CliArgs {
     ...(values.record !== undefined ? { record: values.record } : {}),
     checkCalls,
     ...(values.junit !== undefined ? { junit: values.junit } : {}),
+    ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
     ...(values.budget !== undefined ? { budgetMs: values.budget === "0" ? 0 : positiveInt("--budget", values.budget, 100, 86_400_000) } : {}),
     env,
     help,

@@ -4,6 +4,10 @@ import { writeFileSync } from "node:fs";
 import type { InspectorCore } from "../core/inspectorCore.js";
 import { hasErrors, type CheckReport } from "../core/checks/runner.js";
 import { toJunit } from "../core/checks/junit.js";
+import { toSarif } from "../core/checks/sarif.js";
+import { CLIENT_INFO } from "../core/eras/driver.js";
+import type { ServerConfig } from "../../shared/types.js";
+import { isAbsolute, relative } from "node:path";
 import type { CliArgs } from "./args.js";
 import { printable } from "./human.js";
 
@@ -31,7 +35,22 @@ export async function runCheckCommand(core: InspectorCore, sessionId: string, ar
   // A connection lost during the run is a connection problem (exit 2): the checks after it did not run.
   if (report.ended) status(`The connection ended during the checks (${report.ended}); the checks after it were not run`, true);
   if (report.budgetReached) status(`The checks stopped: ${report.budgetReached}; the report holds every finished verdict and says "not run: budget" for the others`, true);
-  return { report, exitCode: exitCodeOf(report) };
+  const exitCode = exitCodeOf(report);
+  if (args.sarif) writeFileSync(args.sarif, `${JSON.stringify(toSarif(report, { version: CLIENT_INFO.version, artifact: artifactOf(core.session(sessionId).config), exitCode }), null, 2)}\n`);
+  return { report, exitCode };
+}
+
+/**
+ * What a SARIF result points at: a stdio server's script (the last argument that names a source file),
+ * relative to the working folder as a repository's files are; otherwise the server's URL or command.
+ */
+export function artifactOf(config: ServerConfig): string {
+  const t = config.transport;
+  if (t.type !== "stdio") return t.url;
+  const script = [...t.args].reverse().find((a) => /\.(m?js|cjs|ts|mts|py|rb|go|rs|java|kt|cs|php)$/i.test(a));
+  const path = script ?? t.command;
+  const rel = isAbsolute(path) ? relative(t.cwd ?? process.cwd(), path) : path;
+  return rel.split("\\").join("/");
 }
 
 /**
