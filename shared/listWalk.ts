@@ -6,15 +6,15 @@
 export const MAX_LIST_PAGES = 1000;
 
 /**
- * Follows `nextCursor` from the first page until a page has none; each page goes to `onPage`. Returns why
- * the walk stopped early (a repeated cursor, too many pages), or undefined when the list ended.
+ * Follows `nextCursor` from the first page until a page has none, or `onPage` answers true (found what it
+ * looked for). Returns why the walk stopped early (a repeated cursor, too many pages), or undefined.
  */
-export async function walkPages<P extends { nextCursor?: string | undefined }>(method: string, page: (cursor: string | undefined) => Promise<P>, onPage: (page: P) => void, maxPages = MAX_LIST_PAGES): Promise<string | undefined> {
+export async function walkPages<P extends { nextCursor?: string | undefined }>(method: string, page: (cursor: string | undefined) => Promise<P>, onPage: (page: P) => boolean | void, maxPages = MAX_LIST_PAGES): Promise<string | undefined> {
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let pages = 1; ; pages++) {
     const got = await page(cursor);
-    onPage(got);
+    if (onPage(got) === true) return undefined;
     const next = got.nextCursor;
     if (next === undefined || next === "") return undefined;
     if (seen.has(next) || next === cursor) return `Protocol violation: ${method} answered the cursor ${shown(next)} a second time (page ${pages}); the list stopped there, with what the pages before it held.`;

@@ -7,7 +7,7 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers", "skills", "skill", "check"] as const;
+export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers", "skills", "skill", "check", "lint"] as const;
 export type CommandName = (typeof COMMANDS)[number];
 export const TASK_ACTIONS = ["get", "cancel", "watch"] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
@@ -79,6 +79,9 @@ Commands:
                                  check the server against the protocol's rules (see docs/checks.md);
                                  exit 1 when an error-level check fails; --budget bounds the whole run
                                  (default 120000): checks not finished by then are "not run: budget"
+  lint [--junit <file>] [--sarif <file>]
+                                 only the lint area of check (warnings: schemas hosts refuse, missing
+                                 descriptions, look-alike names, the tool list's token cost)
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a
@@ -196,9 +199,10 @@ export function parseCli(argv: string[]): CliArgs {
   if (values.file !== undefined && name !== "skill") throw new UsageError(`--file is for skill, not ${name}`);
   if (name === "servers" && values.record !== undefined) throw new UsageError("--record needs a server: servers connects to none");
   const checkCalls = parseCheckCalls(values.call as string[]);
-  if ((checkCalls.size || values.junit !== undefined) && name !== "check") throw new UsageError(`--call and --junit are for check, not ${name}`);
-  if (values.budget !== undefined && name !== "check") throw new UsageError(`--budget is for check, not ${name}`);
-  if (values.sarif !== undefined && name !== "check") throw new UsageError(`--sarif is for check, not ${name}`);
+  const checking = name === "check" || name === "lint";
+  if ((checkCalls.size || values.junit !== undefined) && !checking) throw new UsageError(`--call and --junit are for check, not ${name}`);
+  if (values.budget !== undefined && !checking) throw new UsageError(`--budget is for check, not ${name}`);
+  if (values.sarif !== undefined && !checking) throw new UsageError(`--sarif is for check, not ${name}`);
   const env: Record<string, string> = {};
   for (const item of values.env as string[]) {
     const at = item.indexOf("=");

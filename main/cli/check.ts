@@ -21,6 +21,7 @@ export async function runCheckCommand(core: InspectorCore, sessionId: string, ar
   let running = { id: "", done: 0, total: 0 };
   const report = await core.runChecks(sessionId, {
     calls: args.checkCalls,
+    ...(args.command === "lint" ? { areas: ["lint"] } : {}),
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
     ...(args.budgetMs !== undefined ? { budgetMs: args.budgetMs } : {}),
     endHttpSession: true,

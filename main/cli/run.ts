@@ -177,7 +177,7 @@ class CliRun {
     switch (event.type) {
       case "pendingInputAdded":
         // `check` answers the server's requests itself (safely: defaults or decline).
-        if (this.args.command === "check") break;
+        if (this.args.command === "check" || this.args.command === "lint") break;
         void answerPendingInput(this.core, event.payload, this.answers, (line) => this.status(line, true)).catch((error: unknown) => this.status(`Could not answer the server's request: ${messageOf(error)}`, true));
         break;
       case "toolRunChanged": {
@@ -242,7 +242,7 @@ class CliRun {
       info = await this.core.dispatch("connect", { server: choice.config, ...(choice.serverId ? { serverId: choice.serverId } : {}) });
     } catch (error) {
       // check: an opening answer the SDK refused is itself a verdict on the server.
-      this.checked = args.command === "check" ? await checkFailedHandshake(this.core, (line, always) => this.status(line, always)) : undefined;
+      this.checked = args.command === "check" || args.command === "lint" ? await checkFailedHandshake(this.core, (line, always) => this.status(line, always)) : undefined;
       if (this.checked) return checkDocument(this.checked.report);
       throw new CliFailure(messageOf(error), EXIT.usage);
     }
@@ -273,6 +273,7 @@ class CliRun {
       case "skill":
         return runSkillsCommand(this.core, sessionId, { command: args.command, ...(args.target ? { target: args.target } : {}), verify: args.verify, ...(args.file ? { file: args.file } : {}) }, (line) => this.status(line));
       case "check":
+      case "lint":
         this.checked = await runCheckCommand(this.core, sessionId, args, (line, always) => this.status(line, always));
         return checkDocument(this.checked.report);
       default:

@@ -4,6 +4,7 @@
 // negotiation (eras/negotiation.ts) returns; this file never asks which era it has. A session's tasks are
 // invisible to every other session (S1).
 import { walkPages } from "../../shared/listWalk.js";
+import { endHttpSession } from "./transport/endHttpSession.js";
 import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ApiParsedParams, ApiResult } from "../../shared/contract.js";
 import type { AuthStep, CacheHints, ClientTask, LogEntry, ReceiverTask, Root, ServerConfig, SessionInfo } from "../../shared/types.js";
@@ -392,21 +393,7 @@ export class Session {
     this.deps.bus.emit("logEntry", entry);
   }
 
-  /**
-   * Ends the server's Streamable HTTP session with DELETE (the spec's "a client that no longer needs a
-   * session SHOULD end it"), before a disconnect. Says what happened; nothing for stdio or a stateless server.
-   */
-  async endHttpSession(): Promise<string | undefined> {
-    const inner = this.transport?.inner as { sessionId?: string; terminateSession?: () => Promise<void> } | undefined;
-    if (!inner?.terminateSession || !inner.sessionId) return undefined;
-    const id = inner.sessionId;
-    try {
-      await inner.terminateSession();
-      return `The HTTP session ${JSON.stringify(id.slice(0, 80))} was ended with DELETE`;
-    } catch (error) {
-      return `Ending the HTTP session with DELETE failed: ${(error as Error).message.slice(0, 300)}`;
-    }
-  }
+  endHttpSession = (): Promise<string | undefined> => endHttpSession(this.transport?.inner); // DELETE before a disconnect
 
   /** AP8: the next request on the wire is one an App's View asked for; its log entry says so. */
   remarkNextRequest(text: string): void {
@@ -500,17 +487,8 @@ export class Session {
 
   /** The listed tool of that name (listing pages until found); also what an App's View is read for (AP3). */
   async toolNamed(name: string): Promise<Tool | undefined> {
-    if (!this.tools.has(name)) {
-      // Stops at the tool, at the list's end, or at a repeated or endless cursor (then the tool is unknown).
-      const found = Symbol("found");
-      try {
-        await walkPages("tools/list", (cursor) => this.listTools(cursor), () => {
-          if (this.tools.has(name)) throw found;
-        });
-      } catch (error) {
-        if (error !== found) throw error;
-      }
-    }
+    // Stops at the tool, at the list's end, or at a repeated or endless cursor (then the tool is unknown).
+    if (!this.tools.has(name)) await walkPages("tools/list", (cursor) => this.listTools(cursor), () => this.tools.has(name));
     return this.tools.get(name);
   }
 }

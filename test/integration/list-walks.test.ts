@@ -16,7 +16,7 @@ describe("a repeated or endless cursor stops a list walk, once", () => {
         asked.push(cursor);
         return cursor === undefined ? { items: [1], nextCursor: "a" } : cursor === "a" ? { items: [2], nextCursor: "b" } : { items: [3], nextCursor: "a" };
       },
-      (page) => items.push(...page.items),
+      (page) => void items.push(...page.items),
     );
     expect(asked).toEqual([undefined, "a", "b"]);
     expect(items).toEqual([1, 2, 3]);

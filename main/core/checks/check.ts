@@ -7,8 +7,8 @@ import type { Mark } from "./text.js";
 
 export { isObject, MAX_DETAIL, MAX_MESSAGES, plural, quote, type Mark } from "./text.js";
 
-export type CheckArea = "lifecycle" | "transport" | "listings" | "results" | "tasks" | "mrtr" | "http";
-export const CHECK_AREAS: readonly CheckArea[] = ["lifecycle", "transport", "listings", "results", "tasks", "mrtr", "http"];
+export type CheckArea = "lifecycle" | "transport" | "listings" | "results" | "tasks" | "mrtr" | "http" | "lint";
+export const CHECK_AREAS: readonly CheckArea[] = ["lifecycle", "transport", "listings", "results", "tasks", "mrtr", "http", "lint"];
 export type Severity = "error" | "warning";
 
 export interface Check {

@@ -34,7 +34,7 @@ export interface CheckProgress {
 }
 
 export interface RunChecksOptions extends CheckOptions {
-  /** Only these areas (all when absent). */
+  /** Only these areas (when absent: all but lint). */
   areas?: CheckArea[];
   /** Only these check ids. */
   ids?: string[];
@@ -69,7 +69,8 @@ export async function runChecks(session: Session, options: RunChecksOptions = {}
     ctx.note(`The server asked for input during the checks: ${what}`);
     return answer;
   });
-  const chosen = CHECKS.filter((check) => (!options.areas || options.areas.includes(check.area)) && (!options.ids || options.ids.includes(check.id)));
+  // Lint is advice beyond the spec: it runs when asked for (the lint command, the Lint area), not in "all".
+  const chosen = CHECKS.filter((check) => (options.areas ? options.areas.includes(check.area) : check.area !== "lint") && (!options.ids || options.ids.includes(check.id)));
   const checks: Verdict[] = [];
   let budgetReached: string | undefined;
   try {

@@ -155,7 +155,7 @@ export class ClientTasks {
     const stopped = await walkPages(
       "tasks/list",
       (cursor) => this.client.request({ method: "tasks/list", params: cursor ? { cursor } : {} }, ListTasksResultSchema, { timeout: this.options.requestTimeoutMs() }),
-      (page) => all.push(...page.tasks),
+      (page) => void all.push(...page.tasks),
     );
     if (stopped) throw new Error(stopped);
     for (const task of all) this.onStatusNotification(task);

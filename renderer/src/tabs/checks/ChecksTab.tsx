@@ -25,6 +25,7 @@ const AREAS: { id: CheckAreaName; label: string }[] = [
   { id: "tasks", label: "Tasks" },
   { id: "mrtr", label: "Multi round-trip" },
   { id: "http", label: "HTTP" },
+  { id: "lint", label: "Lint" },
 ];
 const NO_TOOLS: Tool[] = [];
 const NONE: string[] = [];
