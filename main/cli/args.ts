@@ -7,7 +7,7 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers", "skills", "skill", "check", "lint"] as const;
+export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers", "skills", "skill", "check", "lint", "load"] as const;
 export type CommandName = (typeof COMMANDS)[number];
 export const TASK_ACTIONS = ["get", "cancel", "watch"] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
@@ -48,6 +48,8 @@ export interface CliArgs {
   budgetMs?: number;
   /** check: SARIF 2.1.0 into this file. */
   sarif?: string;
+  /** load: the tool, how many calls at once, at most how many a second, for how long. */
+  load?: { tool: string; concurrency: number; rate?: number; durationMs: number };
   /** `--env KEY=VALUE` (repeatable): variables for a stdio server, over what it inherits. */
   env: Record<string, string>;
   help: boolean;
@@ -79,6 +81,10 @@ Commands:
                                  check the server against the protocol's rules (see docs/checks.md);
                                  exit 1 when an error-level check fails; --budget bounds the whole run
                                  (default 120000): checks not finished by then are "not run: budget"
+  load --tool <name> [--args <json>] [--concurrency N] [--rate R] [--duration D]
+                                 call one tool under load (N at once, default 1, at most 64; at most R
+                                 calls/s; D such as 30s, default 10s, at most 10m): latency p50/p95/p99,
+                                 throughput, errors by kind; exit 1 when a call failed
   lint [--junit <file>] [--sarif <file>]
                                  only the lint area of check (warnings: schemas hosts refuse, missing
                                  descriptions, look-alike names, the tool list's token cost)
@@ -158,6 +164,10 @@ export function parseCli(argv: string[]): CliArgs {
         junit: { type: "string" },
         budget: { type: "string" },
         sarif: { type: "string" },
+        tool: { type: "string" },
+        concurrency: { type: "string" },
+        rate: { type: "string" },
+        duration: { type: "string" },
         env: { type: "string", multiple: true, default: [] },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -192,7 +202,27 @@ export function parseCli(argv: string[]): CliArgs {
     throw new UsageError(`${name} takes no argument, but "${rest[0]}" was given (quote a --server command line as one argument)`);
   }
 
-  if (values.args !== undefined && name !== "call" && name !== "get-prompt") throw new UsageError(`--args is for call and get-prompt, not ${name}`);
+  if (values.args !== undefined && name !== "call" && name !== "get-prompt" && name !== "load") throw new UsageError(`--args is for call, get-prompt and load, not ${name}`);
+  let load: CliArgs["load"];
+  if (name === "load") {
+    if (!values.tool) throw new UsageError("load needs --tool <name>");
+    const whole = (flag: string, text: string | undefined, fallback: number, max: number) => {
+      if (text === undefined) return fallback;
+      const n = Number(text);
+      if (!/^\d+(\.\d+)?$/.test(text) || !(n > 0) || n > max) throw new UsageError(`${flag} must be a number above 0 and at most ${max}, not "${text}"`);
+      return n;
+    };
+    const concurrency = whole("--concurrency", values.concurrency, 1, 64);
+    if (!Number.isInteger(concurrency)) throw new UsageError("--concurrency must be a whole number");
+    load = {
+      tool: values.tool,
+      concurrency,
+      ...(values.rate !== undefined ? { rate: whole("--rate", values.rate, 0, 2000) } : {}),
+      durationMs: duration(values.duration ?? "10s"),
+    };
+  } else if (values.tool !== undefined || values.concurrency !== undefined || values.rate !== undefined || values.duration !== undefined) {
+    throw new UsageError(`--tool, --concurrency, --rate and --duration are for load, not ${name}`);
+  }
   if ((values.task || values.ttl !== undefined) && name !== "call") throw new UsageError(`--task and --ttl are for call, not ${name}`);
   if (values.ttl !== undefined && !values.task) throw new UsageError("--ttl needs --task");
   if (values.verify && name !== "skills") throw new UsageError(`--verify is for skills, not ${name}`);
@@ -285,6 +315,7 @@ export function parseCli(argv: string[]): CliArgs {
     checkCalls,
     ...(values.junit !== undefined ? { junit: values.junit } : {}),
     ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
+    ...(load ? { load } : {}),
     ...(values.budget !== undefined ? { budgetMs: values.budget === "0" ? 0 : positiveInt("--budget", values.budget, 100, 86_400_000) } : {}),
     env,
     help,
@@ -310,6 +341,14 @@ function parseCheckCalls(given: string[]): Map<string, Record<string, unknown> |
     calls.set(tool, args as Record<string, unknown> | undefined);
   }
   return calls;
+}
+
+/** `10s`, `500ms`, `2m` or plain milliseconds; at most 10 minutes. */
+function duration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  const ms = match ? Number(match[1]) * (match[2] === "m" ? 60_000 : match[2] === "s" ? 1000 : 1) : NaN;
+  if (!(ms >= 100 && ms <= 600_000)) throw new UsageError(`--duration must be 100ms to 10m (such as 30s), not "${text}"`);
+  return Math.round(ms);
 }
 
 function positiveInt(flag: string, text: string, min: number, max: number): number {

@@ -17,6 +17,8 @@ import { runSkillsCommand, SkillsCommandError } from "./skills.js";
 import { Recorder } from "../core/recordings/recorder.js";
 import { runReplay } from "./replay.js";
 import { runDiff } from "./diff.js";
+import { printLoadHuman, runLoadCommand } from "./load.js";
+import type { LoadReport } from "../core/checks/load.js";
 import { checkDocument, checkFailedHandshake, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
 export interface CliIo {
@@ -86,6 +88,7 @@ class CliRun {
   private progressShown = false;
   /** `check` (issue 23): its report decides the exit code. */
   private checked?: CheckOutcome;
+  private loaded?: { report: LoadReport; exitCode: number };
 
   constructor(
     private readonly args: CliArgs,
@@ -272,6 +275,11 @@ class CliRun {
       case "skills":
       case "skill":
         return runSkillsCommand(this.core, sessionId, { command: args.command, ...(args.target ? { target: args.target } : {}), verify: args.verify, ...(args.file ? { file: args.file } : {}) }, (line) => this.status(line));
+      case "load": {
+        const loaded = await runLoadCommand(this.core, sessionId, args, (line, always) => this.status(line, always));
+        this.loaded = loaded;
+        return loaded.report as unknown as Record<string, unknown>;
+      }
       case "check":
       case "lint":
         this.checked = await runCheckCommand(this.core, sessionId, args, (line, always) => this.status(line, always));
@@ -395,6 +403,11 @@ class CliRun {
   // --- output ---
 
   private print(document: Record<string, unknown>): number {
+    if (this.loaded) {
+      if (this.args.json) this.io.stdout.write(`${stableJson(document)}\n`);
+      else printLoadHuman(this.loaded.report, (text) => this.io.stdout.write(text));
+      return this.loaded.exitCode;
+    }
     if (this.checked) {
       if (this.args.json) this.io.stdout.write(`${stableJson(document)}\n`);
       else printCheckHuman(this.checked.report, (text) => this.io.stdout.write(text));
