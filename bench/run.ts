@@ -33,6 +33,7 @@ const SCENARIOS: Entry[] = [
   { id: "bytes", title: "9. Memory: 1,000 × 4 MB log notifications", load: async () => (await import("./scenarios/bytes.js")).bytes },
   { id: "apps", title: "10. MCP Apps: run → App initialized, bridge tools/call", needsUi: true, load: async () => (await import("./scenarios/apps.js")).apps },
   { id: "recordings", title: "11. Recordings: cost, open 100,000, replay", load: async () => (await import("./scenarios/recordings.js")).recordings },
+  { id: "load", title: "12. Load: echo throughput vs a bare SDK client", load: async () => (await import("./scenarios/load.js")).load },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
 const TABLE_START = "<!-- bench:start -->";
