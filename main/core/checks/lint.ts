@@ -2,7 +2,6 @@
 // schemas that hosts refuse, missing descriptions, names that differ only by case or separator, and what
 // the tool list costs a model's context (counted with gpt-tokenizer's o200k_base, the encoding of
 // OpenAI's current models; other models' tokenizers give figures of the same order).
-import { countTokens } from "gpt-tokenizer";
 import { isObject, pass, plural, problems, quote, skip, type Check } from "./check.js";
 import type { CheckContext } from "./context.js";
 import { count } from "./text.js";
@@ -117,6 +116,8 @@ export const lintChecks: Check[] = [
     async run(ctx) {
       const tools = await listedTools(ctx);
       if (!tools.length) return skip("lists no tools");
+      // Loaded here, not at start: its encoding tables cost every other command a second to load.
+      const { countTokens } = await import("gpt-tokenizer");
       let chars = 0;
       let counted = 0;
       const costs: { name: unknown; tokens: number }[] = [];
