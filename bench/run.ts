@@ -34,6 +34,7 @@ const SCENARIOS: Entry[] = [
   { id: "apps", title: "10. MCP Apps: run → App initialized, bridge tools/call", needsUi: true, load: async () => (await import("./scenarios/apps.js")).apps },
   { id: "recordings", title: "11. Recordings: cost, open 100,000, replay", load: async () => (await import("./scenarios/recordings.js")).recordings },
   { id: "dialog", title: "12. Request dialog: event in the page → dialog shown", needsUi: true, load: async () => (await import("./scenarios/requestDialog.js")).requestDialog },
+  { id: "load", title: "13. Load: echo throughput vs a bare SDK client", load: async () => (await import("./scenarios/load.js")).load },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
 const TABLE_START = "<!-- bench:start -->";

@@ -2,7 +2,7 @@
 // `checks` without `area` and `rule`). Everything in it quotes the server: bounded here as in the core.
 import { z } from "zod";
 
-export const CheckAreaSchema = z.enum(["lifecycle", "listings", "results", "tasks", "mrtr", "http"]);
+export const CheckAreaSchema = z.enum(["lifecycle", "transport", "listings", "results", "tasks", "mrtr", "http", "lint"]);
 export type CheckAreaName = z.output<typeof CheckAreaSchema>;
 
 export const CheckVerdictSchema = z.object({
@@ -30,5 +30,16 @@ export const CheckReportSchema = z.object({
   notes: z.array(z.string().max(4000)).max(100),
   /** The connection ended during the run: the checks after it were not run. */
   ended: z.string().optional(),
+  /** The run's time budget ran out: the checks not finished by then say "not run: budget". */
+  budgetReached: z.string().max(500).optional(),
 });
 export type CheckReportView = z.output<typeof CheckReportSchema>;
+
+/** A session's checks as they run (the `checkProgress` event): `running` is absent once all are done. */
+export const CheckProgressSchema = z.object({
+  sessionId: z.string(),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  running: z.string().max(100).optional(),
+});
+export type CheckProgressView = z.output<typeof CheckProgressSchema>;

@@ -2,7 +2,7 @@
 // main pushes, each with a runtime schema. The Electron IPC and WebSocket adapters are generated from
 // these tables; nothing else defines a channel.
 import { z } from "zod";
-import { CheckAreaSchema, CheckReportSchema } from "./checks.js";
+import { CheckAreaSchema, CheckProgressSchema, CheckReportSchema } from "./checks.js";
 import {
   CacheHintsSchema,
   CallToolResultSchema,
@@ -430,6 +430,8 @@ export const eventSchemas = {
   authStep: AuthStepSchema,
   /** A request that waited on the user left (answered, declined, withdrawn…); `droppedIds` left the history to make room. */
   requestHistoryAdded: z.object({ entry: RequestHistoryEntrySchema, droppedIds: z.array(PendingInputIdSchema), dropped: RequestHistoryDroppedSchema }),
+  /** The server checks of a session, as they run: how many are done of how many, and the one running now. */
+  checkProgress: CheckProgressSchema,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -7,7 +7,7 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers", "skills", "skill", "check"] as const;
+export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers", "skills", "skill", "check", "lint", "load"] as const;
 export type CommandName = (typeof COMMANDS)[number];
 export const TASK_ACTIONS = ["get", "cancel", "watch"] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
@@ -44,6 +44,14 @@ export interface CliArgs {
   /** check (issue 23): `--call <tool>[=<json>]` (tools the check may call) and `--junit <file>`. */
   checkCalls: Map<string, Record<string, unknown> | undefined>;
   junit?: string;
+  /** check: the whole run's time budget (ms; 0: none). */
+  budgetMs?: number;
+  /** check: SARIF 2.1.0 into this file. */
+  sarif?: string;
+  /** load: the tool, how many calls at once, at most how many a second, for how long. */
+  load?: { tool: string; concurrency: number; rate?: number; durationMs: number };
+  /** `--env KEY=VALUE` (repeatable): variables for a stdio server, over what it inherits. */
+  env: Record<string, string>;
   help: boolean;
 }
 
@@ -69,9 +77,17 @@ Commands:
                                  serve a recording as an MCP server (stdio, or Streamable HTTP)
   diff <a.mcprec> <b.mcprec> [--json] [--ignore <json-path>]
                                  what changed between two recordings; exit 1 when something breaking did
-  check [--call <tool>[=<json>]] [--junit <file>]
+  check [--call <tool>[=<json>]] [--junit <file>] [--sarif <file>] [--budget <ms>]
                                  check the server against the protocol's rules (see docs/checks.md);
-                                 exit 1 when an error-level check fails
+                                 exit 1 when an error-level check fails; --budget bounds the whole run
+                                 (default 120000): checks not finished by then are "not run: budget"
+  load --tool <name> [--args <json>] [--concurrency N] [--rate R] [--duration D]
+                                 call one tool under load (N at once, default 1, at most 64; at most R
+                                 calls/s; D such as 30s, default 10s, at most 10m): latency p50/p95/p99,
+                                 throughput, errors by kind; exit 1 when a call failed
+  lint [--junit <file>] [--sarif <file>]
+                                 only the lint area of check (warnings: schemas hosts refuse, missing
+                                 descriptions, look-alike names, the tool list's token cost)
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a
@@ -85,6 +101,9 @@ Options:
   --json                         one JSON document on stdout (see README, "Command-line mode")
   --timeout <ms>                 how long one request may go without an answer or progress (default 60000)
   --header 'Name: value'         an HTTP header for the server (repeatable)
+  --env KEY=VALUE                an environment variable for a stdio server (repeatable); otherwise it gets
+                                 only HOME, LOGNAME, PATH, SHELL, TERM and USER (Windows: its usual set)
+                                 and a saved entry's own variables
   --elicitation <file|json>      the ElicitResult that answers every elicitation, or a JSON map of them keyed
                                  by the elicitation's message
   --sampling <file|json>         the CreateMessageResult that answers every sampling request
@@ -144,6 +163,13 @@ export function parseCli(argv: string[]): CliArgs {
         record: { type: "string" },
         call: { type: "string", multiple: true, default: [] },
         junit: { type: "string" },
+        budget: { type: "string" },
+        sarif: { type: "string" },
+        tool: { type: "string" },
+        concurrency: { type: "string" },
+        rate: { type: "string" },
+        duration: { type: "string" },
+        env: { type: "string", multiple: true, default: [] },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -177,14 +203,44 @@ export function parseCli(argv: string[]): CliArgs {
     throw new UsageError(`${name} takes no argument, but "${rest[0]}" was given (quote a --server command line as one argument)`);
   }
 
-  if (values.args !== undefined && name !== "call" && name !== "get-prompt") throw new UsageError(`--args is for call and get-prompt, not ${name}`);
+  if (values.args !== undefined && name !== "call" && name !== "get-prompt" && name !== "load") throw new UsageError(`--args is for call, get-prompt and load, not ${name}`);
+  let load: CliArgs["load"];
+  if (name === "load") {
+    if (!values.tool) throw new UsageError("load needs --tool <name>");
+    const whole = (flag: string, text: string | undefined, fallback: number, max: number) => {
+      if (text === undefined) return fallback;
+      const n = Number(text);
+      if (!/^\d+(\.\d+)?$/.test(text) || !(n > 0) || n > max) throw new UsageError(`${flag} must be a number above 0 and at most ${max}, not "${text}"`);
+      return n;
+    };
+    const concurrency = whole("--concurrency", values.concurrency, 1, 64);
+    if (!Number.isInteger(concurrency)) throw new UsageError("--concurrency must be a whole number");
+    load = {
+      tool: values.tool,
+      concurrency,
+      ...(values.rate !== undefined ? { rate: whole("--rate", values.rate, 0, 2000) } : {}),
+      durationMs: duration(values.duration ?? "10s"),
+    };
+  } else if (values.tool !== undefined || values.concurrency !== undefined || values.rate !== undefined || values.duration !== undefined) {
+    throw new UsageError(`--tool, --concurrency, --rate and --duration are for load, not ${name}`);
+  }
   if ((values.task || values.ttl !== undefined) && name !== "call") throw new UsageError(`--task and --ttl are for call, not ${name}`);
   if (values.ttl !== undefined && !values.task) throw new UsageError("--ttl needs --task");
   if (values.verify && name !== "skills") throw new UsageError(`--verify is for skills, not ${name}`);
   if (values.file !== undefined && name !== "skill") throw new UsageError(`--file is for skill, not ${name}`);
   if (name === "servers" && values.record !== undefined) throw new UsageError("--record needs a server: servers connects to none");
   const checkCalls = parseCheckCalls(values.call as string[]);
-  if ((checkCalls.size || values.junit !== undefined) && name !== "check") throw new UsageError(`--call and --junit are for check, not ${name}`);
+  const checking = name === "check" || name === "lint";
+  if ((checkCalls.size || values.junit !== undefined) && !checking) throw new UsageError(`--call and --junit are for check, not ${name}`);
+  if (values.budget !== undefined && !checking) throw new UsageError(`--budget is for check, not ${name}`);
+  if (values.sarif !== undefined && !checking) throw new UsageError(`--sarif is for check, not ${name}`);
+  const env: Record<string, string> = {};
+  for (const item of values.env as string[]) {
+    const at = item.indexOf("=");
+    const key = at > 0 ? item.slice(0, at) : "";
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new UsageError(`--env must be KEY=VALUE, not ${JSON.stringify(item.slice(0, 100))}`);
+    env[key] = item.slice(at + 1);
+  }
   if (name !== "servers" && !values.server) throw new UsageError(`${name} needs --server <name|command|url>`);
 
   let args: Record<string, unknown> = {};
@@ -259,6 +315,10 @@ export function parseCli(argv: string[]): CliArgs {
     ...(values.record !== undefined ? { record: values.record } : {}),
     checkCalls,
     ...(values.junit !== undefined ? { junit: values.junit } : {}),
+    ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
+    ...(load ? { load } : {}),
+    ...(values.budget !== undefined ? { budgetMs: values.budget === "0" ? 0 : positiveInt("--budget", values.budget, 100, 86_400_000) } : {}),
+    env,
     help,
   };
 }
@@ -284,6 +344,14 @@ function parseCheckCalls(given: string[]): Map<string, Record<string, unknown> |
   return calls;
 }
 
+/** `10s`, `500ms`, `2m` or plain milliseconds; at most 10 minutes. */
+function duration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  const ms = match ? Number(match[1]) * (match[2] === "m" ? 60_000 : match[2] === "s" ? 1000 : 1) : NaN;
+  if (!(ms >= 100 && ms <= 600_000)) throw new UsageError(`--duration must be 100ms to 10m (such as 30s), not "${text}"`);
+  return Math.round(ms);
+}
+
 function positiveInt(flag: string, text: string, min: number, max: number): number {
   const n = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be a whole number of milliseconds from ${min} to ${max}, not "${text}"`);
@@ -291,5 +359,5 @@ function positiveInt(flag: string, text: string, min: number, max: number): numb
 }
 
 function emptyArgs(command: CommandName): CliArgs {
-  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], oauth: {}, authHeadless: false, verify: false, checkCalls: new Map(), help: false };
+  return { command, json: false, quiet: false, headers: {}, args: {}, asTask: false, acceptDefaults: false, roots: [], oauth: {}, authHeadless: false, verify: false, checkCalls: new Map(), env: {}, help: false };
 }

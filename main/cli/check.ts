@@ -4,6 +4,10 @@ import { writeFileSync } from "node:fs";
 import type { InspectorCore } from "../core/inspectorCore.js";
 import { hasErrors, type CheckReport } from "../core/checks/runner.js";
 import { toJunit } from "../core/checks/junit.js";
+import { toSarif } from "../core/checks/sarif.js";
+import { CLIENT_INFO } from "../core/eras/driver.js";
+import type { ServerConfig } from "../../shared/types.js";
+import { isAbsolute, relative } from "node:path";
 import type { CliArgs } from "./args.js";
 import { printable } from "./human.js";
 
@@ -14,17 +18,50 @@ export interface CheckOutcome {
 }
 
 export async function runCheckCommand(core: InspectorCore, sessionId: string, args: CliArgs, status: (line: string, always?: boolean) => void): Promise<CheckOutcome> {
+  let running = { id: "", done: 0, total: 0 };
   const report = await core.runChecks(sessionId, {
     calls: args.checkCalls,
+    ...(args.command === "lint" ? { areas: ["lint"] } : {}),
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
-    onVerdict: (v) => status(`${mark(v.ok, v.severity)} ${v.id}`),
+    ...(args.budgetMs !== undefined ? { budgetMs: args.budgetMs } : {}),
+    endHttpSession: true,
+    onProgress: (p) => {
+      if (p.running) running = { id: p.running, done: p.done, total: p.total };
+    },
+    onVerdict: (v) => status(`[${running.done + 1}/${running.total}] ${mark(v.ok, v.severity)} ${v.id}`),
   });
   // What the checks did on the user's behalf is always said (stderr: stdout holds the document).
   for (const note of report.notes) status(note, true);
   if (args.junit) writeFileSync(args.junit, toJunit(report));
   // A connection lost during the run is a connection problem (exit 2): the checks after it did not run.
   if (report.ended) status(`The connection ended during the checks (${report.ended}); the checks after it were not run`, true);
-  return { report, exitCode: report.ended ? 2 : hasErrors(report) ? 1 : 0 };
+  if (report.budgetReached) status(`The checks stopped: ${report.budgetReached}; the report holds every finished verdict and says "not run: budget" for the others`, true);
+  const exitCode = exitCodeOf(report);
+  if (args.sarif) writeFileSync(args.sarif, `${JSON.stringify(toSarif(report, { version: CLIENT_INFO.version, artifact: artifactOf(core.session(sessionId).config), exitCode }), null, 2)}\n`);
+  return { report, exitCode };
+}
+
+/**
+ * What a SARIF result points at: a stdio server's script (the last argument that names a source file),
+ * relative to the working folder as a repository's files are; otherwise the server's URL or command.
+ */
+export function artifactOf(config: ServerConfig): string {
+  const t = config.transport;
+  if (t.type !== "stdio") return t.url;
+  const script = [...t.args].reverse().find((a) => /\.(m?js|cjs|ts|mts|py|rb|go|rs|java|kt|cs|php)$/i.test(a));
+  const path = script ?? t.command;
+  const rel = isAbsolute(path) ? relative(t.cwd ?? process.cwd(), path) : path;
+  return rel.split("\\").join("/");
+}
+
+/**
+ * 1: an error-level check failed. 2: the run could not finish (the connection ended, or the time budget ran
+ * out with no error found), so the verdicts do not cover the server. 0: every check finished and no error.
+ */
+export function exitCodeOf(report: CheckReport): number {
+  if (report.ended) return 2;
+  if (hasErrors(report)) return 1;
+  return report.budgetReached ? 2 : 0;
 }
 
 /**
@@ -50,6 +87,8 @@ export function checkDocument(report: CheckReport): Record<string, unknown> {
     passed: report.passed,
     failed: report.failed,
     skipped: report.skipped,
+    // Only when the run did not finish: a document without it covers every check.
+    ...(report.budgetReached ? { incomplete: report.budgetReached } : {}),
   };
 }
 
@@ -64,5 +103,6 @@ export function printCheckHuman(report: CheckReport, write: (text: string) => vo
     write(`${mark(check.ok, check.severity).padEnd(4)}  ${check.id.padEnd(32)} ${printable(check.detail)}${check.messages.length ? ` [log ${check.messages.slice(0, 6).join(", ")}${check.messages.length > 6 ? ", …" : ""}]` : ""}\n`);
   }
   for (const note of report.notes) write(`note  ${printable(note)}\n`);
+  if (report.budgetReached) write(`stopped: ${report.budgetReached}\n`);
   write(`${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped\n`);
 }

@@ -17,6 +17,8 @@ import { runSkillsCommand, SkillsCommandError } from "./skills.js";
 import { Recorder } from "../core/recordings/recorder.js";
 import { runReplay } from "./replay.js";
 import { runDiff } from "./diff.js";
+import { printLoadHuman, runLoadCommand } from "./load.js";
+import type { LoadReport } from "../core/checks/load.js";
 import { checkDocument, checkFailedHandshake, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
 export interface CliIo {
@@ -86,6 +88,7 @@ class CliRun {
   private progressShown = false;
   /** `check` (issue 23): its report decides the exit code. */
   private checked?: CheckOutcome;
+  private loaded?: { report: LoadReport; exitCode: number };
 
   constructor(
     private readonly args: CliArgs,
@@ -177,7 +180,7 @@ class CliRun {
     switch (event.type) {
       case "pendingInputAdded":
         // `check` answers the server's requests itself (safely: defaults or decline).
-        if (this.args.command === "check") break;
+        if (this.args.command === "check" || this.args.command === "lint") break;
         void answerPendingInput(this.core, event.payload, this.answers, (line) => this.status(line, true)).catch((error: unknown) => this.status(`Could not answer the server's request: ${messageOf(error)}`, true));
         break;
       case "toolRunChanged": {
@@ -234,7 +237,7 @@ class CliRun {
         ],
       };
     }
-    const choice = chooseServer(args.server!, saved, fromFile, { transport: args.transport, era: args.era, headers: args.headers, roots: args.roots, oauth: args.oauth });
+    const choice = chooseServer(args.server!, saved, fromFile, { transport: args.transport, era: args.era, headers: args.headers, roots: args.roots, oauth: args.oauth, env: args.env });
     if (args.record) this.recorder = new Recorder({ server: choice.config });
     this.status(`Connecting to ${choice.config.name}…`);
     let info;
@@ -242,7 +245,7 @@ class CliRun {
       info = await this.core.dispatch("connect", { server: choice.config, ...(choice.serverId ? { serverId: choice.serverId } : {}) });
     } catch (error) {
       // check: an opening answer the SDK refused is itself a verdict on the server.
-      this.checked = args.command === "check" ? await checkFailedHandshake(this.core, (line, always) => this.status(line, always)) : undefined;
+      this.checked = args.command === "check" || args.command === "lint" ? await checkFailedHandshake(this.core, (line, always) => this.status(line, always)) : undefined;
       if (this.checked) return checkDocument(this.checked.report);
       throw new CliFailure(messageOf(error), EXIT.usage);
     }
@@ -272,7 +275,13 @@ class CliRun {
       case "skills":
       case "skill":
         return runSkillsCommand(this.core, sessionId, { command: args.command, ...(args.target ? { target: args.target } : {}), verify: args.verify, ...(args.file ? { file: args.file } : {}) }, (line) => this.status(line));
+      case "load": {
+        const loaded = await runLoadCommand(this.core, sessionId, args, (line, always) => this.status(line, always));
+        this.loaded = loaded;
+        return loaded.report as unknown as Record<string, unknown>;
+      }
       case "check":
+      case "lint":
         this.checked = await runCheckCommand(this.core, sessionId, args, (line, always) => this.status(line, always));
         return checkDocument(this.checked.report);
       default:
@@ -394,6 +403,11 @@ class CliRun {
   // --- output ---
 
   private print(document: Record<string, unknown>): number {
+    if (this.loaded) {
+      if (this.args.json) this.io.stdout.write(`${stableJson(document)}\n`);
+      else printLoadHuman(this.loaded.report, (text) => this.io.stdout.write(text));
+      return this.loaded.exitCode;
+    }
     if (this.checked) {
       if (this.args.json) this.io.stdout.write(`${stableJson(document)}\n`);
       else printCheckHuman(this.checked.report, (text) => this.io.stdout.write(text));

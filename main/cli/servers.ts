@@ -21,6 +21,8 @@ export interface ServerOverrides {
   roots: string[];
   /** OAuth fields given on the command line, over the saved entry's. */
   oauth?: NonNullable<ServerConfig["oauth"]>;
+  /** `--env KEY=VALUE`: a stdio server's variables, over the saved entry's. */
+  env?: Record<string, string>;
 }
 
 export function readServersFile(path: string): ServerConfig[] {
@@ -73,6 +75,10 @@ function applyOverrides(config: ServerConfig, overrides: ServerOverrides): Serve
     transport = { ...transport, headers: { ...transport.headers, ...overrides.headers } };
   }
   // roots/list is answered with the --root list, and nothing else: a script gets what it asked for.
+  if (overrides.env && Object.keys(overrides.env).length) {
+    if (transport.type !== "stdio") throw new UsageError("--env is for stdio servers; this one is reached over HTTP");
+    transport = { ...transport, env: { ...transport.env, ...overrides.env } };
+  }
   const roots: Root[] = overrides.roots.map((uri) => {
     const parsed = RootSchema.safeParse({ uri });
     if (!parsed.success) throw new UsageError(`--root ${uri}: ${parsed.error.issues[0]?.message ?? "not a file:// URI"}`);

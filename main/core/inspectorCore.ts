@@ -195,7 +195,15 @@ export class InspectorCore {
           sent.catch(() => {});
         }),
     };
-    return runChecks(this.session(sessionId), { ...options, inputs });
+    const onProgress = options.onProgress;
+    return runChecks(this.session(sessionId), {
+      ...options,
+      inputs,
+      onProgress: (progress) => {
+        onProgress?.(progress);
+        this.bus.emit("checkProgress", { sessionId, done: progress.done, total: progress.total, ...(progress.running ? { running: progress.running } : {}) });
+      },
+    });
   }
 
   getSettings(): Settings {

@@ -3,6 +3,8 @@
 // requests. Everything that differs by era sits behind one `EraDriver` (eras/driver.ts), which the era
 // negotiation (eras/negotiation.ts) returns; this file never asks which era it has. A session's tasks are
 // invisible to every other session (S1).
+import { walkPages } from "../../shared/listWalk.js";
+import { endHttpSession } from "./transport/endHttpSession.js";
 import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ApiParsedParams, ApiResult } from "../../shared/contract.js";
 import type { AuthStep, CacheHints, ClientTask, LogEntry, ReceiverTask, Root, ServerConfig, SessionInfo } from "../../shared/types.js";
@@ -391,6 +393,8 @@ export class Session {
     this.deps.bus.emit("logEntry", entry);
   }
 
+  endHttpSession = (): Promise<string | undefined> => endHttpSession(this.transport?.inner); // DELETE before a disconnect
+
   /** AP8: the next request on the wire is one an App's View asked for; its log entry says so. */
   remarkNextRequest(text: string): void {
     this.nextRemark = text;
@@ -483,12 +487,8 @@ export class Session {
 
   /** The listed tool of that name (listing pages until found); also what an App's View is read for (AP3). */
   async toolNamed(name: string): Promise<Tool | undefined> {
-    if (!this.tools.has(name)) {
-      let cursor: string | undefined;
-      do {
-        cursor = (await this.listTools(cursor)).nextCursor;
-      } while (cursor && !this.tools.has(name));
-    }
+    // Stops at the tool, at the list's end, or at a repeated or endless cursor (then the tool is unknown).
+    if (!this.tools.has(name)) await walkPages("tools/list", (cursor) => this.listTools(cursor), () => this.tools.has(name));
     return this.tools.get(name);
   }
 }

@@ -36,7 +36,7 @@ describe("parseCli", () => {
 
   it.each([
     [["ping", "extra", "--server", "x"], 'ping takes no argument, but "extra" was given (quote a --server command line as one argument)'],
-    [["tools", "--server", "x", "--args", "{}"], "--args is for call and get-prompt, not tools"],
+    [["tools", "--server", "x", "--args", "{}"], "--args is for call, get-prompt and load, not tools"],
     [["get-prompt", "p", "--server", "x", "--args", '{"n":1}'], 'prompt arguments are strings: "n" is not'],
     [["call", "t", "--server", "x", "--ttl", "100"], "--ttl needs --task"],
     [["tools", "--server", "x", "--header", "no colon"], `--header must be 'Name: value', not "no colon"`],

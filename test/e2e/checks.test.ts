@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
 import type { SavedServer } from "../../shared/types.js";
-import { openApp } from "./app.js";
+import { callFromPage, openApp } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, openTab, tab, waitForText } from "./flows-ui.js";
 
 const TARGET: SavedServer = {
@@ -42,6 +42,18 @@ describe("the Checks tab", () => {
     // The hostile name is shown as escaped text, never as markup.
     expect(await warned.locator("b").count()).toBe(0);
     await waitForText(warned, /bad name, <b>&/);
+    // Severity is said on failures only.
+    expect(await failed.locator(".check-severity").textContent()).toBe("error");
+    expect(await warned.locator(".check-severity").textContent()).toBe("warning");
+    const passed = results.getByRole("listitem").filter({ hasText: "lifecycle.ping" });
+    await waitForText(passed, /^Passed$/);
+    expect(await passed.locator(".check-severity").count()).toBe(0);
+    // Failures only: the error and the warning, nothing else.
+    const verdicts = results.getByRole("list").first().getByRole("listitem");
+    await results.getByRole("checkbox", { name: "Failures only (2)", exact: true }).check();
+    await expect.poll(() => verdicts.count()).toBe(2);
+    await app.screenshot("checks-tab-failures-only");
+    await results.getByRole("checkbox", { name: "Failures only (2)", exact: true }).uncheck();
     await failed.getByText("Rule", { exact: true }).click();
     await waitForText(failed, /servers MUST provide structured results that conform to this schema/);
     await app.screenshot("checks-tab");
@@ -56,6 +68,59 @@ describe("the Checks tab", () => {
     // Back on Checks, the report is still there (kept per session).
     await openTab(page, "Checks");
     await waitForText(page.getByRole("region", { name: "Check results", exact: true }).getByRole("status"), /^\d+ passed, 1 failed, 1 warning, \d+ skipped$/);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
+
+describe("the Tools tab on a server that repeats its tools/list cursor", () => {
+  it("stops the walk at the repeated cursor and says so once: two tools/list requests, never a loop", { timeout: 90_000 }, async () => {
+    const repeating: SavedServer = { ...TARGET, id: "repeating", name: "Repeating cursor", transport: { ...TARGET.transport, args: [TARGET.transport.type === "stdio" ? TARGET.transport.args[0]! : "", "--defect", "pagination-repeat"] } as SavedServer["transport"] };
+    const app = await openApp({ savedServers: [repeating] });
+    const { page } = app;
+    await connect(page, "Repeating cursor");
+    await openTab(page, "Tools");
+    const list = page.getByRole("region", { name: "Tool list", exact: true });
+    await waitForText(list, /Protocol violation: tools\/list answered the cursor "p2" a second time \(page 2\)/, FLOW_TIMEOUT_MS);
+    // What the two pages held is listed.
+    await list.getByRole("button", { name: "slow-task", exact: true }).waitFor();
+    expect(await list.getByText(/Protocol violation: tools\/list/).count()).toBe(1);
+    await app.screenshot("tools-tab-repeated-cursor");
+    await openTab(page, "Logs");
+    await waitForText(page.getByRole("region", { name: "Protocol messages", exact: true }), /tools\/list/);
+    const sessions = (await callFromPage(page, "listSessions")).result as { sessionId: string }[];
+    const log = (await callFromPage(page, "getLog", { sessionId: sessions[0]!.sessionId })).result as { entries: { direction: string; method?: string }[] };
+    expect(log.entries.filter((e) => e.direction === "out" && e.method === "tools/list")).toHaveLength(2);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
+
+describe("the Checks tab on the demo server", () => {
+  it("checks tasks with a tool that needs arguments (the Tools tab's form), shows progress, severities only on failures, and a failures-only filter", { timeout: 120_000 }, async () => {
+    const app = await openApp({ viewport: { width: 1280, height: 720 }, context: { colorScheme: "dark" } });
+    const { page } = app;
+    await connect(page, "Everything (demo)");
+    await page.getByRole("region", { name: "Tool list", exact: true }).getByRole("button", { name: "simulate-research-query", exact: true }).waitFor();
+    await openTab(page, "Checks");
+    await page.getByText(/^Also allow the checks to call… \(0 of \d+ ticked\)$/).click();
+    await page.getByRole("checkbox", { name: "simulate-research-query", exact: true }).check();
+    const fields = page.getByRole("group", { name: "Arguments for simulate-research-query", exact: true });
+    // An empty required argument is refused by the form, not sent.
+    await page.getByRole("button", { name: "Run all checks", exact: true }).click();
+    await waitForText(page.getByRole("alert"), /The arguments for simulate-research-query are not valid yet/);
+    await fields.getByRole("textbox", { name: "topic", exact: true }).fill("tide pools");
+    await app.screenshot("checks-tab-tool-arguments");
+    await page.getByRole("button", { name: "Run all checks", exact: true }).click();
+    // Progress while it runs (the research task takes a few seconds).
+    await waitForText(page.getByRole("status"), /^Checking: \d+ of \d+ done, now /);
+    await app.screenshot("checks-tab-progress");
+    const results = page.getByRole("region", { name: "Check results", exact: true });
+    await waitForText(results.getByRole("status"), /^\d+ passed, \d+ failed, \d+ warnings?, \d+ skipped$/, 90_000);
+    const created = results.getByRole("listitem").filter({ hasText: "tasks.created" });
+    await waitForText(created, /^Passed$/);
+    // A pass carries no severity: only a failure says how much it matters.
+    expect(await created.locator(".check-severity").count()).toBe(0);
+    await app.screenshot("checks-tab-demo");
+
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -81,7 +81,6 @@ const PLANTED: [string, string, "legacy" | "modern", string, string?][] = [
   ["spec", "declared-missing", "modern", "lifecycle.declared-capabilities"],
   ["spec", "undeclared-works", "legacy", "lifecycle.undeclared-capabilities"],
   ["spec", "pagination-repeat", "legacy", "listings.pagination"],
-  ["spec", "pagination-endless", "modern", "listings.pagination"],
   ["spec", "duplicate-tool", "legacy", "listings.duplicates"],
   ["spec", "tool-name", "modern", "tools.name"],
   ["spec", "input-schema", "legacy", "tools.input-schema"],
@@ -173,17 +172,31 @@ describe("the verdicts point at the log, and the report is safe to read", () => 
     expect(stderr).toMatch(/The server asked for input during the checks: elicitation declined/);
   });
 
-  it("a flood of 5,000 tools with long descriptions and catastrophic patterns: every schema judged, at most 20 tools called", { timeout: 60_000 }, async () => {
-    const { doc } = await check([...target("--defect", "flood"), ...LEGACY]);
-    expect(failedIds(doc)).toEqual([]);
+  it("a flood of 5,000 tools with long descriptions and catastrophic patterns: every schema judged, at most 20 tools called, and the call bound said as a warning", { timeout: 60_000 }, async () => {
+    const { code, doc } = await check([...target("--defect", "flood"), ...LEGACY]);
+    expect(doc.checks.filter((c) => c.ok === false && c.severity === "error")).toEqual([]);
     expect(doc.checks.find((c) => c.id === "tools.input-schema")!.detail).toBe("all 5004 input schemas are valid, with root type object");
-    expect(doc.checks.find((c) => c.id === "results.calls")!.detail.match(/→/g)).toHaveLength(20);
+    const calls = doc.checks.find((c) => c.id === "results.calls")!;
+    expect(calls.detail.match(/→/g)).toHaveLength(20);
+    // A bound reached is never a pass: what lay past it was not judged.
+    expect(calls).toMatchObject({ ok: false, severity: "warning", detail: expect.stringContaining("the first 20 of 53 tools the checks may call were called") });
+    expect(code).toBe(0);
   });
 
-  it("a tool that never answers: results.calls fails after the check's own time-out, and the run goes on", async () => {
+  it("an endless cursor fails listings.pagination; every verdict that judged the listed tools says it read only the first 100 pages (a warning)", async () => {
+    const { code, doc } = await check([...target("--defect", "pagination-endless"), ...MODERN]);
+    expect(doc.checks.filter((c) => c.ok === false && c.severity === "error").map((c) => c.id)).toEqual(["listings.pagination"]);
+    const warned = doc.checks.filter((c) => c.ok === false && c.severity === "warning");
+    expect(warned.map((c) => c.id)).toEqual(expect.arrayContaining(["listings.duplicates", "tools.input-schema", "results.calls"]));
+    for (const c of warned) expect(c.detail).toContain("only the first 100 pages of tools/list were read");
+    expect(code).toBe(1);
+  });
+
+  it("a tool that never answers: results.calls fails after the check's own time-out, results.content (which had no content to judge) fails saying so, and the run goes on", async () => {
     const { code, doc } = await check([...target("--defect", "call-hangs"), ...LEGACY, "--timeout", "1500"]);
-    expect(failedIds(doc)).toEqual(["results.calls"]);
+    expect(failedIds(doc)).toEqual(["results.content", "results.calls"]);
     expect(doc.checks.find((c) => c.id === "results.calls")!.detail).toMatch(/"echo": no answer/);
+    expect(doc.checks.find((c) => c.id === "results.content")!.detail).toContain("tools/call got no answer within 1.5 s (no answer is not a pass)");
     expect(doc.checks.find((c) => c.id === "tasks.terminal")!.ok).toBe(true);
     expect(code).toBe(1);
   });

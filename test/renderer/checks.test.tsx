@@ -55,7 +55,7 @@ describe("Checks tab", () => {
     expect(within(results).getAllByText(/^(Passed|Failed|Warning|Skipped)$/).map((e) => e.textContent)).toEqual(["Passed", "Warning", "Failed", "Skipped"]);
   });
 
-  it("a ticked tool that is not read-only goes with the run as a call", async () => {
+  it("a ticked tool that is not read-only goes with the run as a call, with the arguments of its form", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("runChecks", () => report());
@@ -65,7 +65,9 @@ describe("Checks tab", () => {
     expect(screen.queryByRole("checkbox", { name: "read-it" })).toBeNull();
     await user.click(screen.getByRole("checkbox", { name: "write-file" }));
     await user.click(screen.getByRole("button", { name: "Run all checks" }));
-    expect(bridge.callsOf("runChecks")).toEqual([{ sessionId: "s1", calls: [{ tool: "write-file" }] }]);
+    // The tool's form (its schema has no fields) gives its arguments: an empty object.
+    expect(screen.getByRole("group", { name: "Arguments for write-file" })).toBeTruthy();
+    expect(bridge.callsOf("runChecks")).toEqual([{ sessionId: "s1", calls: [{ tool: "write-file", arguments: {} }] }]);
   });
 
   it("a message link opens the Logs tab with that message shown, its filter cleared", async () => {

@@ -326,7 +326,7 @@ describe("ClientTasks outcome, cancel and list (Q4, Q5)", () => {
   it("Q5: a tasks/list that hands back a cursor it already gave is reported instead of looping forever", async () => {
     const env = await setup();
     env.setList(() => ({ tasks: [], nextCursor: "again" }));
-    await expect(env.tasks.listFromServer()).rejects.toThrow('tasks/list returned the cursor "again" twice');
+    await expect(env.tasks.listFromServer()).rejects.toThrow('Protocol violation: tasks/list answered the cursor "again" a second time (page 2)');
     expect(env.seen.lists).toEqual([undefined, "again"]);
   });
 

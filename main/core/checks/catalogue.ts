@@ -1,10 +1,13 @@
 // Every server check, area by area, in the order they run (ESLint's rule catalogue is the model).
 import type { Check } from "./check.js";
+import { capabilityChecks } from "./capabilities.js";
 import { httpChecks } from "./http.js";
+import { lintChecks } from "./lint.js";
 import { lifecycleChecks } from "./lifecycle.js";
 import { listingsChecks } from "./listings.js";
 import { mrtrChecks } from "./mrtr.js";
 import { resultsChecks } from "./results.js";
 import { tasksChecks } from "./tasks.js";
+import { transportChecks } from "./transport.js";
 
-export const CHECKS: readonly Check[] = [...lifecycleChecks, ...listingsChecks, ...resultsChecks, ...tasksChecks, ...mrtrChecks, ...httpChecks];
+export const CHECKS: readonly Check[] = [...lifecycleChecks, ...capabilityChecks, ...listingsChecks, ...resultsChecks, ...tasksChecks, ...mrtrChecks, ...httpChecks, ...lintChecks, ...transportChecks];

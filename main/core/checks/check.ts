@@ -3,10 +3,12 @@
 // A check never throws at the runner: it answers a Finding, with the log entries that prove it.
 import type { CheckContext } from "./context.js";
 
-export { isObject, MAX_DETAIL, MAX_MESSAGES, plural, quote } from "./text.js";
+import type { Mark } from "./text.js";
 
-export type CheckArea = "lifecycle" | "listings" | "results" | "tasks" | "mrtr" | "http";
-export const CHECK_AREAS: readonly CheckArea[] = ["lifecycle", "listings", "results", "tasks", "mrtr", "http"];
+export { isObject, MAX_DETAIL, MAX_MESSAGES, plural, quote, type Mark } from "./text.js";
+
+export type CheckArea = "lifecycle" | "transport" | "listings" | "results" | "tasks" | "mrtr" | "http" | "lint";
+export const CHECK_AREAS: readonly CheckArea[] = ["lifecycle", "transport", "listings", "results", "tasks", "mrtr", "http", "lint"];
 export type Severity = "error" | "warning";
 
 export interface Check {
@@ -21,11 +23,26 @@ export interface Check {
    * answer (the SDK refuses a malformed answer or a version it does not speak), so that answer gets a verdict.
    */
   readsLogOnly?: true;
+  /** Its verdict does not rest on the items a walk keeps (it reads every page whatever the item bound). */
+  judgesAllItems?: true;
   run(ctx: CheckContext): Promise<Finding>;
 }
 
 /** What a check found: a pass or a failure with its detail, or why it could not judge. */
 export type Finding = { ok: boolean; detail: string; messages: number[] } | { skipped: string; messages: number[] };
+
+/** A finding with what the check met: a pass that reached a bound is a warning, one that met a time-out fails. */
+export function withMarks(finding: Finding, marks: Mark[], severity: Severity): { ok: boolean | null; detail: string; severity: Severity; messages: number[] } {
+  const limits = [...new Set(marks.filter((m) => m.kind !== "timeout").map((m) => m.text))];
+  const timeouts = [...new Set(marks.filter((m) => m.kind === "timeout").map((m) => m.text))];
+  const said = [...timeouts.slice(0, 3).map((t) => `${t} (no answer is not a pass)`), ...limits.slice(0, 4)].join("; ");
+  if ("skipped" in finding) return { ok: null, detail: said ? `${finding.skipped}; ${said}` : finding.skipped, severity, messages: finding.messages };
+  if (!said) return { ok: finding.ok, detail: finding.detail, severity, messages: finding.messages };
+  if (finding.ok && timeouts.length) return { ok: false, detail: `${finding.detail}, but ${said}`, severity, messages: finding.messages };
+  // A bound reached: what lay past it was never judged, so the verdict is at least a warning.
+  if (finding.ok) return { ok: false, detail: `${finding.detail}, but only so far: ${said}`, severity: "warning", messages: finding.messages };
+  return { ok: false, detail: `${finding.detail}; ${said}`, severity, messages: finding.messages };
+}
 
 /** One verdict in a report: `ok` is null when the check was skipped (its detail says why). */
 export interface Verdict {

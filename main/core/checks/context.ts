@@ -2,10 +2,11 @@
 // eras, through its era driver), each answered with the log entry numbers it produced; list walks and the
 // safe tool calls, each made once and shared by the checks that judge them. Every walk, round and wait
 // is bounded: a hostile server costs the check time-outs, never a hang or a crash.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { LogEntry, PendingInput, SessionInfo, ServerConfig } from "../../../shared/types.js";
 import type { Session } from "../session.js";
-import { isObject, MAX_MESSAGES, quote } from "./text.js";
+import { count, isObject, MAX_MESSAGES, quote, type Mark } from "./text.js";
 
 export interface CheckOptions {
   /** `--call <tool>[=<json>]`: tools the user allows, with their arguments (undefined: from the schema). */
@@ -20,6 +21,8 @@ export interface CheckOptions {
   maxCalls?: number;
   /** How the task checks wait between polls (a fake in unit tests). */
   wait?: (ms: number) => Promise<void>;
+  /** When the run's time budget ends (epoch ms): no request waits past it. */
+  deadline?: number;
 }
 
 export interface WireError {
@@ -44,6 +47,8 @@ export interface Walk {
   pages: number;
   /** Why the walk stopped early: a repeated cursor, too many pages, a malformed page. */
   problem?: string;
+  /** How many items the pages held, kept or not (only the first MAX_ITEMS are kept). */
+  total: number;
   error?: WireError;
   noAnswer?: string;
   /** The raw page results, in order. */
@@ -74,7 +79,9 @@ export interface InputPort {
   watch(answer: (input: PendingInput) => InputAnswer): () => void;
 }
 
-const MAX_ITEMS = 10_000;
+/** The most items one list walk keeps (and the checks judge); past it the verdicts say how many they saw. */
+export const MAX_ITEMS = 10_000;
+const NOUNS: Record<string, string> = { tools: "tools", resources: "resources", resourceTemplates: "resource templates", prompts: "prompts", tasks: "tasks" };
 const MAX_NOTES = 50;
 
 export class CheckContext {
@@ -85,7 +92,9 @@ export class CheckContext {
   readonly wait: (ms: number) => Promise<void>;
   /** What the checks did on the user's behalf that the report must say (inputs answered, tools not called). */
   readonly notes: string[] = [];
-  private readonly memo = new Map<string, Promise<unknown>>();
+  private readonly memo = new Map<string, { promise: Promise<unknown>; marks: Mark[] }>();
+  /** The mark lists of what is running now: the check's own, and those of each shared piece of work inside it. */
+  private readonly collecting = new AsyncLocalStorage<Mark[][]>();
 
   constructor(
     readonly session: Session,
@@ -114,6 +123,51 @@ export class CheckContext {
     return (this.info.serverCapabilities ?? {}) as Record<string, unknown>;
   }
 
+  /** Tasks the checks started and have not seen end: cancelled when the run ends. */
+  private readonly startedTasks = new Map<string, string>();
+  private readonly endedTasks = new Set<string>();
+
+  taskStarted(taskId: string, tool: string): void {
+    if (this.startedTasks.size < 100) this.startedTasks.set(taskId, tool);
+  }
+
+  taskEnded(taskId: string): void {
+    this.endedTasks.add(taskId);
+  }
+
+  /** Every task the checks started that did not reach a terminal status is cancelled, and the report says so. */
+  async cancelStartedTasks(): Promise<void> {
+    for (const [taskId, tool] of this.startedTasks) {
+      if (this.endedTasks.has(taskId)) continue;
+      this.endedTasks.add(taskId);
+      // Sent even when the time budget has run out: tidying up is not judging.
+      let outcome: string;
+      try {
+        await this.session.rawRequest("tasks/cancel", { taskId }, Math.min(this.timeoutMs, 5000));
+        outcome = "cancelled with tasks/cancel";
+      } catch (error) {
+        outcome = `tasks/cancel failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`;
+      }
+      this.note(`The task ${quote(taskId, 80)} the checks started (${quote(tool, 60)}) had not ended: ${outcome}`);
+    }
+  }
+
+  /** A bound reached or a time-out met: said in the verdict of every check that relies on the work. */
+  mark(mark: Mark): void {
+    for (const list of this.collecting.getStore() ?? []) if (!list.some((m) => m.kind === mark.kind && m.text === mark.text)) list.push(mark);
+  }
+
+  /** Runs `work` with its marks collected into `into` (as well as into whatever collects around it). */
+  collect<T>(into: Mark[], work: () => Promise<T>): Promise<T> {
+    return this.collecting.run([...(this.collecting.getStore() ?? []), into], work);
+  }
+
+  /** How long a request may wait now: the time-out, or what is left of the run's budget. */
+  private requestTimeout(): number {
+    if (this.options.deadline === undefined) return this.timeoutMs;
+    return Math.max(0, Math.min(this.timeoutMs, this.options.deadline - Date.now()));
+  }
+
   note(text: string): void {
     if (this.notes.length < MAX_NOTES) this.notes.push(text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
   }
@@ -127,11 +181,23 @@ export class CheckContext {
     return entries.length ? entries[entries.length - 1]!.seq : -1;
   }
 
-  /** Log entries after `seq` (notifications of progress and logging left out), at most MAX_MESSAGES. */
-  since(seq: number): number[] {
+  /**
+   * The log entries of our request `method` sent after `seq`: the request, its response, and what the server
+   * asked of the client meanwhile (with our answers). Other traffic of the session (the UI listing tools, a
+   * notification) proves nothing about this verdict and is left out. At most MAX_MESSAGES.
+   */
+  since(seq: number, method?: string): number[] {
+    const entries = this.entries().filter((e) => e.seq > seq);
+    const ours = method === undefined ? undefined : entries.find((e) => e.direction === "out" && e.method === method && e.id !== undefined && isObject(e.payload) && "method" in e.payload);
     const out: number[] = [];
-    for (const entry of this.entries()) {
-      if (entry.seq <= seq || entry.method === "notifications/message" || entry.method === "notifications/progress") continue;
+    for (const entry of entries) {
+      if (entry.method === "notifications/message" || entry.method === "notifications/progress") continue;
+      if (ours) {
+        const mine = entry.id === ours.id && (entry.direction === "out" ? entry.seq === ours.seq : entry.method === method || !(isObject(entry.payload) && "method" in entry.payload));
+        // The server's own requests (elicitation, sampling, roots) during the exchange, and our answers.
+        const serverAsked = entry.direction === "in" ? isObject(entry.payload) && "method" in entry.payload && entry.id !== undefined : isObject(entry.payload) && !("method" in entry.payload) && entry.id !== ours.id;
+        if (!mine && !serverAsked) continue;
+      }
       out.push(entry.seq);
     }
     return bounded(out);
@@ -140,39 +206,53 @@ export class CheckContext {
   /** One request as given; never throws. */
   async request(method: string, params?: Record<string, unknown>): Promise<Reply> {
     const before = this.lastSeq();
+    const timeout = this.requestTimeout();
+    if (timeout <= 0) {
+      this.mark({ kind: "timeout", text: `${method} was not sent: the time budget ran out` });
+      return { noAnswer: "not sent: the time budget ran out", messages: [] };
+    }
     try {
-      const result = await this.session.rawRequest(method, params, this.timeoutMs);
-      return { result: isObject(result) ? result : {}, messages: this.since(before) };
+      const result = await this.session.rawRequest(method, params, timeout);
+      return { result: isObject(result) ? result : {}, messages: this.since(before, method) };
     } catch (error) {
-      const messages = this.since(before);
+      const messages = this.since(before, method);
       const e = error as { code?: unknown; message?: unknown; data?: unknown };
       const data = isObject(e.data) ? e.data : undefined;
       // Our own time-out (data.timeout) and a closed connection (-32000) are not the server's answer.
-      if (typeof e.code === "number" && !(e.code === -32001 && typeof data?.timeout === "number") && e.code !== -32000) {
+      const timedOut = e.code === -32001 && typeof data?.timeout === "number";
+      if (typeof e.code === "number" && !timedOut && e.code !== -32000) {
         return { error: { code: e.code, message: String(e.message ?? "").replace(/^(MCP error -?\d+: )+/, ""), ...(e.data !== undefined ? { data: e.data } : {}) }, messages };
       }
+      if (timedOut) this.mark({ kind: "timeout", text: `${method} got no answer within ${seconds(timeout)}` });
       return { noAnswer: String(e.message ?? error).slice(0, 500), messages };
     }
   }
 
+  /** Work shared by the checks, done once; what it met (bounds, time-outs) is said by every check that uses it. */
   once<T>(key: string, make: () => Promise<T>): Promise<T> {
-    let promise = this.memo.get(key) as Promise<T> | undefined;
-    if (!promise) {
-      promise = make();
-      this.memo.set(key, promise);
+    let entry = this.memo.get(key);
+    if (!entry) {
+      const marks: Mark[] = [];
+      entry = { promise: this.collect(marks, make), marks };
+      this.memo.set(key, entry);
     }
-    return promise;
+    const { promise, marks } = entry;
+    return (promise as Promise<T>).then((value) => {
+      for (const mark of marks) this.mark(mark);
+      return value;
+    });
   }
 
   /** A list walked page by page to its end, once per method: a repeated cursor or too many pages stop it. */
   walk(method: string, key: string): Promise<Walk> {
     return this.once(`walk:${method}`, async () => {
-      const walk: Walk = { method, items: [], pages: 0, results: [], messages: [] };
+      const walk: Walk = { method, items: [], total: 0, pages: 0, results: [], messages: [] };
       const seen = new Set<string>();
       let cursor: string | undefined;
       for (;;) {
         if (walk.pages >= this.maxPages) {
           walk.problem = `still a nextCursor after ${this.maxPages} pages: the walk never ends`;
+          this.mark({ kind: "limit", text: `only the first ${this.maxPages} pages of ${method} were read (the walk's bound)` });
           break;
         }
         const reply = await this.request(method, cursor === undefined ? undefined : { cursor });
@@ -187,7 +267,11 @@ export class CheckContext {
           walk.problem = `page ${walk.pages} has no "${key}" array`;
           break;
         }
-        for (const item of items) if (walk.items.length < MAX_ITEMS) walk.items.push(item);
+        walk.total += items.length;
+        for (const item of items) {
+          if (walk.items.length >= MAX_ITEMS) break;
+          walk.items.push(item);
+        }
         const next = reply.result.nextCursor;
         if (next === undefined || next === null) break;
         if (typeof next !== "string") {
@@ -200,6 +284,10 @@ export class CheckContext {
         }
         seen.add(next);
         cursor = next;
+      }
+      if (walk.total > walk.items.length) {
+        const noun = NOUNS[key] ?? "items";
+        this.mark({ kind: "items", text: `the first ${count(walk.items.length)} of ${walk.problem ? "at least " : ""}${count(walk.total)} ${noun} checked (${method} keeps at most ${count(MAX_ITEMS)})` });
       }
       return walk;
     });
@@ -222,20 +310,27 @@ export class CheckContext {
       const notCalled: string[] = [];
       const allowed = this.options.calls ?? new Map();
       await this.primeSessionTools();
+      const planned = new Set<string>();
       for (const tool of await this.tools()) {
+        // A tool listed twice is one tool: called once (listings.duplicates reports the listing).
+        if (planned.has(tool.name)) continue;
+        planned.add(tool.name);
         const given = allowed.get(tool.name);
         const filled = argumentsFromSchema(tool.inputSchema);
         if (allowed.has(tool.name)) {
           if (given) calls.push({ tool, arguments: given });
           else if (filled) calls.push({ tool, arguments: filled });
-          else notCalled.push(`${quote(tool.name, 60)} (named with --call, but its required arguments have no default or example: give them as --call ${tool.name.slice(0, 60)}=<json>)`);
+          else notCalled.push(`${quote(tool.name, 60)} (allowed, but its required arguments have no default or example: give them in its form, or as --call ${tool.name.slice(0, 60)}=<json>)`);
         } else if (tool.annotations?.readOnlyHint !== true) notCalled.push(`${quote(tool.name, 60)} (not readOnlyHint)`);
         else if (!filled) notCalled.push(`${quote(tool.name, 60)} (a required argument has no default or example)`);
         else calls.push({ tool, arguments: filled });
       }
-      for (const name of allowed.keys()) if (!calls.some((c) => c.tool.name === name) && !notCalled.some((n) => n.startsWith(quote(name, 60)))) notCalled.push(`${quote(name, 60)} (named with --call, but not listed)`);
-      if (calls.length > this.maxCalls) notCalled.push(`${calls.length - this.maxCalls} more tools (at most ${this.maxCalls} are called)`);
-      if (notCalled.length) this.note(`Tools not called: ${notCalled.slice(0, 20).join(", ")}${notCalled.length > 20 ? `, and ${notCalled.length - 20} more` : ""}. Name a tool with --call <tool>[=<json>] to allow it.`);
+      for (const name of allowed.keys()) if (!calls.some((c) => c.tool.name === name) && !notCalled.some((n) => n.startsWith(quote(name, 60)))) notCalled.push(`${quote(name, 60)} (allowed, but not listed)`);
+      if (calls.length > this.maxCalls) {
+        notCalled.push(`${calls.length - this.maxCalls} more tools (at most ${this.maxCalls} are called)`);
+        this.mark({ kind: "limit", text: `the first ${this.maxCalls} of ${calls.length} tools the checks may call were called` });
+      }
+      if (notCalled.length) this.note(`Tools not called: ${notCalled.slice(0, 20).join(", ")}${notCalled.length > 20 ? `, and ${notCalled.length - 20} more` : ""}. To allow one: tick it under "Also allow the checks to call…" in the Checks tab, or name it with --call <tool>[=<json>] on the command line.`);
       return { calls: calls.slice(0, this.maxCalls), notCalled };
     });
   }
@@ -352,6 +447,10 @@ export function elicitationDefaults(params: Record<string, unknown>): Record<str
   for (const [key, property] of Object.entries(properties).slice(0, 100)) if (isObject(property) && "default" in property) content[key] = property.default;
   const required = Array.isArray(schema.required) ? schema.required : [];
   return required.every((key) => typeof key === "string" && Object.hasOwn(content, key)) ? content : undefined;
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 export function bounded(seqs: number[]): number[] {

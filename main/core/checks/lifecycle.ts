@@ -114,7 +114,10 @@ export const lifecycleChecks: Check[] = [
         if (walk.error?.code === -32601) found.push(`declares ${capability} but ${method} answered -32601 (${quote(walk.error.message, 100)})`);
       }
       if (!declared) return skip("declares none of tools, resources, prompts");
-      return problems(found, declared === 1 ? "the declared capability answers its list method" : `each of the ${declared} declared capabilities answers its list method`, messages);
+      // listChanged is a promise of notifications the checks cannot provoke: it is said, not tried.
+      const changes = ["tools", "resources", "prompts"].filter((c) => isObject(ctx.capabilities[c]) && (ctx.capabilities[c] as Record<string, unknown>).listChanged === true);
+      const noted = changes.length ? ` (listChanged declared for ${changes.join(", ")}: noted, not provoked)` : "";
+      return problems(found, `${declared === 1 ? "the declared capability answers its list method" : `each of the ${declared} declared capabilities answers its list method`}${noted}`, messages);
     },
   },
   {

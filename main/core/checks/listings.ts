@@ -1,6 +1,7 @@
 // Listings: every list walks to an end; tools' names and schemas; resource templates; listed resources.
 import { parseUriTemplate } from "../../../shared/uriTemplate.js";
 import { isObject, plural, problems, quote, skip, type Check } from "./check.js";
+import { count } from "./text.js";
 import type { CheckContext, Walk } from "./context.js";
 import { SchemaJudge } from "./jsonSchema.js";
 
@@ -35,6 +36,8 @@ export const listingsChecks: Check[] = [
     title: "Every list paginates to an end",
     severity: "error",
     rule: "Pagination (2025-11-25 and 2026-07-28): a nextCursor is an opaque token for the next page; its absence ends the results. A cursor answered twice, or a walk that never ends, leaves a client in a loop.",
+    // Every page is read whatever the item bound: the walk's end is judged in full.
+    judgesAllItems: true,
     async run(ctx) {
       const walks = await declaredWalks(ctx);
       if (!walks.length) return skip("declares no listable capability");
@@ -44,7 +47,7 @@ export const listingsChecks: Check[] = [
         else if (walk.noAnswer) found.push(`${walk.method}: no answer on page ${walk.pages} (${quote(walk.noAnswer, 100)})`);
         else if (walk.error && walk.error.code !== -32601) found.push(`${walk.method}: page ${walk.pages} answered error ${walk.error.code} ${quote(walk.error.message, 100)}`);
       }
-      const summary = walks.map((w) => `${w.method} ${w.items.length} in ${plural(w.pages, "page")}`).join(", ");
+      const summary = walks.map((w) => `${w.method} ${count(w.total)} in ${plural(w.pages, "page")}`).join(", ");
       return problems(found, `each list ended: ${summary}`, walks.flatMap((w) => w.messages.slice(0, 10)));
     },
   },
@@ -163,6 +166,7 @@ export const listingsChecks: Check[] = [
       const found: string[] = [];
       const messages: number[] = [];
       const some = uris.slice(0, ctx.maxCalls);
+      if (uris.length > some.length) ctx.mark({ kind: "limit", text: `the first ${some.length} of ${count(uris.length)} listed resources were read` });
       for (const uri of some) {
         // A 2026-07-28 read may ask for input first (I1): its rounds are followed, answered safely.
         const read = await ctx.roundTrip("resources/read", { uri }, uri);

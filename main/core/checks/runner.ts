@@ -3,7 +3,7 @@
 // server asked of the user during the run (2025-11-25 requests) is answered safely and reported.
 import type { PendingInput } from "../../../shared/types.js";
 import type { Session } from "../session.js";
-import { MAX_DETAIL, MAX_MESSAGES, type CheckArea, type Verdict } from "./check.js";
+import { MAX_DETAIL, MAX_MESSAGES, withMarks, type CheckArea, type Mark, type Verdict } from "./check.js";
 import { CHECKS } from "./catalogue.js";
 import { CheckContext, elicitationDefaults, type CheckOptions, type InputAnswer, type InputPort } from "./context.js";
 
@@ -18,10 +18,23 @@ export interface CheckReport {
   notes: string[];
   /** The connection ended during the run (its reason): the checks after it were not run. */
   ended?: string;
+  /** The time budget ran out: the checks not finished by then say "not run: budget". */
+  budgetReached?: string;
+}
+
+/** The whole run's default time budget: a hanging server costs a CI job this much, not hours. */
+export const DEFAULT_BUDGET_MS = 120_000;
+
+/** How far a run has got, for the progress line and the tab. */
+export interface CheckProgress {
+  done: number;
+  total: number;
+  /** The check now running (absent once all are done). */
+  running?: string;
 }
 
 export interface RunChecksOptions extends CheckOptions {
-  /** Only these areas (all when absent). */
+  /** Only these areas (when absent: all but lint). */
   areas?: CheckArea[];
   /** Only these check ids. */
   ids?: string[];
@@ -29,7 +42,15 @@ export interface RunChecksOptions extends CheckOptions {
   inputs?: InputPort;
   /** Each verdict as it is reached (the UI shows them one by one). */
   onVerdict?: (verdict: Verdict) => void;
+  /** Before each check and after the last. */
+  onProgress?: (progress: CheckProgress) => void;
+  /** The whole run's time budget in ms (default DEFAULT_BUDGET_MS); 0: none. */
+  budgetMs?: number;
+  /** The session ends when the run does (the command line): its Streamable HTTP session is ended with DELETE. */
+  endHttpSession?: boolean;
 }
+
+const BUDGET = Symbol("budget");
 
 export function safeAnswer(input: PendingInput): InputAnswer {
   if (input.kind === "sampling") return { kind: "sampling", reject: "The server check does not answer sampling requests" };
@@ -38,34 +59,60 @@ export function safeAnswer(input: PendingInput): InputAnswer {
 }
 
 export async function runChecks(session: Session, options: RunChecksOptions = {}): Promise<CheckReport> {
-  const ctx = new CheckContext(session, options);
+  const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+  const started = Date.now();
+  const deadline = budgetMs > 0 ? started + budgetMs : undefined;
+  const ctx = new CheckContext(session, { ...options, ...(deadline !== undefined ? { deadline } : {}) });
   const stop = options.inputs?.watch((input) => {
     const answer = safeAnswer(input);
     const what = answer.kind === "sampling" ? "sampling refused" : answer.action === "accept" ? "elicitation accepted with the schema's defaults" : "elicitation declined";
     ctx.note(`The server asked for input during the checks: ${what}`);
     return answer;
   });
+  // Lint is advice beyond the spec: it runs when asked for (the lint command, the Lint area), not in "all".
+  const chosen = CHECKS.filter((check) => (options.areas ? options.areas.includes(check.area) : check.area !== "lint") && (!options.ids || options.ids.includes(check.id)));
   const checks: Verdict[] = [];
+  let budgetReached: string | undefined;
   try {
-    for (const check of CHECKS) {
-      if (options.areas && !options.areas.includes(check.area)) continue;
-      if (options.ids && !options.ids.includes(check.id)) continue;
+    for (const check of chosen) {
+      options.onProgress?.({ done: checks.length, total: chosen.length, running: check.id });
       let verdict: Verdict;
       const base = { id: check.id, area: check.area, title: check.title, severity: check.severity, rule: check.rule };
-      if (session.state.state !== "connected" && !check.readsLogOnly) {
+      const left = deadline === undefined ? Infinity : deadline - Date.now();
+      if (budgetReached || left <= 0) {
+        budgetReached ??= `the time budget of ${seconds(budgetMs)} ran out`;
+        verdict = { ...base, ok: null, detail: `not run: budget (${budgetReached} before this check)`, messages: [] };
+      } else if (session.state.state !== "connected" && !check.readsLogOnly) {
         verdict = { ...base, ok: null, detail: `not run: the session is ${session.state.state}${session.state.reason ? ` (${session.state.reason.slice(0, 300)})` : ""}`, messages: [] };
       } else {
+        const marks: Mark[] = [];
+        let timer: ReturnType<typeof setTimeout> | undefined;
         try {
-          const finding = await check.run(ctx);
-          verdict = "skipped" in finding ? { ...base, ok: null, detail: finding.skipped, messages: finding.messages } : { ...base, ok: finding.ok, detail: finding.detail, messages: finding.messages };
+          const outOfTime = new Promise<typeof BUDGET>((resolve) => (timer = setTimeout(() => resolve(BUDGET), Math.min(left, 2_147_483_647))));
+          const finding = await Promise.race([ctx.collect(marks, () => check.run(ctx)), outOfTime]);
+          if (finding === BUDGET) {
+            budgetReached = `the time budget of ${seconds(budgetMs)} ran out`;
+            verdict = { ...base, ok: null, detail: `not run: budget (${budgetReached} during this check)`, messages: [] };
+          } else {
+            const judged = withMarks(finding, check.judgesAllItems ? marks.filter((m) => m.kind !== "items") : marks, check.severity);
+            verdict = { ...base, ...judged };
+          }
         } catch (error) {
           verdict = { ...base, ok: false, detail: `the check itself failed: ${(error as Error)?.message ?? String(error)}`, messages: [] };
+        } finally {
+          clearTimeout(timer);
         }
       }
       verdict.detail = verdict.detail.length > MAX_DETAIL ? `${verdict.detail.slice(0, MAX_DETAIL)}…` : verdict.detail;
       verdict.messages = [...new Set(verdict.messages)].sort((a, b) => a - b).slice(0, MAX_MESSAGES);
       checks.push(verdict);
       options.onVerdict?.(verdict);
+    }
+    options.onProgress?.({ done: checks.length, total: chosen.length });
+    await ctx.cancelStartedTasks();
+    if (options.endHttpSession && session.state.state === "connected") {
+      const ended = await session.endHttpSession();
+      if (ended) ctx.note(ended);
     }
   } finally {
     stop?.();
@@ -87,7 +134,12 @@ export async function runChecks(session: Session, options: RunChecksOptions = {}
     skipped: checks.filter((c) => c.ok === null).length,
     notes: ctx.notes,
     ...(ended ? { ended } : {}),
+    ...(budgetReached ? { budgetReached } : {}),
   };
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** An error-level check failed: the CLI exits 1. */

@@ -87,6 +87,7 @@ async function follow(ctx: CheckContext, run: TaskRun): Promise<void> {
   }
   const taskId = task.taskId;
   run.taskId = taskId;
+  ctx.taskStarted(taskId, run.tool);
   let status = String(task.status);
   run.statuses.push(status);
   const started = Date.now();
@@ -133,6 +134,7 @@ async function follow(ctx: CheckContext, run: TaskRun): Promise<void> {
     return;
   }
   run.terminal = status;
+  ctx.taskEnded(taskId);
   for (let i = 0; i < 2; i++) {
     const again = await ctx.request("tasks/get", { taskId });
     run.messages.push(...again.messages);

@@ -26,3 +26,19 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
 }
+
+/** 100000 → "100,000": bounds and counts read the same everywhere. */
+export function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/**
+ * What a check met on its way that its verdict must say: a bound it reached (the first 10,000 items, 100
+ * pages, 20 calls, 60 polls) or a request that timed out. A bound turns a pass into a warning; a time-out
+ * turns it into a failure: no answer is neither an answer nor a refusal.
+ */
+export interface Mark {
+  /** items: a list walk kept only its first items (a limit for every check that judges them). */
+  kind: "limit" | "items" | "timeout";
+  text: string;
+}

@@ -2,6 +2,7 @@
 // on its own loop (Q2, Q6); status notifications only refresh the cache sooner, polling never relies
 // on them. On input_required we call tasks/result at once so the server can deliver the requests it
 // needs (Q3); on a terminal status tasks/result gives the real outcome (Q4).
+import { walkPages } from "../../../shared/listWalk.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   CallToolResultSchema,
@@ -150,18 +151,13 @@ export class ClientTasks {
   /** Q5: walk tasks/list following nextCursor (cursors are opaque); refresh the tasks we follow. */
   async listFromServer(): Promise<Task[]> {
     const all: Task[] = [];
-    let cursor: string | undefined;
-    const seen = new Set<string>();
-    do {
-      const page = await this.client.request({ method: "tasks/list", params: cursor ? { cursor } : {} }, ListTasksResultSchema, {
-        timeout: this.options.requestTimeoutMs(),
-      });
-      all.push(...page.tasks);
-      cursor = page.nextCursor;
-      // A server repeating a cursor would loop us forever.
-      if (cursor !== undefined && seen.has(cursor)) throw new Error(`tasks/list returned the cursor ${JSON.stringify(cursor)} twice`);
-      if (cursor !== undefined) seen.add(cursor);
-    } while (cursor !== undefined);
+    // A server repeating a cursor, or never ending its list, would loop us forever.
+    const stopped = await walkPages(
+      "tasks/list",
+      (cursor) => this.client.request({ method: "tasks/list", params: cursor ? { cursor } : {} }, ListTasksResultSchema, { timeout: this.options.requestTimeoutMs() }),
+      (page) => void all.push(...page.tasks),
+    );
+    if (stopped) throw new Error(stopped);
     for (const task of all) this.onStatusNotification(task);
     await this.noticeDeleted(new Set(all.map((t) => t.taskId)));
     return all;

@@ -1,8 +1,9 @@
-// Checks (issue 23): the selected session's server judged against the protocol's rules (main/core/checks/):
-// all areas or one, each verdict with its rule's text, the detail, and links to the exact messages in the
-// Logs tab. Safe by default: only read-only tools whose arguments have defaults are called; the user ticks
-// any other tool the checks may call. Everything shown quotes the server: rendered as text.
-import { useMemo } from "react";
+// Checks: the selected session's server judged against the protocol's rules (main/core/checks/): all areas
+// or one, each verdict with its rule's text, the detail, and links to the exact messages in the Logs tab.
+// Safe by default: only read-only tools whose arguments have defaults are called; the user ticks any other
+// tool the checks may call and fills in its arguments with the Tools tab's schema form. Everything shown
+// quotes the server: rendered as text.
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { useSelectTab } from "../../app/navigation.js";
@@ -11,19 +12,36 @@ import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
-import type { CheckAreaName, CheckReportView, CheckVerdict } from "../../../../shared/checks.js";
+import { SchemaFields } from "../../forms/SchemaFields.js";
+import { useSchemaForm } from "../../forms/useSchemaForm.js";
+import type { CheckAreaName, CheckProgressView, CheckReportView, CheckVerdict } from "../../../../shared/checks.js";
 import "../../styles/checks.css";
 
 const AREAS: { id: CheckAreaName; label: string }[] = [
   { id: "lifecycle", label: "Lifecycle" },
+  { id: "transport", label: "Transport" },
   { id: "listings", label: "Listings" },
   { id: "results", label: "Results" },
   { id: "tasks", label: "Tasks" },
   { id: "mrtr", label: "Multi round-trip" },
   { id: "http", label: "HTTP" },
+  { id: "lint", label: "Lint" },
 ];
 const NO_TOOLS: Tool[] = [];
 const NONE: string[] = [];
+
+/** The checks call a read-only tool on their own when every required argument has a default, an example or a const. */
+function callableOnItsOwn(tool: Tool): boolean {
+  if (tool.annotations?.readOnlyHint !== true) return false;
+  const schema = tool.inputSchema as { properties?: Record<string, unknown>; required?: unknown };
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  return required.every((key) => {
+    const property = typeof key === "string" && schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
+    if (typeof property !== "object" || property === null) return false;
+    const p = property as Record<string, unknown>;
+    return "default" in p || "const" in p || (Array.isArray(p.examples) && p.examples.length > 0);
+  });
+}
 
 function verdictWord(v: CheckVerdict): { word: string; className: string } {
   if (v.ok === null) return { word: "Skipped", className: "check-skipped" };
@@ -42,15 +60,33 @@ export function ChecksTab() {
   const [allowed, setAllowed] = useStoredState<string[]>(draftKeys.view("checks", "allowed", sessionId), NONE);
   const [report, setReport] = useStoredState<CheckReportView | undefined>(draftKeys.view("checks", "report", sessionId), undefined);
   const tools = useInspector((s) => s.toolsBySession[sessionId]?.tools) ?? NO_TOOLS;
-  // The tools the checks would not call on their own: those not annotated read-only.
-  const askable = useMemo(() => tools.filter((t) => t.annotations?.readOnlyHint !== true).slice(0, 200), [tools]);
+  // The tools the checks would not call on their own: not annotated read-only, or a required argument without a default.
+  const askable = useMemo(() => tools.filter((t) => !callableOnItsOwn(t)).slice(0, 200), [tools]);
   const action = useAsyncAction();
+  // Each ticked tool's form hands over its arguments (validated against the tool's inputSchema) at Run.
+  const argumentsOf = useRef(new Map<string, () => Record<string, unknown> | undefined>());
+  const [progress, setProgress] = useState<CheckProgressView>();
+  useEffect(
+    () =>
+      bridge.onEvents((events) => {
+        for (const event of events) if (event.type === "checkProgress" && event.payload.sessionId === sessionId) setProgress(event.payload);
+      }),
+    [bridge, sessionId],
+  );
 
   if (!session) return <p className="empty">Connect a server to check it.</p>;
 
   const run = () =>
     action.run(async () => {
-      const result = await bridge.runChecks({ sessionId, ...(area === "all" ? {} : { areas: [area] }), ...(allowed.length ? { calls: allowed.map((tool) => ({ tool })) } : {}) });
+      const ticked = allowed.filter((name) => askable.some((t) => t.name === name));
+      const calls: { tool: string; arguments?: Record<string, unknown> }[] = [];
+      for (const tool of ticked) {
+        const args = argumentsOf.current.get(tool)?.();
+        if (!args) throw new Error(`The arguments for ${tool} are not valid yet: see its form under "Also allow the checks to call…".`);
+        calls.push({ tool, arguments: args });
+      }
+      setProgress(undefined);
+      const result = await bridge.runChecks({ sessionId, ...(area === "all" ? {} : { areas: [area] }), ...(calls.length ? { calls } : {}) });
       setReport(result);
     });
 
@@ -90,14 +126,17 @@ export function ChecksTab() {
       {askable.length > 0 && (
         <details className="checks-allow">
           <summary>Also allow the checks to call… ({allowed.filter((n) => askable.some((t) => t.name === n)).length} of {askable.length} ticked)</summary>
-          <p className="note">These tools are not annotated read-only: the checks call one only if you tick it (with arguments from its schema's defaults and examples).</p>
+          <p className="note">These tools are not annotated read-only, or need arguments the checks cannot guess: the checks call one only if you tick it, with the arguments you give in its form.</p>
           <ul className="checks-tools">
             {askable.map((tool) => (
-              <li key={tool.name} className="checkbox-field">
-                <input type="checkbox" id={`check-allow-${tool.name}`} checked={allowed.includes(tool.name)} onChange={() => toggle(tool.name)} />
-                <label htmlFor={`check-allow-${tool.name}`} className="item-name">
-                  {tool.name}
-                </label>
+              <li key={tool.name}>
+                <div className="checkbox-field">
+                  <input type="checkbox" id={`check-allow-${tool.name}`} checked={allowed.includes(tool.name)} onChange={() => toggle(tool.name)} />
+                  <label htmlFor={`check-allow-${tool.name}`} className="item-name">
+                    {tool.name}
+                  </label>
+                </div>
+                {allowed.includes(tool.name) && <ToolArguments tool={tool} sessionId={sessionId} register={(submit) => (submit ? argumentsOf.current.set(tool.name, submit) : argumentsOf.current.delete(tool.name))} />}
               </li>
             ))}
           </ul>
@@ -105,8 +144,9 @@ export function ChecksTab() {
       )}
       <ErrorAlert message={action.error} sessionId={sessionId} />
       {action.busy && (
-        <p className="note" role="status">
-          Running the checks… (a slow tool or a task can take up to its time-out)
+        <p className="note checks-progress" role="status">
+          {progress?.running ? `Checking: ${progress.done} of ${progress.total} done, now ${progress.running}` : "Running the checks…"} (a slow tool or a task can take up to its time-out)
+          {progress && progress.total > 0 && <progress max={progress.total} value={progress.done} aria-label="Checks done" />}
         </p>
       )}
       {report && <Report report={report} onMessage={showMessage} />}
@@ -115,10 +155,28 @@ export function ChecksTab() {
   );
 }
 
+/** A ticked tool's arguments: the Tools tab's schema form, its draft kept per session and tool. */
+function ToolArguments({ tool, sessionId, register }: { tool: Tool; sessionId: string; register: (submit: (() => Record<string, unknown> | undefined) | undefined) => void }) {
+  const form = useSchemaForm(tool.inputSchema, draftKeys.view("checks", "arguments", sessionId, tool.name));
+  const submit = form.submit;
+  useEffect(() => {
+    register(submit);
+    return () => register(undefined);
+  }, [register, submit]);
+  return (
+    <fieldset className="checks-tool-arguments">
+      <legend>Arguments for {tool.name}</legend>
+      <SchemaFields form={form} rawLabel={`Arguments for ${tool.name} (JSON)`} />
+    </fieldset>
+  );
+}
+
 function Report({ report, onMessage }: { report: CheckReportView; onMessage: (seq: number) => void }) {
+  const [failuresOnly, setFailuresOnly] = useState(false);
   // The report's `failed` counts warnings too; here an error and a warning are told apart.
   const errors = report.checks.filter((c) => c.ok === false && c.severity === "error").length;
   const warnings = report.failed - errors;
+  const shown = failuresOnly ? report.checks.filter((c) => c.ok === false) : report.checks;
   return (
     <section aria-label="Check results">
       <p className="checks-summary" role="status">
@@ -132,8 +190,17 @@ function Report({ report, onMessage }: { report: CheckReportView; onMessage: (se
           The connection ended during the checks ({report.ended}): the checks after it were not run.
         </p>
       )}
+      {report.budgetReached && (
+        <p className="alert error" role="alert">
+          The checks stopped: {report.budgetReached}. Those not finished by then say “not run: budget”.
+        </p>
+      )}
+      <label className="checkbox-field checks-filter">
+        <input type="checkbox" checked={failuresOnly} onChange={(e) => setFailuresOnly(e.target.checked)} />
+        Failures only ({report.failed})
+      </label>
       <ol className="checks-list">
-        {report.checks.map((v) => {
+        {shown.map((v) => {
           const { word, className } = verdictWord(v);
           return (
             <li key={v.id} className={`check ${className}`}>
@@ -141,7 +208,8 @@ function Report({ report, onMessage }: { report: CheckReportView; onMessage: (se
                 <span className={`check-verdict ${className}`}>{word}</span>
                 <code className="check-id">{v.id}</code>
                 <span className="check-title">{v.title}</span>
-                <span className="note check-severity">{v.severity}</span>
+                {/* A severity says how much a failure matters; on a pass or a skip it says nothing. */}
+                {v.ok === false && <span className="note check-severity">{v.severity}</span>}
               </div>
               <p className="check-detail">{v.detail}</p>
               <details className="check-rule">

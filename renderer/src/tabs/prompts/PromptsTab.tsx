@@ -1,4 +1,5 @@
 // Prompts: the selected session's prompts; fill a prompt's arguments and get its messages.
+import { walkPages } from "../../../../shared/listWalk.js";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import type { Prompt } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
@@ -70,16 +71,19 @@ export function PromptsTab() {
         if (!sessionId) return;
         const all: Prompt[] = [];
         const changesSeen = store.getState().listChanges[sessionId]?.prompts ?? 0;
-        let cursor: string | undefined;
         let hints: CacheHints | undefined;
-        do {
-          const page = await bridge.listPrompts({ sessionId, ...(cursor ? { cursor } : {}) });
-          all.push(...page.prompts);
-          hints ??= page.cache;
-          cursor = page.nextCursor;
-        } while (cursor);
+        const stopped = await walkPages(
+          "prompts/list",
+          (cursor) => bridge.listPrompts({ sessionId, ...(cursor ? { cursor } : {}) }),
+          (page) => {
+            all.push(...page.prompts);
+            hints ??= page.cache;
+          },
+        );
         setPrompts(all);
         setCache({ ...(hints ? { hints } : {}), changesSeen });
+        // What the pages before held is shown; the walk's stop is said once, as the list's error.
+        if (stopped) throw new Error(stopped);
       }),
     [bridge, store, sessionId, runList],
   );

@@ -1,5 +1,6 @@
 // Resources: the selected session's resources and templates; read one and see its contents previewed;
 // subscribe to a resource's updates; the server's cache hints (E6) and list changes are said in words.
+import { walkPages } from "../../../../shared/listWalk.js";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { cacheHintsOf } from "../../../../shared/cacheHints.js";
@@ -70,26 +71,31 @@ function ResourcesView() {
         if (!sessionId) return;
         const changesSeen = store.getState().listChanges[sessionId]?.resources ?? 0;
         const all: Resource[] = [];
-        let cursor: string | undefined;
         let resourceHints: CacheHints | undefined;
-        do {
-          const page = await bridge.listResources({ sessionId, ...(cursor ? { cursor } : {}) });
-          all.push(...page.resources);
-          resourceHints ??= page.cache;
-          cursor = page.nextCursor;
-        } while (cursor);
+        const stopped: string[] = [];
+        const resourcesStopped = await walkPages(
+          "resources/list",
+          (cursor) => bridge.listResources({ sessionId, ...(cursor ? { cursor } : {}) }),
+          (page) => {
+            all.push(...page.resources);
+            resourceHints ??= page.cache;
+          },
+        );
+        if (resourcesStopped) stopped.push(resourcesStopped);
         setResources(all);
         const allTemplates: ResourceTemplate[] = [];
         let templateHints: CacheHints | undefined;
         let noTemplates: string | undefined;
-        cursor = undefined;
         try {
-          do {
-            const page = await bridge.listResourceTemplates({ sessionId, ...(cursor ? { cursor } : {}) });
-            allTemplates.push(...page.resourceTemplates);
-            templateHints ??= page.cache;
-            cursor = page.nextCursor;
-          } while (cursor);
+          const templatesStopped = await walkPages(
+            "resources/templates/list",
+            (cursor) => bridge.listResourceTemplates({ sessionId, ...(cursor ? { cursor } : {}) }),
+            (page) => {
+              allTemplates.push(...page.resourceTemplates);
+              templateHints ??= page.cache;
+            },
+          );
+          if (templatesStopped) stopped.push(templatesStopped);
         } catch (error) {
           // A server without templates may not know the method at all: that is no failure of its resource list.
           if (!/-32601/.test(errorMessage(error))) throw error;
@@ -102,6 +108,8 @@ function ResourcesView() {
           ...(noTemplates ? { noTemplates } : {}),
           changesSeen,
         });
+        // What the pages before held is shown; each walk's stop is said once, as the list's error.
+        if (stopped.length) throw new Error(stopped.join(" "));
       }),
     [bridge, store, sessionId, runList],
   );

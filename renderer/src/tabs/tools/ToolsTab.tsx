@@ -1,4 +1,5 @@
 // Tools: the selected session's tools, a form per tool, and the runs started from here.
+import { walkPages } from "../../../../shared/listWalk.js";
 import { useCallback, useEffect, useId, useRef } from "react";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
@@ -34,18 +35,19 @@ export function ToolsTab() {
     const state = store.getState();
     state.setToolsLoading(sessionId);
     try {
-      const tools = [];
-      let cursor: string | undefined;
+      const tools: Tool[] = [];
       let cache: CacheHints | undefined;
       let problem: string | undefined;
-      do {
-        const page = await bridge.listTools({ sessionId, ...(cursor ? { cursor } : {}) });
-        tools.push(...page.tools);
-        cache ??= page.cache;
-        problem ??= page.problem;
-        cursor = page.nextCursor;
-      } while (cursor);
-      store.getState().setTools(sessionId, tools, cache, problem);
+      const stopped = await walkPages(
+        "tools/list",
+        (cursor) => bridge.listTools({ sessionId, ...(cursor ? { cursor } : {}) }),
+        (page) => {
+          tools.push(...page.tools);
+          cache ??= page.cache;
+          problem ??= page.problem;
+        },
+      );
+      store.getState().setTools(sessionId, tools, cache, [problem, stopped].filter(Boolean).join(" ") || undefined);
     } catch (error) {
       store.getState().setToolsError(sessionId, errorMessage(error));
     }

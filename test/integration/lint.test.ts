@@ -1,0 +1,45 @@
+// `mcp-task-inspector lint`: the lint area alone (warnings), against a hand-written server whose tools
+// carry the flaws hosts trip on, and its clean twin.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../main/cli/run.js";
+import { fixtureStdio } from "../cli/harness.js";
+
+interface Doc {
+  checks: { id: string; severity: string; ok: boolean | null; detail: string }[];
+}
+
+async function lint(...serverArgs: string[]): Promise<{ code: number; doc: Doc }> {
+  let stdout = "";
+  const code = await runCli(["lint", "--json", "--quiet", "--era", "2025-11-25", "--config-dir", mkdtempSync(join(tmpdir(), "lint-")), "--server", fixtureStdio("checks/lint-target.mjs", ...serverArgs)], {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: () => {} },
+    onInterrupt: () => () => {},
+  });
+  return { code, doc: JSON.parse(stdout) as Doc };
+}
+
+describe("lint", () => {
+  it("a clean tool list: every lint check passes, with the list's token cost said", async () => {
+    const { code, doc } = await lint();
+    expect(doc.checks.map((c) => c.id)).toEqual(["lint.input-schema-hosts", "lint.descriptions", "lint.similar-names", "lint.token-cost"]);
+    expect(doc.checks.filter((c) => c.ok !== true)).toEqual([]);
+    expect(doc.checks.find((c) => c.id === "lint.token-cost")!.detail).toMatch(/^the tool list costs \d+ tokens for 2 tools; the heaviest: "(get_user|list_orders)" \d+/);
+    expect(code).toBe(0);
+  });
+
+  it("flawed tools: each flaw is a warning naming the tool, and the exit code stays 0 (warnings only)", async () => {
+    const { code, doc } = await lint("--flawed");
+    const detail = (id: string) => doc.checks.find((c) => c.id === id)!;
+    for (const c of doc.checks) expect(c).toMatchObject({ ok: false, severity: "warning" });
+    expect(detail("lint.input-schema-hosts").detail).toContain('"get_user": "anyOf" at the root');
+    expect(detail("lint.input-schema-hosts").detail).toContain('"getUser": a remote $ref "https://example.com/schemas/id.json"');
+    expect(detail("lint.descriptions").detail).toContain('tool "get_user" has no useful description');
+    expect(detail("lint.descriptions").detail).toContain('tool "get-user" has no useful description');
+    expect(detail("lint.similar-names").detail).toBe('tools "get_user", "getUser", "get-user" differ only by case or separator');
+    expect(detail("lint.token-cost").detail).toMatch(/^1 tool over 2,000 tokens each: "encyclopedia"/);
+    expect(code).toBe(0);
+  });
+});
