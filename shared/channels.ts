@@ -70,6 +70,8 @@ export const API_METHOD_NAMES = [
   "diffRecordings",
   // Server checks (issue 23)
   "runChecks",
+  // Connection doctor
+  "diagnoseServer",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

@@ -36,6 +36,7 @@ import { MAX_APP_URI_LENGTH } from "./apps.js";
 import { AppViewSchema } from "./appView.js";
 import { RecordedViewsSchema } from "./recordedViews.js";
 import { DiffSideSchema, RecordingDiffSchema } from "./recordingDiff.js";
+import { DoctorReportSchema } from "./doctor.js";
 import { DirectoryPageSchema, LoadedSkillSchema, MAX_SKILL_URI_LENGTH, SkillFileSchema, SkillListSchema, SkillVerifyReportSchema, SkillViewSchema } from "./skills.js";
 
 const session = { sessionId: SessionIdSchema };
@@ -361,6 +362,8 @@ export const apiMethods = {
       .strict(),
     CheckReportSchema,
   ),
+  /** The connection doctor: the entry diagnosed step by step on connections of its own (never a session's). */
+  diagnoseServer: method(z.object({ server: ServerConfigSchema, serverId: z.string().max(200).optional() }).strict(), DoctorReportSchema),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;

@@ -72,6 +72,8 @@ Commands:
   check [--call <tool>[=<json>]] [--junit <file>]
                                  check the server against the protocol's rules (see docs/checks.md);
                                  exit 1 when an error-level check fails
+  doctor [--json]                diagnose why a server does or does not connect, step by step (see
+                                 docs/doctor.md); exit 1 when a step failed
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a

@@ -17,6 +17,7 @@ import { runSkillsCommand, SkillsCommandError } from "./skills.js";
 import { Recorder } from "../core/recordings/recorder.js";
 import { runReplay } from "./replay.js";
 import { runDiff } from "./diff.js";
+import { runDoctor } from "./doctor.js";
 import { checkDocument, checkFailedHandshake, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
 export interface CliIo {
@@ -50,6 +51,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   // Issue 22: commands with arguments of their own (they read recordings; no --server).
   if (argv[0] === "replay") return runReplay(argv.slice(1), io);
   if (argv[0] === "diff") return runDiff(argv.slice(1), io);
+  if (argv[0] === "doctor") return runDoctor(argv.slice(1), io);
   const json = argv.includes("--json");
   let args: CliArgs;
   let answers: Answers;

@@ -33,6 +33,8 @@ import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
 import { diffRecordingSides, openRecordingText, recordingOfSession } from "./recordings/sessionRecording.js";
 import { RECORDING_EXTENSION } from "./recordings/format.js";
 import { runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
+import { diagnose, DOCTOR_DEFAULTS, type DoctorOptions } from "./doctor/doctor.js";
+import type { DoctorReport } from "../../shared/doctor.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -418,7 +420,30 @@ export class InspectorCore {
         this.bus.emit("settingsChanged", next);
         return next;
       },
+
+      diagnoseServer: ({ server }) => this.diagnose(server),
     };
+  }
+
+  /** The connection doctor on an entry, with the token held for it described (never its value). */
+  diagnose(server: ServerConfig, options: Omit<DoctorOptions, "heldToken"> = {}): Promise<DoctorReport> {
+    const url = server.transport.type === "stdio" ? undefined : server.transport.url;
+    return diagnose(server, {
+      timeoutMs: Math.min(this.settings.requestTimeoutMs, DOCTOR_DEFAULTS.timeoutMs),
+      ...options,
+      heldToken: async () => {
+        if (!url) return undefined;
+        const record = await this.oauthTokens.get(url);
+        const tokens = record.tokens;
+        if (!tokens) return undefined;
+        return {
+          ...(tokens.expires_in !== undefined && record.tokensAt !== undefined ? { expiresAt: record.tokensAt + tokens.expires_in * 1000 } : {}),
+          ...(tokens.scope ? { scope: tokens.scope } : {}),
+          ...(tokens.token_type ? { tokenType: tokens.token_type } : {}),
+          hasRefreshToken: Boolean(tokens.refresh_token),
+        };
+      },
+    });
   }
 
   /** A tool call the user started, recorded as a run (issue 13) whose value is what the API returns. */

@@ -75,6 +75,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   saveRecording: { sessionId: SID, fromSeq: 3 },
   openRecording: { text: '{"mcprec":1}\n' },
   diffRecordings: { a: '{"mcprec":1}\n', b: { sessionId: "s1" } },
+  diagnoseServer: { server: { name: "s", transport: { type: "stdio", command: "node", args: [] } } },
 };
 
 type Path = (string | number)[];

@@ -103,6 +103,7 @@ const cases: { [M in ApiMethod]: Case } = {
   saveRecording: { valid: { sessionId: "s-1", fromSeq: 4 }, malformed: { sessionId: "s-1", fromSeq: -1 }, says: "fromSeq: Too small: expected number to be >=0" },
   openRecording: { valid: { text: "{}" }, malformed: { text: 5 }, says: "text: Invalid input: expected string, received number" },
   diffRecordings: { valid: { a: "{}", b: { sessionId: "s1" } }, malformed: { a: "{}", b: { sessionId: "s1", text: "x" } }, says: 'b: Unrecognized key: "text"' },
+  diagnoseServer: { valid: { server: { name: "s", transport: { type: "streamableHttp", url: "http://127.0.0.1:1/mcp" } } }, malformed: { server: { name: "s", transport: { type: "streamableHttp", url: "not a url" } } }, says: /^server\.transport\.url: / },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {
