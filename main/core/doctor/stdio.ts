@@ -9,7 +9,7 @@ import type { EraSetting } from "../../../shared/types.js";
 import { LEGACY_VERSION, MODERN_VERSION, withEnvelope } from "../protocol/envelope.js";
 import { readDiscoverAnswer } from "../modern/eraProbe.js";
 import { resolveCommand } from "./resolveCommand.js";
-import { failed, passed, quote, seconds, type StepLog, type StepOutcome } from "./steps.js";
+import { failed, passed, quote, seconds, skipped, type StepLog, type StepOutcome } from "./steps.js";
 
 export interface StdioTarget {
   command: string;
@@ -144,7 +144,8 @@ function stdoutOutcome(watch: ChildWatch, options: StdioDoctorOptions): StepOutc
   const logFix = "The server writes logs to stdout; MCP needs stdout for messages: log to stderr (console.error in Node, print(..., file=sys.stderr) in Python).";
   if (watch.firstLine === undefined) {
     if (watch.overlong) return failed(`one line of more than ${options.maxLineBytes} bytes with no newline; reading stopped there (it began: ${quote(watch.overlongStart, 120)})`, `Each message is one line ending in a newline; a line this long is not a message. ${logFix}`, true);
-    return watch.exit ? failed("nothing on stdout before the process ended", "See the stderr in the step above.") : failed("nothing on stdout", "The server did not answer: see the next step.");
+    // Nothing to judge: the step that explains it (the exit, the silence) fails instead.
+    return skipped(watch.exit ? "nothing on stdout before the process ended (see the step above)" : "nothing on stdout (see the next step)");
   }
   let parsed: unknown;
   try {
