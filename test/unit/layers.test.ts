@@ -28,6 +28,8 @@ const FLOORS: { name: string; floor: number; part?: "legacy" | "modern"; matches
   { name: "extensions (recordings)", floor: 5, matches: (p) => p.startsWith("main/core/recordings/") },
   // Issue 23: the server checks judge a session's raw answers.
   { name: "extensions (checks)", floor: 5, matches: (p) => p.startsWith("main/core/checks/") },
+  // Collections: saved calls run through the core's API, like the user's own.
+  { name: "extensions (collections)", floor: 5, matches: (p) => p.startsWith("main/core/collections/") },
   { name: "core", floor: 6, matches: (p) => p === "main/core/inspectorCore.ts" || p === "main/core/index.ts" },
 ];
 
