@@ -8,6 +8,7 @@ import { JsonFileStorage } from "../core/storage.js";
 import { CollectionError, readCollectionFile, saveCollectionFile } from "../core/collections/collectionFile.js";
 import { runCollection } from "../core/collections/runner.js";
 import { collectionJunit } from "../core/collections/junit.js";
+import { Recorder } from "../core/recordings/recorder.js";
 import { defaultConfigDir } from "../web/configDir.js";
 import { everythingDemoServer, resolveEverythingEntry } from "../web/builtInServers.js";
 import type { CallResult, Collection, CollectionRun } from "../../shared/collection.js";
@@ -21,6 +22,7 @@ export const RUN_USAGE = `Usage: mcp-task-inspector run <collection.json> --serv
 Runs a collection of saved calls (see docs/collections.md) against the server: each call in order, its
 variables filled in, the server's questions answered from the call's saved answers, its assertions judged.
 --update-snapshots accepts every snapshot the run took and writes them into the collection file.
+--record <file> writes the run's recording (.mcprec).
 --servers-file, --config-dir, --era, --transport, --header and --timeout work as for the other commands.
 Exit codes: 0 every assertion held; 1 an assertion failed (or a call could not be judged); 2 the
 collection or the server could not be used.`;
@@ -54,6 +56,7 @@ export async function runCollectionCommand(argv: string[], io: CliIo): Promise<n
         timeout: { type: "string" },
         junit: { type: "string" },
         "update-snapshots": { type: "boolean" },
+        record: { type: "string" },
       },
     });
     values = parsed.values;
@@ -91,11 +94,21 @@ export async function runCollectionCommand(argv: string[], io: CliIo): Promise<n
     ...(shared.timeoutMs ? { settings: { requestTimeoutMs: shared.timeoutMs } } : {}),
   });
   let run: CollectionRun;
+  let finishRecording: (() => void) | undefined;
   try {
     await core.ready;
     const saved = await core.dispatch("listServers", {});
     const fromFile = values["servers-file"] ? readServersFile(values["servers-file"]) : [];
     const choice = chooseServer(values.server, saved, fromFile, { ...(shared.transport ? { transport: shared.transport } : {}), ...(shared.era ? { era: shared.era } : {}), headers: shared.headers, roots: [] });
+    if (values.record) {
+      const recorder = new Recorder({ server: choice.config });
+      const stop = core.subscribe((event) => recorder.onEvent(event));
+      finishRecording = () => {
+        stop();
+        recorder.writeTo(values.record!);
+        say(`Recording written to ${values.record} (${recorder.lineCount} lines)`);
+      };
+    }
     say(`Connecting to ${choice.config.name}…`);
     let sessionId: string;
     try {
@@ -103,12 +116,17 @@ export async function runCollectionCommand(argv: string[], io: CliIo): Promise<n
     } catch (error) {
       return fail(`could not connect: ${(error as Error).message} (try: mcp-task-inspector doctor --server …)`);
     }
-    run = await runCollection(core, sessionId, collection, choice.config.name, { onCall: (result) => say(line(result)) });
+    run = await runCollection(core, sessionId, collection, choice.config.name, { acceptSnapshots: values["update-snapshots"] === true, onCall: (result) => say(line(result)) });
   } catch (error) {
     if (error instanceof UsageError) return fail(error.message);
     throw error;
   } finally {
     await core.shutdown({ graceMs: 500 }).catch(() => {});
+    try {
+      finishRecording?.();
+    } catch (error) {
+      io.stderr.write(`mcp-task-inspector run: could not write the recording: ${printable((error as Error).message)}\n`);
+    }
   }
 
   if (values["update-snapshots"]) {

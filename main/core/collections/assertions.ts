@@ -17,6 +17,8 @@ export interface CallOutcome {
   outputSchema?: Record<string, unknown>;
   /** The last accepted snapshot. */
   acceptedSnapshot?: unknown;
+  /** This run accepts every snapshot it takes (--update-snapshots). */
+  acceptingSnapshots?: boolean;
 }
 
 const short = (value: unknown, max = 200): string => {
@@ -68,6 +70,7 @@ export function judge(a: Assertion, outcome: CallOutcome): AssertionResult {
   if ("latencyUnderMs" in a) return result(outcome.latencyMs < a.latencyUnderMs, `${Math.round(outcome.latencyMs)} ms`);
   if ("snapshot" in a) {
     const received = snapshotOf(outcome.judged, a.snapshot.ignore);
+    if (outcome.acceptingSnapshots) return result(true, outcome.acceptedSnapshot !== undefined && jsonEqual(outcome.acceptedSnapshot, received) ? "same as the accepted snapshot" : "accepted as the new snapshot");
     if (outcome.acceptedSnapshot === undefined) return result(false, "no accepted snapshot yet: accept this one (Accept new snapshot, or --update-snapshots)", { diff: { accepted: undefined, received } });
     if (jsonEqual(outcome.acceptedSnapshot, received)) return result(true, "same as the accepted snapshot");
     return result(false, `differs at ${differences(outcome.acceptedSnapshot, received).join(", ")}`, { diff: { accepted: outcome.acceptedSnapshot, received } });

@@ -21,6 +21,8 @@ export interface RunCollectionOptions {
   only?: number[];
   /** How long one call (a task included) may take. */
   callTimeoutMs?: number;
+  /** Accept every snapshot taken (the caller writes them into the collection). */
+  acceptSnapshots?: boolean;
   /** Each call as it ends. */
   onCall?: (result: CallResult, index: number) => void;
   now?: () => number;
@@ -80,7 +82,7 @@ export async function runCollection(host: CollectionHost, sessionId: string, col
 
   for (const [index, call] of collection.calls.entries()) {
     if (options.only && !options.only.includes(index)) continue;
-    const result = await runOne(host, sessionId, call, variables, outputSchemaOf, options.callTimeoutMs ?? 300_000, now);
+    const result = await runOne(host, sessionId, call, variables, outputSchemaOf, options.callTimeoutMs ?? 300_000, now, options.acceptSnapshots === true);
     results.push(result);
     options.onCall?.(result, index);
   }
@@ -96,6 +98,7 @@ async function runOne(
   outputSchemaOf: (name: string) => Promise<Record<string, unknown> | undefined>,
   timeoutMs: number,
   now: () => number,
+  acceptingSnapshots: boolean,
 ): Promise<CallResult> {
   const started = now();
   const unanswered: string[] = [];
@@ -161,7 +164,7 @@ async function runOne(
     const outcome = await Promise.race([execute(), deadline]);
     const latencyMs = now() - started;
     const outputSchema = call.kind === "tool" && call.assert.some((a) => "outputSchema" in a) ? await outputSchemaOf(call.target!) : undefined;
-    const full: CallOutcome = { ...outcome, latencyMs, ...(outputSchema ? { outputSchema } : {}), ...(call.snapshot !== undefined ? { acceptedSnapshot: call.snapshot } : {}) };
+    const full: CallOutcome = { ...outcome, latencyMs, ...(outputSchema ? { outputSchema } : {}), ...(call.snapshot !== undefined ? { acceptedSnapshot: call.snapshot } : {}), acceptingSnapshots };
     const assertions = call.assert.map((a) => judge(a, full));
     const snapshotAssertion = call.assert.find((a) => "snapshot" in a);
     let error: string | undefined;
