@@ -72,6 +72,12 @@ export const API_METHOD_NAMES = [
   "runChecks",
   // Connection doctor
   "diagnoseServer",
+  // Collections
+  "listCollections",
+  "addSavedCall",
+  "saveCollection",
+  "runCollection",
+  "acceptSnapshot",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

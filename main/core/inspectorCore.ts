@@ -34,6 +34,8 @@ import { diffRecordingSides, openRecordingText, recordingOfSession } from "./rec
 import { RECORDING_EXTENSION } from "./recordings/format.js";
 import { runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
 import { diagnose, DOCTOR_DEFAULTS, type DoctorOptions } from "./doctor/doctor.js";
+import { CollectionStore } from "./collections/collectionStore.js";
+import { runCollection } from "./collections/runner.js";
 import type { DoctorReport } from "../../shared/doctor.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
@@ -44,6 +46,8 @@ const VALIDATORS_KEPT = 64;
 
 export interface InspectorCoreOptions {
   ports?: Ports;
+  /** Where collections (saved calls) are kept; memory when absent. */
+  collectionsDir?: string;
   /** Overrides applied on top of the stored settings (tests, benchmarks). */
   settings?: Partial<Settings>;
   /** Where saved servers and settings persist; memory when absent. */
@@ -107,6 +111,8 @@ export class InspectorCore {
   /** Stored settings and servers are loaded once; every call waits for that. */
   readonly ready: Promise<void>;
   readonly handlers: InspectorHandlers;
+  /** Saved calls (collections), in the config folder's collections/ when the host gives one. */
+  readonly collections: CollectionStore;
 
   constructor(private readonly options: InspectorCoreOptions = {}) {
     this.ports = options.ports ?? systemPorts;
@@ -123,6 +129,7 @@ export class InspectorCore {
       this.secrets,
     );
     this.oauthTokens = new OAuthTokenStore(this.storage, this.secrets);
+    this.collections = new CollectionStore(options.collectionsDir);
     this.handlers = this.createHandlers();
     this.ready = this.load();
   }
@@ -422,6 +429,18 @@ export class InspectorCore {
       },
 
       diagnoseServer: ({ server }) => this.diagnose(server),
+
+      listCollections: async () => this.collections.list(),
+      addSavedCall: async (params) => ({ file: this.collections.addCall("file" in params ? { file: params.file } : { newName: params.newCollectionName }, params.call) }),
+      saveCollection: async ({ file, collection }) => {
+        this.collections.save(file, collection);
+        return { file };
+      },
+      runCollection: async ({ sessionId, file, only }) => runCollection(this, sessionId, this.collections.get(file), this.session(sessionId).state.serverName, { ...(only ? { only } : {}) }),
+      acceptSnapshot: async ({ file, callIndex, snapshot }) => {
+        this.collections.acceptSnapshot(file, callIndex, snapshot);
+        return { ok: true };
+      },
     };
   }
 

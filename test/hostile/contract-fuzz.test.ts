@@ -76,6 +76,11 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   openRecording: { text: '{"mcprec":1}\n' },
   diffRecordings: { a: '{"mcprec":1}\n', b: { sessionId: "s1" } },
   diagnoseServer: { server: { name: "s", transport: { type: "stdio", command: "node", args: [] } } },
+  listCollections: {},
+  addSavedCall: { newCollectionName: "c", call: { name: "echo", kind: "tool", target: "echo", arguments: { message: "hi" } } },
+  saveCollection: { file: "c.collection.json", collection: { collection: 1, name: "c", calls: [] } },
+  runCollection: { sessionId: SID, file: "c.collection.json" },
+  acceptSnapshot: { file: "c.collection.json", callIndex: 0, snapshot: { a: 1 } },
 };
 
 type Path = (string | number)[];
