@@ -121,3 +121,21 @@ export const CollectionRunSchema = z.object({
   failed: z.number().int().nonnegative(),
 });
 export type CollectionRun = z.output<typeof CollectionRunSchema>;
+
+const short = (value: unknown, max = 200): string => {
+  const text = JSON.stringify(value) ?? "undefined";
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+};
+
+/** An assertion in words, as the CLI, JUnit and the Collections view show it. */
+export function describeAssertion(a: Assertion): string {
+  if ("notError" in a) return "not an error";
+  if ("equals" in a) return `${a.path} equals ${short(a.equals, 100)}`;
+  if ("matches" in a) return `${a.path} matches /${a.matches.slice(0, 100)}/`;
+  if ("exists" in a) return `${a.path} ${a.exists ? "exists" : "does not exist"}`;
+  if ("outputSchema" in a) return "structuredContent matches the tool's outputSchema";
+  if ("latencyUnderMs" in a) return `answered in under ${a.latencyUnderMs} ms`;
+  if ("snapshot" in a) return `matches the accepted snapshot${a.snapshot.ignore.length ? ` (ignoring ${a.snapshot.ignore.join(", ")})` : ""}`;
+  return `the task ends ${a.taskStatus}`;
+}
+

@@ -2,7 +2,7 @@
 // schemas on ajv with the same linear engine, values are compared as JSON. Each result names the
 // assertion in words and says what was seen.
 import { RE2JS } from "re2js";
-import type { Assertion, AssertionResult } from "../../../shared/collection.js";
+import { describeAssertion, type Assertion, type AssertionResult } from "../../../shared/collection.js";
 import { createLinearAjv } from "../linearRegExp.js";
 import { differences, getPath, jsonEqual, withoutPaths } from "./jsonPath.js";
 
@@ -25,17 +25,6 @@ const short = (value: unknown, max = 200): string => {
   const text = JSON.stringify(value) ?? "undefined";
   return text.length > max ? `${text.slice(0, max)}…` : text;
 };
-
-export function describeAssertion(a: Assertion): string {
-  if ("notError" in a) return "not an error";
-  if ("equals" in a) return `${a.path} equals ${short(a.equals, 100)}`;
-  if ("matches" in a) return `${a.path} matches /${a.matches.slice(0, 100)}/`;
-  if ("exists" in a) return `${a.path} ${a.exists ? "exists" : "does not exist"}`;
-  if ("outputSchema" in a) return "structuredContent matches the tool's outputSchema";
-  if ("latencyUnderMs" in a) return `answered in under ${a.latencyUnderMs} ms`;
-  if ("snapshot" in a) return `matches the accepted snapshot${a.snapshot.ignore.length ? ` (ignoring ${a.snapshot.ignore.join(", ")})` : ""}`;
-  return `the task ends ${a.taskStatus}`;
-}
 
 export function snapshotOf(judged: unknown, ignore: string[]): unknown {
   return withoutPaths(judged, ignore);

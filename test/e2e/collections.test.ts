@@ -1,0 +1,69 @@
+// Collections in the app: a tool run saved from its run card into a new collection (with a snapshot
+// assertion), the Collections tab running it on the session, the first snapshot accepted, and a collection
+// whose accepted snapshot no longer matches shown as a diff with "Accept new snapshot". Both themes.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { openApp } from "./app.js";
+import { connect, openTool, runArticle, waitForText } from "./flows-ui.js";
+
+describe("collections in the app", () => {
+  it("saves a run into a collection, runs it, accepts its snapshot, and shows a changed snapshot as a diff", { timeout: 120_000 }, async () => {
+    const app = await openApp({ viewport: { width: 1280, height: 720 }, context: { colorScheme: "light" } });
+    const { page } = app;
+    await connect(page, "Everything (demo)");
+    const echo = await openTool(page, "echo");
+    await echo.getByRole("textbox", { name: "message", exact: true }).fill("hi");
+    await echo.getByRole("button", { name: "Run", exact: true }).click();
+    const run = runArticle(page, 1, "echo");
+    await waitForText(run, "Echo: hi");
+
+    await run.getByRole("button", { name: "Save Run 1: echo to a collection", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Save Run 1: echo to a collection" });
+    await expect.poll(() => dialog.getByRole("combobox", { name: "Collection" }).inputValue()).toBe("");
+    await dialog.getByRole("textbox", { name: "New collection's name" }).fill("Smoke");
+    await dialog.getByRole("checkbox", { name: /Same as a snapshot/ }).check();
+    await app.screenshot("collections-save-dialog");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await waitForText(run, "Saved to Smoke.collection.json");
+    const saved = JSON.parse(readFileSync(join(app.server.configDir, "collections", "Smoke.collection.json"), "utf8"));
+    expect(saved.calls).toEqual([{ name: "echo", kind: "tool", target: "echo", arguments: { message: "hi" }, assert: [{ notError: true }, { snapshot: { ignore: [] } }] }]);
+
+    // A collection whose accepted snapshot is yesterday's answer.
+    mkdirSync(join(app.server.configDir, "collections"), { recursive: true });
+    writeFileSync(
+      join(app.server.configDir, "collections", "Drift.collection.json"),
+      JSON.stringify({ collection: 1, name: "Drift", calls: [{ name: "echo today", kind: "tool", target: "echo", arguments: { message: "today" }, assert: [{ snapshot: { ignore: [] } }], snapshot: { content: [{ type: "text", text: "Echo: yesterday" }] } }] }),
+    );
+
+    await page.keyboard.press("Alt+9");
+    await expect.poll(() => page.getByRole("tab", { name: "Collections", exact: true }).getAttribute("aria-selected")).toBe("true");
+    const tabPanel = page.getByRole("region", { name: "Collections", exact: true });
+    await tabPanel.getByRole("button", { name: "Reload", exact: true }).click();
+    await tabPanel.getByRole("combobox", { name: "Collection" }).selectOption("Smoke.collection.json");
+    await tabPanel.getByRole("button", { name: "Run all", exact: true }).click();
+    const call = tabPanel.getByRole("listitem", { name: "echo: failed" });
+    await waitForText(call, /^no accepted snapshot yet/);
+    await call.getByRole("button", { name: "Accept new snapshot for echo", exact: true }).click();
+    await tabPanel.getByRole("button", { name: "Run all", exact: true }).click();
+    await waitForText(tabPanel.getByRole("status"), "1 passed, 0 failed");
+    await tabPanel.getByRole("listitem", { name: "echo: passed" }).waitFor();
+    await app.screenshot("collections-tab-passed");
+
+    await tabPanel.getByRole("combobox", { name: "Collection" }).selectOption("Drift.collection.json");
+    await tabPanel.getByRole("button", { name: "Run all", exact: true }).click();
+    const drift = tabPanel.getByRole("listitem", { name: "echo today: failed" });
+    await waitForText(drift, "differs at $.content[0].text");
+    const diff = drift.getByRole("group", { name: "Snapshot difference for echo today" });
+    await waitForText(diff, /"text": "Echo: yesterday"/);
+    await waitForText(diff, /"text": "Echo: today"/);
+    await app.screenshot("collections-snapshot-diff-light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await app.screenshot("collections-snapshot-diff-dark");
+    await drift.getByRole("button", { name: "Accept new snapshot for echo today", exact: true }).click();
+    await waitForText(tabPanel.getByRole("listitem", { name: "echo today: passed" }), "accepted as the new snapshot");
+    expect(JSON.parse(readFileSync(join(app.server.configDir, "collections", "Drift.collection.json"), "utf8")).calls[0].snapshot).toEqual({ content: [{ type: "text", text: "Echo: today" }] });
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+  });
+});
