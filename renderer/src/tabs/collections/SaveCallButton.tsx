@@ -1,7 +1,7 @@
 // "Save to collection": one call (a tool run, a prompt get, a resource read) saved with its arguments into
 // a collection in the config folder, with the assertions the user ticks. Used from a run card and a log row.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { Assertion, SavedCallInput } from "../../../../shared/collection.js";
 import { useBridge } from "../../app/context.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
@@ -13,6 +13,7 @@ const NEW = "";
 export function SaveCallButton({ call, what, callName = what, className = "link" }: { call: Omit<SavedCallInput, "name" | "assert">; what: string; callName?: string; className?: string }) {
   const bridge = useBridge();
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const [name, setName] = useState(callName);
   const [files, setFiles] = useState<{ file: string; name: string }[]>([]);
   const [file, setFile] = useState(NEW);
@@ -41,24 +42,31 @@ export function SaveCallButton({ call, what, callName = what, className = "link"
 
   return (
     <>
-      <Dialog.Root
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (next) {
-            setSaved(undefined);
-            load();
-          }
+      <button
+        ref={opener}
+        type="button"
+        className={className}
+        aria-label={`Save ${what} to a collection`}
+        onClick={() => {
+          setSaved(undefined);
+          setOpen(true);
+          load();
         }}
       >
-        <Dialog.Trigger asChild>
-          <button type="button" className={className} aria-label={`Save ${what} to a collection`}>
-            Save to collection
-          </button>
-        </Dialog.Trigger>
+        Save to collection
+      </button>
+      {/* Mounted only while open: a list of many runs holds plain buttons. */}
+      {open && (
+      <Dialog.Root open onOpenChange={(next) => !next && setOpen(false)}>
         <Dialog.Portal>
           <Dialog.Overlay className="collections-overlay" />
-          <Dialog.Content className="collections-dialog" aria-describedby={undefined}>
+          <Dialog.Content className="collections-dialog" aria-describedby={undefined}
+            // Focus goes back to the button that opened it (the dialog is unmounted on close).
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current?.focus();
+            }}
+          >
             <Dialog.Title>Save {what} to a collection</Dialog.Title>
             <form
               className="collections-form"
@@ -106,6 +114,7 @@ export function SaveCallButton({ call, what, callName = what, className = "link"
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
+      )}
       {saved && (
         <span className="note" role="status">
           {saved}

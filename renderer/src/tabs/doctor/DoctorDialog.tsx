@@ -2,7 +2,7 @@
 // connect's reason) that opens a dialog listing the doctor's steps, each with what was seen and the fix.
 // Everything in a step quotes the server, so it is rendered as text.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { DoctorReport, DoctorStep } from "../../../../shared/doctor.js";
 import type { ServerConfigInput } from "../../../../shared/types.js";
 import { useBridge } from "../../app/context.js";
@@ -15,6 +15,7 @@ const STATUS_WORD: Record<DoctorStep["status"], string> = { passed: "Passed", fa
 export function DiagnoseButton({ server, serverName, label = "Diagnose", className }: { server: ServerConfigInput; serverName: string; label?: string; className?: string }) {
   const bridge = useBridge();
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const [report, setReport] = useState<DoctorReport>();
   const action = useAsyncAction();
   const run = () =>
@@ -22,42 +23,54 @@ export function DiagnoseButton({ server, serverName, label = "Diagnose", classNa
       setReport(undefined);
       setReport(await bridge.diagnoseServer({ server }));
     });
+  // The dialog is mounted only while open: a sidebar of hundreds of entries holds plain buttons.
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) run();
-      }}
-    >
-      <Dialog.Trigger asChild>
-        <button type="button" className={className} aria-label={`${label}: ${serverName}`}>
-          {label}
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="doctor-overlay" />
-        <Dialog.Content className="doctor-dialog" aria-describedby={undefined}>
-          <Dialog.Title>Diagnose {serverName}</Dialog.Title>
-          {report && <p className="doctor-target">{report.server} ({report.transport})</p>}
-          {action.busy && (
-            <p role="status" className="doctor-summary">
-              Diagnosing… each step ends within its bound.
-            </p>
-          )}
-          <ErrorAlert message={action.error} onDismiss={action.clearError} />
-          {report && <DoctorSteps report={report} />}
-          <div className="doctor-actions">
-            <button type="button" onClick={run} disabled={action.busy}>
-              Run again
-            </button>
-            <Dialog.Close asChild>
-              <button type="button">Close</button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className={className}
+        aria-label={`${label}: ${serverName}`}
+        onClick={() => {
+          setOpen(true);
+          run();
+        }}
+      >
+        {label}
+      </button>
+      {open && (
+        <Dialog.Root open onOpenChange={(next) => !next && setOpen(false)}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="doctor-overlay" />
+            <Dialog.Content className="doctor-dialog" aria-describedby={undefined}
+            // Focus goes back to the button that opened it (the dialog is unmounted on close).
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current?.focus();
+            }}
+          >
+              <Dialog.Title>Diagnose {serverName}</Dialog.Title>
+              {report && <p className="doctor-target">{report.server} ({report.transport})</p>}
+              {action.busy && (
+                <p role="status" className="doctor-summary">
+                  Diagnosing… each step ends within its bound.
+                </p>
+              )}
+              <ErrorAlert message={action.error} onDismiss={action.clearError} />
+              {report && <DoctorSteps report={report} />}
+              <div className="doctor-actions">
+                <button type="button" onClick={run} disabled={action.busy}>
+                  Run again
+                </button>
+                <Dialog.Close asChild>
+                  <button type="button">Close</button>
+                </Dialog.Close>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
+    </>
   );
 }
 
