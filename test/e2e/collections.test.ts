@@ -63,6 +63,21 @@ describe("collections in the app", () => {
     await drift.getByRole("button", { name: "Accept new snapshot for echo today", exact: true }).click();
     await waitForText(tabPanel.getByRole("listitem", { name: "echo today: passed" }), "accepted as the new snapshot");
     expect(JSON.parse(readFileSync(join(app.server.configDir, "collections", "Drift.collection.json"), "utf8")).calls[0].snapshot).toEqual({ content: [{ type: "text", text: "Echo: today" }] });
+
+    // A Logs row: the tools/call sent for Run 1 saved into the first collection (Drift).
+    await page.getByRole("tab", { name: "Logs", exact: true }).click();
+    await page.getByRole("textbox", { name: "Method", exact: true }).fill("tools/call");
+    const logSave = page.getByRole("button", { name: /^Save message \d+ to a collection$/ }).first();
+    await app.screenshot("collections-logs-row");
+    await logSave.click();
+    await app.screenshot("collections-save-from-logs");
+    const logDialog = page.getByRole("dialog", { name: /^Save message \d+ to a collection$/ });
+    await expect.poll(() => logDialog.getByRole("combobox", { name: "Collection" }).inputValue()).toBe("Drift.collection.json");
+    await expect.poll(() => logDialog.getByRole("textbox", { name: "Name of the call" }).inputValue()).toBe("echo");
+    await logDialog.getByRole("button", { name: "Save", exact: true }).click();
+    await waitForText(page.getByRole("status").filter({ hasText: "Saved to" }), "Saved to Drift.collection.json");
+    const drifted = JSON.parse(readFileSync(join(app.server.configDir, "collections", "Drift.collection.json"), "utf8"));
+    expect(drifted.calls.map((c: { name: string; arguments: unknown }) => [c.name, c.arguments])).toEqual([["echo today", { message: "today" }], ["echo", { message: "hi" }]]);
     expect(app.pageErrors).toEqual([]);
     await app.close();
   });

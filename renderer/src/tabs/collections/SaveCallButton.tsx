@@ -10,7 +10,7 @@ import "./collections.css";
 
 const NEW = "";
 
-export function SaveCallButton({ call, what, callName = what, className = "link" }: { call: Omit<SavedCallInput, "name" | "assert">; what: string; callName?: string; className?: string }) {
+export function SaveCallButton({ call, what, callName = what, className = "link", text = "Save to collection" }: { call: Omit<SavedCallInput, "name" | "assert">; what: string; callName?: string; className?: string; text?: string }) {
   const bridge = useBridge();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -53,7 +53,7 @@ export function SaveCallButton({ call, what, callName = what, className = "link"
           load();
         }}
       >
-        Save to collection
+        {text}
       </button>
       {/* Mounted only while open: a list of many runs holds plain buttons. */}
       {open && (
