@@ -40,6 +40,14 @@ describe("doctor: stdio", () => {
     expect(report).toMatchObject({ transport: "stdio", failed: 0 });
   });
 
+  it("a 2026-07-28 server: server/discover answers, the era is modern, its capabilities are read from it", async () => {
+    const report = await diagnose(stdio(process.execPath, [fixture("modern/modern-server.mjs")]));
+    expect(report.failed).toBe(0);
+    expect(step(report, "stdio.handshake").seen).toMatch(/^server\/discover answered in [\d.]+ m?s by modern-fixture 2\.0\.0$/);
+    expect(step(report, "stdio.era").seen).toMatch(/^server\/discover answered: supports .*2026-07-28.*; speaking 2026-07-28$/);
+    expect(step(report, "stdio.capabilities").seen).toContain("tools");
+  });
+
   it("a command on no PATH folder: the folders are named, and the rest is skipped", async () => {
     const report = await diagnose(ServerConfigSchema.parse({ name: "t", transport: { type: "stdio", command: "no-such-mcp-server-xyz", args: [], env: { PATH: "/nowhere:/also-nowhere" } } }));
     expect(step(report, "stdio.command")).toMatchObject({ status: "failed", seen: expect.stringContaining("/nowhere:/also-nowhere") });
@@ -118,6 +126,14 @@ describe("doctor: HTTP", () => {
     expect(report.steps.filter((s) => s.id.startsWith("auth.")).every((s) => s.status === "skipped" && s.seen === "the server did not ask for authorization")).toBe(true);
   });
 
+  it("a dual-era server over HTTP: the era probe says it speaks 2026-07-28", async () => {
+    const modern = await startHttpFixture("modern/modern-http-server.mjs");
+    started.push(modern);
+    const report = await diagnose(http(modern.url), { env: {} });
+    expect(report.failed).toBe(0);
+    expect(step(report, "http.era").seen).toMatch(/^server\/discover answered over HTTP: supports .*2026-07-28/);
+  });
+
   it("a wrong path: 404, the paths tried, and the one that answers", async () => {
     const report = await diagnose(http(at("/wrong")), { env: {} });
     expect(step(report, "http.post")).toMatchObject({ status: "failed", seen: expect.stringContaining("paths tried: /wrong (404), /mcp (200)"), fix: `Wrong path: the server answers at ${at("/mcp")}; use that URL.` });
@@ -127,6 +143,13 @@ describe("doctor: HTTP", () => {
   it("an SSE-only server: 405 on POST, and a GET stream naming its endpoint", async () => {
     const report = await diagnose(http(at("/sse")), { env: {} });
     expect(step(report, "http.post")).toMatchObject({ status: "failed", seen: expect.stringContaining("naming the endpoint /messages?sessionId=abc"), fix: expect.stringContaining("SSE-only server") });
+  });
+
+  it("an entry on the SSE transport: the stream opens and names its endpoint (a note that HTTP+SSE is deprecated)", async () => {
+    const report = await diagnose(ServerConfigSchema.parse({ name: "t", transport: { type: "sse", url: at("/sse") } }), { env: {} });
+    expect(report.transport).toBe("sse");
+    expect(step(report, "http.sse")).toMatchObject({ status: "passed", seen: "an event stream opened and named the endpoint /messages?sessionId=abc", fix: expect.stringContaining("deprecated") });
+    expect(report.failed).toBe(0);
   });
 
   it("a redirect loop ends at the first URL seen twice", async () => {

@@ -8,6 +8,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js"
 import type { EraSetting } from "../../../shared/types.js";
 import { LEGACY_VERSION, MODERN_VERSION, withEnvelope } from "../protocol/envelope.js";
 import { readDiscoverAnswer } from "../modern/eraProbe.js";
+import { mcpHeadersFor } from "../transport/httpHeaders.js";
 import { boundedRequest, header, HttpFailure, rpcAnswerIn, type BoundedResponse, type RequestBounds } from "./boundedHttp.js";
 import { capabilitiesOutcome } from "./stdio.js";
 import { BoundReached, failed, passed, quote, seconds, skipped, within, type StepLog, type StepOutcome } from "./steps.js";
@@ -170,8 +171,9 @@ export async function diagnoseHttp(target: HttpTarget, options: HttpDoctorOption
 
   await log.run("http.era", "The 2026-07-28 probe (server/discover)", async () => {
     const envelope = { protocolVersion: MODERN_VERSION, clientInfo: options.clientInfo, clientCapabilities: {} };
-    const body = JSON.stringify({ jsonrpc: "2.0", id: "doctor-discover", method: "server/discover", params: withEnvelope(undefined, envelope) });
-    const res = await boundedRequest(finalUrl, { method: "POST", headers: { ...jsonHeaders, "MCP-Protocol-Version": MODERN_VERSION }, body }, { ...bounds, stopWhen: stopAtAnswer("doctor-discover") });
+    const message = { jsonrpc: "2.0", id: "doctor-discover", method: "server/discover", params: withEnvelope(undefined, envelope) };
+    // The headers the session's own probe sends (E4: MCP-Protocol-Version, Mcp-Method).
+    const res = await boundedRequest(finalUrl, { method: "POST", headers: { ...jsonHeaders, "MCP-Protocol-Version": MODERN_VERSION, ...mcpHeadersFor(message) }, body: JSON.stringify(message) }, { ...bounds, stopWhen: stopAtAnswer("doctor-discover") });
     const reply = rpcAnswerIn(res.body, header(res.headers, "content-type") ?? "", "doctor-discover");
     const reading = reply ? readDiscoverAnswer(reply.error ? { error: { code: Number(reply.error.code), message: String(reply.error.message ?? ""), data: reply.error.data } } : { result: reply.result ?? {} }, MODERN_VERSION, " over HTTP") : undefined;
     const modern = reading && "era" in reading && reading.era === "modern";
