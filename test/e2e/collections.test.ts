@@ -78,6 +78,19 @@ describe("collections in the app", () => {
     await waitForText(page.getByRole("status").filter({ hasText: "Saved to" }), "Saved to Drift.collection.json");
     const drifted = JSON.parse(readFileSync(join(app.server.configDir, "collections", "Drift.collection.json"), "utf8"));
     expect(drifted.calls.map((c: { name: string; arguments: unknown }) => [c.name, c.arguments])).toEqual([["echo today", { message: "today" }], ["echo", { message: "hi" }]]);
+
+    // "Save these calls": every call the filtered log shows, into a new collection.
+    await page.getByRole("button", { name: /^Save these calls \(\d+\)$/ }).click();
+    const many = page.getByRole("dialog", { name: /^Save \d+ calls as a collection$/ });
+    await many.getByRole("textbox", { name: "Collection's name" }).fill("From the log");
+    await many.getByRole("button", { name: "Save", exact: true }).click();
+    const said = page.getByRole("status").filter({ hasText: "From the log" });
+    await waitForText(said, /^\d+ calls saved to From the log\.collection\.json$/);
+    const count = Number(/^(\d+)/.exec((await said.textContent()) ?? "")![1]);
+    const fromLog = JSON.parse(readFileSync(join(app.server.configDir, "collections", "From the log.collection.json"), "utf8"));
+    expect(fromLog.calls).toHaveLength(count);
+    expect(count).toBeGreaterThanOrEqual(3);
+    expect(fromLog.calls.every((c: { kind: string; target: string }) => c.kind === "tool" && c.target === "echo")).toBe(true);
     expect(app.pageErrors).toEqual([]);
     await app.close();
   });

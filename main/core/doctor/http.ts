@@ -90,7 +90,7 @@ export async function diagnoseHttp(target: HttpTarget, options: HttpDoctorOption
   if (tcp.status === "failed") return void skipFrom("http.tls", "no TCP connection");
 
   if (url.protocol === "https:") {
-    const tls = await log.run("http.tls", "The TLS handshake and certificate", () => tlsOutcome(address, host, port, options.timeoutMs, options.now));
+    const tls = await log.run("http.tls", "The TLS handshake and certificate", () => tlsOutcome(address, host, port, options.timeoutMs));
     if (tls.status === "failed") return void skipFrom("http.post", "TLS did not succeed: the inspector refuses this connection");
   } else log.skip("http.tls", "The TLS handshake and certificate", "http: no TLS");
 
@@ -288,7 +288,7 @@ function name(cert: PeerCertificate["subject"] | undefined): string {
   return quote(String(cert.CN ?? cert.O ?? Object.values(cert).join(" ")), 120);
 }
 
-function tlsOutcome(address: string, host: string, port: number, timeoutMs: number, now: () => number): Promise<StepOutcome> {
+function tlsOutcome(address: string, host: string, port: number, timeoutMs: number): Promise<StepOutcome> {
   return new Promise((resolve) => {
     const socket = tlsConnect({ host: address, port, ...(isIP(host) ? {} : { servername: host }), rejectUnauthorized: false });
     const timer = setTimeout(() => {
@@ -306,7 +306,6 @@ function tlsOutcome(address: string, host: string, port: number, timeoutMs: numb
       const validTo = Date.parse(cert.valid_to);
       const days = Math.floor((validTo - Date.now()) / 86_400_000);
       const about = `subject ${name(cert.subject)}, issuer ${name(cert.issuer)}, valid until ${cert.valid_to}${Number.isFinite(days) ? ` (${days < 0 ? `expired ${-days} day(s) ago` : `${days} day(s) left`})` : ""}`;
-      void now;
       if (reason === "DEPTH_ZERO_SELF_SIGNED_CERT" || reason === "SELF_SIGNED_CERT_IN_CHAIN") return resolve(failed(`a self-signed certificate: ${about}`, "The certificate is signed by itself, so no one vouches for it and the inspector refuses it. Use a certificate from a trusted authority, or trust this one: start the inspector with NODE_EXTRA_CA_CERTS=<the certificate file>."));
       if (reason === "CERT_HAS_EXPIRED" || days < 0) return resolve(failed(`the certificate has expired: ${about}`, "Renew the server's certificate."));
       if (!authorized) return resolve(failed(`the certificate is not trusted (${quote(reason ?? "unknown", 80)}): ${about}`, "Use a certificate from a trusted authority, or add its authority with NODE_EXTRA_CA_CERTS."));

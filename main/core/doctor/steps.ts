@@ -50,7 +50,7 @@ export class StepLog {
     private readonly onStep?: (step: DoctorStep) => void,
   ) {}
 
-  /** Run one step. `bound` is a promise that rejects with BoundReached when the step's time is up. */
+  /** Run one step: what it returns, or what it throws (a StepFailure, a BoundReached), is its outcome. */
   async run(id: string, title: string, body: () => Promise<StepOutcome> | StepOutcome): Promise<StepOutcome> {
     const started = this.now();
     let outcome: StepOutcome;
