@@ -35,7 +35,7 @@ describe("doctor: stdio", () => {
       ["stdio.capabilities", "passed"],
     ]);
     expect(step(report, "stdio.command").seen).toContain(process.execPath);
-    expect(step(report, "stdio.era").seen).toMatch(/^2025-11-25 era, protocol version 2025-11-25; server\/discover (answered error|: no answer in)/);
+    expect(step(report, "stdio.era").seen).toMatch(/^2025-11-25 era, protocol version 2025-11-25; server\/discover( answered error|: no answer in)/);
     expect(step(report, "stdio.capabilities").seen).toContain("tools");
     expect(report).toMatchObject({ transport: "stdio", failed: 0 });
   });
