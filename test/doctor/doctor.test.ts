@@ -41,7 +41,8 @@ describe("doctor: stdio", () => {
   });
 
   it("a 2026-07-28 server: server/discover answers, the era is modern, its capabilities are read from it", async () => {
-    const report = await diagnose(stdio(process.execPath, [fixture("modern/modern-server.mjs")]));
+    // Pinned, so a loaded machine's slow start cannot run out Auto's 2 s probe and fall back to initialize.
+    const report = await diagnose(stdio(process.execPath, [fixture("modern/modern-server.mjs")], "2026-07-28"));
     expect(report.failed).toBe(0);
     expect(step(report, "stdio.handshake").seen).toMatch(/^server\/discover answered in [\d.]+ m?s by modern-fixture 2\.0\.0$/);
     expect(step(report, "stdio.era").seen).toMatch(/^server\/discover answered: supports .*2026-07-28.*; speaking 2026-07-28$/);
