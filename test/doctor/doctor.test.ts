@@ -176,7 +176,7 @@ describe("doctor: HTTP", () => {
   });
 
   it("nothing listening: ECONNREFUSED said as such", async () => {
-    const report = await diagnose(http(`http://127.0.0.1:${stalledPort + 0}/mcp`.replace(String(stalledPort), "1")), { env: {} });
+    const report = await diagnose(http("http://127.0.0.1:1/mcp"), { env: {} });
     expect(step(report, "http.tcp")).toMatchObject({ status: "failed", fix: "Nothing listens on port 1: start the server, or check the port." });
   });
 
