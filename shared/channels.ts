@@ -78,6 +78,7 @@ export const API_METHOD_NAMES = [
   "saveCollection",
   "runCollection",
   "acceptSnapshot",
+  "importCollection",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

@@ -381,6 +381,8 @@ export const apiMethods = {
   runCollection: method(z.object({ ...session, file: CollectionFileSchema, only: z.array(z.number().int().nonnegative()).max(1000).optional() }).strict(), CollectionRunSchema),
   /** "Accept new snapshot": the call's snapshot replaced by the one a run took. */
   acceptSnapshot: method(z.object({ file: CollectionFileSchema, callIndex: z.number().int().nonnegative(), snapshot: z.unknown() }).strict(), Ok),
+  /** A collection file chosen by the user: read with every check a file gets; a problem names its place. */
+  importCollection: method(z.object({ text: z.string().max(16 * 1024 * 1024) }).strict(), z.object({ file: CollectionFileSchema })),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;

@@ -437,6 +437,7 @@ export class InspectorCore {
         return { file };
       },
       runCollection: async ({ sessionId, file, only }) => runCollection(this, sessionId, this.collections.get(file), this.session(sessionId).state.serverName, { ...(only ? { only } : {}) }),
+      importCollection: async ({ text }) => ({ file: this.collections.importText(text) }),
       acceptSnapshot: async ({ file, callIndex, snapshot }) => {
         this.collections.acceptSnapshot(file, callIndex, snapshot);
         return { ok: true };

@@ -50,6 +50,17 @@ describe("collections in the app", () => {
     await tabPanel.getByRole("listitem", { name: "echo: passed" }).waitFor();
     await app.screenshot("collections-tab-passed");
 
+    // Import: a hostile file is refused with the place named; a good one is kept and selected.
+    const importer = tabPanel.getByLabel("Collection file to import");
+    await importer.setInputFiles({ name: "evil.json", mimeType: "application/json", buffer: Buffer.from('{"collection": 1, "name": "evil", "calls": [{"name": "c", "kind": "tool", "target": "t", "assert": [{"path": "$.a", "matches": "(a+)\\\\1"}]}]}') });
+    await waitForText(tabPanel.getByRole("alert"), /^evil\.json was not imported: .*calls\[0\]\.assert\[0\]\.matches: this pattern cannot run on RE2/);
+    await app.screenshot("collections-import-refused");
+    await tabPanel.getByRole("button", { name: "Dismiss error" }).click();
+    await importer.setInputFiles({ name: "imported.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ collection: 1, name: "Imported", calls: [{ name: "sum", kind: "tool", target: "get-sum", arguments: { a: 1, b: 2 }, assert: [{ path: "$.content[0].text", matches: "\\b3\\b" }] }] })) });
+    await expect.poll(() => tabPanel.getByRole("combobox", { name: "Collection" }).inputValue()).toBe("Imported.collection.json");
+    await tabPanel.getByRole("button", { name: "Run sum", exact: true }).click();
+    await tabPanel.getByRole("listitem", { name: "sum: passed" }).waitFor();
+
     await tabPanel.getByRole("combobox", { name: "Collection" }).selectOption("Drift.collection.json");
     await tabPanel.getByRole("button", { name: "Run all", exact: true }).click();
     const drift = tabPanel.getByRole("listitem", { name: "echo today: failed" });
@@ -90,7 +101,7 @@ describe("collections in the app", () => {
     const fromLog = JSON.parse(readFileSync(join(app.server.configDir, "collections", "From the log.collection.json"), "utf8"));
     expect(fromLog.calls).toHaveLength(count);
     expect(count).toBeGreaterThanOrEqual(3);
-    expect(fromLog.calls.every((c: { kind: string; target: string }) => c.kind === "tool" && c.target === "echo")).toBe(true);
+    expect(new Set(fromLog.calls.map((c: { kind: string; target: string }) => `${c.kind} ${c.target}`))).toEqual(new Set(["tool echo", "tool get-sum"]));
     expect(app.pageErrors).toEqual([]);
     await app.close();
   });

@@ -81,6 +81,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   saveCollection: { file: "c.collection.json", collection: { collection: 1, name: "c", calls: [] } },
   runCollection: { sessionId: SID, file: "c.collection.json" },
   acceptSnapshot: { file: "c.collection.json", callIndex: 0, snapshot: { a: 1 } },
+  importCollection: { text: '{"collection": 1, "name": "i", "calls": []}' },
 };
 
 type Path = (string | number)[];

@@ -109,6 +109,7 @@ const cases: { [M in ApiMethod]: Case } = {
   saveCollection: { valid: { file: "a.collection.json", collection: { collection: 1, name: "a", calls: [] } }, malformed: { file: "a.collection.json", collection: { collection: 2, name: "a", calls: [] } }, says: /^collection\.collection: / },
   runCollection: { valid: { ...S, file: "a.collection.json" }, malformed: { ...S, file: "a.json" }, says: "file: a collection file name ends in .collection.json" },
   acceptSnapshot: { valid: { file: "a.collection.json", callIndex: 0, snapshot: null }, malformed: { file: "a.collection.json", callIndex: -1, snapshot: null }, says: /^callIndex: / },
+  importCollection: { valid: { text: "{}" }, malformed: { text: 5 }, says: /^text: / },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {

@@ -69,12 +69,25 @@ export class CollectionStore {
     return saveCollectionFile(join(this.dir, file), collection);
   }
 
+  /** A collection file's text (an import), checked like any file and kept under a name of its own. */
+  importText(text: string): string {
+    const collection = parseCollection(text);
+    const file = this.freeName(collection.name);
+    this.save(file, collection);
+    return file;
+  }
+
+  private freeName(name: string): string {
+    let file = fileNameFor(name);
+    const taken = new Set(this.list().collections.map((c) => c.file));
+    for (let n = 2; taken.has(file); n++) file = fileNameFor(`${name} ${n}`);
+    return file;
+  }
+
   /** One call added at the end of a collection, or of a new one named `newName`. */
   addCall(target: { file: string } | { newName: string }, call: SavedCallInput): string {
     if ("newName" in target) {
-      let file = fileNameFor(target.newName);
-      const taken = new Set(this.list().collections.map((c) => c.file));
-      for (let n = 2; taken.has(file); n++) file = fileNameFor(`${target.newName} ${n}`);
+      const file = this.freeName(target.newName);
       this.save(file, { collection: 1, name: target.newName, calls: [call] });
       return file;
     }

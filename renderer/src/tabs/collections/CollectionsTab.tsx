@@ -2,8 +2,9 @@
 // session, each assertion beside its result (held or failed, with what was seen). A failed snapshot is shown
 // as the accepted and the new value side by side, the differing lines marked, with "Accept new snapshot".
 // Everything a server sent is rendered as text.
-import { useEffect, useMemo, useState } from "react";
-import { describeAssertion, type CallResult, type Collection } from "../../../../shared/collection.js";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { saveBlob } from "../../components/resourcePreview.js";
+import { describeAssertion, MAX_COLLECTION_BYTES, type CallResult, type Collection } from "../../../../shared/collection.js";
 import { useBridge } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
@@ -65,6 +66,19 @@ export function CollectionsTab() {
       });
     });
 
+  const importInput = useRef<HTMLInputElement>(null);
+  const importFile = (picked: File) =>
+    action.run(async () => {
+      if (picked.size > MAX_COLLECTION_BYTES) throw new Error(`${picked.name} is larger than ${MAX_COLLECTION_BYTES / 1024 / 1024} MB`);
+      try {
+        const { file: imported } = await bridge.importCollection({ text: await picked.text() });
+        await reload();
+        setFile(imported);
+        setResults(new Map());
+      } catch (error) {
+        throw new Error(`${picked.name} was not imported: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
   const passed = [...results.values()].filter((r) => r.ok).length;
   return (
     <section className="collections-tab" aria-label="Collections">
@@ -84,6 +98,24 @@ export function CollectionsTab() {
         </button>
         <button type="button" onClick={() => reload()} disabled={action.busy}>
           Reload
+        </button>
+        <button type="button" onClick={() => importInput.current?.click()} disabled={action.busy}>
+          Import…
+        </button>
+        <input
+          ref={importInput}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          aria-label="Collection file to import"
+          onChange={(e) => {
+            const picked = e.target.files?.[0];
+            e.target.value = "";
+            if (picked) importFile(picked);
+          }}
+        />
+        <button type="button" disabled={!selected} onClick={() => selected && saveBlob(new Blob([`${JSON.stringify(selected.collection, null, 2)}\n`], { type: "application/json" }), selected.file)}>
+          Export
         </button>
         {!connected && <span className="note">Connect a server to run a collection on it.</span>}
         {results.size > 0 && (
