@@ -70,6 +70,15 @@ export const API_METHOD_NAMES = [
   "diffRecordings",
   // Server checks (issue 23)
   "runChecks",
+  // Connection doctor
+  "diagnoseServer",
+  // Collections
+  "listCollections",
+  "addSavedCall",
+  "saveCollection",
+  "runCollection",
+  "acceptSnapshot",
+  "importCollection",
 ] as const satisfies readonly ApiMethod[];
 
 // A method added to the contract but not listed above fails the typecheck here.

@@ -38,9 +38,12 @@ import { MAX_APP_URI_LENGTH } from "./apps.js";
 import { AppViewSchema } from "./appView.js";
 import { RecordedViewsSchema } from "./recordedViews.js";
 import { DiffSideSchema, RecordingDiffSchema } from "./recordingDiff.js";
+import { DoctorReportSchema } from "./doctor.js";
+import { CollectionRunSchema, CollectionSchema, SavedCallSchema } from "./collection.js";
 import { DirectoryPageSchema, LoadedSkillSchema, MAX_SKILL_URI_LENGTH, SkillFileSchema, SkillListSchema, SkillVerifyReportSchema, SkillViewSchema } from "./skills.js";
 
 const session = { sessionId: SessionIdSchema };
+const CollectionFileSchema = z.string().max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._ -]{0,99}\.collection\.json$/, "a collection file name ends in .collection.json");
 
 /**
  * `notifications/message` from the server. `seq` numbers a session's notifications, so a window that loads
@@ -365,6 +368,25 @@ export const apiMethods = {
       .strict(),
     CheckReportSchema,
   ),
+  /** The connection doctor: the entry diagnosed step by step on connections of its own (never a session's). */
+  diagnoseServer: method(z.object({ server: ServerConfigSchema, serverId: z.string().max(200).optional() }).strict(), DoctorReportSchema),
+  /** Collections in the config folder; a file that does not load is a problem named with its place. */
+  listCollections: method(
+    z.object({}).strict(),
+    z.object({ collections: z.array(z.object({ file: CollectionFileSchema, collection: CollectionSchema })), problems: z.array(z.object({ file: z.string(), problem: z.string() })) }),
+  ),
+  /** One saved call added to a collection (or to a new one by that name). */
+  addSavedCall: method(
+    z.union([z.object({ file: CollectionFileSchema, call: SavedCallSchema }).strict(), z.object({ newCollectionName: z.string().min(1).max(200), call: SavedCallSchema }).strict()]),
+    z.object({ file: CollectionFileSchema }),
+  ),
+  saveCollection: method(z.object({ file: CollectionFileSchema, collection: CollectionSchema }).strict(), z.object({ file: CollectionFileSchema })),
+  /** Run a collection (or some of its calls) on a connected session. */
+  runCollection: method(z.object({ ...session, file: CollectionFileSchema, only: z.array(z.number().int().nonnegative()).max(1000).optional() }).strict(), CollectionRunSchema),
+  /** "Accept new snapshot": the call's snapshot replaced by the one a run took. */
+  acceptSnapshot: method(z.object({ file: CollectionFileSchema, callIndex: z.number().int().nonnegative(), snapshot: z.unknown() }).strict(), Ok),
+  /** A collection file chosen by the user: read with every check a file gets; a problem names its place. */
+  importCollection: method(z.object({ text: z.string().max(16 * 1024 * 1024) }).strict(), z.object({ file: CollectionFileSchema })),
 } as const;
 
 export type ApiMethod = keyof typeof apiMethods;

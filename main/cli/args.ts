@@ -88,6 +88,11 @@ Commands:
   lint [--junit <file>] [--sarif <file>]
                                  only the lint area of check (warnings: schemas hosts refuse, missing
                                  descriptions, look-alike names, the tool list's token cost)
+  doctor [--json]                diagnose why a server does or does not connect, step by step (see
+                                 docs/doctor.md); exit 1 when a step failed
+  run <collection.json> [--junit <file>] [--update-snapshots]
+                                 run a collection of saved calls and judge their assertions (see
+                                 docs/collections.md); exit 1 when an assertion failed
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a

@@ -19,6 +19,8 @@ import { runReplay } from "./replay.js";
 import { runDiff } from "./diff.js";
 import { printLoadHuman, runLoadCommand } from "./load.js";
 import type { LoadReport } from "../core/checks/load.js";
+import { runDoctor } from "./doctor.js";
+import { runCollectionCommand } from "./collectionRun.js";
 import { checkDocument, checkFailedHandshake, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
 export interface CliIo {
@@ -52,6 +54,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   // Issue 22: commands with arguments of their own (they read recordings; no --server).
   if (argv[0] === "replay") return runReplay(argv.slice(1), io);
   if (argv[0] === "diff") return runDiff(argv.slice(1), io);
+  if (argv[0] === "doctor") return runDoctor(argv.slice(1), io);
+  if (argv[0] === "run") return runCollectionCommand(argv.slice(1), io);
   const json = argv.includes("--json");
   let args: CliArgs;
   let answers: Answers;

@@ -34,6 +34,10 @@ import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
 import { diffRecordingSides, openRecordingText, recordingOfSession } from "./recordings/sessionRecording.js";
 import { RECORDING_EXTENSION } from "./recordings/format.js";
 import { runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
+import { diagnose, DOCTOR_DEFAULTS, type DoctorOptions } from "./doctor/doctor.js";
+import { CollectionStore } from "./collections/collectionStore.js";
+import { runCollection } from "./collections/runner.js";
+import type { DoctorReport } from "../../shared/doctor.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -43,6 +47,8 @@ const VALIDATORS_KEPT = 64;
 
 export interface InspectorCoreOptions {
   ports?: Ports;
+  /** Where collections (saved calls) are kept; memory when absent. */
+  collectionsDir?: string;
   /** Overrides applied on top of the stored settings (tests, benchmarks). */
   settings?: Partial<Settings>;
   /** Where saved servers and settings persist; memory when absent. */
@@ -108,6 +114,8 @@ export class InspectorCore {
   /** Stored settings and servers are loaded once; every call waits for that. */
   readonly ready: Promise<void>;
   readonly handlers: InspectorHandlers;
+  /** Saved calls (collections), in the config folder's collections/ when the host gives one. */
+  readonly collections: CollectionStore;
 
   constructor(private readonly options: InspectorCoreOptions = {}) {
     this.ports = options.ports ?? systemPorts;
@@ -125,6 +133,7 @@ export class InspectorCore {
       this.secrets,
     );
     this.oauthTokens = new OAuthTokenStore(this.storage, this.secrets);
+    this.collections = new CollectionStore(options.collectionsDir);
     this.handlers = this.createHandlers();
     this.ready = this.load();
   }
@@ -432,7 +441,43 @@ export class InspectorCore {
         this.bus.emit("settingsChanged", next);
         return next;
       },
+
+      diagnoseServer: ({ server }) => this.diagnose(server),
+
+      listCollections: async () => this.collections.list(),
+      addSavedCall: async (params) => ({ file: this.collections.addCall("file" in params ? { file: params.file } : { newName: params.newCollectionName }, params.call) }),
+      saveCollection: async ({ file, collection }) => {
+        this.collections.save(file, collection);
+        return { file };
+      },
+      runCollection: async ({ sessionId, file, only }) => runCollection(this, sessionId, this.collections.get(file), this.session(sessionId).state.serverName, { ...(only ? { only } : {}) }),
+      importCollection: async ({ text }) => ({ file: this.collections.importText(text) }),
+      acceptSnapshot: async ({ file, callIndex, snapshot }) => {
+        this.collections.acceptSnapshot(file, callIndex, snapshot);
+        return { ok: true };
+      },
     };
+  }
+
+  /** The connection doctor on an entry, with the token held for it described (never its value). */
+  diagnose(server: ServerConfig, options: Omit<DoctorOptions, "heldToken"> = {}): Promise<DoctorReport> {
+    const url = server.transport.type === "stdio" ? undefined : server.transport.url;
+    return diagnose(server, {
+      timeoutMs: Math.min(this.settings.requestTimeoutMs, DOCTOR_DEFAULTS.timeoutMs),
+      ...options,
+      heldToken: async () => {
+        if (!url) return undefined;
+        const record = await this.oauthTokens.get(url);
+        const tokens = record.tokens;
+        if (!tokens) return undefined;
+        return {
+          ...(tokens.expires_in !== undefined && record.tokensAt !== undefined ? { expiresAt: record.tokensAt + tokens.expires_in * 1000 } : {}),
+          ...(tokens.scope ? { scope: tokens.scope } : {}),
+          ...(tokens.token_type ? { tokenType: tokens.token_type } : {}),
+          hasRefreshToken: Boolean(tokens.refresh_token),
+        };
+      },
+    });
   }
 
   /** A tool call the user started, recorded as a run (issue 13) whose value is what the API returns. */

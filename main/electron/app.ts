@@ -2,6 +2,7 @@
 // lives in its own small module; this file only connects them to Electron and to the core.
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, protocol, safeStorage, screen, session, shell } from "electron";
 import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type { InspectorEvent } from "../../shared/contract.js";
 import type { SavedServer } from "../../shared/types.js";
 import { InspectorCore, JsonFileStorage, systemPorts } from "../core/index.js";
@@ -103,6 +104,7 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
   const demoServer = everythingDemoServer(app.getAppPath());
   const core = new InspectorCore({
     storage,
+    collectionsDir: join(app.getPath("userData"), "collections"),
     // safeStorage works only once the app is ready (it is, here).
     secrets: safeStorageSecrets(safeStorage, platform),
     builtInServers: [demoServer],

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   if (!everything) console.error("The Everything demo server is not installed (npm install --include=dev adds it); the demo entry is left out.");
   const core = new InspectorCore({
     storage: new JsonFileStorage(values["config-dir"] ?? defaultConfigDir()),
+    collectionsDir: join(values["config-dir"] ?? defaultConfigDir(), "collections"),
     builtInServers: everything ? [everythingDemoServer(everything)] : [],
     // No openExternal: a link is opened by the browser tab itself, after the user confirms.
   });

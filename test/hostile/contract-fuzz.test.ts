@@ -75,6 +75,13 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   saveRecording: { sessionId: SID, fromSeq: 3 },
   openRecording: { text: '{"mcprec":1}\n' },
   diffRecordings: { a: '{"mcprec":1}\n', b: { sessionId: "s1" } },
+  diagnoseServer: { server: { name: "s", transport: { type: "stdio", command: "node", args: [] } } },
+  listCollections: {},
+  addSavedCall: { newCollectionName: "c", call: { name: "echo", kind: "tool", target: "echo", arguments: { message: "hi" } } },
+  saveCollection: { file: "c.collection.json", collection: { collection: 1, name: "c", calls: [] } },
+  runCollection: { sessionId: SID, file: "c.collection.json" },
+  acceptSnapshot: { file: "c.collection.json", callIndex: 0, snapshot: { a: 1 } },
+  importCollection: { text: '{"collection": 1, "name": "i", "calls": []}' },
 };
 
 type Path = (string | number)[];

@@ -11,7 +11,7 @@ import { renderApp, tabNamed } from "./renderApp.js";
 const selectedTab = () => screen.getAllByRole("tab").find((t) => t.getAttribute("aria-selected") === "true")?.getAttribute("aria-label");
 
 describe("keyboard", () => {
-  it("the tabs are named exactly Tools, Tasks, Sampling, Elicitations, Resources, Prompts, Logs, Checks", async () => {
+  it("the tabs are named exactly Tools, Tasks, Sampling, Elicitations, Resources, Prompts, Logs, Checks, Collections", async () => {
     await renderApp();
     expect(screen.getAllByRole("tab").map((t) => t.getAttribute("aria-label"))).toEqual([
       "Tools",
@@ -22,6 +22,7 @@ describe("keyboard", () => {
       "Prompts",
       "Logs",
       "Checks",
+      "Collections",
     ]);
   });
 
@@ -37,12 +38,14 @@ describe("keyboard", () => {
     // Option+7 on a Mac types "¶": the physical key is what counts.
     fireEvent.keyDown(window, { key: "¶", code: "Digit7", altKey: true });
     expect(selectedTab()).toBe("Logs");
-    // Shift or no modifier does nothing; 9 is not a tab; 8 is Checks (issue 23).
+    // Shift or no modifier does nothing; 0 is not a tab; 8 is Checks (issue 23), 9 Collections.
     await user.keyboard("3");
-    await user.keyboard("{Control>}9{/Control}");
+    await user.keyboard("{Control>}0{/Control}");
     expect(selectedTab()).toBe("Logs");
     await user.keyboard("{Control>}8{/Control}");
     expect(selectedTab()).toBe("Checks");
+    await user.keyboard("{Control>}9{/Control}");
+    expect(selectedTab()).toBe("Collections");
   });
 
   it("arrow keys, Home and End move through the tablist; only the selected tab is in the Tab order", async () => {
@@ -55,11 +58,11 @@ describe("keyboard", () => {
     expect(document.activeElement).toBe(tabNamed("Tasks"));
     expect(selectedTab()).toBe("Tasks");
     await user.keyboard("{ArrowLeft}{ArrowLeft}");
-    expect(selectedTab()).toBe("Checks");
+    expect(selectedTab()).toBe("Collections");
     await user.keyboard("{Home}");
     expect(selectedTab()).toBe("Tools");
     await user.keyboard("{End}");
-    expect(document.activeElement).toBe(tabNamed("Checks"));
+    expect(document.activeElement).toBe(tabNamed("Collections"));
   });
 
   it("the main controls are reachable with Tab", async () => {

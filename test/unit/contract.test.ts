@@ -103,6 +103,13 @@ const cases: { [M in ApiMethod]: Case } = {
   saveRecording: { valid: { sessionId: "s-1", fromSeq: 4 }, malformed: { sessionId: "s-1", fromSeq: -1 }, says: "fromSeq: Too small: expected number to be >=0" },
   openRecording: { valid: { text: "{}" }, malformed: { text: 5 }, says: "text: Invalid input: expected string, received number" },
   diffRecordings: { valid: { a: "{}", b: { sessionId: "s1" } }, malformed: { a: "{}", b: { sessionId: "s1", text: "x" } }, says: 'b: Unrecognized key: "text"' },
+  diagnoseServer: { valid: { server: { name: "s", transport: { type: "streamableHttp", url: "http://127.0.0.1:1/mcp" } } }, malformed: { server: { name: "s", transport: { type: "streamableHttp", url: "not a url" } } }, says: /^server\.transport\.url: / },
+  listCollections: { valid: {}, malformed: { dir: "/" }, says: '(payload): Unrecognized key: "dir"' },
+  addSavedCall: { valid: { file: "a.collection.json", call: { name: "c", kind: "tool", target: "echo" } }, malformed: { file: "../../etc/passwd", call: { name: "c", kind: "tool", target: "echo" } }, says: /file|Invalid input/ },
+  saveCollection: { valid: { file: "a.collection.json", collection: { collection: 1, name: "a", calls: [] } }, malformed: { file: "a.collection.json", collection: { collection: 2, name: "a", calls: [] } }, says: /^collection\.collection: / },
+  runCollection: { valid: { ...S, file: "a.collection.json" }, malformed: { ...S, file: "a.json" }, says: "file: a collection file name ends in .collection.json" },
+  acceptSnapshot: { valid: { file: "a.collection.json", callIndex: 0, snapshot: null }, malformed: { file: "a.collection.json", callIndex: -1, snapshot: null }, says: /^callIndex: / },
+  importCollection: { valid: { text: "{}" }, malformed: { text: 5 }, says: /^text: / },
 };
 
 function rejection(method: ApiMethod, raw: unknown): InvalidPayloadError {

@@ -17,6 +17,8 @@ const FLOORS: { name: string; floor: number; part?: "legacy" | "modern"; matches
   { name: "legacy parts (client, receiver)", floor: 3, part: "legacy", matches: (p) => /^main\/core\/(client|receiver)\//.test(p) },
   { name: "modern parts", floor: 3, part: "modern", matches: (p) => p.startsWith("main/core/modern/") },
   { name: "eras (drivers, negotiation)", floor: 4, matches: (p) => p.startsWith("main/core/eras/") },
+  // The connection doctor probes the wire on connections of its own, reading the era probe's answers as negotiation does.
+  { name: "doctor", floor: 4, matches: (p) => p.startsWith("main/core/doctor/") },
   { name: "session", floor: 5, matches: (p) => p === "main/core/session.ts" },
   // Extensions above the session (DESIGN.md): MCP Apps read Views and proxy a View's calls on its session.
   { name: "extensions (apps)", floor: 5, matches: (p) => p.startsWith("main/core/apps/") },
@@ -26,6 +28,8 @@ const FLOORS: { name: string; floor: number; part?: "legacy" | "modern"; matches
   { name: "extensions (recordings)", floor: 5, matches: (p) => p.startsWith("main/core/recordings/") },
   // Issue 23: the server checks judge a session's raw answers.
   { name: "extensions (checks)", floor: 5, matches: (p) => p.startsWith("main/core/checks/") },
+  // Collections: saved calls run through the core's API, like the user's own.
+  { name: "extensions (collections)", floor: 5, matches: (p) => p.startsWith("main/core/collections/") },
   { name: "core", floor: 6, matches: (p) => p === "main/core/inspectorCore.ts" || p === "main/core/index.ts" },
 ];
 

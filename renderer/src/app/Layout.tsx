@@ -11,7 +11,7 @@ import { RequestDialogHost } from "../tabs/pending/RequestDialogHost.js";
 import { useBridge, useInspector } from "./context.js";
 import { FocusItemContext, type FocusItem } from "./focusItem.js";
 import { draftKeys } from "../store/draftsSlice.js";
-import { ChecksTab, ElicitationsTab, LogsTab, RecordedViews, preloadTabsWhenIdle, PromptsTab, ResourcesTab, SamplingTab, TasksTab, TaskTimelineHost } from "./lazyTabs.js";
+import { ChecksTab, CollectionsTab, ElicitationsTab, LogsTab, RecordedViews, preloadTabsWhenIdle, PromptsTab, ResourcesTab, SamplingTab, TasksTab, TaskTimelineHost } from "./lazyTabs.js";
 import { NavigationContext, PictureInPictureContext, type PictureInPicture } from "./navigation.js";
 import { SessionBar } from "./SessionBar.js";
 import { TAB_IDS, TAB_LABELS, tabForShortcut, type TabId } from "./tabs.js";
@@ -150,6 +150,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
                   {tab === "prompts" && <PromptsTab.Component key={sessionKey} />}
                   {tab === "logs" && <LogsTab.Component key={sessionKey} />}
                   {tab === "checks" && <ChecksTab.Component key={sessionKey} />}
+                  {tab === "collections" && <CollectionsTab.Component key={sessionKey} />}
                 </Suspense>
               </ErrorBoundary>
             )}

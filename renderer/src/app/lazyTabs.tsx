@@ -40,13 +40,14 @@ export const ResourcesTab = lazyNamed(() => import("../tabs/resources/ResourcesT
 export const PromptsTab = lazyNamed(() => import("../tabs/prompts/PromptsTab.js"), "PromptsTab");
 export const LogsTab = lazyNamed(() => import("../tabs/logs/LogsTab.js"), "LogsTab");
 export const ChecksTab = lazyNamed(() => import("../tabs/checks/ChecksTab.js"), "ChecksTab");
+export const CollectionsTab = lazyNamed(() => import("../tabs/collections/CollectionsTab.js"), "CollectionsTab");
 /** The task timeline panel: mounted only while a timeline is open. */
 export const TaskTimelineHost = lazyNamed(() => import("../tabs/timeline/TaskTimelineHost.js"), "TaskTimelineHost");
 
 /** Issue 22: an opened recording's runs, timelines and input requests, above the live tab (its own chunk). */
 export const RecordedViews = lazy(() => import("../tabs/recording/RecordedViews.js").then((m) => ({ default: m.RecordedViews })));
 
-const ALL = [TasksTab, SamplingTab, ElicitationsTab, ResourcesTab, PromptsTab, LogsTab, ChecksTab, TaskTimelineHost];
+const ALL = [TasksTab, SamplingTab, ElicitationsTab, ResourcesTab, PromptsTab, LogsTab, ChecksTab, TaskTimelineHost, CollectionsTab];
 
 /** Every lazy chunk, fetched now; resolves when all are in (tests that switch tabs synchronously use it). */
 export function preloadAllTabs(): Promise<unknown> {

@@ -7,6 +7,7 @@ import { useAsyncAction } from "../components/useAsyncAction.js";
 import { sessionForServer } from "../store/sessionsSlice.js";
 import { configOf, describeTransport, shortTransport } from "./configText.js";
 import { AuthorizationPanel } from "./AuthorizationPanel.js";
+import { DiagnoseButton } from "../tabs/doctor/DoctorDialog.js";
 
 const STDERR_SHOWN = 200;
 
@@ -78,6 +79,7 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
           {shortTransport(server)}
         </p>
         {session?.reason && !live && <p className="note">{session.reason}</p>}
+        {(session?.state === "failed" || action.error) && <DiagnoseButton server={configOf(server)} serverName={server.name} label="Diagnose this failure" className="link" />}
         <div className="row">
           {live ? (
             <button type="button" onClick={disconnect} disabled={action.busy}>
@@ -102,6 +104,7 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
               </button>
             </>
           )}
+          <DiagnoseButton server={configOf(server)} serverName={server.name} />
           {server.transport.type !== "stdio" && (
             <button type="button" aria-label={`Sign out of ${server.name} (clear tokens)`} onClick={signOut} disabled={action.busy}>
               Sign out / clear tokens

@@ -1,6 +1,7 @@
 // Logs of the selected session: every JSON-RPC message in and out (virtualised, filterable by
 // direction, method and task id, each viewable as JSON), the server's logging notifications and its
 // stderr.
+import { SaveCallsButton, SaveLogCallButton } from "../collections/SaveLogCallButton.js";
 import { useMemo, useState } from "react";
 import { useBridge, useInspector } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
@@ -85,9 +86,12 @@ export function LogsTab() {
       </span>,
       e.id === undefined ? "" : String(e.id),
       taskIdsOfEntry(e).join(", "),
-      <button type="button" className="link" aria-label={`Show message ${e.seq} as JSON`} aria-pressed={shownSeq === e.seq} onClick={() => setShownSeq(shownSeq === e.seq ? undefined : e.seq)}>
-        View
-      </button>,
+      <>
+        <button type="button" className="link" aria-label={`Show message ${e.seq} as JSON`} aria-pressed={shownSeq === e.seq} onClick={() => setShownSeq(shownSeq === e.seq ? undefined : e.seq)}>
+          View
+        </button>{" "}
+        <SaveLogCallButton entry={e} />
+      </>,
     ];
   };
 
@@ -97,6 +101,7 @@ export function LogsTab() {
         {session && !opened && <SaveRecording sessionId={session.sessionId} newestSeq={liveLog.entries.at(-1)?.seq} />}
         <OpenRecording />
         <CompareRecording opened={opened} live={session ? { sessionId: session.sessionId, serverName: session.serverName } : undefined} />
+        <SaveCallsButton entries={entries} from={opened ? opened.fileName : (session?.serverName ?? "the log")} />
       </div>
       {opened && (
         <RecordingBanner

@@ -6,6 +6,7 @@
 // its result once terminal, Q4), not the few ms of the tools/call that created it; a task the server deleted
 // or that expired says so (M3, Q2). A result with `isError: true` is the tool saying it failed: the run says
 // "error", not "done".
+import { SaveCallButton } from "../collections/SaveCallButton.js";
 import { useState } from "react";
 import { clientTaskEnding, isTerminalStatus, taskEndingWords } from "../../../../shared/taskEnding.js";
 import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
@@ -171,6 +172,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
             Edit and run
           </button>
         </span>
+        {run.status !== "running" && <SaveCallButton call={{ kind: "tool", target: run.toolName, arguments: run.arguments, ...(run.asTask ? { asTask: true } : {}) }} what={`${name}: ${run.toolName}`} callName={run.toolName} />}
       </header>
       {/* The task on a line of its own: a long id never pushes the header's buttons about. */}
       {run.taskId && (

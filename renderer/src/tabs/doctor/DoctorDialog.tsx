@@ -1,0 +1,107 @@
+// The connection doctor in the app: a Diagnose button (on every server entry, and beside a failed
+// connect's reason) that opens a dialog listing the doctor's steps, each with what was seen and the fix.
+// Everything in a step quotes the server, so it is rendered as text.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useRef, useState } from "react";
+import type { DoctorReport, DoctorStep } from "../../../../shared/doctor.js";
+import type { ServerConfigInput } from "../../../../shared/types.js";
+import { useBridge } from "../../app/context.js";
+import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { useAsyncAction } from "../../components/useAsyncAction.js";
+import "./doctor.css";
+
+const STATUS_WORD: Record<DoctorStep["status"], string> = { passed: "Passed", failed: "Failed", skipped: "Skipped" };
+
+export function DiagnoseButton({ server, serverName, label = "Diagnose", className }: { server: ServerConfigInput; serverName: string; label?: string; className?: string }) {
+  const bridge = useBridge();
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const [report, setReport] = useState<DoctorReport>();
+  const action = useAsyncAction();
+  const run = () =>
+    action.run(async () => {
+      setReport(undefined);
+      setReport(await bridge.diagnoseServer({ server }));
+    });
+  // The dialog is mounted only while open: a sidebar of hundreds of entries holds plain buttons.
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className={className}
+        aria-label={`${label}: ${serverName}`}
+        onClick={() => {
+          setOpen(true);
+          run();
+        }}
+      >
+        {label}
+      </button>
+      {open && (
+        <Dialog.Root open onOpenChange={(next) => !next && setOpen(false)}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="doctor-overlay" />
+            <Dialog.Content className="doctor-dialog" aria-describedby={undefined}
+            // Focus goes back to the button that opened it (the dialog is unmounted on close).
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current?.focus();
+            }}
+          >
+              <Dialog.Title>Diagnose {serverName}</Dialog.Title>
+              {report && <p className="doctor-target">{report.server} ({report.transport})</p>}
+              {action.busy && (
+                <p role="status" className="doctor-summary">
+                  Diagnosing… each step ends within its bound.
+                </p>
+              )}
+              <ErrorAlert message={action.error} onDismiss={action.clearError} />
+              {report && <DoctorSteps report={report} />}
+              <div className="doctor-actions">
+                <button type="button" onClick={run} disabled={action.busy}>
+                  Run again
+                </button>
+                <Dialog.Close asChild>
+                  <button type="button">Close</button>
+                </Dialog.Close>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
+    </>
+  );
+}
+
+export function DoctorSteps({ report }: { report: DoctorReport }) {
+  return (
+    <>
+      <p className="doctor-summary" role="status">
+        {report.failed ? `${report.failed} ${report.failed === 1 ? "step" : "steps"} failed` : "No step failed"}: {report.passed} passed, {report.failed} failed, {report.skipped} skipped
+      </p>
+      <ol className="doctor-steps" aria-label="Doctor steps">
+        {report.steps.map((step) => (
+          <li key={step.id} className={`doctor-step doctor-${step.status}`} aria-label={`${STATUS_WORD[step.status]}: ${step.title}`}>
+            <div className="doctor-step-head">
+              <span className="doctor-status">{STATUS_WORD[step.status]}</span>
+              <span className="doctor-title">{step.title}</span>
+              <span className="doctor-meta">
+                {step.id}
+                {step.status !== "skipped" ? ` · ${step.durationMs} ms` : ""}
+                {step.bounded ? " · ended on its bound" : ""}
+              </span>
+            </div>
+            <p className="doctor-seen">{step.seen}</p>
+            {step.fix && (
+              <p className="doctor-fix">
+                <strong>{step.status === "failed" ? "Fix: " : "Note: "}</strong>
+                {step.fix}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
