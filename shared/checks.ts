@@ -2,7 +2,7 @@
 // `checks` without `area` and `rule`). Everything in it quotes the server: bounded here as in the core.
 import { z } from "zod";
 
-export const CheckAreaSchema = z.enum(["lifecycle", "listings", "results", "tasks", "mrtr", "http"]);
+export const CheckAreaSchema = z.enum(["lifecycle", "listings", "results", "tasks", "mrtr", "http", "conformance"]);
 export type CheckAreaName = z.output<typeof CheckAreaSchema>;
 
 export const CheckVerdictSchema = z.object({

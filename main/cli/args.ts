@@ -44,6 +44,8 @@ export interface CliArgs {
   /** check (issue 23): `--call <tool>[=<json>]` (tools the check may call) and `--junit <file>`. */
   checkCalls: Map<string, Record<string, unknown> | undefined>;
   junit?: string;
+  /** check: also run the official conformance suite's server scenarios, with this expected-failures file. */
+  conformance?: { expectedFailures?: string };
   help: boolean;
 }
 
@@ -72,6 +74,8 @@ Commands:
   check [--call <tool>[=<json>]] [--junit <file>]
                                  check the server against the protocol's rules (see docs/checks.md);
                                  exit 1 when an error-level check fails
+        [--conformance [--expected-failures <file.yml>]]
+                                 also run the official conformance suite's server scenarios
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a
@@ -143,6 +147,8 @@ export function parseCli(argv: string[]): CliArgs {
         record: { type: "string" },
         call: { type: "string", multiple: true, default: [] },
         junit: { type: "string" },
+        conformance: { type: "boolean", default: false },
+        "expected-failures": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -184,6 +190,8 @@ export function parseCli(argv: string[]): CliArgs {
   if (name === "servers" && values.record !== undefined) throw new UsageError("--record needs a server: servers connects to none");
   const checkCalls = parseCheckCalls(values.call as string[]);
   if ((checkCalls.size || values.junit !== undefined) && name !== "check") throw new UsageError(`--call and --junit are for check, not ${name}`);
+  if ((values.conformance || values["expected-failures"] !== undefined) && name !== "check") throw new UsageError(`--conformance is for check, not ${name}`);
+  if (values["expected-failures"] !== undefined && !values.conformance) throw new UsageError("--expected-failures needs --conformance");
   if (name !== "servers" && !values.server) throw new UsageError(`${name} needs --server <name|command|url>`);
 
   let args: Record<string, unknown> = {};
@@ -258,6 +266,7 @@ export function parseCli(argv: string[]): CliArgs {
     ...(values.record !== undefined ? { record: values.record } : {}),
     checkCalls,
     ...(values.junit !== undefined ? { junit: values.junit } : {}),
+    ...(values.conformance ? { conformance: values["expected-failures"] !== undefined ? { expectedFailures: values["expected-failures"] } : {} } : {}),
     help,
   };
 }

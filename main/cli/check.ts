@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import type { InspectorCore } from "../core/inspectorCore.js";
 import { hasErrors, type CheckReport } from "../core/checks/runner.js";
 import { toJunit } from "../core/checks/junit.js";
+import { mergeConformance, runConformance } from "../core/checks/conformance/suite.js";
 import type { CliArgs } from "./args.js";
 import { printable } from "./human.js";
 
@@ -14,11 +15,17 @@ export interface CheckOutcome {
 }
 
 export async function runCheckCommand(core: InspectorCore, sessionId: string, args: CliArgs, status: (line: string, always?: boolean) => void): Promise<CheckOutcome> {
-  const report = await core.runChecks(sessionId, {
+  let report = await core.runChecks(sessionId, {
     calls: args.checkCalls,
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
     onVerdict: (v) => status(`${mark(v.ok, v.severity)} ${v.id}`),
   });
+  if (args.conformance && !report.ended) {
+    const session = core.session(sessionId);
+    const verdicts = await runConformance({ transport: session.config.transport, era: report.era, ...args.conformance, onProgress: (line) => status(line) });
+    for (const v of verdicts) status(`${mark(v.ok, v.severity)} ${v.id}`);
+    report = mergeConformance(report, verdicts);
+  }
   // What the checks did on the user's behalf is always said (stderr: stdout holds the document).
   for (const note of report.notes) status(note, true);
   if (args.junit) writeFileSync(args.junit, toJunit(report));

@@ -5,7 +5,7 @@ import type { CheckContext } from "./context.js";
 
 export { isObject, MAX_DETAIL, MAX_MESSAGES, plural, quote } from "./text.js";
 
-export type CheckArea = "lifecycle" | "listings" | "results" | "tasks" | "mrtr" | "http";
+export type CheckArea = "lifecycle" | "listings" | "results" | "tasks" | "mrtr" | "http" | "conformance";
 export const CHECK_AREAS: readonly CheckArea[] = ["lifecycle", "listings", "results", "tasks", "mrtr", "http"];
 export type Severity = "error" | "warning";
 
