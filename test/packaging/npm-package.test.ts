@@ -103,6 +103,13 @@ describe("the npm package (npm pack, then a plain offline install)", () => {
     expect(report.checks.find((c: { id: string }) => c.id === "lifecycle.ping")).toMatchObject({ ok: true });
   });
 
+  it("`check --conformance` without the suite (a devDependency) says it was not run and how to get it", () => {
+    const result = run(["check", "--server", everythingCommand(), "--conformance", "--json", "--quiet"]);
+    expect(result.status, result.stderr).toBe(0);
+    const suite = JSON.parse(result.stdout).checks.find((c: { id: string }) => c.id === "conformance:suite");
+    expect(suite).toMatchObject({ ok: null, detail: expect.stringMatching(/^not run: the conformance suite is not installed \(npm install --save-dev @modelcontextprotocol\/conformance/) });
+  });
+
   it("records a session, diffs the recording against itself and replays it as a server", () => {
     const recording = join(installDir, "everything.mcprec");
     const tools = run(["tools", "--server", everythingCommand(), "--record", recording, "--quiet"]);
