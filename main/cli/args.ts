@@ -76,6 +76,7 @@ Commands:
                                  exit 1 when an error-level check fails
         [--conformance [--expected-failures <file.yml>]]
                                  also run the official conformance suite's server scenarios
+  web [--port <n>]               browser mode: serve the inspector's UI on 127.0.0.1 and print its URL
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a
