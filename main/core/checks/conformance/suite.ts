@@ -211,7 +211,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Verdi
     }
     if (dirs.length === 0) {
       verdicts.push({
-        ...notRun("conformance:suite", "The official conformance suite ran", `the suite ran no scenario (exit ${code}): ${output.slice(-1500)}`),
+        ...notRun(
+          "conformance:suite",
+          "The official conformance suite ran",
+          `the suite ran no scenario (exit ${code}): ${output.slice(-1500)}${bridge?.stderrTail().length ? `\nthe server's stderr: ${bridge.stderrTail().join("\n").slice(-1500)}` : ""}`,
+        ),
         ok: false,
       });
     }
