@@ -1,11 +1,16 @@
 #!/usr/bin/env node
-// The command-line inspector's launcher: the CLI itself is built to out/main/cli.js by `npm run build`.
+// The installed command. `mcp-task-inspector web …` is browser mode (out/main/web.js); everything else is
+// the command-line inspector (out/main/cli.js). Both are built by `npm run build`, and `npm pack` builds
+// them first (the "prepack" script), so an installed package runs with no build step and no Electron.
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const cli = fileURLToPath(new URL("../out/main/cli.js", import.meta.url));
-if (!existsSync(cli)) {
-  console.error(`mcp-task-inspector: the CLI is not built (no ${cli}): run npm run build first`);
+const browserMode = process.argv[2] === "web";
+const entry = fileURLToPath(new URL(browserMode ? "../out/main/web.js" : "../out/main/cli.js", import.meta.url));
+if (!existsSync(entry)) {
+  console.error(`mcp-task-inspector: the ${browserMode ? "browser mode" : "CLI"} is not built (no ${entry}): run npm run build first`);
   process.exit(2);
 }
-await import(pathToFileURL(cli).href);
+// Browser mode reads its own options from process.argv: it must not see the word "web".
+if (browserMode) process.argv.splice(2, 1);
+await import(pathToFileURL(entry).href);

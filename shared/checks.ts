@@ -2,7 +2,7 @@
 // `checks` without `area` and `rule`). Everything in it quotes the server: bounded here as in the core.
 import { z } from "zod";
 
-export const CheckAreaSchema = z.enum(["lifecycle", "transport", "listings", "results", "tasks", "mrtr", "http", "lint"]);
+export const CheckAreaSchema = z.enum(["lifecycle", "transport", "listings", "results", "tasks", "mrtr", "http", "lint", "conformance"]);
 export type CheckAreaName = z.output<typeof CheckAreaSchema>;
 
 export const CheckVerdictSchema = z.object({

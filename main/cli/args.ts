@@ -52,6 +52,8 @@ export interface CliArgs {
   load?: { tool: string; concurrency: number; rate?: number; durationMs: number };
   /** `--env KEY=VALUE` (repeatable): variables for a stdio server, over what it inherits. */
   env: Record<string, string>;
+  /** check: also run the official conformance suite's server scenarios, with this expected-failures file. */
+  conformance?: { expectedFailures?: string };
   help: boolean;
 }
 
@@ -81,6 +83,8 @@ Commands:
                                  check the server against the protocol's rules (see docs/checks.md);
                                  exit 1 when an error-level check fails; --budget bounds the whole run
                                  (default 120000): checks not finished by then are "not run: budget"
+        [--conformance [--expected-failures <file.yml>]]
+                                 also run the official conformance suite's server scenarios
   load --tool <name> [--args <json>] [--concurrency N] [--rate R] [--duration D]
                                  call one tool under load (N at once, default 1, at most 64; at most R
                                  calls/s; D such as 30s, default 10s, at most 10m): latency p50/p95/p99,
@@ -93,6 +97,7 @@ Commands:
   run <collection.json> [--junit <file>] [--update-snapshots]
                                  run a collection of saved calls and judge their assertions (see
                                  docs/collections.md); exit 1 when an assertion failed
+  web [--port <n>]               browser mode: serve the inspector's UI on 127.0.0.1 and print its URL
 
 Options:
   --server <name|command|url>    a saved server's name, a name in --servers-file, an http(s) URL, or a
@@ -175,6 +180,8 @@ export function parseCli(argv: string[]): CliArgs {
         rate: { type: "string" },
         duration: { type: "string" },
         env: { type: "string", multiple: true, default: [] },
+        conformance: { type: "boolean", default: false },
+        "expected-failures": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -239,6 +246,8 @@ export function parseCli(argv: string[]): CliArgs {
   if ((checkCalls.size || values.junit !== undefined) && !checking) throw new UsageError(`--call and --junit are for check, not ${name}`);
   if (values.budget !== undefined && !checking) throw new UsageError(`--budget is for check, not ${name}`);
   if (values.sarif !== undefined && !checking) throw new UsageError(`--sarif is for check, not ${name}`);
+  if ((values.conformance || values["expected-failures"] !== undefined) && name !== "check") throw new UsageError(`--conformance is for check, not ${name}`);
+  if (values["expected-failures"] !== undefined && !values.conformance) throw new UsageError("--expected-failures needs --conformance");
   const env: Record<string, string> = {};
   for (const item of values.env as string[]) {
     const at = item.indexOf("=");
@@ -324,6 +333,7 @@ export function parseCli(argv: string[]): CliArgs {
     ...(load ? { load } : {}),
     ...(values.budget !== undefined ? { budgetMs: values.budget === "0" ? 0 : positiveInt("--budget", values.budget, 100, 86_400_000) } : {}),
     env,
+    ...(values.conformance ? { conformance: values["expected-failures"] !== undefined ? { expectedFailures: values["expected-failures"] } : {} } : {}),
     help,
   };
 }

@@ -8,6 +8,7 @@ import { toSarif } from "../core/checks/sarif.js";
 import { CLIENT_INFO } from "../core/eras/driver.js";
 import type { ServerConfig } from "../../shared/types.js";
 import { isAbsolute, relative } from "node:path";
+import { mergeConformance, runConformance } from "../core/checks/conformance/suite.js";
 import type { CliArgs } from "./args.js";
 import { printable } from "./human.js";
 
@@ -19,7 +20,7 @@ export interface CheckOutcome {
 
 export async function runCheckCommand(core: InspectorCore, sessionId: string, args: CliArgs, status: (line: string, always?: boolean) => void): Promise<CheckOutcome> {
   let running = { id: "", done: 0, total: 0 };
-  const report = await core.runChecks(sessionId, {
+  let report = await core.runChecks(sessionId, {
     calls: args.checkCalls,
     ...(args.command === "lint" ? { areas: ["lint"] } : {}),
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
@@ -30,6 +31,12 @@ export async function runCheckCommand(core: InspectorCore, sessionId: string, ar
     },
     onVerdict: (v) => status(`[${running.done + 1}/${running.total}] ${mark(v.ok, v.severity)} ${v.id}`),
   });
+  if (args.conformance && !report.ended) {
+    const session = core.session(sessionId);
+    const verdicts = await runConformance({ transport: session.config.transport, era: report.era, ...args.conformance, onProgress: (line) => status(line) });
+    for (const v of verdicts) status(`${mark(v.ok, v.severity)} ${v.id}`);
+    report = mergeConformance(report, verdicts);
+  }
   // What the checks did on the user's behalf is always said (stderr: stdout holds the document).
   for (const note of report.notes) status(note, true);
   if (args.junit) writeFileSync(args.junit, toJunit(report));

@@ -7,7 +7,7 @@ import type { Mark } from "./text.js";
 
 export { isObject, MAX_DETAIL, MAX_MESSAGES, plural, quote, type Mark } from "./text.js";
 
-export type CheckArea = "lifecycle" | "transport" | "listings" | "results" | "tasks" | "mrtr" | "http" | "lint";
+export type CheckArea = "lifecycle" | "transport" | "listings" | "results" | "tasks" | "mrtr" | "http" | "lint" | "conformance";
 export const CHECK_AREAS: readonly CheckArea[] = ["lifecycle", "transport", "listings", "results", "tasks", "mrtr", "http", "lint"];
 export type Severity = "error" | "warning";
 
