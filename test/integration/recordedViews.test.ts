@@ -56,6 +56,33 @@ describe("recorded views (issue 22: Open… shows tool runs, the task timeline a
     expect(views.dropped).toEqual({ toolRuns: 0, inputs: 0 });
   });
 
+  it("Q3: the derived timeline does not depend on how the messages interleaved: a tasks/get answer the server wrote after its newer status is stale", () => {
+    const { entries, views } = openRecordingText(readFileSync(file, "utf8"));
+    const statusesOf = (v: typeof views) => v.timelines[0]!.events.filter((e) => e.kind === "status").map((e) => e.status);
+    const isGetAnswer = (e: LogEntry, status: string) => e.direction === "in" && e.method === "tasks/get" && (e.payload as { result?: { status?: string } }).result?.status === status;
+    // On a loaded machine a poll can be answered with the state the server read before the user's answer,
+    // after the status that answer caused: replayed here by sending the input_required poll once more, late.
+    const staleAnswer = entries.find((e) => isGetAnswer(e, "input_required"));
+    expect(staleAnswer, "the recording polled the task while it waited for input").toBeDefined();
+    const staleRequest = entries.find((e) => e.direction === "out" && e.method === "tasks/get" && e.id === staleAnswer!.id)!;
+    const resumed = entries.findIndex((e, i) => i > entries.indexOf(staleAnswer!) && isGetAnswer(e, "working"));
+    expect(resumed).toBeGreaterThan(0);
+    const late = "late-poll";
+    const replayed = [
+      ...entries.slice(0, resumed + 1),
+      { ...staleRequest, id: late, payload: { ...(staleRequest.payload as object), id: late } },
+      { ...staleAnswer!, id: late, payload: { ...(staleAnswer!.payload as object), id: late } },
+      ...entries.slice(resumed + 1),
+    ].map((e, i) => ({ ...e, seq: i + 1 }));
+    expect(statusesOf(recordedViews(replayed))).toEqual(statusesOf(views));
+    // A terminal task stays terminal whatever arrives after it.
+    const completedAt = entries.findIndex((e) => isGetAnswer(e, "completed"));
+    if (completedAt > 0) {
+      const after = [...entries.slice(0, completedAt + 1), { ...staleRequest, id: "after-end", payload: { ...(staleRequest.payload as object), id: "after-end" } }, { ...staleAnswer!, id: "after-end", payload: { ...(staleAnswer!.payload as object), id: "after-end" } }, ...entries.slice(completedAt + 1)].map((e, i) => ({ ...e, seq: i + 1 }));
+      expect(statusesOf(recordedViews(after))).toEqual(statusesOf(views));
+    }
+  });
+
   it("M5 on 2026-07-28: a task's input requests (elicitation and sampling, in tasks/get) with the answers sent in tasks/update; the run ends with the task", async () => {
     const modern = join(mkdtempSync(join(tmpdir(), "rec-views-")), "modern.mcprec");
     const ran = await runCli(["call", "task-input", "--elicitation", '{"action":"accept","content":{"name":"Ada"}}', "--sampling", '{"model":"m1","content":{"type":"text","text":"a summary"}}', "--root", "file:///w", "--server", fixtureStdio("modern/modern-server.mjs", "--modern-only"), "--record", modern, "--quiet"]);
