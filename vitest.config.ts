@@ -10,6 +10,17 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     environment: "node",
+    environmentOptions: {
+      happyDOM: {
+        settings: {
+          // App frames point at a sandbox origin where nothing listens (the tests play the View through the
+          // frame's window themselves). A frame takes its URL and loads nothing: no fetch, and none of the
+          // "iframe page loading is disabled" errors happy-dom prints otherwise for every frame.
+          enableIframePageLoading: true,
+          navigation: { disableChildFrameNavigation: true },
+        },
+      },
+    },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Integration tests spawn real servers; two cores, so keep parallelism modest.

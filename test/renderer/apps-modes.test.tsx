@@ -42,9 +42,12 @@ function playView(frame: HTMLIFrameElement) {
   proxy.postMessage = ((message: unknown) => {
     sent.push(message as never);
   }) as never;
+  // The bridge handles a message a few promise turns after the event: the act scope stays open until the
+  // next task, so the panel's state changes it causes happen inside it.
   const send = (message: Record<string, unknown>) =>
-    act(() => {
+    act(async () => {
       window.dispatchEvent(new MessageEvent("message", { data: { jsonrpc: "2.0", ...message }, source: proxy as never, origin: SANDBOX }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
     });
   const answer = async (id: number) => {
     await waitFor(() => expect(sent.find((m) => m.id === id && m.result)).toBeTruthy());
