@@ -21,8 +21,10 @@ export default defineConfig({
         },
       },
     },
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Generous: CI shares its two cores with other work, and a test that starts several servers (the CLI
+    // tests start one per command) can take minutes there; a hang still fails, just later.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Integration tests spawn real servers; two cores, so keep parallelism modest.
     maxWorkers: 2,
   },

@@ -3,7 +3,7 @@
 // messages come from the proxy frame's window, as the sandbox proxy relays them, and what the host sends it
 // is read off that window's postMessage.
 import "./setup.js";
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { displayModeFor, permissionFeatures } from "../../shared/apps.js";
@@ -18,8 +18,6 @@ const UI = { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/htm
 const SANDBOX = "http://127.0.0.1:9";
 
 afterEach(() => forgetAllowedPermissions());
-// The bridge's round trips go through real message events: give them room on a loaded machine.
-configure({ asyncUtilTimeout: 5000 });
 
 // happy-dom gives an iframe no window: each App frame gets a stand-in the test plays the View through.
 const frameWindows = new WeakMap<HTMLIFrameElement, { postMessage(message: unknown, target?: string): void }>();
