@@ -94,9 +94,11 @@ export function VirtualTable({
     const body = scrollRef.current;
     if (!edge || !body) return;
     if (following) {
-      if (edge === "top") body.scrollTop = 0;
+      // Through the virtualiser, so the rows it draws move with the scroll at once.
+      if (edge === "top") virtualizer.scrollToOffset(0);
       else if (rowCount > 0) virtualizer.scrollToIndex(rowCount - 1, { align: "end" });
     } else if (edge === "top" && added > 0) {
+      // Before paint, so the rows the user is reading do not jump; the scroll event that follows redraws.
       body.scrollTop += added * rowHeight;
     }
   }, [rowCount, edge, following, rowHeight, virtualizer]);
