@@ -2,7 +2,7 @@
 // direction, method and task id, searchable inside payloads, oldest or newest first, following the
 // newest unless the user scrolled away, each viewable as JSON beside the table), the server's logging
 // notifications and its stderr.
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Group, Panel, Separator } from "react-resizable-panels";
 import { useBridge, useInspector } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
@@ -22,14 +22,14 @@ import { COMPARISON_KEY, CompareRecording, RecordingDiffView, type Comparison } 
 import { OpenRecording, RECORDING_KEY, RecordingBanner, SaveRecording, type OpenedRecording } from "./RecordingControls.js";
 
 const COLUMNS: Column[] = [
-  { id: "seq", header: "#", width: "5rem" },
-  { id: "time", header: "Time", width: "6rem" },
-  { id: "direction", header: "Direction", width: "6.5rem" },
-  { id: "method", header: "Method", width: "minmax(10rem, 2fr)" },
-  { id: "id", header: "Id", width: "5rem" },
-  { id: "latency", header: "Latency", description: "From a request to its answer (either way)", width: "5.5rem" },
-  { id: "task", header: "Task", width: "minmax(8rem, 1fr)" },
-  { id: "view", header: "JSON", width: "5rem" },
+  { id: "seq", header: "#", width: "4rem" },
+  { id: "time", header: "Time", width: "5.5rem" },
+  { id: "direction", header: "Direction", width: "5.5rem" },
+  { id: "method", header: "Method", width: "minmax(9rem, 2fr)" },
+  { id: "id", header: "Id", width: "4rem" },
+  { id: "latency", header: "Latency", description: "From a request to its answer (either way)", width: "4.5rem" },
+  { id: "task", header: "Task", width: "minmax(5rem, 1fr)" },
+  { id: "view", header: "JSON", width: "3.5rem" },
 ];
 
 const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
@@ -71,6 +71,13 @@ export function LogsTab() {
   const arrivedIndex = arrivedAt === undefined ? -1 : entries.findIndex((e) => e.seq === arrivedAt);
   // A message the filter hides is not shown in the JSON panel either: the panel never shows what the list does not.
   const shown = shownIndex >= 0 ? entries[shownIndex] : undefined;
+  // The first match in the shown message is brought into view inside the JSON pane.
+  const jsonPane = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const pane = jsonPane.current;
+    const mark = pane?.querySelector("mark");
+    if (pane && mark) pane.scrollTop += mark.getBoundingClientRect().top - pane.getBoundingClientRect().top - pane.clientHeight / 3;
+  }, [shown, query]);
 
   if (!session && !opened) {
     return (
@@ -178,8 +185,9 @@ export function LogsTab() {
             {query.trim() && (search.done ? ` · ${search.matches?.size ?? 0} match "${query.trim().slice(0, 60)}"` : ` · searching ${search.scanned} of ${search.total}…`)}
           </span>
         </div>
-        <Group orientation="horizontal" className="logs-split">
-          <Panel defaultSize="62%" minSize="30%">
+        <div className="logs-split">
+        <Group orientation="horizontal">
+          <Panel defaultSize="66%" minSize="30%">
             <VirtualTable
               label="Protocol messages"
               columns={COLUMNS}
@@ -201,8 +209,8 @@ export function LogsTab() {
             />
           </Panel>
           <Separator className="split-handle" aria-label="Resize the message list and its JSON" />
-          <Panel defaultSize="38%" minSize="20%">
-            <div className="message-json" aria-label="Message JSON" role="region">
+          <Panel defaultSize="34%" minSize="20%">
+            <div className="message-json" aria-label="Message JSON" role="region" ref={jsonPane}>
               {shown ? (
                 <>
                   <h3>
@@ -220,6 +228,7 @@ export function LogsTab() {
             </div>
           </Panel>
         </Group>
+        </div>
       </section>
       {session && !opened && <ServerLogSection sessionId={session.sessionId} era={session.era} log={log} canSetLevel={(session.era === "modern" || Boolean(session.serverCapabilities?.logging)) && session.state === "connected"} />}
       <section aria-label="Server stderr">
