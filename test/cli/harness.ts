@@ -2,7 +2,7 @@
 // child process, and starts the real servers it talks to: server-everything (stdio or Streamable HTTP),
 // our legacy fixtures and the 2026-07-28 fixture.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -38,9 +38,17 @@ export interface Running {
   stderrMatches(pattern: RegExp): Promise<RegExpMatchArray>;
 }
 
+/**
+ * A server started on a loaded machine can take longer than the default 2 s era probe to read its first
+ * line, and a 2026-07-28 server would then be taken for a silent legacy one: the test config gives it 15 s.
+ */
+export const TEST_SETTINGS = { eraProbeTimeoutMs: 15_000 };
+
 /** A fresh config folder for each run unless one is given: saved servers and task memory are per test. */
 export function newConfigDir(): string {
-  return mkdtempSync(join(tmpdir(), "cli-config-"));
+  const dir = mkdtempSync(join(tmpdir(), "cli-config-"));
+  writeFileSync(join(dir, "settings.json"), JSON.stringify(TEST_SETTINGS));
+  return dir;
 }
 
 export function startCli(args: string[], options: { configDir?: string; env?: NodeJS.ProcessEnv; entry?: string } = {}): Running {

@@ -104,6 +104,8 @@ function newestSource(): { path: string; mtimeMs: number } | undefined {
 export async function startBrowserMode(options: { savedServers?: SavedServer[]; args?: string[]; settings?: Partial<Settings> } = {}): Promise<BrowserMode> {
   requireBuild();
   const configDir = await mkdtemp(join(tmpdir(), "inspector-e2e-"));
+  // A generous era probe: on a loaded machine a 2026-07-28 server can take longer than the default 2 s to start.
+  await writeFile(join(configDir, "settings.json"), JSON.stringify({ eraProbeTimeoutMs: 15_000 }));
   if (options.savedServers) await writeFile(join(configDir, "servers.json"), JSON.stringify(options.savedServers));
   if (options.settings) await writeFile(join(configDir, "settings.json"), JSON.stringify(options.settings));
   const child = spawn(process.execPath, [WEB_ENTRY, "--port", "0", "--config-dir", configDir, ...(options.args ?? [])], {

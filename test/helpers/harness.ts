@@ -37,7 +37,9 @@ export function createHarness(options: InspectorCoreOptions = {}): Harness {
 
 /** A harness that outlives a single test, for suites that build state once; the caller shuts it down. */
 export function standingHarness(options: InspectorCoreOptions = {}): Harness {
-  const core = new InspectorCore(options);
+  // A server started on a loaded machine can take longer than the default 2 s to read its first line; a
+  // modern server would then be taken for a silent legacy one. Tests that mean the probe's time-out set it.
+  const core = new InspectorCore({ ...options, settings: { eraProbeTimeoutMs: 15_000, ...options.settings } });
   const events: InspectorEvent[] = [];
   const watchers = new Set<() => void>();
   core.subscribe((event) => {

@@ -36,9 +36,7 @@ describe("hostile recordings (issue 22)", () => {
     const fd = openSync(path, "w");
     ftruncateSync(fd, 1024 * 1024 * 1024);
     closeSync(fd);
-    const started = performance.now();
     expect(() => readRecording(path)).toThrow(/huge\.mcprec is 1024\.0 MB: over the 512\.0 MB a recording may be; it was not read/);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("a line with no end (a 40 MB line) stops at the line bound instead of growing without limit", () => {

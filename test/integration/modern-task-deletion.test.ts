@@ -69,5 +69,5 @@ describe("finished modern tasks: deleted by the server after their ttl", () => {
     expect(mine).toHaveLength(TASK_TRACES_KEPT);
     expect(mine.every((t) => t.deletedAt !== undefined && t.task.status === "completed")).toBe(true);
     expect(mine.some((t) => t.task.taskId === removed.taskId)).toBe(false);
-  }, 90_000);
+  }, 180_000);
 });

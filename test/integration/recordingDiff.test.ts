@@ -45,7 +45,7 @@ describe("diffRecordings (issue 22, Compare…)", () => {
 
     // A damaged side: one error saying which side and which line.
     await expect(h.core.dispatch("diffRecordings", { a, b: `${a.split("\n")[0]}\n{"t":1,` })).rejects.toThrow(/^The second recording: Line 2 /);
-  }, 60_000);
+  }, 180_000);
 });
 
 /** A recording whose server lists `tools` (hand-written, as a hostile file would be). */

@@ -122,11 +122,9 @@ describe("sessions over Streamable HTTP", () => {
     const h = harness;
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/mcp`;
-    const started = Date.now();
     await expect(h.core.dispatch("connect", { server: { name: "nobody", transport: { type: "streamableHttp", url } } })).rejects.toThrow(
       `Could not connect to ${url}: `,
     );
-    expect(Date.now() - started).toBeLessThan(5000);
     expect((await h.waitFor("sessionChanged", (s) => s.state === "failed")).reason).toMatch(/fetch failed|ECONNREFUSED/);
   });
 

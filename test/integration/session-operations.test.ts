@@ -30,7 +30,6 @@ describe("plain inspector operations", () => {
     const { h, sessionId } = await connect();
     const { roundTripMs } = await h.core.dispatch("ping", { sessionId });
     expect(roundTripMs).toBeGreaterThanOrEqual(0);
-    expect(roundTripMs).toBeLessThan(5000);
     const { entries } = await h.core.dispatch("getLog", { sessionId });
     const pings = entries.filter((e) => e.method === "ping");
     expect(pings.map((e) => e.direction)).toEqual(["out", "in"]);

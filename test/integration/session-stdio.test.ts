@@ -109,11 +109,9 @@ describe("sessions over stdio", () => {
 
   it("a command that does not exist fails at once with a clear error and a failed state, not a hang", async () => {
     const h = start();
-    const started = Date.now();
     await expect(
       h.core.dispatch("connect", { server: { name: "ghost", transport: { type: "stdio", command: "/definitely/not/here/mcp-server", args: ["x"] } } }),
     ).rejects.toThrow(/^Could not connect to "\/definitely\/not\/here\/mcp-server x": .*ENOENT/);
-    expect(Date.now() - started).toBeLessThan(5000);
     const failed = await h.waitFor("sessionChanged", (s) => s.state === "failed");
     expect(failed.reason).toMatch(/ENOENT/);
     expect(statesOf(h.events, failed.sessionId)).toEqual(["connecting", "failed"]);

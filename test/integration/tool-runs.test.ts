@@ -16,6 +16,16 @@ async function connect(h: Harness, server: ReturnType<typeof fixtureServer>) {
   return (await h.core.dispatch("connect", { server })).sessionId;
 }
 
+/**
+ * Connects with the default time-outs, then sets the short ones under test: a server that starts slowly on a
+ * loaded machine must not fail its opening (the era probe, initialize) on a limit meant for the run.
+ */
+async function connectThenLimit(h: Harness, server: ReturnType<typeof fixtureServer>, limits: { requestTimeoutMs: number; maxRequestTotalMs?: number }) {
+  const sessionId = await connect(h, server);
+  await h.core.dispatch("updateSettings", limits);
+  return sessionId;
+}
+
 function outgoing(entries: LogEntry[], method: string) {
   return entries.filter((e) => e.direction === "out" && e.method === method).map((e) => e.payload as { id?: number; params?: { _meta?: Record<string, unknown>; requestId?: unknown; reason?: unknown } });
 }
@@ -46,15 +56,16 @@ describe.each(eras)("tool runs on $era", ({ server }) => {
   });
 
   it("the time-out restarts on progress: a run four times longer than requestTimeoutMs finishes while progress keeps coming", async () => {
-    const h = createHarness({ settings: { requestTimeoutMs: 400, maxRequestTotalMs: 60_000 } });
-    const sessionId = await connect(h, server());
-    const result = await h.core.dispatch("callTool", { sessionId, name: "slow", arguments: { steps: 8, intervalMs: 200 } });
-    expect(text(result)).toBe("finished 8 steps");
+    const h = createHarness();
+    // Each step's gap is a quarter of the time-out, so a loaded machine's late timers still fit.
+    const sessionId = await connectThenLimit(h, server(), { requestTimeoutMs: 1000, maxRequestTotalMs: 60_000 });
+    const result = await h.core.dispatch("callTool", { sessionId, name: "slow", arguments: { steps: 16, intervalMs: 250 } });
+    expect(text(result)).toBe("finished 16 steps");
   });
 
   it("a request with no answer and no progress times out after requestTimeoutMs, and the server is told", async () => {
-    const h = createHarness({ settings: { requestTimeoutMs: 300 } });
-    const sessionId = await connect(h, server());
+    const h = createHarness();
+    const sessionId = await connectThenLimit(h, server(), { requestTimeoutMs: 300 });
     await expect(h.core.dispatch("callTool", { sessionId, name: "slow", arguments: { steps: 1, intervalMs: 5000 } })).rejects.toThrow(
       /Request timed out: no answer and no progress for 300 ms/,
     );
@@ -66,8 +77,8 @@ describe.each(eras)("tool runs on $era", ({ server }) => {
   });
 
   it("the maximum total stops a run that keeps reporting progress, with a message that says so, and cancels it on the wire", async () => {
-    const h = createHarness({ settings: { requestTimeoutMs: 1000, maxRequestTotalMs: 1000 } });
-    const sessionId = await connect(h, server());
+    const h = createHarness();
+    const sessionId = await connectThenLimit(h, server(), { requestTimeoutMs: 1000, maxRequestTotalMs: 1000 });
     await expect(h.core.dispatch("callTool", { sessionId, name: "slow", arguments: { steps: 100, intervalMs: 100 } })).rejects.toThrow(
       /stopped after 1 s in all: that is the most a request may take \("Maximum total time of a request" in Settings\)/,
     );
@@ -125,8 +136,9 @@ describe("every request the user starts carries a progressToken", () => {
 
 describe("server-everything: trigger-long-running-operation", () => {
   it("runs to its end past requestTimeoutMs while progress keeps coming, every step's progress and total reach the run, the last one too", async () => {
-    const h = createHarness({ settings: { requestTimeoutMs: 1500 } });
-    const sessionId = await connect(h, everythingServer());
+    const h = createHarness();
+    // Steps a second apart, the time-out 2.5 s: the run outlasts it only because progress keeps coming.
+    const sessionId = await connectThenLimit(h, everythingServer(), { requestTimeoutMs: 2500 });
     const result = await h.core.dispatch("callTool", { sessionId, name: "trigger-long-running-operation", arguments: { duration: 4, steps: 4 } });
     expect(text(result)).toMatch(/Long running operation completed/);
     const progress = h.events.filter((e) => e.type === "toolRunProgress").map((e) => (e.payload as EventPayload<"toolRunProgress">).progress);

@@ -3,7 +3,7 @@
 // messages come from the proxy frame's window, as the sandbox proxy relays them, and what the host sends it
 // is read off that window's postMessage.
 import "./setup.js";
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { displayModeFor, permissionFeatures } from "../../shared/apps.js";
@@ -18,8 +18,6 @@ const UI = { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/htm
 const SANDBOX = "http://127.0.0.1:9";
 
 afterEach(() => forgetAllowedPermissions());
-// The bridge's round trips go through real message events: give them room on a loaded machine.
-configure({ asyncUtilTimeout: 5000 });
 
 // happy-dom gives an iframe no window: each App frame gets a stand-in the test plays the View through.
 const frameWindows = new WeakMap<HTMLIFrameElement, { postMessage(message: unknown, target?: string): void }>();
@@ -42,9 +40,12 @@ function playView(frame: HTMLIFrameElement) {
   proxy.postMessage = ((message: unknown) => {
     sent.push(message as never);
   }) as never;
+  // The bridge handles a message a few promise turns after the event: the act scope stays open until the
+  // next task, so the panel's state changes it causes happen inside it.
   const send = (message: Record<string, unknown>) =>
-    act(() => {
+    act(async () => {
       window.dispatchEvent(new MessageEvent("message", { data: { jsonrpc: "2.0", ...message }, source: proxy as never, origin: SANDBOX }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
     });
   const answer = async (id: number) => {
     await waitFor(() => expect(sent.find((m) => m.id === id && m.result)).toBeTruthy());

@@ -20,9 +20,8 @@ describe("patterns in forms", () => {
   for (const { pattern, bad, good } of EXPONENTIAL) {
     it(`${pattern}: the crafted value is refused at once, a matching one passes`, () => {
       const schema = { type: "object", properties: { word: { type: "string", pattern } } };
-      const started = performance.now();
+      // A backtracking engine would take minutes on the crafted value (far past the test's time-out).
       const outcome = validateAgainstSchema(schema, { word: bad }, ["word"]);
-      expect(performance.now() - started).toBeLessThan(1000);
       expect(outcome.valid).toBe(false);
       expect(outcome.fieldErrors.word).toEqual([`must match the pattern ${pattern}`]);
       expect(validateAgainstSchema(schema, { word: good }, ["word"]).valid).toBe(true);

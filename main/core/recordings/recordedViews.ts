@@ -16,6 +16,7 @@ export const RECORDED_INPUTS_KEPT = 1_000;
 const TIMELINES_KEPT = 200;
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
 const STATUSES = new Set(["working", "input_required", "completed", "failed", "cancelled"]);
+const TERMINAL = new Set<string>(["completed", "failed", "cancelled"]);
 const INPUT_KINDS: Record<string, RecordedInput["kind"]> = { "elicitation/create": "elicitation", "sampling/createMessage": "sampling" };
 
 type Obj = Record<string, unknown>;
@@ -47,9 +48,23 @@ export function recordedViews(entries: LogEntry[]): RecordedViews {
     return input;
   };
   const modernTasks = new Set<string>();
-  const setTaskStatus = (taskId: string, status: unknown, at: number, statusMessage?: unknown) => {
+  /** Each task's newest `lastUpdatedAt` applied (ms), by the server's clock. */
+  const updatedAt = new Map<string, number>();
+  /**
+   * A status the server sent, applied as the live core applies it: a terminal task never changes again, and an
+   * update older (by the server's `lastUpdatedAt`) than one already applied is stale. Read in wire order only, a
+   * tasks/get answer the server wrote after its status notification would flip the task back, more or less
+   * often depending on how the messages happened to interleave; the derived timeline must not depend on that.
+   */
+  const setTaskStatus = (taskId: string, status: unknown, at: number, statusMessage?: unknown, lastUpdatedAt?: unknown) => {
     const run = runOfTask.get(taskId);
     if (!run || typeof status !== "string" || !STATUSES.has(status)) return;
+    if (run.task && TERMINAL.has(run.task.status)) return;
+    const updated = typeof lastUpdatedAt === "string" ? Date.parse(lastUpdatedAt) : Number.NaN;
+    if (Number.isFinite(updated)) {
+      if (updated < (updatedAt.get(taskId) ?? Number.NEGATIVE_INFINITY)) return;
+      updatedAt.set(taskId, updated);
+    }
     run.task = { status: status as TaskStatus, ...(["completed", "failed", "cancelled"].includes(status) ? { endedAt: at } : {}) };
     // As the live core does when it learns a client task's status: the timeline marks each change.
     const task = { taskId, status, ...(typeof statusMessage === "string" ? { statusMessage } : {}) };
@@ -98,7 +113,7 @@ export function recordedViews(entries: LogEntry[]): RecordedViews {
     }
 
     if (entry.direction === "in" && method === "notifications/tasks/status" && typeof params.taskId === "string") {
-      setTaskStatus(params.taskId, params.status, wall, params.statusMessage);
+      setTaskStatus(params.taskId, params.status, wall, params.statusMessage, params.lastUpdatedAt);
       continue;
     }
 
@@ -126,7 +141,7 @@ export function recordedViews(entries: LogEntry[]): RecordedViews {
           run.taskId = task.taskId;
           runOfTask.set(task.taskId, run);
           if (result?.resultType === "task") modernTasks.add(task.taskId);
-          setTaskStatus(task.taskId, task.status, wall, task.statusMessage);
+          setTaskStatus(task.taskId, task.status, wall, task.statusMessage, task.lastUpdatedAt);
         } else if (result?.resultType === "input_required" && isObj(result.inputRequests)) {
           for (const [key, asked] of Object.entries(result.inputRequests)) {
             const askedMethod = isObj(asked) && typeof asked.method === "string" ? asked.method : "?";
@@ -141,7 +156,7 @@ export function recordedViews(entries: LogEntry[]): RecordedViews {
       const run = about ? runOfTask.get(about.taskId) : undefined;
       if (!about || !run) continue;
       if (about.method === "tasks/get" && result) {
-        setTaskStatus(about.taskId, result.status, wall, result.statusMessage);
+        setTaskStatus(about.taskId, result.status, wall, result.statusMessage, result.lastUpdatedAt);
         // 2026-07-28: tasks/get carries the input requests and, once done, the result.
         if (isObj(result.inputRequests))
           for (const [key, asked] of Object.entries(result.inputRequests)) {

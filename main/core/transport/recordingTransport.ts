@@ -89,6 +89,14 @@ export class RecordingTransport implements Transport {
         return;
       }
     }
+    if (!("method" in message)) {
+      // Our answer to the server's request goes on the wire first and is logged right after, in the same
+      // turn: nothing can come between the two, so the log keeps wire order, and the server (waiting on a
+      // CreateTaskResult, say) does not wait on the log's copy and cut of the message as well.
+      const sending = this.inner.send(message, options);
+      this.options.record("out", message);
+      return sending;
+    }
     this.options.record("out", message);
     if ("method" in message && "id" in message) {
       this.outstanding.add(idKey(message.id));

@@ -11,7 +11,7 @@ export function toJsonText(value: unknown): string {
   }
 }
 
-export function JsonView({ value, label }: { value: unknown; label?: string }) {
+export function JsonView({ value, label, highlight }: { value: unknown; label?: string; highlight?: string }) {
   const text = useMemo(() => toJsonText(value), [value]);
-  return <TruncatedText text={text} className="json" {...(label ? { label } : {})} />;
+  return <TruncatedText text={text} className="json" {...(label ? { label } : {})} {...(highlight ? { highlight } : {})} />;
 }

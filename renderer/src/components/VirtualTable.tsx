@@ -1,7 +1,7 @@
 // A table whose body renders only the rows in view (plus a few), so 10,000 tasks or 100,000 log
 // entries cost a screenful of DOM. ARIA table roles with aria-rowcount / aria-rowindex keep the
 // full size known to assistive technology.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 
 export interface Column {
@@ -46,12 +46,14 @@ export function VirtualTable({
   rowClassName,
   selectedIndex,
   scrollToIndex,
+  follow,
 }: {
   label: string;
   columns: Column[];
   rowCount: number;
   rowHeight?: number;
-  height?: number;
+  /** Pixels, or any CSS length (e.g. "100%" inside a pane that has a height). */
+  height?: number | string;
   /** The cells of a row, one per column. */
   renderCells?(index: number): ReactNode[];
   /**
@@ -66,6 +68,12 @@ export function VirtualTable({
   selectedIndex?: number;
   /** Brought into view whenever it changes. */
   scrollToIndex?: number;
+  /**
+   * Keep the newest rows in view: `edge` is where they arrive. While `following`, the table stays at that
+   * edge as rows come; scrolling away from it calls `onFollowingChange(false)`, and rows arriving above a
+   * reader (edge "top") do not move what they are reading; scrolling back to the edge resumes.
+   */
+  follow?: { edge: "top" | "bottom"; following: boolean; onFollowingChange(following: boolean): void };
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -77,6 +85,32 @@ export function VirtualTable({
   useEffect(() => {
     if (scrollToIndex !== undefined && scrollToIndex >= 0) virtualizer.scrollToIndex(scrollToIndex, { align: "center" });
   }, [scrollToIndex, virtualizer]);
+  const shownCount = useRef(rowCount);
+  const edge = follow?.edge;
+  const following = follow?.following ?? false;
+  useLayoutEffect(() => {
+    const added = rowCount - shownCount.current;
+    shownCount.current = rowCount;
+    const body = scrollRef.current;
+    if (!edge || !body) return;
+    if (following) {
+      // Through the virtualiser, so the rows it draws move with the scroll at once.
+      if (edge === "top") virtualizer.scrollToOffset(0);
+      else if (rowCount > 0) virtualizer.scrollToIndex(rowCount - 1, { align: "end" });
+    } else if (edge === "top" && added > 0) {
+      // Before paint, so the rows the user is reading do not jump; the scroll event that follows redraws.
+      body.scrollTop += added * rowHeight;
+    }
+  }, [rowCount, edge, following, rowHeight, virtualizer]);
+  const onScroll = follow
+    ? () => {
+        const body = scrollRef.current;
+        if (!body) return;
+        const fromEdge = follow.edge === "top" ? body.scrollTop : body.scrollHeight - body.clientHeight - body.scrollTop;
+        const atEdge = fromEdge <= rowHeight / 2;
+        if (atEdge !== follow.following) follow.onFollowingChange(atEdge);
+      }
+    : undefined;
   const template = columns.map((c) => c.width).join(" ");
   // Header and body get the same minimum, so they scroll sideways together and stay aligned.
   // Plus room for a scrollbar gutter, which both rowgroups reserve (app.css) so their columns line up.
@@ -92,7 +126,7 @@ export function VirtualTable({
           ))}
         </div>
       </div>
-      <div role="rowgroup" ref={scrollRef} className="vbody" style={{ height, minWidth }} tabIndex={rowCount ? 0 : -1} aria-label={`${label} rows`}>
+      <div role="rowgroup" ref={scrollRef} className="vbody" style={{ height, minWidth }} tabIndex={rowCount ? 0 : -1} aria-label={`${label} rows`} {...(onScroll ? { onScroll } : {})}>
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((item) => (
             <div

@@ -1,8 +1,10 @@
 // Logs of the selected session: every JSON-RPC message in and out (virtualised, filterable by
-// direction, method and task id, each viewable as JSON), the server's logging notifications and its
-// stderr.
+// direction, method and task id, searchable inside payloads, oldest or newest first, following the
+// newest unless the user scrolled away, each viewable as JSON beside the table), the server's logging
+// notifications and its stderr.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Group, Panel, Separator } from "react-resizable-panels";
 import { SaveCallsButton, SaveLogCallButton } from "../collections/SaveLogCallButton.js";
-import { useMemo, useState } from "react";
 import { useBridge, useInspector } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { useStoredState } from "../../app/useStoredState.js";
@@ -15,18 +17,20 @@ import type { SessionLog } from "../../store/logSlice.js";
 import { formatClock } from "../../util/time.js";
 import { cutNote } from "../../../../shared/byteBudget.js";
 import { appBridgeMessage, filterLog, taskIdsOfEntry, type LogFilter } from "./logFilter.js";
+import { formatLatency, latencies, useLogSearch } from "./logSearch.js";
 import type { SessionInfo } from "../../../../shared/types.js";
 import { COMPARISON_KEY, CompareRecording, RecordingDiffView, type Comparison } from "./RecordingDiff.js";
 import { OpenRecording, RECORDING_KEY, RecordingBanner, SaveRecording, type OpenedRecording } from "./RecordingControls.js";
 
 const COLUMNS: Column[] = [
-  { id: "seq", header: "#", width: "5rem" },
-  { id: "time", header: "Time", width: "6rem" },
-  { id: "direction", header: "Direction", width: "6.5rem" },
-  { id: "method", header: "Method", width: "minmax(10rem, 2fr)" },
-  { id: "id", header: "Id", width: "5rem" },
-  { id: "task", header: "Task", width: "minmax(8rem, 1fr)" },
-  { id: "view", header: "JSON", width: "5rem" },
+  { id: "seq", header: "#", width: "4rem" },
+  { id: "time", header: "Time", width: "5.5rem" },
+  { id: "direction", header: "Direction", width: "5.5rem" },
+  { id: "method", header: "Method", width: "minmax(9rem, 2fr)" },
+  { id: "id", header: "Id", width: "4rem" },
+  { id: "latency", header: "Latency", description: "From a request to its answer (either way)", width: "4.5rem" },
+  { id: "task", header: "Task", width: "minmax(5rem, 1fr)" },
+  { id: "view", header: "JSON", width: "3.5rem" },
 ];
 
 const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
@@ -46,13 +50,35 @@ export function LogsTab() {
   const scope = opened ? `recording:${opened.fileName}` : (session?.sessionId ?? "");
   const [filter, setFilter] = useStoredState<LogFilter>(draftKeys.view("logs", "filter", scope), NO_FILTER);
   const [shownSeq, setShownSeq] = useStoredState<number | undefined>(draftKeys.view("logs", "shown", scope), undefined);
-  const entries = useMemo(() => filterLog(log.entries, filter), [log.entries, filter]);
+  // Clear hides what came so far from this view only: the kept log (Save, recordings) still has it.
+  const [clearedSeq, setClearedSeq] = useStoredState<number>(draftKeys.view("logs", "cleared", scope), 0);
+  const [order, setOrder] = useStoredState<"oldest" | "newest">(draftKeys.view("logs", "order", "all"), "oldest");
+  const [query, setQuery] = useStoredState<string>(draftKeys.view("logs", "search", scope), "");
+  const kept = useMemo(() => (clearedSeq ? log.entries.filter((e) => e.seq > clearedSeq) : log.entries), [log.entries, clearedSeq]);
+  const filtered = useMemo(() => filterLog(kept, filter), [kept, filter]);
+  const search = useLogSearch(filtered, query);
+  const entries = useMemo(() => {
+    const found = search.matches ? filtered.filter((e) => search.matches!.has(e.seq)) : filtered;
+    return order === "newest" ? [...found].reverse() : found;
+  }, [filtered, search.matches, order]);
+  const latency = useMemo(() => latencies(log.entries), [log.entries]);
+  // Follow newest: on until the user scrolls away from the newest edge; "N new" counts what came since.
+  const [following, setFollowing] = useState(true);
+  const [countWhenPaused, setCountWhenPaused] = useState(0);
+  const newSincePaused = following ? 0 : Math.max(0, entries.length - countWhenPaused);
   const shownIndex = shownSeq === undefined ? -1 : entries.findIndex((e) => e.seq === shownSeq);
   // A link from elsewhere (a check's message, issue 23) opens the tab with a message shown: scrolled to once.
   const [arrivedAt] = useState(shownSeq);
   const arrivedIndex = arrivedAt === undefined ? -1 : entries.findIndex((e) => e.seq === arrivedAt);
   // A message the filter hides is not shown in the JSON panel either: the panel never shows what the list does not.
   const shown = shownIndex >= 0 ? entries[shownIndex] : undefined;
+  // The first match in the shown message is brought into view inside the JSON pane.
+  const jsonPane = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const pane = jsonPane.current;
+    const mark = pane?.querySelector("mark");
+    if (pane && mark) pane.scrollTop += mark.getBoundingClientRect().top - pane.getBoundingClientRect().top - pane.clientHeight / 3;
+  }, [shown, query]);
 
   if (!session && !opened) {
     return (
@@ -85,6 +111,7 @@ export function LogsTab() {
         {e.remark ? " ⚑" : ""}
       </span>,
       e.id === undefined ? "" : String(e.id),
+      formatLatency(latency.get(e.seq)),
       taskIdsOfEntry(e).join(", "),
       <>
         <button type="button" className="link" aria-label={`Show message ${e.seq} as JSON`} aria-pressed={shownSeq === e.seq} onClick={() => setShownSeq(shownSeq === e.seq ? undefined : e.seq)}>
@@ -130,22 +157,83 @@ export function LogsTab() {
           <label className="inline">
             Task ID <input value={filter.taskId} onChange={(e) => setFilter({ ...filter, taskId: e.target.value })} />
           </label>
+          <label className="inline">
+            Search{" "}
+            <input type="search" aria-label="Search in payloads" value={query} placeholder="text in any message" onChange={(e) => setQuery(e.target.value)} />
+          </label>
+          <label className="inline">
+            Order{" "}
+            <select value={order} onChange={(e) => setOrder(e.target.value as "oldest" | "newest")}>
+              <option value="oldest">Oldest first</option>
+              <option value="newest">Newest first</option>
+            </select>
+          </label>
+          <button type="button" aria-pressed={following} title="Keep the newest message in view; scrolling away pauses it" onClick={() => setFollowing(true)}>
+            Follow newest
+          </button>
+          {newSincePaused > 0 && (
+            <button type="button" className="primary" onClick={() => setFollowing(true)}>
+              {newSincePaused} new
+            </button>
+          )}
+          {clearedSeq > 0 ? (
+            <button type="button" onClick={() => setClearedSeq(0)}>
+              Show all ({log.entries.length - kept.length} cleared)
+            </button>
+          ) : (
+            <button type="button" title="Hide the messages so far from this view; the kept log (Save, recordings) keeps them" disabled={log.entries.length === 0} onClick={() => setClearedSeq(log.entries.at(-1)?.seq ?? 0)}>
+              Clear view
+            </button>
+          )}
           <span className="note" role="status">
             {entries.length} of {log.entries.length} messages
+            {query.trim() && (search.done ? ` · ${search.matches?.size ?? 0} match "${query.trim().slice(0, 60)}"` : ` · searching ${search.scanned} of ${search.total}…`)}
           </span>
         </div>
-        <VirtualTable label="Protocol messages" columns={COLUMNS} rowCount={entries.length} renderCells={cells} height={320} rowHeight={28} {...(shownIndex >= 0 ? { selectedIndex: shownIndex } : {})} {...(arrivedIndex >= 0 ? { scrollToIndex: arrivedIndex } : {})} rowClassName={(i) => `dir-${entries[i]?.direction ?? ""}`} />
-        {shown && (
-          <div className="message-json">
-            <h3>
-              Message {shown.seq} ({shown.direction}) {shown.method ?? ""}
-            </h3>
-            {shown.remark && <p className="note">{shown.remark}</p>}
-            {/* Issue 19: a message over the per-entry cap is kept as a cut, and says so. */}
-            {shown.cut && <p className="note log-cut">{cutNote(shown.cut)}</p>}
-            <JsonView value={shown.payload} label={`Message ${shown.seq} JSON`} />
-          </div>
-        )}
+        <div className="logs-split">
+        <Group orientation="horizontal">
+          <Panel defaultSize="66%" minSize="30%">
+            <VirtualTable
+              label="Protocol messages"
+              columns={COLUMNS}
+              rowCount={entries.length}
+              renderCells={cells}
+              height="calc(100% - 2.2rem)"
+              rowHeight={28}
+              {...(shownIndex >= 0 ? { selectedIndex: shownIndex } : {})}
+              {...(arrivedIndex >= 0 ? { scrollToIndex: arrivedIndex } : {})}
+              rowClassName={(i) => `dir-${entries[i]?.direction ?? ""}`}
+              follow={{
+                edge: order === "newest" ? "top" : "bottom",
+                following: following && arrivedIndex < 0,
+                onFollowingChange: (next) => {
+                  setFollowing(next);
+                  if (!next) setCountWhenPaused(entries.length);
+                },
+              }}
+            />
+          </Panel>
+          <Separator className="split-handle" aria-label="Resize the message list and its JSON" />
+          <Panel defaultSize="34%" minSize="20%">
+            <div className="message-json" aria-label="Message JSON" role="region" ref={jsonPane}>
+              {shown ? (
+                <>
+                  <h3>
+                    Message {shown.seq} ({shown.direction}) {shown.method ?? ""}
+                    {latency.has(shown.seq) && <span className="note"> · {formatLatency(latency.get(shown.seq))} request → answer</span>}
+                  </h3>
+                  {shown.remark && <p className="note">{shown.remark}</p>}
+                  {/* Issue 19: a message over the per-entry cap is kept as a cut, and says so. */}
+                  {shown.cut && <p className="note log-cut">{cutNote(shown.cut)}</p>}
+                  <JsonView value={shown.payload} label={`Message ${shown.seq} JSON`} {...(query.trim() ? { highlight: query } : {})} />
+                </>
+              ) : (
+                <p className="note">Choose a message&apos;s View to see its JSON here.</p>
+              )}
+            </div>
+          </Panel>
+        </Group>
+        </div>
       </section>
       {session && !opened && <ServerLogSection sessionId={session.sessionId} era={session.era} log={log} canSetLevel={(session.era === "modern" || Boolean(session.serverCapabilities?.logging)) && session.state === "connected"} />}
       <section aria-label="Server stderr">

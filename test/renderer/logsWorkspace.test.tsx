@@ -1,0 +1,160 @@
+// @vitest-environment happy-dom
+// Logs tab as a place to watch a session: follow newest (paused while the user reads, "N new" resumes),
+// newest or oldest first, search inside payloads (plain text, safe on hostile text, matches marked in the
+// JSON), the latency of each request, Clear the view (the kept log stays), the JSON beside the table.
+import "./setup.js";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { InspectorEvent } from "../../shared/contract.js";
+import { DEFAULT_SETTINGS, type LogEntry } from "../../shared/types.js";
+import { LogsTab } from "../../renderer/src/tabs/logs/LogsTab.js";
+import { latencies, SEARCH_CHARS_PER_ENTRY } from "../../renderer/src/tabs/logs/logSearch.js";
+import { session } from "./fixtures.js";
+import { renderWithStore } from "./renderWithStore.js";
+
+const T0 = Date.parse("2026-11-28T10:00:00.000Z");
+
+function entry(seq: number, direction: "in" | "out", message: Record<string, unknown>, atMs = 0): LogEntry {
+  const e: LogEntry = { seq, sessionId: "s1", direction, time: new Date(T0 + atMs).toISOString(), payload: { jsonrpc: "2.0", ...message } };
+  if (typeof message.method === "string") e.method = message.method;
+  if (typeof message.id === "number" || typeof message.id === "string") e.id = message.id;
+  return e;
+}
+const logged = (e: LogEntry): InspectorEvent => ({ type: "logEntry", payload: e });
+const settings = { type: "settingsChanged", payload: { ...DEFAULT_SETTINGS, logLimit: 200_000 } } as const;
+const pings = (from: number, count: number) => Array.from({ length: count }, (_, i) => logged(entry(from + i, "out", { method: "ping", id: from + i })));
+const seqs = () => within(screen.getByRole("table", { name: "Protocol messages" })).getAllByRole("row").slice(1).map((r) => Number(within(r).getAllByRole("cell")[0]!.textContent));
+const body = () => screen.getByRole("rowgroup", { name: "Protocol messages rows" });
+
+describe("Logs: follow newest and order", () => {
+  it("newest first: new messages arrive at the top while following; scrolling away pauses, keeps the rows read in place, and 'N new' resumes", async () => {
+    const user = userEvent.setup();
+    const { store } = renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...pings(1, 100)] });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Order" }), "newest");
+    expect(seqs()[0]).toBe(100);
+    expect(screen.getByRole("button", { name: "Follow newest" }).getAttribute("aria-pressed")).toBe("true");
+
+    // The user scrolls down to read older messages: following pauses.
+    body().scrollTop = 280;
+    fireEvent.scroll(body());
+    expect(screen.getByRole("button", { name: "Follow newest" }).getAttribute("aria-pressed")).toBe("false");
+    act(() => store.getState().applyEvents(pings(101, 3)));
+    // Three rows came above the reader: the view moved down by three rows, so the same rows stay in sight.
+    expect(body().scrollTop).toBe(280 + 3 * 28);
+    const resume = screen.getByRole("button", { name: "3 new" });
+    await user.click(resume);
+    expect(screen.getByRole("button", { name: "Follow newest" }).getAttribute("aria-pressed")).toBe("true");
+    expect(body().scrollTop).toBe(0);
+    // A browser fires the scroll event for a scroll made by code; happy-dom does not, so the test does.
+    fireEvent.scroll(body());
+    expect(seqs()[0]).toBe(103);
+    expect(screen.queryByRole("button", { name: /new$/ })).toBeNull();
+  });
+
+  it("oldest first (the default) lists in arrival order; newest first reverses it", async () => {
+    const user = userEvent.setup();
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...pings(1, 5)] });
+    expect(seqs()).toEqual([1, 2, 3, 4, 5]);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Order" }), "newest");
+    expect(seqs()).toEqual([5, 4, 3, 2, 1]);
+  });
+});
+
+describe("Logs: search inside payloads", () => {
+  it("finds text anywhere in a message (case-insensitive), marks it in the JSON, and treats the query as plain text", async () => {
+    const user = userEvent.setup();
+    renderWithStore(<LogsTab />, {
+      snapshot: { sessions: [session()] },
+      events: [
+        settings,
+        logged(entry(1, "out", { method: "tools/call", id: 1, params: { name: "weather", arguments: { city: "Lisbon" } } })),
+        logged(entry(2, "in", { id: 1, result: { content: [{ type: "text", text: "Sunny in LISBON (a+)+$ .* [x]" }] } })),
+        logged(entry(3, "out", { method: "ping", id: 2 })),
+      ],
+    });
+    const search = screen.getByRole("searchbox", { name: "Search in payloads" });
+    await user.type(search, "lisbon");
+    await waitFor(() => expect(seqs()).toEqual([1, 2]));
+    expect(screen.getByText(/2 match "lisbon"/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Show message 2 as JSON" }));
+    const json = screen.getByLabelText("Message 2 JSON");
+    expect([...json.querySelectorAll("mark")].map((m) => m.textContent)).toEqual(["LISBON"]);
+
+    // Characters that mean something to a RegExp are matched as themselves.
+    await user.clear(search);
+    await user.type(search, "(a+)+$ .* [[x]");
+    await waitFor(() => expect(seqs()).toEqual([2]));
+    expect([...screen.getByLabelText("Message 2 JSON").querySelectorAll("mark")].map((m) => m.textContent)).toEqual(["(a+)+$ .* [x]"]);
+    await user.clear(search);
+    await user.type(search, ".*");
+    await waitFor(() => expect(seqs()).toEqual([2]));
+    await user.clear(search);
+    await waitFor(() => expect(seqs()).toEqual([1, 2, 3]));
+  });
+
+  it("a message larger than the searched part: text past its first 256 KB is not searched, so one huge message cannot stall the scan", async () => {
+    const user = userEvent.setup();
+    const huge = `${"x".repeat(SEARCH_CHARS_PER_ENTRY)}needle-at-the-end`;
+    renderWithStore(<LogsTab />, {
+      snapshot: { sessions: [session()] },
+      events: [settings, logged(entry(1, "in", { method: "notifications/message", params: { level: "info", data: huge } })), logged(entry(2, "in", { method: "notifications/message", params: { level: "info", data: "needle-at-the-start" } }))],
+    });
+    await user.type(screen.getByRole("searchbox", { name: "Search in payloads" }), "needle");
+    await waitFor(() => expect(screen.getByText(/1 match "needle"/)).toBeTruthy());
+    expect(seqs()).toEqual([2]);
+  });
+
+  it("200 messages of 32 KB (more than one slice of the scan): every match is found, whatever slices it took", async () => {
+    const user = userEvent.setup();
+    const big = "y".repeat(32 * 1024);
+    const events = Array.from({ length: 200 }, (_, i) => logged(entry(i + 1, "in", { method: "notifications/message", params: { level: "info", data: i % 50 === 0 ? `${big} hit ${i}` : big } })));
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...events] });
+    await user.type(screen.getByRole("searchbox", { name: "Search in payloads" }), "hit");
+    // Each keystroke restarts the scan; on a busy machine the last one can take a while.
+    await waitFor(() => expect(screen.getByText(/4 match "hit"/)).toBeTruthy(), { timeout: 60_000 });
+    expect(seqs()).toEqual([1, 51, 101, 151]);
+  });
+});
+
+describe("Logs: latency and Clear", () => {
+  it("latency: a request and its answer both show the time between them, either way; an unanswered request shows none", () => {
+    const entries = [
+      entry(1, "out", { method: "tools/call", id: 1 }, 0),
+      entry(2, "in", { method: "elicitation/create", id: 1 }, 5),
+      entry(3, "out", { id: 1, result: {} }, 1505),
+      entry(4, "in", { id: 1, result: { content: [] } }, 42),
+      entry(5, "out", { method: "ping", id: "p" }, 50),
+    ];
+    const measured = latencies(entries);
+    expect(Object.fromEntries(measured)).toEqual({ 1: 42, 4: 42, 2: 1500, 3: 1500 });
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...entries.map(logged)] });
+    const table = screen.getByRole("table", { name: "Protocol messages" });
+    const column = within(table).getAllByRole("columnheader").findIndex((h) => h.textContent === "Latency");
+    expect(within(table).getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell")[column]!.textContent)).toEqual(["42 ms", "1500 ms", "1500 ms", "42 ms", ""]);
+  });
+
+  it("Clear hides the messages so far from the view only; new ones show; Show all brings the rest back", async () => {
+    const user = userEvent.setup();
+    const { store } = renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...pings(1, 4)] });
+    await user.click(screen.getByRole("button", { name: "Clear view" }));
+    expect(screen.getByText("0 of 4 messages")).toBeTruthy();
+    act(() => store.getState().applyEvents(pings(5, 2)));
+    expect(seqs()).toEqual([5, 6]);
+    // The kept log is untouched (Save and recordings read it).
+    expect(store.getState().logs.s1!.entries.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    await user.click(screen.getByRole("button", { name: "Show all (4 cleared)" }));
+    expect(seqs()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("the JSON is shown beside the table, with a divider that can be moved by keyboard", async () => {
+    const user = userEvent.setup();
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...pings(1, 2)] });
+    const pane = screen.getByRole("region", { name: "Message JSON" });
+    expect(pane.textContent).toContain("Choose a message's View");
+    await user.click(screen.getByRole("button", { name: "Show message 2 as JSON" }));
+    expect(within(pane).getByLabelText("Message 2 JSON").textContent).toContain('"method": "ping"');
+    const divider = screen.getByRole("separator", { name: "Resize the message list and its JSON" });
+    expect(divider.getAttribute("tabindex")).toBe("0");
+  });
+});
