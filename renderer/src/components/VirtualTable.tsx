@@ -46,6 +46,7 @@ export function VirtualTable({
   rowClassName,
   selectedIndex,
   scrollToIndex,
+  fill = false,
 }: {
   label: string;
   columns: Column[];
@@ -66,6 +67,8 @@ export function VirtualTable({
   selectedIndex?: number;
   /** Brought into view whenever it changes. */
   scrollToIndex?: number;
+  /** Takes the height its container gives it (a flex column) instead of `height`. */
+  fill?: boolean;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -82,7 +85,7 @@ export function VirtualTable({
   // Plus room for a scrollbar gutter, which both rowgroups reserve (app.css) so their columns line up.
   const minWidth = `calc(${minimumRowWidth(columns)} + 16px)`;
   return (
-    <div role="table" aria-label={label} aria-rowcount={rowCount + 1} className="vtable">
+    <div role="table" aria-label={label} aria-rowcount={rowCount + 1} className={fill ? "vtable fill" : "vtable"}>
       <div role="rowgroup" className="vhead" style={{ minWidth }}>
         <div role="row" aria-rowindex={1} className="vrow vheader" style={{ gridTemplateColumns: template }}>
           {columns.map((c) => (
@@ -92,7 +95,7 @@ export function VirtualTable({
           ))}
         </div>
       </div>
-      <div role="rowgroup" ref={scrollRef} className="vbody" style={{ height, minWidth }} tabIndex={rowCount ? 0 : -1} aria-label={`${label} rows`}>
+      <div role="rowgroup" ref={scrollRef} className="vbody" style={fill ? { minWidth } : { height, minWidth }} tabIndex={rowCount ? 0 : -1} aria-label={`${label} rows`}>
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((item) => (
             <div
