@@ -26,12 +26,15 @@ const ROW_PADDING_REM = 0.5;
 export function minimumRowWidth(columns: readonly Column[]): string {
   let rem = ROW_PADDING_REM * 2 + ROW_GAP_REM * Math.max(columns.length - 1, 0);
   let ch = 0;
+  let px = 0;
   for (const { width } of columns) {
-    const fixed = /^(?:minmax\(\s*)?([\d.]+)(rem|ch)\b/.exec(width.trim());
+    const fixed = /^(?:minmax\(\s*)?([\d.]+)(rem|ch|px)\b/.exec(width.trim());
     if (fixed?.[2] === "rem") rem += Number(fixed[1]);
     else if (fixed?.[2] === "ch") ch += Number(fixed[1]);
+    // Columns sized to their words in the page's font (the Tasks table's) are in px.
+    else if (fixed?.[2] === "px") px += Number(fixed[1]);
   }
-  return `calc(${rem}rem + ${ch}ch)`;
+  return px ? `calc(${rem}rem + ${ch}ch + ${px}px)` : `calc(${rem}rem + ${ch}ch)`;
 }
 
 export function VirtualTable({
