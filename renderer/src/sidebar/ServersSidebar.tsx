@@ -4,7 +4,7 @@ import { useInspector } from "../app/context.js";
 import { ImportServers } from "./ImportServers.js";
 import { ServerEditor, type EditorTarget } from "./ServerEditor.js";
 import { ServerEntry } from "./ServerEntry.js";
-import { SettingsPanel } from "./SettingsPanel.js";
+import { SettingsDialog } from "./SettingsPanel.js";
 import { StorageProblems } from "./StorageProblems.js";
 
 /** Entries drawn at first; "Show more" adds as many again. A list of 2,000 once took seconds to draw. */
@@ -17,7 +17,6 @@ export function ServersSidebar() {
   const loaded = useInspector((s) => s.serversLoaded);
   const [editing, setEditing] = useState<EditorTarget>();
   const [importing, setImporting] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
   const [filter, setFilter] = useState("");
   const [shown, setShown] = useState(PAGE);
   const deferredFilter = useDeferredValue(filter);
@@ -76,10 +75,7 @@ export function ServersSidebar() {
           </button>
         </div>
       )}
-      <details className="settings-panel" onToggle={(e) => setSettingsOpen(e.currentTarget.open)}>
-        <summary>Settings</summary>
-        {settingsOpen && <SettingsPanel />}
-      </details>
+      <SettingsDialog />
     </aside>
   );
 }

@@ -1,5 +1,6 @@
 // The settings main applies (limits, ttls, notifications). Edited locally, sent on save; the store
 // only changes when main reports the new settings.
+import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { describeDefault, NUMBER_SETTING_FIELDS } from "../../../shared/settingFields.js";
 import type { Settings } from "../../../shared/types.js";
@@ -8,8 +9,23 @@ import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { formatClock } from "../util/time.js";
 
-/** Every numeric setting, with its unit in the label and its default beside it (issue 21). */
+/** Every numeric setting, with its unit in the label and its default beside it. */
 const NUMBER_FIELDS = NUMBER_SETTING_FIELDS.map((f) => ({ ...f, label: `${f.label} (${f.unit})` }));
+
+/** The settings in groups a person looks for, each said in plain words; the spec's rule ids stay in the hints. */
+const GROUPS: { title: string; about: string; keys: string[] }[] = [
+  { title: "Message log", about: "How much of each session's protocol traffic is kept for the Logs tab and recordings.", keys: ["logLimit", "logBudgetBytes", "logEntryMaxBytes"] },
+  {
+    title: "Requests",
+    about: "How long a request to a server may take, and how the protocol version is picked.",
+    keys: ["requestTimeoutMs", "maxRequestTotalMs", "maxInputRounds", "eraProbeTimeoutMs"],
+  },
+  {
+    title: "Tasks servers run on this inspector",
+    about: "When a server asks for sampling or elicitation as a task, this inspector runs it: these bound how many and for how long.",
+    keys: ["maxLiveReceiverTasks", "maxReceiverTaskTtlMs", "defaultReceiverTaskTtlMs", "receiverTaskPollIntervalMs"],
+  },
+];
 import { NotificationPermission } from "../alerts/NotificationPermission.js";
 import { ThemeSwitch } from "./ThemeSwitch.js";
 
@@ -23,7 +39,9 @@ export function SettingsPanel() {
   const { theme, ...formSettings } = settings;
   return (
     <>
-      <ThemeSwitch theme={theme} />
+      <section className="settings-group" aria-label="Appearance">
+        <ThemeSwitch theme={theme} />
+      </section>
       <SettingsForm key={JSON.stringify(formSettings)} settings={settings} savedAt={savedAt} onSaved={setSavedAt} />
     </>
   );
@@ -61,6 +79,8 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
         });
       }}
     >
+      <fieldset className="settings-group">
+      <legend>Notifications</legend>
       <div className="checkbox-field">
         <input
           id={`${id}-notify`}
@@ -74,24 +94,31 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
         <label htmlFor={`${id}-notify`}>Notify me when a server waits on me</label>
       </div>
       <NotificationPermission />
-      {NUMBER_FIELDS.map((f) => (
-        <div className="field" key={f.key}>
-          <label htmlFor={`${id}-${f.key}`}>{f.label}</label>
-          <input
-            id={`${id}-${f.key}`}
-            inputMode="numeric"
-            value={values[f.key] ?? ""}
-            aria-describedby={`${id}-${f.key}-hint`}
-            onChange={(e) => {
-              setValues({ ...values, [f.key]: e.target.value });
-              onSaved(undefined);
-            }}
-          />
-          <p className="note field-hint" id={`${id}-${f.key}-hint`}>
-            {f.hint ? `${f.hint} ` : ""}
-            <span className="setting-default">{describeDefault(f.key)}</span>
-          </p>
-        </div>
+      </fieldset>
+      {GROUPS.map((group) => (
+        <fieldset className="settings-group" key={group.title}>
+          <legend>{group.title}</legend>
+          <p className="note settings-group-about">{group.about}</p>
+          {NUMBER_FIELDS.filter((f) => group.keys.includes(f.key)).map((f) => (
+            <div className="field" key={f.key}>
+              <label htmlFor={`${id}-${f.key}`}>{f.label}</label>
+              <input
+                id={`${id}-${f.key}`}
+                inputMode="numeric"
+                value={values[f.key] ?? ""}
+                aria-describedby={`${id}-${f.key}-hint`}
+                onChange={(e) => {
+                  setValues({ ...values, [f.key]: e.target.value });
+                  onSaved(undefined);
+                }}
+              />
+              <p className="note field-hint" id={`${id}-${f.key}-hint`}>
+                {f.hint ? `${f.hint} ` : ""}
+                <span className="setting-default">{describeDefault(f.key)}</span>
+              </p>
+            </div>
+          ))}
+        </fieldset>
       ))}
       <ErrorAlert message={action.error && `Settings not saved: ${action.error}`} onDismiss={action.clearError} />
       <div className="row">
@@ -104,5 +131,35 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
         </span>
       </div>
     </form>
+  );
+}
+
+/**
+ * Settings open in a dialog of their own (not squeezed into the sidebar): the sidebar's Settings button
+ * opens and closes it; Escape closes it and focus goes back to the button.
+ */
+export function SettingsDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen} modal={false}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="settings-button" aria-expanded={open}>
+          Settings
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Content className="settings-dialog" aria-describedby={undefined} onInteractOutside={(e) => e.preventDefault()}>
+          <div className="settings-dialog-head">
+            <Dialog.Title>Inspector settings</Dialog.Title>
+            <Dialog.Close asChild>
+              <button type="button" aria-label="Close settings">
+                Close
+              </button>
+            </Dialog.Close>
+          </div>
+          <div className="settings-dialog-body">{open && <SettingsPanel />}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
