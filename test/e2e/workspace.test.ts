@@ -228,6 +228,36 @@ describe("the workspace", () => {
     expect(await timelineButton.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
+  it("a tab opened without the token, or with an old run's, shows one page that says which URL to open; no workspace loading forever", { timeout: 60_000 }, async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page, browser, server } = app;
+    await page.getByRole("group", { name: EVERYTHING, exact: true }).waitFor();
+    for (const [what, prepare] of [
+      ["no token", async () => {}],
+      [
+        "an old run's token",
+        async (other: Page) => {
+          // The token a tab kept from an earlier run (its session storage), which this run refuses.
+          await other.goto(`${server.origin}/`);
+          await other.evaluate(() => sessionStorage.setItem("mcp-task-inspector-token", "A".repeat(43)));
+        },
+      ],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const other = await context.newPage();
+      await prepare(other);
+      await other.goto(`${server.origin}/`);
+      const alert = other.getByRole("alert");
+      await alert.getByRole("heading", { name: "This tab cannot reach MCP Task Inspector" }).waitFor();
+      expect(await alert.textContent(), what).toContain("Open the full URL that was printed when the inspector started");
+      expect(await other.getByText("Loading servers…").count(), what).toBe(0);
+      expect(await other.getByText(/npm run web|was lost/).count(), what).toBe(0);
+      expect(await other.getByRole("tablist").count(), what).toBe(0);
+      await other.screenshot({ path: `${process.cwd()}/test-artifacts/screenshots/workspace-no-token-${what.includes("old") ? "old" : "none"}.png` });
+      await context.close();
+    }
+  });
+
   it("screenshots at 1280×720, 1440×900 and 1920×1080 in both themes, with no WCAG AA problem from axe-core", { timeout: 240_000 }, async () => {
     const problems: string[] = [];
     for (const scheme of ["light", "dark"] as const) {
