@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openApp, type App } from "./app.js";
-import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fillEverythingTabs, openTab, openTool, statusCell, tab, taskRow, waitForText, type TabName } from "./flows-ui.js";
+import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, fillEverythingTabs, openTab, openTool, statusCell, tab, taskRow, waitForText, type TabName } from "./flows-ui.js";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const TABS: TabName[] = ["Tools", "Tasks", "Sampling", "Elicitations", "Resources", "Prompts", "Logs", "Checks"];
@@ -256,6 +256,41 @@ describe("the workspace", () => {
       await other.screenshot({ path: `${process.cwd()}/test-artifacts/screenshots/workspace-no-token-${what.includes("old") ? "old" : "none"}.png` });
       await context.close();
     }
+  });
+
+  it("Resources: the content fills its pane, a template's URI never breaks inside {…}, suggestions never cover the expanded URI", { timeout: 90_000 }, async () => {
+    const SERVER = "Completion fixture";
+    app = await openApp({ savedServers: [fixtureServer("completion", SERVER, "modern/completion-server.mjs")], viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    await openTab(page, "Resources");
+    await page.getByRole("button", { name: "Read demo://resource/static/document/architecture.md", exact: true }).click();
+    const contents = page.getByRole("region", { name: "Resource contents", exact: true });
+    await waitForText(contents, /^# Everything Server/);
+    // Longer than 24rem (336 px): shown at its height, the pane scrolling, not a capped box.
+    const box = contents.locator("pre").first();
+    const { clientHeight, scrollHeight } = await box.evaluate((el) => ({ clientHeight: el.clientHeight, scrollHeight: el.scrollHeight }));
+    expect(clientHeight).toBeGreaterThan(336);
+    expect(scrollHeight).toBeLessThanOrEqual(clientHeight + 1);
+
+    // A narrow list: every {expression} of every template stays on one line.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const list = page.getByRole("region", { name: "Resource list", exact: true });
+    const expressions = list.locator(".uri-expr");
+    expect(await expressions.count()).toBeGreaterThan(0);
+    expect(await expressions.evaluateAll((spans) => spans.filter((s) => s.getClientRects().length !== 1).map((s) => s.textContent))).toEqual([]);
+
+    await connect(page, SERVER);
+    await openTab(page, "Resources");
+    const form = page.getByRole("form", { name: "Template Team member", exact: true });
+    await form.getByRole("combobox", { name: "department", exact: true }).focus();
+    const suggestions = page.getByRole("listbox", { name: "Suggestions for department", exact: true });
+    await expect.poll(() => suggestions.getByRole("option").count(), { timeout: FLOW_TIMEOUT_MS }).toBeGreaterThan(0);
+    const preview = (await form.getByRole("status", { name: "URI from template Team member" }).or(form.locator("output.template-uri")).first().boundingBox())!;
+    const popup = (await suggestions.boundingBox())!;
+    const overlaps = popup.x < preview.x + preview.width && preview.x < popup.x + popup.width && popup.y < preview.y + preview.height && preview.y < popup.y + popup.height;
+    expect(overlaps).toBe(false);
+    await app.screenshot("workspace-1280x720-resources-template-suggestions");
   });
 
   it("screenshots at 1280×720, 1440×900 and 1920×1080 in both themes, with no WCAG AA problem from axe-core", { timeout: 240_000 }, async () => {

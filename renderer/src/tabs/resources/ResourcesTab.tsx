@@ -188,7 +188,7 @@ function ResourcesView() {
       </section>
       }
       detail={
-      <section className="detail-pane" aria-label="Resource contents">
+      <section className="detail-pane resource-contents" aria-label="Resource contents">
         <ErrorAlert message={reading.error} onDismiss={reading.clearError} />
         {read ? (
           <>
