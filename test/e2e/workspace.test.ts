@@ -293,6 +293,38 @@ describe("the workspace", () => {
     await app.screenshot("workspace-1280x720-resources-template-suggestions");
   });
 
+  it("the command palette, keyboard only: open a tool's form by name, answer the oldest waiting request, run the checks", { timeout: 90_000 }, async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    await openTab(page, "Tools");
+    await page.getByRole("button", { name: "echo", exact: true }).waitFor();
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+
+    await page.keyboard.press("Control+k");
+    await palette.waitFor();
+    await page.keyboard.type("run tool trigger-elicitation-request-async");
+    await app.screenshot("workspace-1280x720-command-palette");
+    await page.keyboard.press("Enter");
+    const form = page.getByRole("form", { name: "Arguments for trigger-elicitation-request-async" });
+    await form.waitFor();
+    await expect.poll(() => form.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await form.getByRole("button", { name: "Run", exact: true }).press("Enter");
+
+    await page.keyboard.press("Control+k");
+    await palette.getByRole("option", { name: /^Answer the oldest waiting request \(elicitation from / }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await page.keyboard.type("answer the oldest");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => tab(page, "Elicitations").getAttribute("aria-selected")).toBe("true");
+
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("run the checks");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => tab(page, "Checks").getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => page.evaluate(() => /^Run (all|.+) checks$/.test(document.activeElement?.textContent?.trim() ?? ""))).toBe(true);
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it("screenshots at 1280×720, 1440×900 and 1920×1080 in both themes, with no WCAG AA problem from axe-core", { timeout: 240_000 }, async () => {
     const problems: string[] = [];
     for (const scheme of ["light", "dark"] as const) {

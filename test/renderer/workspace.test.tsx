@@ -3,12 +3,14 @@
 // drawers that close on Escape with focus back; Settings in a dialog of their own, grouped, with no rule id
 // in a label; a finished task's status message said as its last one, with its time.
 import "./setup.js";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { DEFAULT_SETTINGS } from "../../shared/types.js";
+import { createFakeBridge } from "./fakeBridge.js";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { DOCK_KEY, readDock } from "../../renderer/src/app/dock.js";
 import { formatClock } from "../../renderer/src/util/time.js";
-import { clientTask, elicitation, sampling, session } from "./fixtures.js";
+import { clientTask, elicitation, sampling, session, tool } from "./fixtures.js";
 import { renderApp, tabNamed } from "./renderApp.js";
 
 afterEach(() => localStorage.clear());
@@ -127,5 +129,60 @@ describe("a finished task's status message", () => {
     expect(within(drawer).queryByText(/^Status message:/)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Details of task c2" }));
     expect(within(screen.getByRole("region", { name: "Task details drawer" })).getByText("Status message: Reading sources")).toBeTruthy();
+  });
+});
+
+describe("the command palette", () => {
+  it("Ctrl+K: open a tab, answer the oldest waiting request, open a tool's form, connect a server, switch the theme", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("echo", { inputSchema: { type: "object", properties: { message: { type: "string" } } } })] }));
+    bridge.handle("updateSettings", (patch) => ({ ...DEFAULT_SETTINGS, ...patch }));
+    bridge.handle("disconnect", () => ({ ok: true }));
+    const older = sampling("p1", {}, { receivedAt: "2026-01-01T10:00:00.000Z" });
+    const newer = elicitation("p2", { message: "Name?", requestedSchema: { type: "object", properties: {} } }, { receivedAt: "2026-01-01T10:05:00.000Z" });
+    await renderApp({ sessions: [session({ serverCapabilities: { tools: {} } })], pendingInputs: [newer, older] }, bridge);
+    const palette = async () => {
+      await user.keyboard("{Control>}k{/Control}");
+      return screen.getByRole("dialog", { name: "Command palette" });
+    };
+
+    let dialog = await palette();
+    await user.type(within(dialog).getByRole("combobox"), "open prompts");
+    await user.keyboard("{Enter}");
+    expect(screen.queryByRole("dialog", { name: "Command palette" })).toBeNull();
+    expect(tabNamed("Prompts").getAttribute("aria-selected")).toBe("true");
+
+    // The oldest request is the sampling one, though the elicitation came first in the list.
+    dialog = await palette();
+    expect(within(dialog).getByRole("option", { name: /^Answer the oldest waiting request \(sampling from / })).toBeTruthy();
+    await user.type(within(dialog).getByRole("combobox"), "answer");
+    await user.keyboard("{Enter}");
+    expect(tabNamed("Sampling").getAttribute("aria-selected")).toBe("true");
+
+    await user.click(tabNamed("Tools"));
+    await screen.findByRole("button", { name: "echo" });
+    dialog = await palette();
+    await user.click(within(dialog).getByRole("option", { name: "Run tool echo…" }));
+    expect(await screen.findByRole("form", { name: "Arguments for echo" })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole("form", { name: "Arguments for echo" }).contains(document.activeElement)).toBe(true));
+
+    dialog = await palette();
+    await user.click(within(dialog).getByRole("option", { name: "Theme: dark" }));
+    await waitFor(() => expect(bridge.callsOf("updateSettings")).toEqual([{ theme: "dark" }]));
+
+    // The demo server's session is connected: the palette offers Disconnect, not Connect.
+    dialog = await palette();
+    expect(within(dialog).queryByRole("option", { name: "Connect Everything (demo)" })).toBeNull();
+    await user.click(within(dialog).getByRole("option", { name: "Disconnect Everything (demo)" }));
+    await waitFor(() => expect(bridge.callsOf("disconnect")).toEqual([{ sessionId: "s1" }]));
+
+    // Escape closes it and gives focus back.
+    const before = screen.getByRole("tab", { name: "Tools" });
+    before.focus();
+    await palette();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Command palette" })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(before));
   });
 });

@@ -6,6 +6,7 @@ import { DrawerHostContext } from "../components/Drawer.js";
 import { layoutStorage } from "../components/SplitPane.js";
 import { DOCK_LABELS, useDock, type DockView } from "./dock.js";
 import { WaitingOnYou } from "./WaitingOnYou.js";
+import { CommandPalette } from "./CommandPalette.js";
 import type { InspectorEvent } from "../../../shared/contract.js";
 import { useBrowserAlerts } from "../alerts/useBrowserAlerts.js";
 import { ErrorBoundary } from "../components/ErrorBoundary.js";
@@ -191,6 +192,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
           <SessionBar />
           <div className="tabbar-row">
             <TabBar<TabId> tabs={tabs} selected={tab} onSelect={selectTab} label="Inspector" idPrefix={PREFIX} />
+            <CommandPalette onTab={selectTab} onAnswer={answer} />
             <button
               type="button"
               className="dock-toggle"
