@@ -8,7 +8,7 @@ import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
 import { useResultCheckProps } from "../../components/useOutputSchema.js";
-import { formatClock, formatInstant } from "../../util/time.js";
+import { formatInstant, formatMessageTime } from "../../util/time.js";
 import { clientTaskEnding } from "../../../../shared/taskEnding.js";
 import { ClientTaskStanding } from "./ClientTaskStanding.js";
 
@@ -52,7 +52,7 @@ function StatusLine({ children, task }: { children: ReactNode; task: { status: s
       {statusMessage &&
         (finished ? (
           <p className="note task-last-message">
-            Last message{task.lastUpdatedAt ? ` at ${formatClock(task.lastUpdatedAt)}` : ""}: {cut(statusMessage)}
+            Last message{task.lastUpdatedAt ? ` at ${formatMessageTime(task.lastUpdatedAt)}` : ""}: {cut(statusMessage)}
           </p>
         ) : (
           <p className="note">Status message: {cut(statusMessage)}</p>
