@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { readRecording, RecordingError } from "../core/recordings/reader.js";
 import { ReplayPeer, ReplayScript, type ReplayOutput, type WireMessage } from "../core/recordings/replay.js";
-import type { CliIo } from "./run.js";
+import type { CliIo } from "./io.js";
 
 export const REPLAY_USAGE = `Usage: mcp-task-inspector replay <file.mcprec> [--http <port>]
 

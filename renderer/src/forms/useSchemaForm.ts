@@ -1,7 +1,7 @@
 // A schema form's state: the draft lives in the store (so a tab switch or a failed call keeps what
 // the user typed), errors live here until the next submit.
 import { useCallback, useMemo, useState } from "react";
-import { useInspector, useInspectorStore } from "../app/context.js";
+import { useInspector, useInspectorStore } from "../hooks/context.js";
 import { buildFormSpec, collectValue, initialDraft, type FieldValue, type FormDraft, type FormSpec } from "./schemaForm.js";
 import { uncheckedPatterns } from "./patterns.js";
 import { validateAgainstSchema } from "./validate.js";

@@ -1,6 +1,6 @@
 // The saved servers (the built-in "Everything (demo)" first, as main lists it), add / import, settings.
 import { useDeferredValue, useMemo, useState } from "react";
-import { useInspector } from "../app/context.js";
+import { useInspector } from "../hooks/context.js";
 import { ImportServers } from "./ImportServers.js";
 import { ServerEditor, type EditorTarget } from "./ServerEditor.js";
 import { ServerEntry } from "./ServerEntry.js";

@@ -4,7 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { describeDefault, NUMBER_SETTING_FIELDS } from "../../../shared/settingFields.js";
 import type { Settings } from "../../../shared/types.js";
-import { useBridge, useInspector } from "../app/context.js";
+import { useBridge, useInspector } from "../hooks/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { formatClock } from "../util/time.js";
