@@ -33,7 +33,8 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: "patterns", test: /node_modules[\\/](re2js|@cfworker)[\\/]/, priority: 2 },
-              { name: "start", test: /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts)[\\/]|[\\/]shared[\\/]/, priority: 1 },
+              // The command palette's dialog (and cmdk) stays out: it loads when the palette first opens.
+              { name: "start", test: /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts|hooks)[\\/](?!CommandPaletteDialog)|[\\/]shared[\\/]/, priority: 1 },
             ],
           },
         },
