@@ -144,7 +144,8 @@ describe("the command palette", () => {
     await renderApp({ sessions: [session({ serverCapabilities: { tools: {} } })], pendingInputs: [newer, older] }, bridge);
     const palette = async () => {
       await user.keyboard("{Control>}k{/Control}");
-      return screen.getByRole("dialog", { name: "Command palette" });
+      // Its chunk loads the first time it opens.
+      return screen.findByRole("dialog", { name: "Command palette" });
     };
 
     let dialog = await palette();

@@ -1,5 +1,5 @@
 // Server sidebar on the left; on the right the session bar, the tabs and the open tab's panel.
-import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
 import type { PendingInput } from "../../../shared/types.js";
 import { DrawerHostContext } from "../components/Drawer.js";
@@ -227,7 +227,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
 }
 
 /** The open tab, and the docked panel below or beside it when it is shown; the split is remembered per side. */
-function Workspace({ dock, tabPanel, children }: { dock: ReturnType<typeof useDock>[0]; tabPanel: React.ReactNode; children: React.ReactNode }) {
+function Workspace({ dock, tabPanel, children }: { dock: ReturnType<typeof useDock>[0]; tabPanel: ReactNode; children: ReactNode }) {
   const storage = layoutStorage();
   const { defaultLayout, onLayoutChanged } = useDefaultLayout({
     id: `inspector-dock-${dock.side}`,
@@ -235,8 +235,8 @@ function Workspace({ dock, tabPanel, children }: { dock: ReturnType<typeof useDo
     storage: storage ?? { getItem: () => null, setItem: () => {} },
   });
   return (
+    // Not keyed by side: moving the panel must not remount the open tab (a running App would reload).
     <Group
-      key={dock.side}
       orientation={dock.side === "bottom" ? "vertical" : "horizontal"}
       className="workspace-split"
       {...(defaultLayout ? { defaultLayout } : {})}
