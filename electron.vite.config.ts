@@ -33,8 +33,9 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: "patterns", test: /node_modules[\\/](re2js|@cfworker)[\\/]/, priority: 2 },
-              // The command palette's dialog (and cmdk) stays out: it loads when the palette first opens.
-              { name: "start", test: /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts|hooks)[\\/](?!CommandPaletteDialog)|[\\/]shared[\\/]/, priority: 1 },
+              // The dialogs (the command palette with cmdk, the drawers, Settings) stay out, and Radix with
+              // them: each loads when it first opens.
+              { name: "start", test: /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts|hooks)[\\/](?!CommandPaletteDialog|DrawerDialog|SettingsDialogBody)|[\\/]shared[\\/]/, priority: 1 },
             ],
           },
         },

@@ -1,10 +1,11 @@
 // The command palette (Ctrl/Cmd+K, or the Commands button). Only the button and the shortcut are in the
-// first chunk: the dialog and its library (cmdk) load the first time the palette opens.
-import { lazy, Suspense, useEffect, useState } from "react";
+// first chunk: the dialog and its library (cmdk) are a chunk preloaded once the window is idle.
+import { Suspense, useEffect, useState } from "react";
+import { lazyPart } from "../components/lazyPart.js";
 import type { PendingInput } from "../../../shared/types.js";
 import type { TabId } from "./tabs.js";
 
-const CommandPaletteDialog = lazy(() => import("./CommandPaletteDialog.js").then((m) => ({ default: m.CommandPaletteDialog })));
+export const commandPaletteDialog = lazyPart(() => import("./CommandPaletteDialog.js").then((m) => m.CommandPaletteDialog));
 
 export function CommandPalette({ onTab, onAnswer }: { onTab(tab: TabId): void; onAnswer(input: PendingInput): void }) {
   const [open, setOpen] = useState(false);
@@ -38,7 +39,7 @@ export function CommandPalette({ onTab, onAnswer }: { onTab(tab: TabId): void; o
       </button>
       {wanted && (
         <Suspense fallback={null}>
-          <CommandPaletteDialog open={open} setOpen={setOpen} onTab={onTab} onAnswer={onAnswer} />
+          <commandPaletteDialog.Component open={open} setOpen={setOpen} onTab={onTab} onAnswer={onAnswer} />
         </Suspense>
       )}
     </>

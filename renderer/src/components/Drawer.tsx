@@ -1,57 +1,18 @@
-// A drawer over the right of the workspace (below the tab bar, never over it): Server facts, a task's
-// timeline. Radix's dialog gives the focus handling: focus moves in when it opens, Escape closes it,
-// and focus goes back to where it was. Not modal: the tab underneath stays usable (a Tasks row's other
-// Timeline button swaps what the drawer shows), so a click outside does not close it either.
-import * as Dialog from "@radix-ui/react-dialog";
-import { createContext, useContext, useRef, type ReactNode } from "react";
+// A drawer over the right of the workspace, under the tab bar (Server facts, a task's timeline). Nothing
+// of it is in the first tab's code: its dialog (Radix) is a chunk of its own, preloaded once the window
+// is idle.
+import { Suspense, type ReactNode } from "react";
+import { lazyPart } from "./lazyPart.js";
 
-/** The element drawers open in (the workspace under the tab bar); the page's body when none is given. */
-export const DrawerHostContext = createContext<HTMLElement | null>(null);
+export { DrawerHostContext } from "./drawerHost.js";
 
-export function Drawer({
-  open,
-  onClose,
-  title,
-  className,
-  children,
-}: {
-  open: boolean;
-  onClose(): void;
-  /** The drawer's accessible name (its dialog title, read out; the content shows its own heading). */
-  title: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  const host = useContext(DrawerHostContext);
-  const content = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+export const drawerDialog = lazyPart(() => import("./DrawerDialog.js").then((m) => m.DrawerDialog));
+
+export function Drawer(props: { open: boolean; onClose(): void; title: string; className?: string; children: ReactNode }) {
+  if (!props.open) return null;
   return (
-    <Dialog.Root open={open} modal={false} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal {...(host ? { container: host } : {})}>
-        <Dialog.Content
-          ref={content}
-          // The drawer itself takes focus (a screen reader reads its name first), not its first button.
-          onOpenAutoFocus={(e) => {
-            e.preventDefault();
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            content.current?.focus();
-          }}
-          // Closed, focus goes back to where it was (the button that opened it), if that is still there.
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            if (opener.current?.isConnected) opener.current.focus();
-          }}
-          className={`drawer${className ? ` ${className}` : ""}`}
-          aria-describedby={undefined}
-          onInteractOutside={(e) => e.preventDefault()}
-        >
-          {/* Names the dialog without a second heading: the content shows its own. */}
-          <Dialog.Title asChild>
-            <span className="visually-hidden">{title}</span>
-          </Dialog.Title>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <drawerDialog.Component {...props} />
+    </Suspense>
   );
 }

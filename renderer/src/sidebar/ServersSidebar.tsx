@@ -4,7 +4,7 @@ import { useInspector } from "../hooks/context.js";
 import { ImportServers } from "./ImportServers.js";
 import { ServerEditor, type EditorTarget } from "./ServerEditor.js";
 import { ServerEntry } from "./ServerEntry.js";
-import { SettingsDialog } from "./SettingsPanel.js";
+import { SettingsDialog } from "./SettingsDialog.js";
 import { StorageProblems } from "./StorageProblems.js";
 
 /** Entries drawn at first; "Show more" adds as many again. A list of 2,000 once took seconds to draw. */

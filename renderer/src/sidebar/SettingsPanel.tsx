@@ -1,6 +1,5 @@
 // The settings main applies (limits, ttls, notifications). Edited locally, sent on save; the store
 // only changes when main reports the new settings.
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { describeDefault, NUMBER_SETTING_FIELDS } from "../../../shared/settingFields.js";
 import type { Settings } from "../../../shared/types.js";
@@ -131,35 +130,5 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
         </span>
       </div>
     </form>
-  );
-}
-
-/**
- * Settings open in a dialog of their own (not squeezed into the sidebar): the sidebar's Settings button
- * opens and closes it; Escape closes it and focus goes back to the button.
- */
-export function SettingsDialog() {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen} modal={false}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="settings-button" aria-expanded={open}>
-          Settings
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Content className="settings-dialog" aria-describedby={undefined} onInteractOutside={(e) => e.preventDefault()}>
-          <div className="settings-dialog-head">
-            <Dialog.Title>Inspector settings</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" aria-label="Close settings">
-                Close
-              </button>
-            </Dialog.Close>
-          </div>
-          <div className="settings-dialog-body">{open && <SettingsPanel />}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }
