@@ -36,7 +36,9 @@ export default defineConfig({
               // Edit as JSON's editor loads on first use: CodeMirror gets a chunk of its own, and the module that
               // imports it stays out of the start chunk (else the start chunk would import CodeMirror at once).
               { name: "json-editor", test: /node_modules[\\/](codemirror|@codemirror|@lezer|style-mod|w3c-keyname|crelt)[\\/]/, priority: 3 },
-              { name: "start", test: /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts)[\\/](?!jsonEditorView)|[\\/]shared[\\/]/, priority: 1 },
+              // The dialogs (the command palette with cmdk, the drawers, Settings) stay out, and Radix with
+              // them: each loads when it first opens.
+              { name: "start", test: /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts|hooks)[\\/](?!jsonEditorView|CommandPaletteDialog|DrawerDialog|SettingsDialogBody)|[\\/]shared[\\/]/, priority: 1 },
             ],
           },
         },

@@ -2,6 +2,7 @@
 // adapters can reject a malformed payload with a readable message; the TypeScript type is inferred.
 // MCP wire objects (Task, Tool, CallToolResult…) come from the SDK's own schemas: one source of truth.
 import { z } from "zod";
+import { DEFAULT_SETTINGS as DEFAULT_SETTINGS_VALUE } from "./defaultSettings.js";
 import {
   CallToolResultSchema,
   ClientCapabilitiesSchema,
@@ -473,6 +474,9 @@ export type ThemeSource = Settings["theme"];
 
 // Kept in a module of its own (no zod, no SDK schemas), so the page can read the defaults without bundling them.
 export { DEFAULT_SETTINGS } from "./defaultSettings.js";
+/** The defaults are a whole Settings: a setting added to the schema without a default fails to compile here. */
+const defaultsAreSettings: Settings = DEFAULT_SETTINGS_VALUE;
+void defaultsAreSettings;
 
 export {
   ToolSchema,

@@ -2,10 +2,9 @@
 import { parseArgs } from "node:util";
 import { EraSettingSchema, type EraSetting, type OAuthSettings } from "../../shared/types.js";
 import { AUTH_OPTIONS, AUTH_USAGE, authSettings } from "./authFlags.js";
+import { UsageError } from "./usageError.js";
 
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError };
 
 export const COMMANDS = ["tools", "call", "resources", "read", "templates", "prompts", "get-prompt", "ping", "task", "servers", "skills", "skill", "check", "lint", "load"] as const;
 export type CommandName = (typeof COMMANDS)[number];

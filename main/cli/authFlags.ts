@@ -4,7 +4,7 @@
 import { createPrivateKey } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import type { OAuthSettings } from "../../shared/types.js";
-import { UsageError } from "./args.js";
+import { UsageError } from "./usageError.js";
 
 export const AUTH_OPTIONS = {
   "client-credentials": { type: "boolean", default: false },

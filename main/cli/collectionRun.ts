@@ -14,7 +14,7 @@ import { everythingDemoServer, resolveEverythingEntry } from "../web/builtInServ
 import type { CallResult, Collection, CollectionRun } from "../../shared/collection.js";
 import { parseCli, UsageError } from "./args.js";
 import { printable } from "./human.js";
-import { stableJson, type CliIo } from "./run.js";
+import { stableJson, type CliIo } from "./io.js";
 import { chooseServer, readServersFile } from "./servers.js";
 
 export const RUN_USAGE = `Usage: mcp-task-inspector run <collection.json> --server <name|command|url> [--json] [--junit <file>] [--update-snapshots]

@@ -6,7 +6,7 @@ import { readRecording, RecordingError } from "../core/recordings/reader.js";
 import { diffRecordings, type Change, type DiffDocument } from "../core/recordings/diff.js";
 import type { Recording } from "../core/recordings/format.js";
 import { printable } from "./human.js";
-import { stableJson, type CliIo } from "./run.js";
+import { stableJson, type CliIo } from "./io.js";
 import { parseCli } from "./args.js";
 import { liveRecording, type LiveOptions } from "./liveRecording.js";
 

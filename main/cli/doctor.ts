@@ -9,7 +9,7 @@ import { everythingDemoServer, resolveEverythingEntry } from "../web/builtInServ
 import type { DoctorReport, DoctorStep } from "../../shared/doctor.js";
 import { parseCli, UsageError } from "./args.js";
 import { printable } from "./human.js";
-import { stableJson, type CliIo } from "./run.js";
+import { stableJson, type CliIo } from "./io.js";
 import { chooseServer, readServersFile } from "./servers.js";
 
 export const DOCTOR_USAGE = `Usage: mcp-task-inspector doctor --server <name|command|url> [--json]

@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { RecordingError, RecordingStream } from "../core/recordings/reader.js";
 import { describeBoundsProblem, jsonBoundsProblem, RECORDING_JSON_BOUNDS } from "../core/recordings/jsonBounds.js";
 import { ReplayPeer, ReplayScript, type ReplayOutput, type WireMessage } from "../core/recordings/replay.js";
-import type { CliIo } from "./run.js";
+import type { CliIo } from "./io.js";
 
 export const REPLAY_USAGE = `Usage: mcp-task-inspector replay <file.mcprec> [--http <port>] [--speed <factor>]
 

@@ -21,14 +21,11 @@ import { printLoadHuman, runLoadCommand } from "./load.js";
 import type { LoadReport } from "../core/checks/load.js";
 import { runDoctor } from "./doctor.js";
 import { runCollectionCommand } from "./collectionRun.js";
+import { stableJson, type CliIo } from "./io.js";
 import { checkDocument, checkFailedHandshake, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
-export interface CliIo {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown; isTTY?: boolean; columns?: number };
-  /** Called with a handler for Ctrl+C; returns the function that removes it. */
-  onInterrupt(handler: () => void): () => void;
-}
+
+export { stableJson, type CliIo };
 
 export const EXIT = { ok: 0, serverError: 1, usage: 2, interrupted: 130 } as const;
 
@@ -502,13 +499,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/**
- * The --json document: one line; the server's objects keep the order it sent them in. JSON.stringify leaves
- * DEL and the C1 controls (U+0080–U+009F, which some terminals obey as CSI) raw: they are escaped too.
- */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

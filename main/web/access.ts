@@ -72,10 +72,10 @@ export function checkApiUpgrade(policy: AccessPolicy, request: IncomingMessage, 
 
 function checkToken(policy: AccessPolicy, presented: string | null | undefined): Refusal | undefined {
   if (!presented) {
-    return { status: 401, message: "Refused: no token. Open the full URL that `npm run web` printed; it ends in ?token=…" };
+    return { status: 401, message: "Refused: no token. Open the full URL that was printed when the inspector started (npm start or npm run web); it ends in ?token=…" };
   }
   if (!tokensMatch(policy.token, presented)) {
-    return { status: 403, message: "Refused: wrong token. Each run of `npm run web` prints a new URL; open the latest one." };
+    return { status: 403, message: "Refused: wrong token. Each start of the inspector prints a new URL; open the latest one." };
   }
   return undefined;
 }

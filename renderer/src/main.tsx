@@ -2,8 +2,9 @@
 // receives it through context.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { getBridge, onBridgeConnection } from "./api/bridge";
+import { getBridge, NoTokenError, onBridgeConnection } from "./api/bridge";
 import { App } from "./app/App.js";
+import { NoAccess } from "./app/NoAccess.js";
 import "./styles/app.css";
 
 const root = createRoot(document.getElementById("root") as HTMLElement);
@@ -15,8 +16,9 @@ try {
     </StrictMode>,
   );
 } catch (error) {
+  if (error instanceof NoTokenError) root.render(<NoAccess />);
   // No bridge (for example a browser-mode URL without its token): say so as text, nothing else.
-  root.render(
+  else root.render(
     <main className="fatal" role="alert">
       <h1>MCP Task Inspector cannot start</h1>
       <p>{error instanceof Error ? error.message : String(error)}</p>

@@ -82,6 +82,8 @@ describe("browser mode tells the user a server waits (issue 21)", () => {
     await page.getByText("Settings", { exact: true }).click();
     await page.getByText("Browser notifications are on for this page while you are in another tab.", { exact: true }).waitFor();
     await app.screenshot("alerts-1-notification-opened-elicitation");
+    // Settings are a dialog over the workspace: closed again (Escape) to answer the card under it.
+    await page.keyboard.press("Escape");
 
     // Answered: the count goes, the notification closes with nothing left in it.
     await card.getByRole("button", { name: "Decline", exact: true }).click();
@@ -110,6 +112,7 @@ describe("browser mode tells the user a server waits (issue 21)", () => {
     expect(await asked(page)).toBe(0);
     await allow.click();
     await expect.poll(() => asked(page)).toBe(1);
+    await page.keyboard.press("Escape"); // the Settings dialog closed, the tabs are the user's again
     await openTab(page, "Elicitations");
     expect(app.pageErrors).toEqual([]);
   });

@@ -33,11 +33,12 @@ function pageBackground(page: Page): Promise<string> {
 }
 
 async function chooseTheme(page: Page, label: "System" | "Light" | "Dark"): Promise<void> {
-  const settings = page.locator("details.settings-panel");
-  if (!(await settings.evaluate((el) => (el as HTMLDetailsElement).open))) await settings.locator("summary").click();
+  // Settings are a dialog of their own, opened from the sidebar's Settings button.
+  const open = page.getByRole("button", { name: "Settings", exact: true });
+  if ((await open.getAttribute("aria-expanded")) !== "true") await open.click();
   await page.getByRole("group", { name: "Theme", exact: true }).getByRole("radio", { name: label, exact: true }).check();
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme ?? "system")).toBe(label.toLowerCase());
-  await settings.locator("summary").click(); // closed again: the screenshots show the servers, not the form
+  await open.click(); // closed again: the screenshots show the servers, not the form
 }
 
 describe("the look in both themes (issue 21)", () => {
@@ -83,11 +84,11 @@ describe("the look in both themes (issue 21)", () => {
     // Settings open, so its controls are checked too, in both themes.
     for (const theme of ["Dark", "Light"] as const) {
       await chooseTheme(page, theme);
-      await page.locator("details.settings-panel summary").click();
+      await page.getByRole("button", { name: "Settings", exact: true }).click();
       await page.getByRole("group", { name: "Theme", exact: true }).waitFor();
       await app.screenshot(`theme-${theme.toLowerCase()}-8-settings`);
       for (const p of await contrastProblems(page)) problems.push(`${theme} · Settings: ${p.target}: ${p.summary}`);
-      await page.locator("details.settings-panel summary").click();
+      await page.getByRole("button", { name: "Settings", exact: true }).click();
     }
     expect(problems).toEqual([]);
 

@@ -68,7 +68,8 @@ describe("browser mode refuses other web pages", () => {
     // The UI itself is public (it holds no secret); without the token it cannot reach the core, and says so.
     const bare = await page.goto(server.origin);
     expect(bare?.status()).toBe(200);
-    await page.getByRole("alert").filter({ hasText: "open the URL that `npm run web` printed" }).waitFor();
+    // One page that says which URL to open (whichever command started the inspector), not the workspace.
+    await page.getByRole("alert").filter({ hasText: "Open the full URL that was printed when the inspector started" }).waitFor();
     const stale = await page.goto(`${server.origin}/?token=from-an-earlier-run`);
     expect(stale?.status()).toBe(403);
     expect(await page.textContent("body")).toContain("wrong token");

@@ -107,7 +107,8 @@ describe("Tasks tab: how a task ended", () => {
     const details = await openDetails("c1");
     const lead = details.getByLabelText("How the task stands");
     expect(lead.textContent).toBe(`Cancelled at ${formatInstant(iso(cancelledAt))} (the server's time); you asked to cancel at ${formatInstant(iso(askedAt))}.`);
-    expect(details.getByText("Status message: Cancelled by the client")).toBeTruthy();
+    // A finished task's message is its last one, with its time, not its current state.
+    expect(details.getByText(`Last message at ${formatClock(iso(cancelledAt))}: Cancelled by the client`)).toBeTruthy();
     // Q4: the server's answer is still shown as it sent it, under a heading that says what it is.
     const heading = details.getByRole("heading", { name: "What the server answered to tasks/result" });
     expect(heading.nextElementSibling?.textContent).toContain('"message": "Task c1 has no result stored"');

@@ -113,7 +113,7 @@ describe("the WebSocket bridge over a real browser-mode server", () => {
     const test = await startTestWebServer();
     const wrongUrl = test.server.apiUrl.replace(/token=.*/, "token=not-this-run");
     const bridge = createWebSocketBridge(wrongUrl, nodeSocket(test.server.origin));
-    await expect(bridge.listServers({})).rejects.toThrow(/^listServers failed: the connection to MCP Task Inspector is gone \(could not connect to ws:\/\/127\.0\.0\.1:\d+\/api\?token=…: .*open the URL that `npm run web` printed\)$/);
+    await expect(bridge.listServers({})).rejects.toThrow(/^listServers failed: the connection to MCP Task Inspector is gone \(could not connect to ws:\/\/127\.0\.0\.1:\d+\/api\?token=…: .*open the full URL that was printed when the inspector started\)$/);
     await expect(bridge.listServers({})).rejects.not.toThrow(/not-this-run/);
   });
 

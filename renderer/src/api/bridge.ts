@@ -7,10 +7,24 @@ export type { BridgeConnectionState } from "./webSocketBridge.js";
 
 let bridge: InspectorBridge | undefined;
 
+/** Thrown when a browser tab has no token to present: the page then says which URL to open. */
+export class NoTokenError extends Error {
+  constructor() {
+    super("This page was opened without its access token.");
+    this.name = "NoTokenError";
+  }
+}
+
 export function getBridge(): InspectorBridge {
   if (!bridge) {
     const preload = (window as { inspector?: InspectorBridge }).inspector;
-    bridge = preload ?? createWebSocketBridge(apiUrlFor(window.location, takeToken(window.location, window.history, window.sessionStorage)));
+    if (preload) bridge = preload;
+    else {
+      const token = takeToken(window.location, window.history, window.sessionStorage);
+      // No token, no connection: the page says what to open instead of trying and failing.
+      if (!token) throw new NoTokenError();
+      bridge = createWebSocketBridge(apiUrlFor(window.location, token));
+    }
   }
   return bridge;
 }

@@ -12,7 +12,7 @@ export type BridgeConnectionState =
   /** The socket was closed for `reason` (a clause); a new one is on its way. Calls made now wait for it. */
   | { state: "reconnecting"; reason: string }
   /** The socket is gone; every pending and later call is rejected with `reason` (a clause, no final period). */
-  | { state: "closed"; reason: string };
+  | { state: "closed"; reason: string; neverOpened?: boolean };
 
 /** Close codes after which trying again cannot help: the server is going away, or refused us. */
 const FINAL_CLOSE_CODES = new Set([1001]);
@@ -119,7 +119,7 @@ export function createWebSocketBridge(
   function onClose(event: { code: number; reason: string }): void {
     // A clause, not a sentence: the UI and call errors wrap it in their own words.
     const reason = !everOpened
-      ? `could not connect to ${describeUrl(url)}${event.reason ? ` (${event.reason})` : ""}: the server may have stopped, or this page's token is not the current run's; open the URL that \`npm run web\` printed`
+      ? `could not connect to ${describeUrl(url)}${event.reason ? ` (${event.reason})` : ""}: the inspector may have stopped, or this page's token is not the current run's; open the full URL that was printed when the inspector started`
       : event.reason || `the connection closed (code ${event.code})`;
     // What was in flight on this socket cannot be answered by the next one: the caller hears why.
     for (const [id, call] of pending) {
@@ -132,7 +132,7 @@ export function createWebSocketBridge(
       return;
     }
     queued.length = 0;
-    setConnection({ state: "closed", reason });
+    setConnection({ state: "closed", reason, ...(everOpened ? {} : { neverOpened: true }) });
   }
 
   function call(method: ApiMethod, params: unknown): Promise<unknown> {

@@ -4,13 +4,14 @@ import type { InspectorBridge } from "../../../shared/contract.js";
 import { createInspectorStore, type InspectorStore } from "../store/inspectorStore.js";
 import { InspectorProvider } from "./context.js";
 import { Layout } from "./Layout.js";
+import { NoAccess } from "./NoAccess.js";
 import { startSync } from "./sync.js";
 
 export type BridgeLink =
   | { state: "connecting" }
   | { state: "open" }
   | { state: "reconnecting"; reason: string }
-  | { state: "closed"; reason: string };
+  | { state: "closed"; reason: string; neverOpened?: boolean };
 
 export interface AppProps {
   bridge: InspectorBridge;
@@ -41,6 +42,8 @@ export function App({ bridge, store: given, onBridgeConnection }: AppProps) {
     });
   }, [onBridgeConnection]);
 
+  // Never connected at all (no token, an old run's token, the inspector stopped): one clear page.
+  if (link.state === "closed" && link.neverOpened) return <NoAccess detail={`The browser was told: ${link.reason}.`} />;
   return (
     <InspectorProvider bridge={bridge} store={store}>
       <Layout

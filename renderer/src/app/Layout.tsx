@@ -1,5 +1,12 @@
 // Server sidebar on the left; on the right the session bar, the tabs and the open tab's panel.
-import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
+import type { PendingInput } from "../../../shared/types.js";
+import { DrawerHostContext } from "../components/Drawer.js";
+import { layoutStorage } from "../components/SplitPane.js";
+import { DOCK_LABELS, useDock, type DockView } from "./dock.js";
+import { WaitingOnYou } from "./WaitingOnYou.js";
+import { CommandPalette } from "./CommandPalette.js";
 import type { InspectorEvent } from "../../../shared/contract.js";
 import { useBrowserAlerts } from "../alerts/useBrowserAlerts.js";
 import { ErrorBoundary } from "../components/ErrorBoundary.js";
@@ -51,6 +58,9 @@ export function Layout({ banner }: { banner?: string | undefined }) {
   const timelineOpen = useInspector((s) => s.drafts[TIMELINE_OPEN_KEY] !== undefined);
 
   useEffect(() => preloadTabsWhenIdle(), []);
+  const [dock, setDock] = useDock();
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  const pendingCount = pendingSampling + pendingElicitations;
 
   // AP10: the tab whose App floats in picture-in-picture stays mounted while another tab is open; when the
   // App lands (inline again) while another tab is open, its tab stays mounted until the user opens it.
@@ -106,6 +116,20 @@ export function Layout({ banner }: { banner?: string | undefined }) {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [selectTab]);
+  // Ctrl/Cmd+J shows or hides the docked panel (VS Code's key for its panel).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "j") return;
+      event.preventDefault();
+      setDock({ open: !dock.open });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [dock.open, setDock]);
+  const answer = useCallback(
+    (input: PendingInput) => navigate({ tab: input.kind === "sampling" ? "sampling" : "elicitations", itemId: input.id, sessionId: input.sessionId }),
+    [navigate],
+  );
 
   // Issue 22: an opened recording (the Logs tab's) is shown read-only in the other tabs too.
   const recordingOpen = useInspector((s) => s.drafts[OPENED_RECORDING] !== undefined);
@@ -117,10 +141,49 @@ export function Layout({ banner }: { banner?: string | undefined }) {
     ...(id === "sampling" ? { badge: pendingSampling } : id === "elicitations" ? { badge: pendingElicitations } : {}),
   }));
 
+  const tabPanel = (
+    <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="panel" tabIndex={-1}>
+      {recordingOpen && (tab === "tools" || tab === "tasks" || tab === "sampling" || tab === "elicitations") && (
+        <ErrorBoundary key={`recorded-${tab}`} what="the opened recording">
+          <Suspense fallback={<TabLoading what="the opened recording" />}>
+            <RecordedViews tab={tab} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {!KEPT_TABS.includes(tab) && (
+        <ErrorBoundary key={tab} what={`the ${TAB_LABELS[tab]} tab`}>
+          <Suspense fallback={<TabLoading what={`the ${TAB_LABELS[tab]} tab`} />}>
+            {tab === "tasks" && <TasksTab.Component />}
+            {tab === "sampling" && <SamplingTab.Component />}
+            {tab === "elicitations" && <ElicitationsTab.Component />}
+            {tab === "prompts" && <PromptsTab.Component key={sessionKey} />}
+            {tab === "logs" && <LogsTab.Component key={sessionKey} />}
+            {tab === "checks" && <ChecksTab.Component key={sessionKey} />}
+            {tab === "collections" && <CollectionsTab.Component key={sessionKey} />}
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {/* The tabs that can hold an App: each in a place of its own, so a floating App's tab stays mounted. */}
+      {KEPT_TABS.map(
+        (id) =>
+          (tab === id || keptTab === id || liveAppTabs.has(id)) && (
+            <div key={id} className={tab === id ? "tab-slot" : "tab-slot tab-kept"}>
+              <ErrorBoundary what={`the ${TAB_LABELS[id]} tab`}>
+                <Suspense fallback={<TabLoading what={`the ${TAB_LABELS[id]} tab`} />}>
+                  {id === "tools" ? <ToolsTab /> : <ResourcesTab.Component key={sessionKey} />}
+                </Suspense>
+              </ErrorBoundary>
+            </div>
+          ),
+      )}
+    </div>
+  );
+
   return (
     <NavigationContext.Provider value={selectTab}>
       <FocusItemContext.Provider value={focusItem}>
       <PictureInPictureContext.Provider value={pip}>
+      <DrawerHostContext.Provider value={host}>
       <div className="app">
         <ErrorBoundary what="the servers sidebar">
           <ServersSidebar />
@@ -132,57 +195,130 @@ export function Layout({ banner }: { banner?: string | undefined }) {
             </div>
           )}
           <SessionBar />
-          <TabBar<TabId> tabs={tabs} selected={tab} onSelect={selectTab} label="Inspector" idPrefix={PREFIX} />
-          <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="panel" tabIndex={-1}>
-            {recordingOpen && (tab === "tools" || tab === "tasks" || tab === "sampling" || tab === "elicitations") && (
-              <ErrorBoundary key={`recorded-${tab}`} what="the opened recording">
-                <Suspense fallback={<TabLoading what="the opened recording" />}>
-                  <RecordedViews tab={tab} />
+          <div className="tabbar-row">
+            <TabBar<TabId> tabs={tabs} selected={tab} onSelect={selectTab} label="Inspector" idPrefix={PREFIX} />
+            <CommandPalette onTab={selectTab} onAnswer={answer} />
+            <button
+              type="button"
+              className="dock-toggle"
+              aria-expanded={dock.open}
+              aria-controls="inspector-dock"
+              title="Show or hide the docked panel (Ctrl+J)"
+              onClick={() => setDock({ open: !dock.open })}
+            >
+              {dock.open ? "Hide panel" : "Show panel"}
+              {pendingCount > 0 && !dock.open && <span className="badge" aria-label={`${pendingCount} waiting on you`}>{pendingCount}</span>}
+            </button>
+          </div>
+          <div className="workspace" ref={setHost}>
+            <Workspace dock={dock} tabPanel={tabPanel}>
+              <DockedPanel view={dock.view} side={dock.side} tab={tab} sessionKey={sessionKey} pendingCount={pendingCount} onAnswer={answer} onChange={setDock} />
+            </Workspace>
+            {timelineOpen && (
+              <ErrorBoundary what="the task timeline">
+                <Suspense fallback={<TabLoading what="the timeline" />}>
+                  <TaskTimelineHost.Component />
                 </Suspense>
               </ErrorBoundary>
             )}
-            {!KEPT_TABS.includes(tab) && (
-              <ErrorBoundary key={tab} what={`the ${TAB_LABELS[tab]} tab`}>
-                <Suspense fallback={<TabLoading what={`the ${TAB_LABELS[tab]} tab`} />}>
-                  {tab === "tasks" && <TasksTab.Component />}
-                  {tab === "sampling" && <SamplingTab.Component />}
-                  {tab === "elicitations" && <ElicitationsTab.Component />}
-                  {tab === "prompts" && <PromptsTab.Component key={sessionKey} />}
-                  {tab === "logs" && <LogsTab.Component key={sessionKey} />}
-                  {tab === "checks" && <ChecksTab.Component key={sessionKey} />}
-                  {tab === "collections" && <CollectionsTab.Component key={sessionKey} />}
-                </Suspense>
-              </ErrorBoundary>
-            )}
-            {/* The tabs that can hold an App: each in a place of its own, so a floating App's tab stays mounted. */}
-            {KEPT_TABS.map(
-              (id) =>
-                (tab === id || keptTab === id || liveAppTabs.has(id)) && (
-                  <div key={id} className={tab === id ? "tab-slot" : "tab-slot tab-kept"}>
-                    <ErrorBoundary what={`the ${TAB_LABELS[id]} tab`}>
-                      <Suspense fallback={<TabLoading what={`the ${TAB_LABELS[id]} tab`} />}>
-                        {id === "tools" ? <ToolsTab /> : <ResourcesTab.Component key={sessionKey} />}
-                      </Suspense>
-                    </ErrorBoundary>
-                  </div>
-                ),
-            )}
+            {/* A request that waits on the user comes to where the user is. */}
+            <ErrorBoundary what="the request dialog">
+              <RequestDialogHost />
+            </ErrorBoundary>
           </div>
         </main>
-        {timelineOpen && (
-          <ErrorBoundary what="the task timeline">
-            <Suspense fallback={<TabLoading what="the timeline" />}>
-              <TaskTimelineHost.Component />
-            </Suspense>
-          </ErrorBoundary>
-        )}
-        {/* A request that waits on the user comes to where the user is. */}
-        <ErrorBoundary what="the request dialog">
-          <RequestDialogHost />
-        </ErrorBoundary>
       </div>
+      </DrawerHostContext.Provider>
       </PictureInPictureContext.Provider>
       </FocusItemContext.Provider>
     </NavigationContext.Provider>
+  );
+}
+
+/** The open tab, and the docked panel below or beside it when it is shown; the split is remembered per side. */
+function Workspace({ dock, tabPanel, children }: { dock: ReturnType<typeof useDock>[0]; tabPanel: ReactNode; children: ReactNode }) {
+  const storage = layoutStorage();
+  const { defaultLayout, onLayoutChanged } = useDefaultLayout({
+    id: `inspector-dock-${dock.side}`,
+    panelIds: dock.open ? ["tab", "dock"] : ["tab"],
+    storage: storage ?? { getItem: () => null, setItem: () => {} },
+  });
+  return (
+    // Not keyed by side: moving the panel must not remount the open tab (a running App would reload).
+    <Group
+      orientation={dock.side === "bottom" ? "vertical" : "horizontal"}
+      className="workspace-split"
+      {...(defaultLayout ? { defaultLayout } : {})}
+      onLayoutChanged={onLayoutChanged}
+    >
+      <Panel id="tab" className="workspace-main" minSize="10rem">
+        {tabPanel}
+      </Panel>
+      {dock.open && (
+        <>
+          <Separator className={dock.side === "bottom" ? "divider divider-horizontal" : "divider divider-vertical"} aria-label="Resize the docked panel" />
+          <Panel id="dock" className="workspace-dock" defaultSize="35%" minSize="7rem">
+            {children}
+          </Panel>
+        </>
+      )}
+    </Group>
+  );
+}
+
+const DOCK_VIEWS: DockView[] = ["logs", "tasks", "waiting"];
+
+/** Logs, Tasks or the requests waiting on the user, beside whatever tab is open. */
+function DockedPanel({
+  view,
+  side,
+  tab,
+  sessionKey,
+  pendingCount,
+  onAnswer,
+  onChange,
+}: {
+  view: DockView;
+  side: "bottom" | "right";
+  tab: TabId;
+  sessionKey: string;
+  pendingCount: number;
+  onAnswer(input: PendingInput): void;
+  onChange(change: Partial<ReturnType<typeof useDock>[0]>): void;
+}) {
+  // One view is never drawn twice: the Logs or Tasks tab open above has the panel point to it.
+  const sameAsTab = view === tab;
+  return (
+    <section className="dock" id="inspector-dock" aria-label="Docked panel">
+      <div className="dock-bar">
+        <div className="segmented dock-views" role="group" aria-label="The docked panel shows">
+          {DOCK_VIEWS.map((v) => (
+            <button key={v} type="button" aria-pressed={view === v} className={view === v ? "checked" : undefined} onClick={() => onChange({ view: v })}>
+              {DOCK_LABELS[v]}
+              {v === "waiting" && pendingCount > 0 && <span className="badge">{pendingCount}</span>}
+            </button>
+          ))}
+        </div>
+        <button type="button" onClick={() => onChange({ side: side === "bottom" ? "right" : "bottom" })}>
+          {side === "bottom" ? "Dock on the right" : "Dock at the bottom"}
+        </button>
+        <button type="button" onClick={() => onChange({ open: false })} aria-label="Close the docked panel">
+          Close
+        </button>
+      </div>
+      <div className="dock-body">
+        {sameAsTab ? (
+          <p className="empty">{DOCK_LABELS[view]} is the open tab; pick another tab to keep {DOCK_LABELS[view]} here beside it.</p>
+        ) : (
+          <ErrorBoundary key={view} what={`the docked ${DOCK_LABELS[view]}`}>
+            <Suspense fallback={<TabLoading what={DOCK_LABELS[view]} />}>
+              {view === "logs" && <LogsTab.Component key={sessionKey} />}
+              {view === "tasks" && <TasksTab.Component />}
+              {view === "waiting" && <WaitingOnYou onAnswer={onAnswer} />}
+            </Suspense>
+          </ErrorBoundary>
+        )}
+      </div>
+    </section>
   );
 }

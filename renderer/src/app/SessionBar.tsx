@@ -1,6 +1,7 @@
 // Which session the Tools, Resources, Prompts and Logs tabs show, its state, and ping; its Server facts
 // and Roots panels; and Remove for a session that has ended (issue 13).
 import { useId, useState } from "react";
+import { Drawer } from "../components/Drawer.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { draftKeys } from "../store/draftsSlice.js";
@@ -122,11 +123,22 @@ export function SessionBar() {
         <ErrorAlert message={ping.error} onDismiss={ping.clearError} />
         <ErrorAlert message={remove.error} onDismiss={remove.clearError} />
       </header>
-      {shown && (
+      {shown === "roots" && (
         <div id={panelId} className="session-panel">
-          {shown === "facts" ? <ServerFacts session={session} /> : <RootsEditor session={session} />}
+          <RootsEditor session={session} />
         </div>
       )}
+      {/* A drawer under the tab bar, so the workspace is not pushed down; Escape closes it. */}
+      <Drawer open={shown === "facts"} onClose={() => setPanel(undefined)} title="Server facts" className="facts-drawer">
+        <div id={panelId}>
+          <div className="drawer-head">
+            <button type="button" className="drawer-close" onClick={() => setPanel(undefined)}>
+              Close
+            </button>
+          </div>
+          <ServerFacts session={session} />
+        </div>
+      </Drawer>
     </>
   );
 }

@@ -3,6 +3,9 @@
 // single bundle was over Vite's 500 kB warning. The CSP's script-src 'self' allows these chunks: they
 // are files of the same origin.
 import { lazy, useState, type ComponentType } from "react";
+import { drawerDialog } from "../components/Drawer.js";
+import { settingsDialogBody } from "../sidebar/SettingsDialog.js";
+import { commandPaletteDialog } from "./CommandPalette.js";
 
 export interface LazyTab {
   /** The tab: suspends (Suspense shows "Loading…") until its chunk is in, unless it already is. */
@@ -47,7 +50,9 @@ export const TaskTimelineHost = lazyNamed(() => import("../tabs/timeline/TaskTim
 /** Issue 22: an opened recording's runs, timelines and input requests, above the live tab (its own chunk). */
 export const RecordedViews = lazy(() => import("../tabs/recording/RecordedViews.js").then((m) => ({ default: m.RecordedViews })));
 
-const ALL = [TasksTab, SamplingTab, ElicitationsTab, ResourcesTab, PromptsTab, LogsTab, ChecksTab, TaskTimelineHost, CollectionsTab];
+/** The dialogs (drawers, Settings, the command palette): chunks of their own, so Radix and cmdk are not in the first tab's. */
+const DIALOGS = [drawerDialog, settingsDialogBody, commandPaletteDialog];
+const ALL: { preload(): Promise<unknown> }[] = [TasksTab, SamplingTab, ElicitationsTab, ResourcesTab, PromptsTab, LogsTab, ChecksTab, TaskTimelineHost, CollectionsTab, ...DIALOGS];
 
 /** Every lazy chunk, fetched now; resolves when all are in (tests that switch tabs synchronously use it). */
 export function preloadAllTabs(): Promise<unknown> {

@@ -1,7 +1,2 @@
-import type { SessionInfo } from "../../../shared/types.js";
-import { useInspector } from "./context.js";
-
-/** The session the Tools, Resources, Prompts and Logs tabs show. */
-export function useSelectedSession(): SessionInfo | undefined {
-  return useInspector((s) => (s.selectedSessionId ? s.sessions[s.selectedSessionId] : undefined));
-}
+// Moved a floor down (renderer/src/hooks) so components, forms and the sidebar need not import the app.
+export * from "../hooks/useSelectedSession.js";

@@ -4,9 +4,9 @@
 // `resource` with the same preview as a read; `annotations` in words. Anything else as JSON. Never markup,
 // and a huge base64 string is measured, not decoded.
 import { createContext, useContext } from "react";
-import { useInspectorStore } from "../app/context.js";
-import { useSelectTab } from "../app/navigation.js";
-import { useSelectedSession } from "../app/useSelectedSession.js";
+import { useInspectorStore } from "../hooks/context.js";
+import { useSelectTab } from "../hooks/navigation.js";
+import { useSelectedSession } from "../hooks/useSelectedSession.js";
 import { CopyButton } from "./CopyButton.js";
 import { JsonView, toJsonText } from "./JsonView.js";
 import { ResourceContentView } from "./ResourceContentView.js";

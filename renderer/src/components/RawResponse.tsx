@@ -5,7 +5,7 @@ import { useState } from "react";
 import { cutNote } from "../../../shared/byteBudget.js";
 import { rawResponseSeqOf } from "../../../shared/rawResponse.js";
 import type { LogEntry } from "../../../shared/types.js";
-import { useBridge, useInspectorStore } from "../app/context.js";
+import { useBridge, useInspectorStore } from "../hooks/context.js";
 import { errorMessage } from "../util/errors.js";
 import { JsonView } from "./JsonView.js";
 import "../styles/content.css";

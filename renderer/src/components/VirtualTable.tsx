@@ -26,12 +26,15 @@ const ROW_PADDING_REM = 0.5;
 export function minimumRowWidth(columns: readonly Column[]): string {
   let rem = ROW_PADDING_REM * 2 + ROW_GAP_REM * Math.max(columns.length - 1, 0);
   let ch = 0;
+  let px = 0;
   for (const { width } of columns) {
-    const fixed = /^(?:minmax\(\s*)?([\d.]+)(rem|ch)\b/.exec(width.trim());
+    const fixed = /^(?:minmax\(\s*)?([\d.]+)(rem|ch|px)\b/.exec(width.trim());
     if (fixed?.[2] === "rem") rem += Number(fixed[1]);
     else if (fixed?.[2] === "ch") ch += Number(fixed[1]);
+    // Columns sized to their words in the page's font (the Tasks table's) are in px.
+    else if (fixed?.[2] === "px") px += Number(fixed[1]);
   }
-  return `calc(${rem}rem + ${ch}ch)`;
+  return px ? `calc(${rem}rem + ${ch}ch + ${px}px)` : `calc(${rem}rem + ${ch}ch)`;
 }
 
 export function VirtualTable({
@@ -47,6 +50,7 @@ export function VirtualTable({
   selectedIndex,
   scrollToIndex,
   follow,
+  fill = false,
 }: {
   label: string;
   columns: Column[];
@@ -74,6 +78,8 @@ export function VirtualTable({
    * reader (edge "top") do not move what they are reading; scrolling back to the edge resumes.
    */
   follow?: { edge: "top" | "bottom"; following: boolean; onFollowingChange(following: boolean): void };
+  /** Takes the height its container gives it (a flex column) instead of `height`. */
+  fill?: boolean;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -116,7 +122,7 @@ export function VirtualTable({
   // Plus room for a scrollbar gutter, which both rowgroups reserve (app.css) so their columns line up.
   const minWidth = `calc(${minimumRowWidth(columns)} + 16px)`;
   return (
-    <div role="table" aria-label={label} aria-rowcount={rowCount + 1} className="vtable">
+    <div role="table" aria-label={label} aria-rowcount={rowCount + 1} className={fill ? "vtable fill" : "vtable"}>
       <div role="rowgroup" className="vhead" style={{ minWidth }}>
         <div role="row" aria-rowindex={1} className="vrow vheader" style={{ gridTemplateColumns: template }}>
           {columns.map((c) => (
@@ -126,7 +132,7 @@ export function VirtualTable({
           ))}
         </div>
       </div>
-      <div role="rowgroup" ref={scrollRef} className="vbody" style={{ height, minWidth }} tabIndex={rowCount ? 0 : -1} aria-label={`${label} rows`} {...(onScroll ? { onScroll } : {})}>
+      <div role="rowgroup" ref={scrollRef} className="vbody" style={fill ? { minWidth } : { height, minWidth }} tabIndex={rowCount ? 0 : -1} aria-label={`${label} rows`} {...(onScroll ? { onScroll } : {})}>
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((item) => (
             <div

@@ -1,6 +1,6 @@
 // The outputSchema a tool's result is checked against (CallToolResultView), as the session's tool list last
 // gave it: one lookup for a run in the Tools tab and a task's Details in the Tasks tab, so both check alike.
-import { useInspector } from "../app/context.js";
+import { useInspector } from "../hooks/context.js";
 
 /** Props for CallToolResultView: the session, and the tool's outputSchema when the list declares one. */
 export function useResultCheckProps(sessionId: string, toolName: string): { sessionId: string; outputSchema?: unknown } {

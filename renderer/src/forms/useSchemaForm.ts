@@ -1,7 +1,7 @@
 // A schema form's state: the draft lives in the store (so a tab switch or a failed call keeps what
 // the user typed, in the form or in the JSON editor), errors live here until the next submit.
 import { useCallback, useMemo, useState } from "react";
-import { useInspector, useInspectorStore } from "../app/context.js";
+import { useInspector, useInspectorStore } from "../hooks/context.js";
 import { buildForm, collect, decompose, initialDraft, key, prefixes, type DraftEntry, type FormDraft, type FormNode, type Path, type Tag } from "./schemaForm.js";
 import { uncheckedPatterns } from "./patterns.js";
 import { validateMapped } from "./validate.js";

@@ -3,7 +3,7 @@
 // by the core), so a server author sees where their server's auth fails. The authorization page is a
 // link from the server's metadata: shown as text and opened only after the user confirms (OpenLink).
 import type { AuthStep, AuthStepKind } from "../../../shared/types.js";
-import { useBridge, useInspector } from "../app/context.js";
+import { useBridge, useInspector } from "../hooks/context.js";
 import { OpenLink } from "../components/OpenLinkConfirm.js";
 import { formatClock } from "../util/time.js";
 

@@ -1,6 +1,6 @@
 // Import a Claude Desktop / VS Code style `{ "mcpServers": { … } }` document; main parses it.
 import { useId, useState } from "react";
-import { useBridge } from "../app/context.js";
+import { useBridge } from "../hooks/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 

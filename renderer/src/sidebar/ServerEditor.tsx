@@ -2,7 +2,7 @@
 // headers), plus the client capabilities to advertise to it. main validates the result again.
 import { useId, useState } from "react";
 import type { ClientFeatureToggles, EraSetting, OAuthSettings, SavedServer, ServerConfigInput } from "../../../shared/types.js";
-import { useBridge, useInspectorStore } from "../app/context.js";
+import { useBridge, useInspectorStore } from "../hooks/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { linesOf, pairsText, parsePairs } from "./configText.js";

@@ -1,7 +1,7 @@
 // One saved server: its live state, Connect / Disconnect, edit and remove, and its stderr.
 import { useMemo, useState } from "react";
 import type { SavedServer } from "../../../shared/types.js";
-import { useBridge, useInspector } from "../app/context.js";
+import { useBridge, useInspector } from "../hooks/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { sessionForServer } from "../store/sessionsSlice.js";

@@ -1,10 +1,10 @@
 // The saved servers (the built-in "Everything (demo)" first, as main lists it), add / import, settings.
 import { useDeferredValue, useMemo, useState } from "react";
-import { useInspector } from "../app/context.js";
+import { useInspector } from "../hooks/context.js";
 import { ImportServers } from "./ImportServers.js";
 import { ServerEditor, type EditorTarget } from "./ServerEditor.js";
 import { ServerEntry } from "./ServerEntry.js";
-import { SettingsPanel } from "./SettingsPanel.js";
+import { SettingsDialog } from "./SettingsDialog.js";
 import { StorageProblems } from "./StorageProblems.js";
 
 /** Entries drawn at first; "Show more" adds as many again. A list of 2,000 once took seconds to draw. */
@@ -17,7 +17,6 @@ export function ServersSidebar() {
   const loaded = useInspector((s) => s.serversLoaded);
   const [editing, setEditing] = useState<EditorTarget>();
   const [importing, setImporting] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
   const [filter, setFilter] = useState("");
   const [shown, setShown] = useState(PAGE);
   const deferredFilter = useDeferredValue(filter);
@@ -76,10 +75,7 @@ export function ServersSidebar() {
           </button>
         </div>
       )}
-      <details className="settings-panel" onToggle={(e) => setSettingsOpen(e.currentTarget.open)}>
-        <summary>Settings</summary>
-        {settingsOpen && <SettingsPanel />}
-      </details>
+      <SettingsDialog />
     </aside>
   );
 }

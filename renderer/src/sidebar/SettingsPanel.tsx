@@ -3,13 +3,29 @@
 import { useId, useState } from "react";
 import { describeDefault, NUMBER_SETTING_FIELDS } from "../../../shared/settingFields.js";
 import type { Settings } from "../../../shared/types.js";
-import { useBridge, useInspector } from "../app/context.js";
+import { useBridge, useInspector } from "../hooks/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { formatClock } from "../util/time.js";
 
-/** Every numeric setting, with its unit in the label and its default beside it (issue 21). */
+/** Every numeric setting, with its unit in the label and its default beside it. */
 const NUMBER_FIELDS = NUMBER_SETTING_FIELDS.map((f) => ({ ...f, label: `${f.label} (${f.unit})` }));
+
+/** The settings in groups a person looks for, each said in plain words; the spec's rule ids stay in the hints. */
+const GROUPS: { title: string; about: string; keys: string[] }[] = [
+  { title: "Message log", about: "How much of each session's protocol traffic is kept for the Logs tab and recordings.", keys: ["logLimit", "logBudgetBytes", "logEntryMaxBytes"] },
+  {
+    title: "Requests",
+    about: "How long a request to a server may take, and how the protocol version is picked.",
+    keys: ["requestTimeoutMs", "maxRequestTotalMs", "maxInputRounds", "eraProbeTimeoutMs"],
+  },
+  {
+    title: "Tasks servers run on this inspector",
+    about: "When a server asks for sampling or elicitation as a task, this inspector runs it: these bound how many and for how long.",
+    keys: ["maxLiveReceiverTasks", "maxReceiverTaskTtlMs", "defaultReceiverTaskTtlMs", "receiverTaskPollIntervalMs"],
+  },
+  { title: "MCP Apps", about: "How large a tool's own UI may be before the inspector refuses to draw it.", keys: ["maxViewBytes"] },
+];
 import { NotificationPermission } from "../alerts/NotificationPermission.js";
 import { ThemeSwitch } from "./ThemeSwitch.js";
 
@@ -23,7 +39,9 @@ export function SettingsPanel() {
   const { theme, ...formSettings } = settings;
   return (
     <>
-      <ThemeSwitch theme={theme} />
+      <section className="settings-group" aria-label="Appearance">
+        <ThemeSwitch theme={theme} />
+      </section>
       <SettingsForm key={JSON.stringify(formSettings)} settings={settings} savedAt={savedAt} onSaved={setSavedAt} />
     </>
   );
@@ -62,6 +80,8 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
         });
       }}
     >
+      <fieldset className="settings-group">
+      <legend>Notifications</legend>
       <div className="checkbox-field">
         <input
           id={`${id}-notify`}
@@ -87,24 +107,31 @@ function SettingsForm({ settings, savedAt, onSaved }: { settings: Settings; save
         />
         <label htmlFor={`${id}-request-dialog`}>Open a dialog over the current tab when a server waits on me</label>
       </div>
-      {NUMBER_FIELDS.map((f) => (
-        <div className="field" key={f.key}>
-          <label htmlFor={`${id}-${f.key}`}>{f.label}</label>
-          <input
-            id={`${id}-${f.key}`}
-            inputMode="numeric"
-            value={values[f.key] ?? ""}
-            aria-describedby={`${id}-${f.key}-hint`}
-            onChange={(e) => {
-              setValues({ ...values, [f.key]: e.target.value });
-              onSaved(undefined);
-            }}
-          />
-          <p className="note field-hint" id={`${id}-${f.key}-hint`}>
-            {f.hint ? `${f.hint} ` : ""}
-            <span className="setting-default">{describeDefault(f.key)}</span>
-          </p>
-        </div>
+      </fieldset>
+      {GROUPS.map((group) => (
+        <fieldset className="settings-group" key={group.title}>
+          <legend>{group.title}</legend>
+          <p className="note settings-group-about">{group.about}</p>
+          {NUMBER_FIELDS.filter((f) => group.keys.includes(f.key)).map((f) => (
+            <div className="field" key={f.key}>
+              <label htmlFor={`${id}-${f.key}`}>{f.label}</label>
+              <input
+                id={`${id}-${f.key}`}
+                inputMode="numeric"
+                value={values[f.key] ?? ""}
+                aria-describedby={`${id}-${f.key}-hint`}
+                onChange={(e) => {
+                  setValues({ ...values, [f.key]: e.target.value });
+                  onSaved(undefined);
+                }}
+              />
+              <p className="note field-hint" id={`${id}-${f.key}-hint`}>
+                {f.hint ? `${f.hint} ` : ""}
+                <span className="setting-default">{describeDefault(f.key)}</span>
+              </p>
+            </div>
+          ))}
+        </fieldset>
       ))}
       <ErrorAlert message={action.error && `Settings not saved: ${action.error}`} onDismiss={action.clearError} />
       <div className="row">

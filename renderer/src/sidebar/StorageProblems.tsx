@@ -1,7 +1,7 @@
 // Saved servers or settings that could not be loaded as they were: which file, what was wrong, and
 // where the original is kept. Shown until the user dismisses it; nothing was dropped silently.
 import type { StorageProblem } from "../../../shared/types.js";
-import { useInspector, useInspectorStore } from "../app/context.js";
+import { useInspector, useInspectorStore } from "../hooks/context.js";
 
 const NONE: StorageProblem[] = [];
 

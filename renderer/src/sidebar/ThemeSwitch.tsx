@@ -2,7 +2,7 @@
 // page and, in the desktop app, the window and menus change together.
 import { useId, useState } from "react";
 import type { ThemeSource } from "../../../shared/types.js";
-import { useBridge } from "../app/context.js";
+import { useBridge } from "../hooks/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 

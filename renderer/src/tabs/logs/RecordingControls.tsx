@@ -8,16 +8,13 @@ import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { saveBlob } from "../../components/resourcePreview.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
-import type { ApiResult } from "../../../../shared/contract.js";
-import { COMPARISON_KEY } from "./RecordingDiff.js";
+import { COMPARISON_KEY, RECORDING_KEY, type OpenedRecording } from "./recordingState.js";
 import { RecordingFileInput } from "./RecordingFileInput.js";
 
-/** `text` is kept for Compare… (the first side it sends to the core). */
-export type OpenedRecording = ApiResult<"openRecording"> & { fileName: string; text?: string };
+export { RECORDING_KEY, type OpenedRecording } from "./recordingState.js";
 
 
 
-export const RECORDING_KEY = draftKeys.view("logs", "recording", "");
 
 export function SaveRecording({ sessionId, newestSeq }: { sessionId: string; newestSeq: number | undefined }) {
   const bridge = useBridge();

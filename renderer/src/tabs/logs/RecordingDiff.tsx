@@ -7,9 +7,8 @@ import { useBridge } from "../../app/context.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
-import { draftKeys } from "../../store/draftsSlice.js";
 import type { RecordingChange, RecordingDiff, SurfaceSummaryView } from "../../../../shared/recordingDiff.js";
-import type { OpenedRecording } from "./RecordingControls.js";
+import { COMPARISON_KEY, type OpenedRecording } from "./recordingState.js";
 import { RecordingFileInput } from "./RecordingFileInput.js";
 
 export interface Comparison {
@@ -19,7 +18,7 @@ export interface Comparison {
   bName: string;
 }
 
-export const COMPARISON_KEY = draftKeys.view("logs", "comparison", "");
+export { COMPARISON_KEY } from "./recordingState.js";
 
 /** Changes listed at most per area: the rest are counted. */
 const MAX_CHANGES = 300;

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import type { Prompt } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import type { CacheHints } from "../../../../shared/types.js";
+import { SplitPane } from "../../components/SplitPane.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { useStoredState } from "../../app/useStoredState.js";
@@ -97,10 +98,14 @@ export function PromptsTab() {
   const prompt = prompts.find((p) => p.name === selected);
 
   return (
-    <div className="split">
+    <SplitPane
+      id="prompts"
+      label="Resize the prompt list"
+      list={
       <section className="list-pane" aria-label="Prompt list">
+        <div className="list-head">
         <div className="toolbar">
-          <h2>Prompts</h2>
+          <h2>Prompts{prompts.length > 0 ? ` (${prompts.length})` : ""}</h2>
           <button type="button" onClick={() => void load()} disabled={!connected || list.busy}>
             Refresh prompts
           </button>
@@ -108,7 +113,8 @@ export function PromptsTab() {
         <ErrorAlert message={list.error} onDismiss={list.clearError} />
         {cache && changes > cache.changesSeen && <p className="note">The server says its prompts changed: refresh to see them.</p>}
         {cache && <CacheHintNote hints={cache.hints} what="prompt list" era={session.era} />}
-        <ul className="item-list">
+        </div>
+        <ul className="item-list list-body">
           {prompts.map((p) => (
             <li key={p.name}>
               <button type="button" className={p.name === selected ? "item selected" : "item"} aria-label={p.name} aria-current={p.name === selected || undefined} onClick={() => setSelected(p.name)}>
@@ -119,8 +125,9 @@ export function PromptsTab() {
           ))}
         </ul>
       </section>
-      <div className="detail-pane">{prompt && sessionId && <PromptForm key={prompt.name} sessionId={sessionId} prompt={prompt} connected={connected} completions={Boolean(session.serverCapabilities?.completions)} />}</div>
-    </div>
+      }
+      detail={<div className="detail-pane">{prompt && sessionId && <PromptForm key={prompt.name} sessionId={sessionId} prompt={prompt} connected={connected} completions={Boolean(session.serverCapabilities?.completions)} />}</div>}
+    />
   );
 }
 

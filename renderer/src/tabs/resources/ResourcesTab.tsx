@@ -6,6 +6,7 @@ import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types
 import { cacheHintsOf } from "../../../../shared/cacheHints.js";
 import type { CacheHints, SessionInfo } from "../../../../shared/types.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
+import { SplitPane } from "../../components/SplitPane.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { useStoredState } from "../../app/useStoredState.js";
@@ -149,10 +150,14 @@ function ResourcesView() {
   if (connected && !offers) return <p className="empty">{session.serverName} does not offer resources.</p>;
 
   return (
-    <div className="split">
+    <SplitPane
+      id="resources"
+      label="Resize the resource list"
+      list={
       <section className="list-pane" aria-label="Resource list">
+        <div className="list-head">
         <div className="toolbar">
-          <h2>Resources</h2>
+          <h2>Resources{resources.length > 0 ? ` (${resources.length})` : ""}</h2>
           <button type="button" onClick={() => void load()} disabled={!connected || list.busy}>
             Refresh resources
           </button>
@@ -160,6 +165,8 @@ function ResourcesView() {
         <ErrorAlert message={list.error} onDismiss={list.clearError} />
         {listed && changes > listed.changesSeen && <p className="note">The server says its resources changed: refresh to see them.</p>}
         {listed && <CacheHintNote hints={listed.resources} what="resource list" era={session.era} />}
+        </div>
+        <div className="list-body">
         <ul className="item-list">
           {resources.map((r) => (
             <li key={r.uri}>
@@ -185,8 +192,11 @@ function ResourcesView() {
             disabled={!connected}
           />
         ))}
+        </div>
       </section>
-      <section className="detail-pane" aria-label="Resource contents">
+      }
+      detail={
+      <section className="detail-pane resource-contents" aria-label="Resource contents">
         <ErrorAlert message={reading.error} onDismiss={reading.clearError} />
         {read ? (
           <>
@@ -200,7 +210,8 @@ function ResourcesView() {
           <p className="empty">{reading.busy ? "Reading…" : "Pick a resource to read it."}</p>
         )}
       </section>
-    </div>
+      }
+    />
   );
 }
 

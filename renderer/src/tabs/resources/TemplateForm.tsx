@@ -1,7 +1,7 @@
 // A resource template as a form: one field per RFC 6570 variable of its `uriTemplate` (with the server's
 // suggestions when it offers completions), the URI those values build, and Read. A template that cannot
 // be parsed, or is too large to offer as a form, falls back to typing the URI by hand, and says why.
-import { useId, useMemo, type ReactNode } from "react";
+import { Fragment, useId, useMemo, type ReactNode } from "react";
 import type { ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge } from "../../app/context.js";
 import { useStoredState } from "../../app/useStoredState.js";
@@ -49,7 +49,7 @@ function VariablesForm({ sessionId, template, completions, disabled, onRead, par
       <h4>{template.name}</h4>
       {template.description && <p className="field-help">{template.description}</p>}
       <p className="note template-source">
-        <code>{template.uriTemplate}</code>
+        <TemplateText template={template.uriTemplate} />
       </p>
       {parsed.variables.map((name) => (
         <div className="field" key={name}>
@@ -120,5 +120,35 @@ function TemplateShell({ template, onSubmit, children }: { template: ResourceTem
     >
       {children}
     </form>
+  );
+}
+
+/**
+ * A URI template as text that breaks only between its parts: after a "/" of its literal text, never
+ * inside an expression, so `{resourceId}` never reads as `{resourceId` + `}` on the next line.
+ */
+export function TemplateText({ template }: { template: string }) {
+  const parts = template.split(/(\{[^{}]*\})/);
+  return (
+    <code className="template-text">
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <span key={i} className="uri-expr">
+            {part}
+          </span>
+        ) : (
+          part.split("/").map((piece, j, all) => (
+            <Fragment key={`${i}.${j}`}>
+              {piece}
+              {j < all.length - 1 && (
+                <>
+                  /<wbr />
+                </>
+              )}
+            </Fragment>
+          ))
+        ),
+      )}
+    </code>
   );
 }

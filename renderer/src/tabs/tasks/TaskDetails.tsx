@@ -8,7 +8,7 @@ import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
 import { useResultCheckProps } from "../../components/useOutputSchema.js";
-import { formatInstant } from "../../util/time.js";
+import { formatInstant, formatMessageTime } from "../../util/time.js";
 import { clientTaskEnding } from "../../../../shared/taskEnding.js";
 import { ClientTaskStanding } from "./ClientTaskStanding.js";
 
@@ -39,13 +39,24 @@ export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void })
 const cut = (text: string) => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
 
 /** The lead line: the status, and when it got there (the task's lastUpdatedAt, as the server reported it). */
-function StatusLine({ children, statusMessage }: { children: ReactNode; statusMessage: string | undefined }) {
+function StatusLine({ children, task }: { children: ReactNode; task: { status: string; statusMessage?: string | undefined; lastUpdatedAt?: string | undefined } }) {
+  const { statusMessage } = task;
+  // A finished task's message is what it last said while it ran ("Generating report…"), not how it stands
+  // now: said as the last message, with the time of the task's last update that carried it.
+  const finished = TERMINAL_STATUSES.has(task.status);
   return (
     <>
       <p className="task-outcome" role="note" aria-label="How the task stands">
         {children}
       </p>
-      {statusMessage && <p className="note">Status message: {cut(statusMessage)}</p>}
+      {statusMessage &&
+        (finished ? (
+          <p className="note task-last-message">
+            Last message{task.lastUpdatedAt ? ` at ${formatMessageTime(task.lastUpdatedAt)}` : ""}: {cut(statusMessage)}
+          </p>
+        ) : (
+          <p className="note">Status message: {cut(statusMessage)}</p>
+        ))}
     </>
   );
 }
@@ -56,7 +67,7 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
   const resultProps = useResultCheckProps(client.sessionId, client.toolName);
   return (
     <>
-      <StatusLine statusMessage={task.statusMessage}>
+      <StatusLine task={task}>
         <ClientTaskStanding client={client} />
       </StatusLine>
       <h4>Asked: tools/call {client.toolName}</h4>
@@ -100,7 +111,7 @@ function ReceiverTaskDetails({ receiver }: { receiver: ReceiverTask }) {
   const { task, ending } = receiver;
   return (
     <>
-      <StatusLine statusMessage={task.statusMessage}>
+      <StatusLine task={task}>
         <strong>{ending ? receiverEndingLabel(ending) : task.status}</strong>
         {ending === "expired" ? "" : ` at ${formatInstant(task.lastUpdatedAt)}`}
         {receiver.deletedAt ? `; deleted at ${formatInstant(receiver.deletedAt)}` : ""}. {ending ? receiverEndingDetail(ending) : ""}

@@ -3,7 +3,8 @@
 // "Cancel" on live ones; details (result or error) of any; refresh through tasks/list.
 // A flood of status changes costs this tab O(changes), not O(tasks): the view of the filter follows
 // the store incrementally (useTaskView), and each visible row follows its own task (TaskTableRow).
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Group, Panel, Separator } from "react-resizable-panels";
 import type { Task } from "@modelcontextprotocol/sdk/types.js";
 import type { PendingInput } from "../../../../shared/types.js";
 import { useBridge, useInspector } from "../../app/context.js";
@@ -180,8 +181,12 @@ export function TasksTab() {
         </span>
       </div>
       <ErrorAlert message={error} onDismiss={() => setError(undefined)} />
+      {/* The table takes the height it is given; a task's details open in a drawer beside it, resizable. */}
+      <Group orientation="horizontal" className="tasks-split" style={{ height: "auto" }}>
+      <Panel id="tasks-table" className="tasks-table-side" minSize="20rem">
       <VirtualTable
         label="Tasks"
+        fill
         columns={columns}
         rowCount={view.length}
         renderRow={renderRow}
@@ -190,7 +195,18 @@ export function TasksTab() {
         {...(scrollIndex >= 0 ? { scrollToIndex: scrollIndex } : {})}
         rowClassName={(i) => `kind-${kindOf(view.keyAt(i))}`}
       />
-      {selectedKey && selectedIndex >= 0 && <SelectedTaskDetails taskKey={selectedKey} onClose={() => setSelectedKey(undefined)} />}
+      </Panel>
+      {selectedKey && selectedIndex >= 0 && (
+        <>
+          <Separator className="divider divider-vertical" aria-label="Resize the task details" />
+          <Panel id="task-details" className="task-drawer" defaultSize="40%" minSize="18rem">
+            <TaskDrawer onClose={() => setSelectedKey(undefined)}>
+              <SelectedTaskDetails taskKey={selectedKey} onClose={() => setSelectedKey(undefined)} />
+            </TaskDrawer>
+          </Panel>
+        </>
+      )}
+      </Group>
       {listed && (
         <section aria-label="Listed by the server" className="listed">
           <h3>tasks/list</h3>
@@ -211,6 +227,38 @@ export function TasksTab() {
 /** A server's name in a menu: its own words, cut to a menu's width. */
 function truncateName(name: string): string {
   return name.length > 40 ? `${name.slice(0, 40)}…` : name;
+}
+
+/**
+ * The details drawer: focus moves into it when it opens and back to where it was (the row's Details
+ * button) when it closes; Escape closes it.
+ */
+function TaskDrawer({ onClose, children }: { onClose(): void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+    ref.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className="drawer-body"
+      role="region"
+      aria-label="Task details drawer"
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && !e.defaultPrevented) {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** The details of the selected task, following that task alone. */

@@ -148,6 +148,7 @@ export function taskColumns(words: ColumnWords | undefined, withServer: boolean)
     },
     { id: "poll", header: "Poll", description: "Poll interval (pollInterval): how often the requestor asks tasks/get", width: fit(w, "poll", "Poll") },
     { id: "input", header: "Pending input", width: fit(w, "input", "Pending input") },
-    { id: "actions", header: "Actions", width: "13rem" },
+    // Room for Cancel, Details and Timeline side by side at the row's font (13rem cut the last one).
+    { id: "actions", header: "Actions", width: "15.5rem" },
   ];
 }

@@ -15,6 +15,7 @@ import { draftKeys } from "../../store/draftsSlice.js";
 import "../../styles/content.css";
 import { offeredToUser } from "../../../../shared/apps.js";
 import { ToolBadges, toolBadges } from "./ToolBadges.js";
+import { SplitPane } from "../../components/SplitPane.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 
 export function ToolsTab() {
@@ -88,11 +89,12 @@ export function ToolsTab() {
       </button>
     </li>
   );
-  return (
-    <div className="tools-tab split">
-      <section className="list-pane" aria-label="Tool list">
+  // The list's head (title and count, Refresh, the filter) stays put while the list under it scrolls.
+  const list = (
+    <section className="list-pane" aria-label="Tool list">
+      <div className="list-head">
         <div className="toolbar">
-          <h2>Tools</h2>
+          <h2>Tools{tools.length > 0 ? ` (${tools.length})` : ""}</h2>
           <button type="button" onClick={() => void load()} disabled={!connected || entry?.loading}>
             Refresh tools
           </button>
@@ -128,6 +130,8 @@ export function ToolsTab() {
             {shown.length} of {tools.length} tools match
           </p>
         )}
+      </div>
+      <div className="list-body">
         <ul className="item-list" ref={listRef}>
           {ordinary.map((t, i) => item(t, `o${i}`))}
         </ul>
@@ -142,17 +146,20 @@ export function ToolsTab() {
             </ul>
           </>
         )}
-      </section>
-      <div className="detail-pane">
-        {selected ? (
-          <ErrorBoundary key={`${session.sessionId}/${selected.name}`} what={`the tool ${selected.name}`}>
-            <ToolDetail session={session} tool={selected} />
-          </ErrorBoundary>
-        ) : (
-          <p className="empty">{tools.length ? "Pick a tool to see its form." : ""}</p>
-        )}
-        <ToolRuns sessionId={session.sessionId} {...(selected ? { toolName: selected.name } : {})} />
       </div>
+    </section>
+  );
+  const detail = (
+    <div className="detail-pane">
+      {selected ? (
+        <ErrorBoundary key={`${session.sessionId}/${selected.name}`} what={`the tool ${selected.name}`}>
+          <ToolDetail session={session} tool={selected} />
+        </ErrorBoundary>
+      ) : (
+        <p className="empty">{tools.length ? "Pick a tool to see its form." : ""}</p>
+      )}
+      <ToolRuns sessionId={session.sessionId} {...(selected ? { toolName: selected.name } : {})} />
     </div>
   );
+  return <SplitPane id="tools" label="Resize the tool list" className="tools-tab" list={list} detail={detail} />;
 }

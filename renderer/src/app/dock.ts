@@ -1,0 +1,48 @@
+// The docked panel's place and content, remembered across reloads (the page's localStorage): open or
+// not, at the bottom or on the right, and which view it shows. Its size is remembered by the split itself.
+import { useCallback, useState } from "react";
+import { layoutStorage } from "../components/SplitPane.js";
+
+export type DockView = "logs" | "tasks" | "waiting";
+export type DockSide = "bottom" | "right";
+export interface DockState {
+  open: boolean;
+  side: DockSide;
+  view: DockView;
+}
+
+export const DOCK_KEY = "inspector-dock";
+const DEFAULT: DockState = { open: false, side: "bottom", view: "logs" };
+
+export const DOCK_LABELS: Record<DockView, string> = { logs: "Logs", tasks: "Tasks", waiting: "Waiting on you" };
+
+/** What was stored, if it still reads as a dock state; the default otherwise. */
+export function readDock(text: string | null | undefined): DockState {
+  if (!text) return DEFAULT;
+  try {
+    const value = JSON.parse(text) as Partial<DockState>;
+    return {
+      open: value.open === true,
+      side: value.side === "right" ? "right" : "bottom",
+      view: value.view === "tasks" || value.view === "waiting" ? value.view : "logs",
+    };
+  } catch {
+    return DEFAULT;
+  }
+}
+
+export function useDock(): [DockState, (change: Partial<DockState>) => void] {
+  const [dock, setDock] = useState<DockState>(() => readDock(layoutStorage()?.getItem(DOCK_KEY)));
+  const update = useCallback((change: Partial<DockState>) => {
+    setDock((now) => {
+      const next = { ...now, ...change };
+      try {
+        layoutStorage()?.setItem(DOCK_KEY, JSON.stringify(next));
+      } catch {
+        // A full or refused storage: the dock still works, it is only not remembered.
+      }
+      return next;
+    });
+  }, []);
+  return [dock, update];
+}

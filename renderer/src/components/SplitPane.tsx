@@ -1,0 +1,55 @@
+// A list beside its detail, with a divider the user drags (or moves with the arrow keys) to share the
+// width between them. Each side scrolls inside itself, so the list's head (its filter, its count) stays
+// in view while a long list scrolls. The split is remembered per `id` across reloads.
+import type { ReactNode } from "react";
+import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
+
+/** Where split sizes are kept; none where the page has no storage (a test's document may not). */
+export function layoutStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const noStorage = { getItem: () => null, setItem: () => {} };
+
+export function SplitPane({
+  id,
+  label,
+  list,
+  detail,
+  className,
+  listSize = "32%",
+  listMin = "14rem",
+}: {
+  /** Names the split for its remembered layout ("tools", "resources"…). */
+  id: string;
+  /** What the divider resizes, for its accessible name ("Resize the tool list"). */
+  label: string;
+  list: ReactNode;
+  detail: ReactNode;
+  className?: string;
+  listSize?: string;
+  listMin?: string;
+}) {
+  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: `inspector-split-${id}`, storage: layoutStorage() ?? noStorage });
+  return (
+    <Group
+      orientation="horizontal"
+      className={`split-pane${className ? ` ${className}` : ""}`}
+      id={`split-${id}`}
+      {...(defaultLayout ? { defaultLayout } : {})}
+      onLayoutChanged={onLayoutChanged}
+    >
+      <Panel id="list" className="split-side split-list" defaultSize={listSize} minSize={listMin} maxSize="70%">
+        {list}
+      </Panel>
+      <Separator className="divider divider-vertical" aria-label={label} />
+      <Panel id="detail" className="split-side split-detail" minSize="18rem">
+        {detail}
+      </Panel>
+    </Group>
+  );
+}

@@ -1,0 +1,364 @@
+// The workspace in Chromium: every pane fills the window and scrolls inside itself; at 1280×720 no
+// button, tab or table cell of any tab is cut off and the page never scrolls sideways; the docked panel
+// (Logs, Tasks, Waiting on you) sits beside any tab, moves, and is remembered across a reload; Server
+// facts and a task's details and timeline open beside the tab, under the tab bar, and Escape closes them
+// with focus back where it was. Screenshots at three window sizes in both themes; axe-core WCAG AA.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openApp, type App } from "./app.js";
+import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, fillEverythingTabs, openTab, openTool, statusCell, tab, taskRow, waitForText, type TabName } from "./flows-ui.js";
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const TABS: TabName[] = ["Tools", "Tasks", "Sampling", "Elicitations", "Resources", "Prompts", "Logs", "Checks"];
+
+let app: App | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+/**
+ * Buttons, tabs and table cells cut off: a box that reaches past an ancestor that clips it without
+ * scrolling (overflow hidden or clip), or past the window where nothing scrolls it into view.
+ * Items a scrolling pane has scrolled away are not cut off: the user scrolls to them.
+ */
+function clipped(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const describe = (el: Element) => `${el.getAttribute("role") ?? el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60)}"`;
+    for (const el of document.querySelectorAll('button, [role="tab"], [role="cell"], [role="columnheader"]')) {
+      if (el.closest(".tab-kept, .visually-hidden, [hidden]")) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      let scrolledX = false;
+      let scrolledY = false;
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        const outer = a.getBoundingClientRect();
+        const pastX = box.left < outer.left - 1 || box.right > outer.right + 1;
+        const pastY = box.top < outer.top - 1 || box.bottom > outer.bottom + 1;
+        const scrollsX = style.overflowX === "auto" || style.overflowX === "scroll";
+        const scrollsY = style.overflowY === "auto" || style.overflowY === "scroll";
+        if (pastX && scrollsX) scrolledX = true;
+        if (pastY && scrollsY) scrolledY = true;
+        if ((pastX && !scrolledX && (style.overflowX === "hidden" || style.overflowX === "clip")) || (pastY && !scrolledY && (style.overflowY === "hidden" || style.overflowY === "clip"))) {
+          found.push(`${describe(el)} at x ${Math.round(box.left)}–${Math.round(box.right)}, y ${Math.round(box.top)}–${Math.round(box.bottom)} is cut by ${a.className || a.tagName} (x ${Math.round(outer.left)}–${Math.round(outer.right)}, y ${Math.round(outer.top)}–${Math.round(outer.bottom)})`);
+          break;
+        }
+      }
+      if (!scrolledX && box.right > window.innerWidth + 1) found.push(`${describe(el)} ends at x ${Math.round(box.right)}, past the window (${window.innerWidth})`);
+    }
+    return found;
+  });
+}
+
+/** The page itself never scrolls (each pane does), sideways or down. */
+function pageScrolls(page: Page): Promise<{ x: boolean; y: boolean }> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return { x: root.scrollWidth > root.clientWidth + 1, y: root.scrollHeight > root.clientHeight + 1 };
+  });
+}
+
+/** axe-core's WCAG 2 A and AA rules over the whole page. */
+async function axeProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      rules: {
+        // axe marks it experimental: a list item's name is the tool's name while it shows its description too.
+        "label-content-name-mismatch": { enabled: false },
+        // Chromium (and so Electron) lets the keyboard focus and scroll any scrolling box itself, since 130.
+        "scrollable-region-focusable": { enabled: false },
+      },
+      resultTypes: ["violations"],
+    });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.map(String).join(" ")}: ${(n.failureSummary ?? "").replace(/\s+/g, " ").trim()}`));
+  });
+}
+
+async function showDock(page: Page, view: "Logs" | "Tasks" | "Waiting on you"): Promise<void> {
+  const toggle = page.getByRole("button", { name: /^(Show|Hide) panel/ });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await page.getByRole("group", { name: "The docked panel shows", exact: true }).getByRole("button", { name: new RegExp(`^${view}`) }).click();
+}
+
+describe("the workspace", () => {
+  it("at 1280×720 no button, tab or table cell of any tab is cut off, and the page never scrolls; the tool list keeps its head in view", { timeout: 150_000 }, async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    const researchTaskId = await fillEverythingTabs(page, "no clipping");
+    await openTab(page, "Tasks");
+    await waitForText(statusCell(taskRow(page, researchTaskId)), "completed", FLOW_TIMEOUT_MS);
+
+    const problems: string[] = [];
+    for (const name of TABS) {
+      await openTab(page, name);
+      for (const p of await clipped(page)) problems.push(`${name}: ${p}`);
+      const scrolls = await pageScrolls(page);
+      if (scrolls.x || scrolls.y) problems.push(`${name}: the page scrolls (${JSON.stringify(scrolls)})`);
+    }
+    // With the docked panel open at the bottom, then on the right, and a task's details open.
+    await showDock(page, "Logs");
+    await openTab(page, "Tasks");
+    await taskRow(page, researchTaskId).getByRole("button", { name: `Details of task ${researchTaskId}` }).click();
+    await page.getByRole("region", { name: "Task details drawer" }).waitFor();
+    for (const p of await clipped(page)) problems.push(`Tasks + details + docked Logs: ${p}`);
+    expect(problems).toEqual([]);
+
+    // The tool list's count, Refresh and filter stay in view after the last tool is picked.
+    await openTab(page, "Tools");
+    const list = page.getByRole("region", { name: "Tool list", exact: true });
+    const heading = await list.getByRole("heading", { level: 2 }).textContent();
+    expect(heading).toMatch(/^Tools \(\d+\)$/);
+    const last = list.locator("button.item").last();
+    await last.scrollIntoViewIfNeeded();
+    await last.click();
+    for (const control of [list.getByRole("searchbox", { name: "Filter tools by name, title or description" }), list.getByRole("button", { name: "Refresh tools" }), list.getByRole("heading", { level: 2 })]) {
+      const box = (await control.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(720);
+    }
+    expect(await list.locator(".list-body").evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    expect(await pageScrolls(page)).toEqual({ x: false, y: false });
+  });
+
+  it("the docked panel shows Logs, Tasks or Waiting on you beside any tab, moves to the right, resizes, and is remembered across a reload", { timeout: 120_000 }, async () => {
+    app = await openApp({ viewport: { width: 1440, height: 900 } });
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    const echo = await openTool(page, "echo");
+    await echo.getByRole("textbox", { name: "message", exact: true }).fill("docked");
+    await echo.getByRole("button", { name: "Run", exact: true }).click();
+
+    // Keyboard: Ctrl+J opens the panel.
+    await page.keyboard.press("Control+j");
+    const dock = page.getByRole("region", { name: "Docked panel", exact: true });
+    await dock.waitFor();
+    await showDock(page, "Logs");
+    // The Tools tab's form and the protocol log, both in view at once.
+    await dock.getByRole("region", { name: "Protocol messages", exact: true }).waitFor();
+    // The log's first rows (the table is virtualised: a later message may be below its fold).
+    await waitForText(dock, /^initialize/);
+    expect(await echo.isVisible()).toBe(true);
+    const toolsBox = (await page.getByRole("tabpanel").boundingBox())!;
+    const dockBox = (await dock.boundingBox())!;
+    expect(dockBox.y).toBeGreaterThanOrEqual(toolsBox.y + toolsBox.height - 2); // below the tab
+
+    // Waiting on you: a sampling request, answered from the panel's link (it opens the Sampling tab on it).
+    const sampling = await openTool(page, "trigger-sampling-request-async");
+    await sampling.getByRole("textbox", { name: "prompt", exact: true }).fill("Name a tide-pool animal");
+    await sampling.getByRole("button", { name: "Run", exact: true }).click();
+    await showDock(page, "Waiting on you");
+    const answer = dock.getByRole("button", { name: /^Answer the sampling request from / });
+    await answer.click();
+    await expect.poll(() => tab(page, "Sampling").getAttribute("aria-selected")).toBe("true");
+
+    // Drag the divider up: the panel grows.
+    const divider = page.getByRole("separator", { name: "Resize the docked panel" });
+    const before = (await dock.boundingBox())!.height;
+    const grip = (await divider.boundingBox())!;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2, grip.y - 120, { steps: 6 });
+    await page.mouse.up();
+    const grown = (await dock.boundingBox())!.height;
+    expect(grown).toBeGreaterThan(before + 60);
+
+    // To the right, showing Tasks; a reload keeps all of it.
+    await showDock(page, "Tasks");
+    await dock.getByRole("button", { name: "Dock on the right", exact: true }).click();
+    await expect.poll(async () => (await dock.boundingBox())!.x).toBeGreaterThan(700);
+    await page.reload();
+    await dock.waitFor();
+    expect((await dock.boundingBox())!.x).toBeGreaterThan(700);
+    expect(await dock.getByRole("button", { name: "Tasks", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    await dock.getByRole("button", { name: "Close the docked panel" }).click();
+    expect(await dock.count()).toBe(0);
+    expect(await page.getByRole("button", { name: /^Show panel/ }).getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("Server facts, a task's details and its timeline open under the tab bar; Escape closes each and focus goes back", { timeout: 120_000 }, async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    const tabBarBottom = async () => {
+      const box = (await page.getByRole("tablist", { name: "Inspector" }).boundingBox())!;
+      return box.y + box.height;
+    };
+
+    const factsButton = page.getByRole("button", { name: "Server facts", exact: true });
+    await factsButton.click();
+    const facts = page.getByRole("dialog", { name: "Server facts" });
+    await facts.waitFor();
+    expect((await facts.boundingBox())!.y).toBeGreaterThanOrEqual(await tabBarBottom());
+    await waitForText(facts, "Protocol version");
+    await page.keyboard.press("Escape");
+    expect(await facts.count()).toBe(0);
+    expect(await factsButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const research = await openTool(page, "simulate-research-query");
+    await research.getByRole("textbox", { name: "topic", exact: true }).fill("tides");
+    await research.getByRole("button", { name: "Run as task", exact: true }).click();
+    await openTab(page, "Tasks");
+    const row = page.getByRole("row").filter({ hasText: "simulate-research-query" }).first();
+    const details = row.getByRole("button", { name: /^Details of task / });
+    await details.click();
+    const drawer = page.getByRole("region", { name: "Task details drawer" });
+    await drawer.waitFor();
+    expect((await drawer.boundingBox())!.y).toBeGreaterThanOrEqual(await tabBarBottom());
+    await page.keyboard.press("Escape");
+    expect(await drawer.count()).toBe(0);
+    expect(await details.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const timelineButton = row.getByRole("button", { name: /^Timeline of task / });
+    await timelineButton.click();
+    const timeline = page.getByRole("dialog", { name: /^Timeline of task / });
+    await timeline.waitFor();
+    const box = (await timeline.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(await tabBarBottom());
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    await app.screenshot("workspace-1280x720-timeline");
+    await page.keyboard.press("Escape");
+    expect(await timeline.count()).toBe(0);
+    expect(await timelineButton.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it("a tab opened without the token, or with an old run's, shows one page that says which URL to open; no workspace loading forever", { timeout: 60_000 }, async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page, browser, server } = app;
+    await page.getByRole("group", { name: EVERYTHING, exact: true }).waitFor();
+    for (const [what, prepare] of [
+      ["no token", async () => {}],
+      [
+        "an old run's token",
+        async (other: Page) => {
+          // The token a tab kept from an earlier run (its session storage), which this run refuses.
+          await other.goto(`${server.origin}/`);
+          await other.evaluate(() => sessionStorage.setItem("mcp-task-inspector-token", "A".repeat(43)));
+        },
+      ],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const other = await context.newPage();
+      await prepare(other);
+      await other.goto(`${server.origin}/`);
+      const alert = other.getByRole("alert");
+      await alert.getByRole("heading", { name: "This tab cannot reach MCP Task Inspector" }).waitFor();
+      expect(await alert.textContent(), what).toContain("Open the full URL that was printed when the inspector started");
+      expect(await other.getByText("Loading servers…").count(), what).toBe(0);
+      expect(await other.getByText(/npm run web|was lost/).count(), what).toBe(0);
+      expect(await other.getByRole("tablist").count(), what).toBe(0);
+      await other.screenshot({ path: `${process.cwd()}/test-artifacts/screenshots/workspace-no-token-${what.includes("old") ? "old" : "none"}.png` });
+      await context.close();
+    }
+  });
+
+  it("Resources: the content fills its pane, a template's URI never breaks inside {…}, suggestions never cover the expanded URI", { timeout: 90_000 }, async () => {
+    const SERVER = "Completion fixture";
+    app = await openApp({ savedServers: [fixtureServer("completion", SERVER, "modern/completion-server.mjs")], viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    await openTab(page, "Resources");
+    await page.getByRole("button", { name: "Read demo://resource/static/document/architecture.md", exact: true }).click();
+    const contents = page.getByRole("region", { name: "Resource contents", exact: true });
+    await waitForText(contents, /^# Everything Server/);
+    // Longer than 24rem (336 px): shown at its height, the pane scrolling, not a capped box.
+    const box = contents.locator("pre").first();
+    const { clientHeight, scrollHeight } = await box.evaluate((el) => ({ clientHeight: el.clientHeight, scrollHeight: el.scrollHeight }));
+    expect(clientHeight).toBeGreaterThan(336);
+    expect(scrollHeight).toBeLessThanOrEqual(clientHeight + 1);
+
+    // A narrow list: every {expression} of every template stays on one line.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const list = page.getByRole("region", { name: "Resource list", exact: true });
+    const expressions = list.locator(".uri-expr");
+    expect(await expressions.count()).toBeGreaterThan(0);
+    expect(await expressions.evaluateAll((spans) => spans.filter((s) => s.getClientRects().length !== 1).map((s) => s.textContent))).toEqual([]);
+
+    await connect(page, SERVER);
+    await openTab(page, "Resources");
+    const form = page.getByRole("form", { name: "Template Team member", exact: true });
+    await form.getByRole("combobox", { name: "department", exact: true }).focus();
+    const suggestions = page.getByRole("listbox", { name: "Suggestions for department", exact: true });
+    await expect.poll(() => suggestions.getByRole("option").count(), { timeout: FLOW_TIMEOUT_MS }).toBeGreaterThan(0);
+    const preview = (await form.getByRole("status", { name: "URI from template Team member" }).or(form.locator("output.template-uri")).first().boundingBox())!;
+    const popup = (await suggestions.boundingBox())!;
+    const overlaps = popup.x < preview.x + preview.width && preview.x < popup.x + popup.width && popup.y < preview.y + preview.height && preview.y < popup.y + popup.height;
+    expect(overlaps).toBe(false);
+    await app.screenshot("workspace-1280x720-resources-template-suggestions");
+  });
+
+  it("the command palette, keyboard only: open a tool's form by name, answer the oldest waiting request, run the checks", { timeout: 90_000 }, async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    await openTab(page, "Tools");
+    await page.getByRole("button", { name: "echo", exact: true }).waitFor();
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+
+    await page.keyboard.press("Control+k");
+    await palette.waitFor();
+    await page.keyboard.type("run tool trigger-elicitation-request-async");
+    await app.screenshot("workspace-1280x720-command-palette");
+    await page.keyboard.press("Enter");
+    const form = page.getByRole("form", { name: "Arguments for trigger-elicitation-request-async" });
+    await form.waitFor();
+    await expect.poll(() => form.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await form.getByRole("button", { name: "Run", exact: true }).press("Enter");
+
+    await page.keyboard.press("Control+k");
+    await palette.getByRole("option", { name: /^Answer the oldest waiting request \(elicitation from / }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await page.keyboard.type("answer the oldest");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => tab(page, "Elicitations").getAttribute("aria-selected")).toBe("true");
+
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("run the checks");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => tab(page, "Checks").getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => page.evaluate(() => /^Run (all|.+) checks$/.test(document.activeElement?.textContent?.trim() ?? ""))).toBe(true);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("screenshots at 1280×720, 1440×900 and 1920×1080 in both themes, with no WCAG AA problem from axe-core", { timeout: 240_000 }, async () => {
+    const problems: string[] = [];
+    for (const scheme of ["light", "dark"] as const) {
+      app = await openApp({ viewport: { width: 1280, height: 720 }, context: { colorScheme: scheme } });
+      const { page } = app;
+      await connect(page, EVERYTHING);
+      const researchTaskId = await fillEverythingTabs(page, `looks ${scheme}`);
+      await showDock(page, "Logs");
+      for (const [width, height] of [
+        [1280, 720],
+        [1440, 900],
+        [1920, 1080],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await openTool(page, "echo");
+        await app.screenshot(`workspace-${width}x${height}-${scheme}-tools-docked-logs`);
+        await openTab(page, "Tasks");
+        await app.screenshot(`workspace-${width}x${height}-${scheme}-tasks`);
+        expect(await pageScrolls(page)).toEqual({ x: false, y: false });
+      }
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await showDock(page, "Waiting on you");
+      await taskRow(page, researchTaskId).getByRole("button", { name: `Details of task ${researchTaskId}` }).click();
+      await app.screenshot(`workspace-1280x720-${scheme}-tasks-details-waiting`);
+      for (const p of await axeProblems(page)) problems.push(`${scheme} · Tasks: ${p}`);
+      await openTab(page, "Tools");
+      for (const p of await axeProblems(page)) problems.push(`${scheme} · Tools: ${p}`);
+      await page.getByRole("button", { name: "Server facts", exact: true }).click();
+      await app.screenshot(`workspace-1280x720-${scheme}-server-facts`);
+      for (const p of await axeProblems(page)) problems.push(`${scheme} · Server facts: ${p}`);
+      await app.close();
+      app = undefined;
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,189 @@
+// @vitest-environment happy-dom
+// The workspace in the page: the docked panel (Logs, Tasks, Waiting on you) beside any tab and remembered;
+// drawers that close on Escape with focus back; Settings in a dialog of their own, grouped, with no rule id
+// in a label; a finished task's status message said as its last one, with its time.
+import "./setup.js";
+import { screen, waitFor, within } from "@testing-library/react";
+import { DEFAULT_SETTINGS } from "../../shared/types.js";
+import { createFakeBridge } from "./fakeBridge.js";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { DOCK_KEY, readDock } from "../../renderer/src/app/dock.js";
+import { formatClock } from "../../renderer/src/util/time.js";
+import { clientTask, elicitation, sampling, session, tool } from "./fixtures.js";
+import { renderApp, tabNamed } from "./renderApp.js";
+
+afterEach(() => localStorage.clear());
+
+describe("the docked panel", () => {
+  it("shows Logs, Tasks or Waiting on you beside the open tab; Ctrl+J opens it; it is remembered (side, view, open)", async () => {
+    const user = userEvent.setup();
+    const older = sampling("p1", { messages: [{ role: "user", content: { type: "text", text: "Name a fish" } }] }, { receivedAt: "2026-01-01T10:00:00.000Z" });
+    const newer = elicitation("p2", { message: "Your <b>name</b>?", requestedSchema: { type: "object", properties: {} } }, { receivedAt: "2026-01-01T10:05:00.000Z" });
+    const { unmount } = await renderApp({ sessions: [session()], pendingInputs: [newer, older] });
+    expect(screen.queryByRole("region", { name: "Docked panel" })).toBeNull();
+    await user.keyboard("{Control>}j{/Control}");
+    const dock = screen.getByRole("region", { name: "Docked panel" });
+    expect(screen.getByRole("button", { name: /^Hide panel/ }).getAttribute("aria-expanded")).toBe("true");
+    expect(within(dock).getByRole("button", { name: "Logs" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await within(dock).findByRole("region", { name: "Protocol messages" })).toBeTruthy();
+    // The Tools tab stays open above it.
+    expect(tabNamed("Tools").getAttribute("aria-selected")).toBe("true");
+
+    // Waiting on you: oldest first, the server's words as text, each with a way to answer it.
+    await user.click(within(dock).getByRole("button", { name: /^Waiting on you/ }));
+    const list = within(dock).getByRole("list", { name: "Requests waiting on you" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items.map((li) => li.querySelector(".waiting-kind")?.textContent)).toEqual(["Sampling", "Elicitation"]);
+    expect(items[1]!.textContent).toContain("Your <b>name</b>?");
+    expect(list.querySelector("b")).toBeNull();
+    await user.click(within(items[1]!).getByRole("button", { name: /^Answer the elicitation request from / }));
+    expect(tabNamed("Elicitations").getAttribute("aria-selected")).toBe("true");
+
+    // One view is never drawn twice: with the Tasks tab open, the panel's Tasks points to it.
+    await user.click(within(dock).getByRole("button", { name: "Tasks" }));
+    await user.click(tabNamed("Tasks"));
+    expect(within(dock).getByText(/Tasks is the open tab/)).toBeTruthy();
+    expect(screen.getAllByRole("table", { name: "Tasks" })).toHaveLength(1);
+
+    await user.click(within(dock).getByRole("button", { name: "Dock on the right" }));
+    expect(readDock(localStorage.getItem(DOCK_KEY))).toEqual({ open: true, side: "right", view: "tasks" });
+    unmount();
+    await renderApp({ sessions: [session()] });
+    const again = screen.getByRole("region", { name: "Docked panel" });
+    expect(within(again).getByRole("button", { name: "Tasks" }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(again).getByRole("button", { name: "Dock at the bottom" })).toBeTruthy();
+    await user.click(within(again).getByRole("button", { name: "Close the docked panel" }));
+    expect(screen.queryByRole("region", { name: "Docked panel" })).toBeNull();
+    expect(readDock(localStorage.getItem(DOCK_KEY)).open).toBe(false);
+  });
+
+  it("a stored dock state that is not one reads as the default", () => {
+    expect(readDock("{not json")).toEqual({ open: false, side: "bottom", view: "logs" });
+    expect(readDock(JSON.stringify({ open: "yes", side: "left", view: "<script>" }))).toEqual({ open: false, side: "bottom", view: "logs" });
+  });
+});
+
+describe("drawers and dialogs", () => {
+  it("Server facts open in a drawer that takes focus; Escape closes it and focus goes back to its button", async () => {
+    const user = userEvent.setup();
+    await renderApp({ sessions: [session({ era: "legacy", protocolVersion: "2025-11-25" })] });
+    const button = screen.getByRole("button", { name: "Server facts" });
+    await user.click(button);
+    const drawer = screen.getByRole("dialog", { name: "Server facts" });
+    expect(document.activeElement).toBe(drawer);
+    expect(within(drawer).getByRole("region", { name: "Server facts" })).toBeTruthy();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Server facts" })).toBeNull();
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    await new Promise((resolve) => setTimeout(resolve, 0)); // Radix gives focus back in the next task
+    expect(document.activeElement).toBe(button);
+  });
+
+  it("a task's Details open in a drawer beside the table; Escape closes it and focus goes back to Details", async () => {
+    const user = userEvent.setup();
+    await renderApp({ sessions: [session()], clientTasks: [clientTask("c1")] });
+    await user.click(tabNamed("Tasks"));
+    const details = screen.getByRole("button", { name: "Details of task c1" });
+    await user.click(details);
+    const drawer = screen.getByRole("region", { name: "Task details drawer" });
+    expect(document.activeElement).toBe(drawer);
+    expect(screen.getByRole("separator", { name: "Resize the task details" })).toBeTruthy();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("region", { name: "Task details drawer" })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Details of task c1" }));
+  });
+
+  it("Settings open in a dialog of their own, in groups, with no rule id in any label", async () => {
+    const user = userEvent.setup();
+    await renderApp({ sessions: [session()] });
+    const open = screen.getByRole("button", { name: "Settings" });
+    await user.click(open);
+    const dialog = screen.getByRole("dialog", { name: "Inspector settings" });
+    const groups = within(dialog)
+      .getAllByRole("group")
+      .map((g) => g.querySelector("legend")?.textContent);
+    expect(groups).toEqual(expect.arrayContaining(["Theme", "Notifications", "Message log", "Requests", "Tasks servers run on this inspector"]));
+    const labels = [...dialog.querySelectorAll("label")].map((l) => l.textContent ?? "");
+    expect(labels.length).toBeGreaterThan(10);
+    for (const label of labels) expect(label).not.toMatch(/\b[SMRIEQ]\d+\b/);
+    // The ids stay in a hint, for those who look them up.
+    expect(dialog.textContent).toMatch(/\(S2\)/);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Inspector settings" })).toBeNull();
+  });
+});
+
+describe("a finished task's status message", () => {
+  it("reads as its last message with its time; a running task's as its status message", async () => {
+    const user = userEvent.setup();
+    const done = clientTask("c1", { status: "completed" });
+    done.task = { ...done.task, statusMessage: "Generating report...", lastUpdatedAt: "2026-01-01T10:00:07.000Z" };
+    const running = clientTask("c2", { status: "working" });
+    running.task = { ...running.task, statusMessage: "Reading sources" };
+    await renderApp({ sessions: [session()], clientTasks: [done, running] });
+    await user.click(tabNamed("Tasks"));
+    await user.click(screen.getByRole("button", { name: "Details of task c1" }));
+    const drawer = screen.getByRole("region", { name: "Task details drawer" });
+    expect(within(drawer).getByText(`Last message at ${formatClock("2026-01-01T10:00:07.000Z")}: Generating report...`)).toBeTruthy();
+    expect(within(drawer).queryByText(/^Status message:/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Details of task c2" }));
+    expect(within(screen.getByRole("region", { name: "Task details drawer" })).getByText("Status message: Reading sources")).toBeTruthy();
+  });
+});
+
+describe("the command palette", () => {
+  it("Ctrl+K: open a tab, answer the oldest waiting request, open a tool's form, connect a server, switch the theme", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("echo", { inputSchema: { type: "object", properties: { message: { type: "string" } } } })] }));
+    bridge.handle("updateSettings", (patch) => ({ ...DEFAULT_SETTINGS, ...patch }));
+    bridge.handle("disconnect", () => ({ ok: true }));
+    const older = sampling("p1", {}, { receivedAt: "2026-01-01T10:00:00.000Z" });
+    const newer = elicitation("p2", { message: "Name?", requestedSchema: { type: "object", properties: {} } }, { receivedAt: "2026-01-01T10:05:00.000Z" });
+    await renderApp({ sessions: [session({ serverCapabilities: { tools: {} } })], pendingInputs: [newer, older] }, bridge);
+    const palette = async () => {
+      await user.keyboard("{Control>}k{/Control}");
+      // Its chunk loads the first time it opens.
+      return screen.findByRole("dialog", { name: "Command palette" });
+    };
+
+    let dialog = await palette();
+    await user.type(within(dialog).getByRole("combobox"), "open prompts");
+    await user.keyboard("{Enter}");
+    expect(screen.queryByRole("dialog", { name: "Command palette" })).toBeNull();
+    expect(tabNamed("Prompts").getAttribute("aria-selected")).toBe("true");
+
+    // The oldest request is the sampling one, though the elicitation came first in the list.
+    dialog = await palette();
+    expect(within(dialog).getByRole("option", { name: /^Answer the oldest waiting request \(sampling from / })).toBeTruthy();
+    await user.type(within(dialog).getByRole("combobox"), "answer");
+    await user.keyboard("{Enter}");
+    expect(tabNamed("Sampling").getAttribute("aria-selected")).toBe("true");
+
+    await user.click(tabNamed("Tools"));
+    await screen.findByRole("button", { name: "echo" });
+    dialog = await palette();
+    await user.click(within(dialog).getByRole("option", { name: "Run tool echo…" }));
+    expect(await screen.findByRole("form", { name: "Arguments for echo" })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole("form", { name: "Arguments for echo" }).contains(document.activeElement)).toBe(true));
+
+    dialog = await palette();
+    await user.click(within(dialog).getByRole("option", { name: "Theme: dark" }));
+    await waitFor(() => expect(bridge.callsOf("updateSettings")).toEqual([{ theme: "dark" }]));
+
+    // The demo server's session is connected: the palette offers Disconnect, not Connect.
+    dialog = await palette();
+    expect(within(dialog).queryByRole("option", { name: "Connect Everything (demo)" })).toBeNull();
+    await user.click(within(dialog).getByRole("option", { name: "Disconnect Everything (demo)" }));
+    await waitFor(() => expect(bridge.callsOf("disconnect")).toEqual([{ sessionId: "s1" }]));
+
+    // Escape closes it and gives focus back.
+    const before = screen.getByRole("tab", { name: "Tools" });
+    before.focus();
+    await palette();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Command palette" })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(before));
+  });
+});
