@@ -27,7 +27,7 @@ export function ContentBlock({ block, copyName }: { block: unknown; copyName?: s
   const b = isObject(block) ? block : {};
   const media = (b.type === "image" || b.type === "audio") && typeof b.data === "string";
   return (
-    <div className={`content-block content-${typeof b.type === "string" ? b.type.slice(0, 30).replace(/[^a-z_]/gi, "") : "unknown"}`}>
+    <div className={`content-block block-${typeof b.type === "string" ? b.type.slice(0, 30).replace(/[^a-z_]/gi, "") : "unknown"}`}>
       {/* Media has its Download; every other block copies as its text or its JSON. */}
       {copyName && !media && <CopyButton className="block-copy" text={() => (b.type === "text" && typeof b.text === "string" ? b.text : toJsonText(block))} what={copyName} />}
       <BlockBody block={block} b={b} />
