@@ -434,9 +434,15 @@ function NumberControl({ node, path, id, name, labelled, describedBy, invalid, r
   );
 }
 
-/** Focus an element by id once React has drawn the change (a moved item's button, a new item's first field). */
+/**
+ * Focus an element by id once React has drawn the change (a moved item's button, a new item's first field),
+ * unless the user has moved on meanwhile (a quick Tab): focus is taken only from where it was, or if lost.
+ */
 function refocus(id: string, selector?: string) {
+  const from = document.activeElement;
   requestAnimationFrame(() => {
+    const now = document.activeElement;
+    if (now !== from && now !== null && now !== document.body) return;
     const at = document.getElementById(id);
     const target = selector ? at?.querySelector<HTMLElement>(selector) : at;
     target?.focus();
