@@ -377,7 +377,7 @@ export const apiMethods = {
   ),
   /** One saved call added to a collection (or to a new one by that name). */
   addSavedCall: method(
-    z.union([z.object({ file: CollectionFileSchema, call: SavedCallSchema }).strict(), z.object({ newCollectionName: z.string().min(1).max(200), call: SavedCallSchema }).strict()]),
+    z.union([z.object({ file: CollectionFileSchema, call: SavedCallSchema }).strict(), z.object({ newCollectionName: z.string().min(1).max(200), call: SavedCallSchema, server: CollectionSchema.shape.server }).strict()]),
     z.object({ file: CollectionFileSchema }),
   ),
   saveCollection: method(z.object({ file: CollectionFileSchema, collection: CollectionSchema }).strict(), z.object({ file: CollectionFileSchema })),

@@ -16,6 +16,7 @@ import { parseCli, UsageError } from "./args.js";
 import { printable } from "./human.js";
 import { stableJson, type CliIo } from "./io.js";
 import { chooseServer, readServersFile } from "./servers.js";
+import { doctorHint } from "./shellWords.js";
 
 export const RUN_USAGE = `Usage: mcp-task-inspector run <collection.json> --server <name|command|url> [--json] [--junit <file>] [--update-snapshots]
 
@@ -114,7 +115,9 @@ export async function runCollectionCommand(argv: string[], io: CliIo): Promise<n
     try {
       sessionId = (await core.dispatch("connect", { server: choice.config, ...(choice.serverId ? { serverId: choice.serverId } : {}) })).sessionId;
     } catch (error) {
-      return fail(`could not connect: ${(error as Error).message} (try: mcp-task-inspector doctor --server …)`);
+      const code = fail(`could not connect: ${(error as Error).message}`);
+      io.stderr.write(`${doctorHint(values.server, { serversFile: values["servers-file"], configDir: values["config-dir"] })}\n`);
+      return code;
     }
     run = await runCollection(core, sessionId, collection, choice.config.name, { acceptSnapshots: values["update-snapshots"] === true, onCall: (result) => say(line(result)) });
   } catch (error) {

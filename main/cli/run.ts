@@ -22,6 +22,7 @@ import type { LoadReport } from "../core/checks/load.js";
 import { runDoctor } from "./doctor.js";
 import { runCollectionCommand } from "./collectionRun.js";
 import { stableJson, type CliIo } from "./io.js";
+import { doctorHint } from "./shellWords.js";
 import { checkDocument, checkFailedHandshake, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
 
@@ -90,6 +91,8 @@ class CliRun {
   /** `check` (issue 23): its report decides the exit code. */
   private checked?: CheckOutcome;
   private loaded?: { report: LoadReport; exitCode: number };
+  /** The connect itself failed: the error is followed by the doctor command that diagnoses it. */
+  private connectFailed = false;
 
   constructor(
     private readonly args: CliArgs,
@@ -146,6 +149,7 @@ class CliRun {
       }
       const failure = toFailure(error);
       this.io.stderr.write(`mcp-task-inspector: ${printable(bounded(failure.message))}\n`);
+      if (this.connectFailed) this.io.stderr.write(`${doctorHint(this.args.server!, this.args)}\n`);
       if (this.args.json) this.io.stdout.write(`${stableJson({ ...failure.document, error: failure.rpcError ?? { message: failure.message } })}\n`);
       return failure.exitCode;
     } finally {
@@ -247,7 +251,11 @@ class CliRun {
     } catch (error) {
       // check: an opening answer the SDK refused is itself a verdict on the server.
       this.checked = args.command === "check" || args.command === "lint" ? await checkFailedHandshake(this.core, (line, always) => this.status(line, always)) : undefined;
-      if (this.checked) return checkDocument(this.checked.report);
+      if (this.checked) {
+        this.io.stderr.write(`${doctorHint(args.server!, args)}\n`);
+        return checkDocument(this.checked.report);
+      }
+      this.connectFailed = true;
       throw new CliFailure(messageOf(error), EXIT.usage);
     }
     this.sessionId = info.sessionId;

@@ -43,3 +43,26 @@ export function shellWords(line: string): string[] {
   if (inWord) words.push(word);
   return words;
 }
+
+/** One word quoted for a POSIX shell: bare when it is plain, else in single quotes. */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_\/.:@%+=,-]+$/.test(word)) return word;
+  // A control character (a newline above all) would break the one line it is printed on: written as an
+  // escape inside $'…', which bash and zsh read back as the same word.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(word)) {
+    return `$'${word.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)}'`;
+  }
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The doctor command for a server that did not connect, ready to paste: the same --server value, and the
+ * flags that decide which entry that value names (a saved name is looked up in the config or servers file).
+ */
+export function doctorHint(server: string, flags: { serversFile?: string; configDir?: string } = {}): string {
+  const words = ["mcp-task-inspector", "doctor", "--server", shellQuote(server)];
+  if (flags.serversFile !== undefined) words.push("--servers-file", shellQuote(flags.serversFile));
+  if (flags.configDir !== undefined) words.push("--config-dir", shellQuote(flags.configDir));
+  return `To diagnose it: ${words.join(" ")}`;
+}

@@ -445,7 +445,7 @@ export class InspectorCore {
       diagnoseServer: ({ server }) => this.diagnose(server),
 
       listCollections: async () => this.collections.list(),
-      addSavedCall: async (params) => ({ file: this.collections.addCall("file" in params ? { file: params.file } : { newName: params.newCollectionName }, params.call) }),
+      addSavedCall: async (params) => ({ file: this.collections.addCall("file" in params ? { file: params.file } : { newName: params.newCollectionName, server: params.server }, params.call) }),
       saveCollection: async ({ file, collection }) => {
         this.collections.save(file, collection);
         return { file };

@@ -51,4 +51,16 @@ describe("the collection store", () => {
     expect(second).toMatchObject({ collection: "modern", passed: 1, failed: 0 });
     await core.shutdown();
   });
+  it("a new collection made from a session names its server (addSavedCall's server); one made without names none", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "collections-")), "collections");
+    mkdirSync(dir);
+    const core = new InspectorCore({ collectionsDir: dir });
+    const call = { name: "echo", kind: "tool" as const, target: "echo", arguments: { text: "hi" }, assert: [{ notError: true as const }] };
+    const { file } = await core.dispatch("addSavedCall", { newCollectionName: "mine", call, server: "Notes server" });
+    const { file: loose } = await core.dispatch("addSavedCall", { newCollectionName: "loose", call });
+    expect(JSON.parse(readFileSync(join(dir, file), "utf8")).server).toBe("Notes server");
+    const { collections } = await core.dispatch("listCollections", {});
+    expect(collections.map((c) => [c.file, c.collection.server])).toEqual(expect.arrayContaining([[file, "Notes server"], [loose, undefined]]));
+    await core.shutdown();
+  });
 });

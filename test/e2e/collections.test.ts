@@ -28,6 +28,8 @@ describe("collections in the app", () => {
     await waitForText(run, "Saved to Smoke.collection.json");
     const saved = JSON.parse(readFileSync(join(app.server.configDir, "collections", "Smoke.collection.json"), "utf8"));
     expect(saved.calls).toEqual([{ name: "echo", kind: "tool", target: "echo", arguments: { message: "hi" }, assert: [{ notError: true }, { snapshot: { ignore: [] } }] }]);
+    // Saved from a session: the collection names the server it was made against.
+    expect(saved.server).toBe("Everything (demo)");
 
     // A collection whose accepted snapshot is yesterday's answer.
     mkdirSync(join(app.server.configDir, "collections"), { recursive: true });
@@ -40,6 +42,12 @@ describe("collections in the app", () => {
     await expect.poll(() => page.getByRole("tab", { name: "Collections", exact: true }).getAttribute("aria-selected")).toBe("true");
     const tabPanel = page.getByRole("region", { name: "Collections", exact: true });
     await tabPanel.getByRole("button", { name: "Reload", exact: true }).click();
+    // The session's server's collections first, under its name; the others (Drift names no server) after.
+    const picker = tabPanel.getByRole("combobox", { name: "Collection" });
+    await expect.poll(() => picker.locator('optgroup[label="Other collections"] option').allTextContents()).toEqual(["Drift (1 call)"]);
+    expect(await picker.locator('optgroup[label="For Everything (demo)"] option').allTextContents()).toEqual(["Smoke (1 call)"]);
+    expect(await picker.inputValue()).toBe("Smoke.collection.json");
+    await app.screenshot("collections-by-server");
     await tabPanel.getByRole("combobox", { name: "Collection" }).selectOption("Smoke.collection.json");
     await tabPanel.getByRole("button", { name: "Run all", exact: true }).click();
     const call = tabPanel.getByRole("listitem", { name: "echo: failed" });

@@ -85,10 +85,11 @@ export class CollectionStore {
   }
 
   /** One call added at the end of a collection, or of a new one named `newName`. */
-  addCall(target: { file: string } | { newName: string }, call: SavedCallInput): string {
+  addCall(target: { file: string } | { newName: string; server?: string }, call: SavedCallInput): string {
     if ("newName" in target) {
       const file = this.freeName(target.newName);
-      this.save(file, { collection: 1, name: target.newName, calls: [call] });
+      // The server it was made against: the app lists a session's own server's collections first.
+      this.save(file, { collection: 1, name: target.newName, ...(target.server ? { server: target.server } : {}), calls: [call] });
       return file;
     }
     const collection = this.get(target.file);

@@ -9,6 +9,7 @@ import { useBridge } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
+import { collectionsByServer } from "./byServer.js";
 import "./collections.css";
 
 interface Listed {
@@ -32,12 +33,19 @@ export function CollectionsTab() {
       const list = await bridge.listCollections({});
       setListed(list.collections);
       setProblems(list.problems);
-      setFile((current) => (current && list.collections.some((c) => c.file === current) ? current : list.collections[0]?.file));
+      const { own, others } = collectionsByServer(list.collections, session?.serverName);
+      setFile((current) => (current && list.collections.some((c) => c.file === current) ? current : (own[0] ?? others[0])?.file));
     });
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => void reload(), []);
 
   const selected = useMemo(() => listed.find((c) => c.file === file), [listed, file]);
+  const grouped = useMemo(() => collectionsByServer(listed, session?.serverName), [listed, session?.serverName]);
+  const option = (c: Listed) => (
+    <option key={c.file} value={c.file}>
+      {c.collection.name} ({c.collection.calls.length} {c.collection.calls.length === 1 ? "call" : "calls"})
+    </option>
+  );
   const run = (only?: number) =>
     action.run(async () => {
       if (!session || !selected) return;
@@ -86,11 +94,14 @@ export function CollectionsTab() {
         <label>
           Collection{" "}
           <select aria-label="Collection" value={file ?? ""} onChange={(e) => (setFile(e.target.value), setResults(new Map()))} disabled={!listed.length}>
-            {listed.map((c) => (
-              <option key={c.file} value={c.file}>
-                {c.collection.name} ({c.collection.calls.length} {c.collection.calls.length === 1 ? "call" : "calls"})
-              </option>
-            ))}
+            {grouped.own.length > 0 ? (
+              <>
+                <optgroup label={`For ${session!.serverName}`}>{grouped.own.map(option)}</optgroup>
+                {grouped.others.length > 0 && <optgroup label="Other collections">{grouped.others.map(option)}</optgroup>}
+              </>
+            ) : (
+              listed.map(option)
+            )}
           </select>
         </label>
         <button type="button" onClick={() => run()} disabled={!connected || !selected || action.busy}>

@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useRef, useState } from "react";
 import type { Assertion, SavedCallInput } from "../../../../shared/collection.js";
 import { useBridge } from "../../app/context.js";
+import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import "./collections.css";
@@ -12,6 +13,7 @@ const NEW = "";
 
 export function SaveCallButton({ call, what, callName = what, className = "link", text = "Save to collection" }: { call: Omit<SavedCallInput, "name" | "assert">; what: string; callName?: string; className?: string; text?: string }) {
   const bridge = useBridge();
+  const server = useSelectedSession()?.serverName;
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const [name, setName] = useState(callName);
@@ -35,7 +37,7 @@ export function SaveCallButton({ call, what, callName = what, className = "link"
     action.run(async () => {
       const assert: Assertion[] = [...(notError ? [{ notError: true as const }] : []), ...(snapshot ? [{ snapshot: { ignore: [] } }] : [])];
       const saving = { ...call, name: name.trim() || callName, assert };
-      const result = file === NEW ? await bridge.addSavedCall({ newCollectionName: newName.trim() || "My calls", call: saving }) : await bridge.addSavedCall({ file, call: saving });
+      const result = file === NEW ? await bridge.addSavedCall({ newCollectionName: newName.trim() || "My calls", call: saving, ...(server ? { server } : {}) }) : await bridge.addSavedCall({ file, call: saving });
       setSaved(`Saved to ${result.file}`);
       setOpen(false);
     });

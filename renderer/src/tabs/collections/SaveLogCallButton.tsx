@@ -6,6 +6,7 @@ import { useId, useMemo, useRef, useState } from "react";
 import { MAX_COLLECTION_CALLS, type SavedCallInput } from "../../../../shared/collection.js";
 import type { LogEntry } from "../../../../shared/types.js";
 import { useBridge } from "../../app/context.js";
+import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { SaveCallButton } from "./SaveCallButton.js";
@@ -32,6 +33,7 @@ export function SaveLogCallButton({ entry }: { entry: LogEntry }) {
 
 export function SaveCallsButton({ entries, from }: { entries: LogEntry[]; from: string }) {
   const bridge = useBridge();
+  const server = useSelectedSession()?.serverName;
   const calls = useMemo(() => entries.map(callOfEntry).filter((c) => c !== undefined).slice(0, MAX_COLLECTION_CALLS), [entries]);
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(`Calls from ${from}`.slice(0, 200));
@@ -43,8 +45,8 @@ export function SaveCallsButton({ entries, from }: { entries: LogEntry[]; from: 
     action.run(async () => {
       const title = name.trim() || "Saved calls";
       const all = calls.map((c) => ({ ...c, assert: [{ notError: true as const }] }));
-      const { file } = await bridge.addSavedCall({ newCollectionName: title, call: all[0]! });
-      if (all.length > 1) await bridge.saveCollection({ file, collection: { collection: 1, name: title, calls: all } });
+      const { file } = await bridge.addSavedCall({ newCollectionName: title, call: all[0]!, ...(server ? { server } : {}) });
+      if (all.length > 1) await bridge.saveCollection({ file, collection: { collection: 1, name: title, ...(server ? { server } : {}), calls: all } });
       setSaved(`${all.length} ${all.length === 1 ? "call" : "calls"} saved to ${file}`);
       setOpen(false);
     });

@@ -30,7 +30,7 @@ const COLUMNS: Column[] = [
   { id: "id", header: "Id", width: "4rem" },
   { id: "latency", header: "Latency", description: "From a request to its answer (either way)", width: "4.5rem" },
   { id: "task", header: "Task", width: "minmax(5rem, 1fr)" },
-  { id: "view", header: "JSON", width: "3.5rem" },
+  { id: "view", header: "JSON", width: "6.5rem" },
 ];
 
 const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
