@@ -154,3 +154,55 @@ describe("MessageLog bounded by bytes (issue 19)", () => {
     expect(SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, logEntryMaxBytes: 2 * KB }).success).toBe(false);
   });
 });
+
+describe("MessageLog: an App's bridge rows in a share of their own (AP12)", () => {
+  const time = "2026-01-01T00:00:00.000Z";
+  const app = (n: number) => ({ bridge: "app→host", view: "ui://flood", message: { jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { n } } });
+
+  it("AP12: a flood of App rows after the session's messages leaves every session message, keeps App rows to their share and says how many were dropped", () => {
+    const log = new MessageLog("s1", 100);
+    let seq = 0;
+    for (let i = 0; i < 10; i++) log.record("out", { jsonrpc: "2.0", id: i, method: "tools/list" }, ++seq, time);
+    let last;
+    for (let i = 0; i < 10_000; i++) last = log.record("in", app(i), ++seq, time, undefined, undefined, { remark: "MCP App bridge", app: true });
+    const kept = log.toArray();
+    const own = kept.filter((e) => !e.app);
+    const apps = kept.filter((e) => e.app);
+    // The session's ten messages, all of them, first and in order.
+    expect(own.map((e) => e.id)).toEqual([...Array(10).keys()]);
+    expect(kept.slice(0, 10)).toEqual(own);
+    // A quarter of the 100 rows: the newest 25 App rows, and each says what its share has dropped so far.
+    expect(apps).toHaveLength(25);
+    expect(apps.map((e) => (e.payload as ReturnType<typeof app>).message.params.n)).toEqual([...Array(25).keys()].map((k) => 9975 + k));
+    expect(last!.app).toEqual({ dropped: 9975 });
+    expect(apps[0]!.app!.dropped).toBe(9951);
+    expect(LogEntrySchema.parse(last)).toEqual(last);
+  });
+
+  it("AP12: the App share holds by bytes too, and the session's own rows still evict in order, App rows and theirs interleaved as recorded", () => {
+    const log = new MessageLog("s1", { entries: 1000, bytes: 40 * ENTRY_OVERHEAD_BYTES, entryBytes: 64 * 1024 });
+    let seq = 0;
+    for (let i = 0; i < 100; i++) {
+      log.record("out", { n: i }, ++seq, time);
+      log.record("in", app(i), ++seq, time, undefined, undefined, { app: true });
+    }
+    const apps = log.toArray().filter((e) => e.app);
+    const appBytes = apps.reduce((sum, e) => sum + JSON.stringify(e.payload).length + ENTRY_OVERHEAD_BYTES, 0);
+    expect(appBytes).toBeLessThanOrEqual(10 * ENTRY_OVERHEAD_BYTES);
+    expect(log.retainedBytes()).toBeLessThanOrEqual(40 * ENTRY_OVERHEAD_BYTES);
+    // The newest of each kind stays; what is kept is in the order it was recorded.
+    const seqs = log.toArray().map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(seqs.at(-1)).toBe(200);
+    expect(log.toArray().filter((e) => !e.app).at(-1)!.seq).toBe(199);
+  });
+
+  it("AP12: a session without Apps keeps its whole budget, and a log of App rows alone keeps only their share", () => {
+    const own = new MessageLog("s1", 8);
+    for (let i = 0; i < 20; i++) own.record("out", { n: i }, i, time);
+    expect(own.size).toBe(8);
+    const apps = new MessageLog("s1", 8);
+    for (let i = 0; i < 20; i++) apps.record("in", app(i), i, time, undefined, undefined, { app: true });
+    expect(apps.toArray().map((e) => e.seq)).toEqual([18, 19]);
+  });
+});
