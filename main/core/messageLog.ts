@@ -5,6 +5,7 @@
 import type { LogEntry, Settings } from "../../shared/types.js";
 import { cutToFit, fresh } from "../../shared/byteBudget.js";
 import { createHash } from "node:crypto";
+import { appShareOf } from "../../shared/appLogShare.js";
 
 const MAX_ID_CHARS = 200;
 
@@ -46,17 +47,6 @@ const DEFAULT_LOG_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_ENTRY_BYTES = 256 * 1024;
 /** What an entry costs besides its payload (seq, time, session id, method, the object itself), counted in its size. */
 export const ENTRY_OVERHEAD_BYTES = 200;
-
-/**
- * AP12: the App rows of a session's log (its Apps' bridge streams) hold at most this share of its count and
- * byte budget, and over it only App rows go: a flooding App cannot push the session's other history out.
- */
-export const APP_LOG_SHARE = 0.25;
-
-/** The App rows' own limits within a log's limits. */
-export function appShareOf(limits: { entries: number; bytes: number }): { entries: number; bytes: number } {
-  return { entries: Math.max(1, Math.floor(limits.entries * APP_LOG_SHARE)), bytes: Math.floor(limits.bytes * APP_LOG_SHARE) };
-}
 
 /** Entries oldest first with their sizes and arrival order; the oldest leave from the front. */
 class Queue {

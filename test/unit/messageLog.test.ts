@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ENTRY_OVERHEAD_BYTES, MessageLog } from "../../main/core/messageLog.js";
 import { lastResponseTo, toolsThatFit } from "../../main/core/schemaMismatch.js";
 import { cutNote } from "../../shared/byteBudget.js";
-import { DEFAULT_SETTINGS, LogEntrySchema, SettingsSchema } from "../../shared/types.js";
+import { DEFAULT_SETTINGS, LogEntrySchema, SettingsSchema, type LogEntry } from "../../shared/types.js";
+import { initialLogState, reduceLog, withLogSnapshot } from "../../renderer/src/store/logSlice.js";
 
 describe("MessageLog", () => {
   const time = "2026-01-01T00:00:00.000Z";
@@ -204,5 +205,29 @@ describe("MessageLog: an App's bridge rows in a share of their own (AP12)", () =
     const apps = new MessageLog("s1", 8);
     for (let i = 0; i < 20; i++) apps.record("in", app(i), i, time, undefined, undefined, { app: true });
     expect(apps.toArray().map((e) => e.seq)).toEqual([18, 19]);
+  });
+
+  it("AP12: the page's copy of the log drops the same rows as main's, whether the entries come one by one, in batches or as a snapshot", () => {
+    const limits = { entries: 60, bytes: 30 * 1024 };
+    const log = new MessageLog("s1", { ...limits, entryBytes: 64 * 1024 });
+    const events: { type: "logEntry"; payload: LogEntry }[] = [];
+    let seq = 0;
+    // The session talks, an App floods (now and then with a big message), the session talks again.
+    for (let i = 0; i < 30; i++) events.push({ type: "logEntry", payload: log.record("out", { n: i }, ++seq, time) });
+    for (let i = 0; i < 500; i++) {
+      const big = i % 37 === 0 ? { pad: "x".repeat(2000) } : {};
+      events.push({ type: "logEntry", payload: log.record("in", { ...app(i), ...big }, ++seq, time, undefined, undefined, { app: true }) });
+      if (i % 50 === 0) events.push({ type: "logEntry", payload: log.record("in", { jsonrpc: "2.0", method: "notifications/progress", params: { i } }, ++seq, time) });
+    }
+    const core = log.toArray().map((e) => e.seq);
+    const oneByOne = events.reduce((state, e) => reduceLog(state, [e as never], limits), initialLogState);
+    expect(oneByOne.logs.s1!.entries.map((e) => e.seq)).toEqual(core);
+    let batched = initialLogState;
+    for (let i = 0; i < events.length; i += 64) batched = reduceLog(batched, events.slice(i, i + 64) as never, limits);
+    expect(batched.logs.s1!.entries.map((e) => e.seq)).toEqual(core);
+    const snapshot = withLogSnapshot(initialLogState, "s1", { entries: log.toArray(), stderr: [] }, limits);
+    expect(snapshot.logs.s1!.entries.map((e) => e.seq)).toEqual(core);
+    // Every session row recorded before the flood is still there.
+    expect(core.slice(0, 30)).toEqual([...Array(30).keys()].map((k) => k + 1));
   });
 });
