@@ -10,3 +10,8 @@ export const APP_LOG_SHARE = 0.25;
 export function appShareOf(limits: { entries: number; bytes: number }): { entries: number; bytes: number } {
   return { entries: Math.max(1, Math.floor(limits.entries * APP_LOG_SHARE)), bytes: Math.floor(limits.bytes * APP_LOG_SHARE) };
 }
+
+/** What an App row says of the App rows its share has dropped so far. */
+export function appDroppedNote(dropped: number): string {
+  return `${dropped.toLocaleString("en-US")} earlier App bridge ${dropped === 1 ? "row was" : "rows were"} dropped: the Apps' share of this log (a quarter of it) is full; the session's other messages are kept`;
+}
