@@ -71,7 +71,13 @@ describe("hostile MCP Apps in Chromium (browser mode)", () => {
     const appRows = rows.filter((r) => r.includes("App: "));
     expect(appRows.length).toBeGreaterThan(0);
     expect(appRows.length).toBeLessThanOrEqual(25);
+    // The last App row's JSON says the drop in a sentence.
+    const lastApp = rows.findLastIndex((r) => r.includes("App: "));
+    await table.getByRole("row").nth(lastApp).getByRole("button", { name: /^Show message \d+ as JSON$/ }).click();
+    await page.getByText(/earlier App bridge rows were dropped: the Apps' share of this log \(a quarter of it\) is full; the session's other messages are kept/).waitFor({ timeout: FLOW_TIMEOUT_MS });
     await app.screenshot("apps-hostile-07-flood-log-share");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await app.screenshot("apps-hostile-07-flood-log-share-dark");
   });
 
   it("AP7: a View that never initializes is shown as failed with why, within the bound", { timeout: TEST_TIMEOUT_MS }, async () => {
