@@ -72,7 +72,7 @@ describe("hostile MCP Apps in Chromium (browser mode)", () => {
     expect(appRows.length).toBeGreaterThan(0);
     expect(appRows.length).toBeLessThanOrEqual(25);
     // The last App row's JSON says the drop in a sentence.
-    const lastApp = rows.findLastIndex((r) => r.includes("App: "));
+    const lastApp = rows.length - 1 - [...rows].reverse().findIndex((r) => r.includes("App: "));
     await table.getByRole("row").nth(lastApp).getByRole("button", { name: /^Show message \d+ as JSON$/ }).click();
     await page.getByText(/earlier App bridge rows were dropped: the Apps' share of this log \(a quarter of it\) is full; the session's other messages are kept/).waitFor({ timeout: FLOW_TIMEOUT_MS });
     await app.screenshot("apps-hostile-07-flood-log-share");
