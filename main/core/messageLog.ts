@@ -1,7 +1,8 @@
 // A bounded record of every JSON-RPC message in and out of a session, by count and by bytes: at most
 // `entries` entries, at most `bytes` in all (the oldest go first), and no entry over `entryBytes` (a
 // bigger message is kept as a structural cut that says its full size). However big or chatty the
-// server, a session's log costs at most its byte budget (DESIGN principle 6).
+// server, a session's log costs at most its byte budget (DESIGN principle 6). The rows of its Apps' bridge
+// streams keep to a share of that budget of their own (AP12), so a flooding App drops only its own rows.
 import type { LogEntry, Settings } from "../../shared/types.js";
 import { cutToFit, fresh } from "../../shared/byteBudget.js";
 import { createHash } from "node:crypto";
