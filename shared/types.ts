@@ -408,6 +408,8 @@ export const LogEntrySchema = z.object({
   taskId: z.string().max(300).optional(),
   /** The message was over the per-entry cap: `payload` is a structural cut; its full size and what was kept. */
   cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
+  /** AP12: a row of an App's bridge stream, kept in the Apps' own share of the log; how many App rows that share has dropped so far. */
+  app: z.object({ dropped: z.number().int().nonnegative() }).optional(),
 });
 export type LogEntry = z.output<typeof LogEntrySchema>;
 

@@ -1,10 +1,12 @@
 // A bounded record of every JSON-RPC message in and out of a session, by count and by bytes: at most
 // `entries` entries, at most `bytes` in all (the oldest go first), and no entry over `entryBytes` (a
 // bigger message is kept as a structural cut that says its full size). However big or chatty the
-// server, a session's log costs at most its byte budget (DESIGN principle 6).
+// server, a session's log costs at most its byte budget (DESIGN principle 6). The rows of its Apps' bridge
+// streams keep to a share of that budget of their own (AP12), so a flooding App drops only its own rows.
 import type { LogEntry, Settings } from "../../shared/types.js";
 import { cutToFit, fresh } from "../../shared/byteBudget.js";
 import { createHash } from "node:crypto";
+import { appShareOf } from "../../shared/appLogShare.js";
 
 const MAX_ID_CHARS = 200;
 
@@ -22,6 +24,8 @@ export interface LogMarks {
   exchange?: LogEntry["exchange"];
   /** The message's size on the wire, when the transport counted it (stdio): the size a cut entry says. */
   wireBytes?: number;
+  /** AP12: a row of an App's bridge stream, kept in the Apps' own share of the log. */
+  app?: boolean;
 }
 
 /** How much one session's log may hold. */
@@ -44,6 +48,39 @@ const DEFAULT_LOG_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_ENTRY_BYTES = 256 * 1024;
 /** What an entry costs besides its payload (seq, time, session id, method, the object itself), counted in its size. */
 export const ENTRY_OVERHEAD_BYTES = 200;
+
+/** Entries oldest first with their sizes and arrival order; the oldest leave from the front. */
+class Queue {
+  entries: LogEntry[] = [];
+  sizes: number[] = [];
+  order: number[] = [];
+  /** Index of the oldest kept entry: evicted ones before it are holes until the next compaction. */
+  start = 0;
+  bytes = 0;
+
+  get size(): number {
+    return this.entries.length - this.start;
+  }
+
+  push(entry: LogEntry, size: number, order: number): void {
+    this.entries.push(entry);
+    this.sizes.push(size);
+    this.order.push(order);
+    this.bytes += size;
+  }
+
+  shift(): void {
+    this.bytes -= this.sizes[this.start]!;
+    this.entries[this.start++] = undefined as unknown as LogEntry;
+    // Compact now and then, so evicted entries do not pile up as holes.
+    if (this.start > 1024 && this.start * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.start);
+      this.sizes = this.sizes.slice(this.start);
+      this.order = this.order.slice(this.start);
+      this.start = 0;
+    }
+  }
+}
 
 interface OpenRequest {
   method: string;
@@ -73,12 +110,12 @@ const OPEN_REQUESTS_KEPT = 10_000;
  * labelled with the method of the request it answers: the log reads "tasks/get → result", not "→ result".
  */
 export class MessageLog {
-  private entries: LogEntry[] = [];
-  /** What each entry counts against the budget, beside it. */
-  private sizes: number[] = [];
-  /** Index of the oldest kept entry: evicted ones before it are holes until the next compaction. */
-  private start = 0;
-  private bytes = 0;
+  /** The session's own rows (the wire, our notes) and, apart, its Apps' bridge rows (AP12). */
+  private readonly own = new Queue();
+  private readonly app = new Queue();
+  private recorded = 0;
+  /** AP12: how many App rows the Apps' share has dropped, said on each App row. */
+  private appDropped = 0;
   private limits: LogLimits;
   /** `${direction of the request}:${idKey(id)}` → method, and the exchange a modern round belongs to (I5). */
   private readonly openRequests = new Map<string, OpenRequest>();
@@ -134,24 +171,35 @@ export class MessageLog {
       ...(fitted.cut ? { cut: fitted.cut } : {}),
     };
     const size = fitted.size + ENTRY_OVERHEAD_BYTES;
-    this.entries.push(entry);
-    this.sizes.push(size);
-    this.bytes += size;
+    (marks.app ? this.app : this.own).push(entry, size, this.recorded++);
     this.evict();
+    // Said after the eviction, so the row that caused a drop counts it.
+    if (marks.app) entry.app = { dropped: this.appDropped };
     return entry;
   }
 
+  /** Oldest first: the session's rows and its App rows in the order they were recorded. */
   toArray(): LogEntry[] {
-    return this.entries.slice(this.start);
+    const { own, app } = this;
+    if (app.size === 0) return own.entries.slice(own.start);
+    if (own.size === 0) return app.entries.slice(app.start);
+    const out: LogEntry[] = [];
+    let i = own.start;
+    let j = app.start;
+    while (i < own.entries.length || j < app.entries.length) {
+      if (j >= app.entries.length || (i < own.entries.length && own.order[i]! < app.order[j]!)) out.push(own.entries[i++]!);
+      else out.push(app.entries[j++]!);
+    }
+    return out;
   }
 
   get size(): number {
-    return this.entries.length - this.start;
+    return this.own.size + this.app.size;
   }
 
   /** The bytes the kept entries hold, as the budget counts them. */
   retainedBytes(): number {
-    return this.bytes;
+    return this.own.bytes + this.app.bytes;
   }
 
   /** New limits (a count alone keeps the byte limits): the newest entries that fit stay. */
@@ -160,17 +208,24 @@ export class MessageLog {
     this.evict();
   }
 
-  /** The oldest go first, until both the count and the byte budget hold; the newest entry always stays. */
+  /**
+   * The oldest go first, until both the count and the byte budget hold; the newest entry always stays. App
+   * rows first keep to their share (AP12), dropping only App rows; then, over the whole budget, the session's
+   * own oldest rows go (the App rows left are within their share), and App rows only when none of those is left.
+   */
   private evict(): void {
-    while (this.size > 1 && (this.size > this.limits.entries || this.bytes > this.limits.bytes)) {
-      this.bytes -= this.sizes[this.start]!;
-      this.entries[this.start++] = undefined as unknown as LogEntry;
+    const share = appShareOf(this.limits);
+    const newestIsApp = this.app.size > 0 && (this.own.size === 0 || this.app.order[this.app.entries.length - 1]! > this.own.order[this.own.entries.length - 1]!);
+    while (this.app.size > (newestIsApp ? 1 : 0) && (this.app.size > share.entries || this.app.bytes > share.bytes)) {
+      this.app.shift();
+      this.appDropped++;
     }
-    // Compact now and then, so evicted entries do not pile up as holes.
-    if (this.start > 1024 && this.start * 2 > this.entries.length) {
-      this.entries = this.entries.slice(this.start);
-      this.sizes = this.sizes.slice(this.start);
-      this.start = 0;
+    while (this.size > 1 && (this.size > this.limits.entries || this.retainedBytes() > this.limits.bytes)) {
+      if (this.own.size > (newestIsApp ? 0 : 1)) this.own.shift();
+      else {
+        this.app.shift();
+        this.appDropped++;
+      }
     }
   }
 

@@ -402,7 +402,7 @@ export class Session {
 
   /** Issue 20: a message across an App's bridge (apps/appBridge.ts builds it), never matched with the wire's. */
   recordAppMessage(towardHost: boolean, envelope: object, remark: string, preview?: string): void {
-    this.record(towardHost ? "in" : "out", preview === undefined ? envelope : undefined, preview === undefined ? undefined : remark, preview, { remark });
+    this.record(towardHost ? "in" : "out", preview === undefined ? envelope : undefined, preview === undefined ? undefined : remark, preview, { remark, app: true });
   }
 
   /** A line of our own in the log (the era chosen, E1), not a message on the wire. */

@@ -65,6 +65,8 @@ export interface OpenAppOptions {
   initScript?: Parameters<Page["addInitScript"]>[0];
   /** Open the request dialog for waiting requests, as the app does by default (off unless asked: see openApp). */
   requestDialog?: boolean;
+  /** Settings present at start, beside the harness's own (a small log limit, for example). */
+  settings?: Partial<Settings>;
 }
 
 const open = new Set<{ close(): Promise<unknown> }>();
@@ -209,7 +211,7 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
 export async function openApp(options: OpenAppOptions = {}): Promise<App> {
   // The tabs' own flows answer requests in their tabs and act beside a waiting request (cancel its task…),
   // which the modal request dialog would cover: they run with it off. The dialog's tests ask for it.
-  const settings: Partial<Settings> = options.requestDialog ? {} : { waitingRequestsIn: "panel" };
+  const settings: Partial<Settings> = { ...(options.requestDialog ? {} : { waitingRequestsIn: "panel" as const }), ...options.settings };
   const server = await startBrowserMode({ savedServers: options.savedServers, settings });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 820 }, ...options.context });

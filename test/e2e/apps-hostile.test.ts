@@ -2,14 +2,15 @@
 // page keeps working: its URL unchanged, no new window, the tabs still answer, the App panel says why.
 import { describe, expect, it } from "vitest";
 import { openApp, requireBuild } from "./app.js";
+import type { Settings } from "../../shared/types.js";
 import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, waitForText } from "./flows-ui.js";
 
 const NAME = "Hostile Apps";
 const TEST_TIMEOUT_MS = 60_000;
 
-async function runHostile(tool: string) {
+async function runHostile(tool: string, settings?: Partial<Settings>) {
   requireBuild();
-  const app = await openApp({ savedServers: [fixtureServer("e2e-hostile-apps", NAME, "apps/hostile-app-server.mjs")], viewport: { width: 1400, height: 1000 } });
+  const app = await openApp({ savedServers: [fixtureServer("e2e-hostile-apps", NAME, "apps/hostile-app-server.mjs")], viewport: { width: 1400, height: 1000 }, ...(settings ? { settings } : {}) });
   const { page } = app;
   const pageUrl = page.url();
   await connect(page, NAME);
@@ -53,6 +54,30 @@ describe("hostile MCP Apps in Chromium (browser mode)", () => {
     await panel.getByText(/The App stopped: The View sent more than 2000 messages in a second/).waitFor({ timeout: FLOW_TIMEOUT_MS });
     await app.screenshot("apps-hostile-03-flood");
     await stillWorks();
+  });
+
+  it("AP12: a flooding View keeps to its share of the session log: the session's earlier messages are all still in the Logs tab, and the App's rows say how many were dropped", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { app, page, panel } = await runHostile("flood", { logLimit: 100 });
+    await panel.getByText(/The App stopped: The View sent more than 2000 messages in a second/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await openTab(page, "Logs");
+    const table = page.getByRole("table", { name: "Protocol messages" });
+    // The last App row (the page's own note of what it did not log) says how many App rows went before it.
+    await table.getByText(/App rows dropped/).last().waitFor({ timeout: FLOW_TIMEOUT_MS });
+    const rows = await table.getByRole("row").allTextContents();
+    // The session's start is still first: the tool list, the run and its View read, before any App row.
+    const firstMethods = rows.slice(1, 12).join("\n");
+    for (const method of ["tools/list", "tools/call", "resources/read"]) expect(firstMethods).toContain(method);
+    expect(rows.findIndex((r) => r.includes("App: "))).toBeGreaterThan(rows.findIndex((r) => r.includes("resources/read")));
+    const appRows = rows.filter((r) => r.includes("App: "));
+    expect(appRows.length).toBeGreaterThan(0);
+    expect(appRows.length).toBeLessThanOrEqual(25);
+    // The last App row's JSON says the drop in a sentence.
+    const lastApp = rows.length - 1 - [...rows].reverse().findIndex((r) => r.includes("App: "));
+    await table.getByRole("row").nth(lastApp).getByRole("button", { name: /^Show message \d+ as JSON$/ }).click();
+    await page.getByText(/earlier App bridge rows were dropped: the Apps' share of this log \(a quarter of it\) is full; the session's other messages are kept/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await app.screenshot("apps-hostile-07-flood-log-share");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await app.screenshot("apps-hostile-07-flood-log-share-dark");
   });
 
   it("AP7: a View that never initializes is shown as failed with why, within the bound", { timeout: TEST_TIMEOUT_MS }, async () => {

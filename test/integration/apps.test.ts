@@ -171,3 +171,35 @@ describe("MCP Apps: a View's calls go the way the user's do", () => {
     expect(result.inputRounds).toBe(3);
   });
 });
+
+describe("MCP Apps: a flooding App and the session's log", () => {
+  it("AP12: a View's 5,000-message flood, logged as the page sends it, leaves every earlier entry of the session's log; the App rows keep to their share and say what was dropped", async () => {
+    const h = createHarness({ settings: { logLimit: 100 } });
+    const info = await h.core.dispatch("connect", { server: fixtureServer("apps/hostile-app-server.mjs") });
+    // The session's own history: the handshake, the tool list, the run and its View read from the server.
+    await h.core.dispatch("listTools", { sessionId: info.sessionId });
+    await h.core.dispatch("callTool", { sessionId: info.sessionId, name: "flood", arguments: {} });
+    const view = "ui://hostile/flood.html";
+    const read = (await h.core.dispatch("readResource", { sessionId: info.sessionId, uri: view })) as { contents: { text: string }[] };
+    const before = (await h.core.dispatch("getLog", { sessionId: info.sessionId })).entries;
+    expect(before.length).toBeGreaterThan(5);
+    // What the flood View sends (its own text says so), in the batches the page logs them in.
+    expect(read.contents[0]!.text).toContain("for (let i = 0; i < 5000; i++)");
+    const flood = Array.from({ length: 5000 }, (_, i) => ({ direction: "app→host" as const, message: { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: `flood ${i}` } } }));
+    for (let i = 0; i < flood.length; i += 200) await h.core.dispatch("logAppMessages", { sessionId: info.sessionId, view, messages: flood.slice(i, i + 200) });
+    const after = (await h.core.dispatch("getLog", { sessionId: info.sessionId })).entries;
+    expect(after.slice(0, before.length)).toEqual(before);
+    const apps = after.filter((e) => e.app);
+    expect(apps).toHaveLength(25);
+    expect(apps.every((e) => e.remark?.startsWith("MCP App bridge, app → host notifications/message (ui://hostile/flood.html)"))).toBe(true);
+    expect(apps.at(-1)!.app).toEqual({ dropped: 4975 });
+    expect((apps.at(-1)!.payload as { message: { params: { data: string } } }).message.params.data).toBe("flood 4999");
+    // The session goes on, its new messages logged beside the App's.
+    await h.core.dispatch("ping", { sessionId: info.sessionId });
+    const last = (await h.core.dispatch("getLog", { sessionId: info.sessionId })).entries;
+    expect(last.slice(0, before.length)).toEqual(before);
+    const own = last.filter((e) => !e.app);
+    expect(own.length).toBeGreaterThan(before.length);
+    expect(own.at(-1)!.seq).toBeGreaterThan(apps.at(-1)!.seq);
+  });
+});

@@ -11,6 +11,7 @@ import { LogsTab } from "../../renderer/src/tabs/logs/LogsTab.js";
 import { session } from "./fixtures.js";
 import { renderWithStore } from "./renderWithStore.js";
 import { STDERR_CHARS_KEPT } from "../../renderer/src/store/logSlice.js";
+import { MessageLog } from "../../main/core/messageLog.js";
 
 function logEntry(seq: number, direction: "in" | "out", message: Record<string, unknown>): InspectorEvent {
   const payload: LogEntry = { seq, sessionId: "s1", direction, time: new Date(0).toISOString(), payload: { jsonrpc: "2.0", ...message } };
@@ -119,5 +120,27 @@ describe("a server that printed a lot on stderr", () => {
     expect(shown.length).toBeLessThanOrEqual(STDERR_CHARS_KEPT + 200);
     expect(shown.endsWith(line(4999))).toBe(true);
     expect(shown).not.toContain(line(0));
+  });
+});
+
+describe("AP12: an App flooding its bridge", () => {
+  it("the Logs tab keeps every earlier session message, the App rows to their share, and the App's rows say how many were dropped", async () => {
+    const user = userEvent.setup();
+    // Entries as main's log makes them, so the page's eviction is checked against the core's.
+    const log = new MessageLog("s1", 40);
+    const time = new Date(0).toISOString();
+    const events: InspectorEvent[] = [{ type: "settingsChanged", payload: { ...DEFAULT_SETTINGS, logLimit: 40 } }];
+    for (let i = 0; i < 10; i++) events.push({ type: "logEntry", payload: log.record("out", { jsonrpc: "2.0", id: i, method: "tools/list" }, i + 1, time) });
+    for (let i = 0; i < 1000; i++) {
+      const envelope = { bridge: "app→host", view: "ui://flood/view", message: { jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { n: i } } };
+      events.push({ type: "logEntry", payload: log.record("in", envelope, i + 11, time, undefined, undefined, { remark: "MCP App bridge", app: true }) });
+    }
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events });
+    expect(screen.getByText("20 of 20 messages")).toBeTruthy();
+    const rows = within(screen.getByRole("table", { name: "Protocol messages" })).getAllByRole("row");
+    expect(rows.slice(1, 11).map((r) => r.textContent?.includes("tools/list"))).toEqual(Array(10).fill(true));
+    expect(rows[20]!.textContent).toContain("App: ui/notifications/size-changed · 990 App rows dropped");
+    await user.click(screen.getByRole("button", { name: "Show message 1010 as JSON" }));
+    expect(screen.getByText(/990 earlier App bridge rows were dropped: the Apps' share of this log \(a quarter of it\) is full/)).toBeTruthy();
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ENTRY_OVERHEAD_BYTES, MessageLog } from "../../main/core/messageLog.js";
 import { lastResponseTo, toolsThatFit } from "../../main/core/schemaMismatch.js";
 import { cutNote } from "../../shared/byteBudget.js";
-import { DEFAULT_SETTINGS, LogEntrySchema, SettingsSchema } from "../../shared/types.js";
+import { DEFAULT_SETTINGS, LogEntrySchema, SettingsSchema, type LogEntry } from "../../shared/types.js";
+import { initialLogState, reduceLog, withLogSnapshot } from "../../renderer/src/store/logSlice.js";
 
 describe("MessageLog", () => {
   const time = "2026-01-01T00:00:00.000Z";
@@ -152,5 +153,81 @@ describe("MessageLog bounded by bytes (issue 19)", () => {
     expect(SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, logBudgetBytes: 256 * MB }).success).toBe(true);
     expect(SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, logBudgetBytes: 257 * MB }).success).toBe(false);
     expect(SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, logEntryMaxBytes: 2 * KB }).success).toBe(false);
+  });
+});
+
+describe("MessageLog: an App's bridge rows in a share of their own (AP12)", () => {
+  const time = "2026-01-01T00:00:00.000Z";
+  const app = (n: number) => ({ bridge: "app→host", view: "ui://flood", message: { jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { n } } });
+
+  it("AP12: a flood of App rows after the session's messages leaves every session message, keeps App rows to their share and says how many were dropped", () => {
+    const log = new MessageLog("s1", 100);
+    let seq = 0;
+    for (let i = 0; i < 10; i++) log.record("out", { jsonrpc: "2.0", id: i, method: "tools/list" }, ++seq, time);
+    let last;
+    for (let i = 0; i < 10_000; i++) last = log.record("in", app(i), ++seq, time, undefined, undefined, { remark: "MCP App bridge", app: true });
+    const kept = log.toArray();
+    const own = kept.filter((e) => !e.app);
+    const apps = kept.filter((e) => e.app);
+    // The session's ten messages, all of them, first and in order.
+    expect(own.map((e) => e.id)).toEqual([...Array(10).keys()]);
+    expect(kept.slice(0, 10)).toEqual(own);
+    // A quarter of the 100 rows: the newest 25 App rows, and each says what its share has dropped so far.
+    expect(apps).toHaveLength(25);
+    expect(apps.map((e) => (e.payload as ReturnType<typeof app>).message.params.n)).toEqual([...Array(25).keys()].map((k) => 9975 + k));
+    expect(last!.app).toEqual({ dropped: 9975 });
+    expect(apps[0]!.app!.dropped).toBe(9951);
+    expect(LogEntrySchema.parse(last)).toEqual(last);
+  });
+
+  it("AP12: the App share holds by bytes too, and the session's own rows still evict in order, App rows and theirs interleaved as recorded", () => {
+    const log = new MessageLog("s1", { entries: 1000, bytes: 40 * ENTRY_OVERHEAD_BYTES, entryBytes: 64 * 1024 });
+    let seq = 0;
+    for (let i = 0; i < 100; i++) {
+      log.record("out", { n: i }, ++seq, time);
+      log.record("in", app(i), ++seq, time, undefined, undefined, { app: true });
+    }
+    const apps = log.toArray().filter((e) => e.app);
+    const appBytes = apps.reduce((sum, e) => sum + JSON.stringify(e.payload).length + ENTRY_OVERHEAD_BYTES, 0);
+    expect(appBytes).toBeLessThanOrEqual(10 * ENTRY_OVERHEAD_BYTES);
+    expect(log.retainedBytes()).toBeLessThanOrEqual(40 * ENTRY_OVERHEAD_BYTES);
+    // The newest of each kind stays; what is kept is in the order it was recorded.
+    const seqs = log.toArray().map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(seqs.at(-1)).toBe(200);
+    expect(log.toArray().filter((e) => !e.app).at(-1)!.seq).toBe(199);
+  });
+
+  it("AP12: a session without Apps keeps its whole budget, and a log of App rows alone keeps only their share", () => {
+    const own = new MessageLog("s1", 8);
+    for (let i = 0; i < 20; i++) own.record("out", { n: i }, i, time);
+    expect(own.size).toBe(8);
+    const apps = new MessageLog("s1", 8);
+    for (let i = 0; i < 20; i++) apps.record("in", app(i), i, time, undefined, undefined, { app: true });
+    expect(apps.toArray().map((e) => e.seq)).toEqual([18, 19]);
+  });
+
+  it("AP12: the page's copy of the log drops the same rows as main's, whether the entries come one by one, in batches or as a snapshot", () => {
+    const limits = { entries: 60, bytes: 30 * 1024 };
+    const log = new MessageLog("s1", { ...limits, entryBytes: 64 * 1024 });
+    const events: { type: "logEntry"; payload: LogEntry }[] = [];
+    let seq = 0;
+    // The session talks, an App floods (now and then with a big message), the session talks again.
+    for (let i = 0; i < 30; i++) events.push({ type: "logEntry", payload: log.record("out", { n: i }, ++seq, time) });
+    for (let i = 0; i < 500; i++) {
+      const big = i % 37 === 0 ? { pad: "x".repeat(2000) } : {};
+      events.push({ type: "logEntry", payload: log.record("in", { ...app(i), ...big }, ++seq, time, undefined, undefined, { app: true }) });
+      if (i % 50 === 0) events.push({ type: "logEntry", payload: log.record("in", { jsonrpc: "2.0", method: "notifications/progress", params: { i } }, ++seq, time) });
+    }
+    const core = log.toArray().map((e) => e.seq);
+    const oneByOne = events.reduce((state, e) => reduceLog(state, [e as never], limits), initialLogState);
+    expect(oneByOne.logs.s1!.entries.map((e) => e.seq)).toEqual(core);
+    let batched = initialLogState;
+    for (let i = 0; i < events.length; i += 64) batched = reduceLog(batched, events.slice(i, i + 64) as never, limits);
+    expect(batched.logs.s1!.entries.map((e) => e.seq)).toEqual(core);
+    const snapshot = withLogSnapshot(initialLogState, "s1", { entries: log.toArray(), stderr: [] }, limits);
+    expect(snapshot.logs.s1!.entries.map((e) => e.seq)).toEqual(core);
+    // Every session row recorded before the flood is still there.
+    expect(core.slice(0, 30)).toEqual([...Array(30).keys()].map((k) => k + 1));
   });
 });

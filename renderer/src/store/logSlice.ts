@@ -4,6 +4,7 @@
 import type { InspectorEvent, EventPayload } from "../../../shared/contract.js";
 import { jsonSize } from "../../../shared/byteBudget.js";
 import type { LogEntry } from "../../../shared/types.js";
+import { appShareOf } from "../../../shared/appLogShare.js";
 
 export type ServerLogMessage = EventPayload<"serverLog"> & { receivedSeq: number };
 
@@ -73,7 +74,7 @@ export function reduceLog(state: LogState, events: InspectorEvent[], limits: Pag
   for (const [sessionId, b] of touched) {
     const current = logs[sessionId] ?? EMPTY;
     logs[sessionId] = {
-      entries: b.entries.length ? withinBytes(appendBounded(current.entries, b.entries, limits.entries), limits.bytes) : current.entries,
+      entries: b.entries.length ? boundEntries(current.entries.concat(b.entries), limits) : current.entries,
       stderr: b.stderr.length ? withinChars(appendBounded(current.stderr, b.stderr, STDERR_LINES_KEPT)) : current.stderr,
       serverLogs: b.serverLogs.length ? withinBytes(appendBounded(current.serverLogs, b.serverLogs, SERVER_LOGS_KEPT), limits.bytes) : current.serverLogs,
     };
@@ -106,13 +107,55 @@ export function withLogSnapshot(
     logs: {
       ...state.logs,
       [sessionId]: {
-        entries: withinBytes(appendBounded(snapshot.entries, newer, limits.entries), limits.bytes),
+        entries: boundEntries(snapshot.entries.concat(newer), limits),
         // stderr lines carry no sequence; the snapshot already holds every line seen so far.
         stderr: withinChars(snapshot.stderr.length >= current.stderr.length ? snapshot.stderr.slice(-STDERR_LINES_KEPT) : current.stderr),
         serverLogs: serverLogsWithin,
       },
     },
   };
+}
+
+/**
+ * As main's log bounds them (messageLog.ts): App rows (AP12) keep to their share of the count and bytes,
+ * only App rows going over it; the session's own rows get what is left, the newest entry always stays.
+ */
+export function boundEntries(entries: LogEntry[], limits: PageLogLimits): LogEntry[] {
+  if (!entries.some((e) => e.app)) return withinBytes(appendBounded([], entries, limits.entries), limits.bytes);
+  const share = appShareOf(limits);
+  const newest = entries.at(-1);
+  const keep = new Set<LogEntry>();
+  let count = 0;
+  let bytes = 0;
+  // The newest App rows within their share (the newest entry stays even if alone it is over).
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (!e.app) continue;
+    if (count >= share.entries || bytes + sizeOf(e) > share.bytes) {
+      if (e !== newest) break;
+    }
+    keep.add(e);
+    count++;
+    bytes += sizeOf(e);
+  }
+  // The session's own newest rows in what is left of the whole budget.
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.app) continue;
+    if ((count >= limits.entries || bytes + sizeOf(e) > limits.bytes) && e !== newest) break;
+    keep.add(e);
+    count++;
+    bytes += sizeOf(e);
+  }
+  const kept = entries.filter((e) => keep.has(e));
+  // Still over (only when the newest row alone is): App rows go, oldest first, as main drops them.
+  while (kept.length > 1 && (kept.length > limits.entries || bytes > limits.bytes)) {
+    const i = kept.findIndex((e) => e.app && e !== newest);
+    if (i < 0) break;
+    bytes -= sizeOf(kept[i]!);
+    kept.splice(i, 1);
+  }
+  return kept.length === entries.length ? entries : kept;
 }
 
 function appendBounded<T>(existing: T[], added: T[], limit: number): T[] {

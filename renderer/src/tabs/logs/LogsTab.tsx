@@ -16,6 +16,7 @@ import { draftKeys } from "../../store/draftsSlice.js";
 import type { SessionLog } from "../../store/logSlice.js";
 import { formatClock } from "../../util/time.js";
 import { cutNote } from "../../../../shared/byteBudget.js";
+import { appDroppedNote } from "../../../../shared/appLogShare.js";
 import { appBridgeMessage, filterLog, taskIdsOfEntry, type LogFilter } from "./logFilter.js";
 import { formatLatency, latencies, useLogSearch } from "./logSearch.js";
 import type { SessionInfo } from "../../../../shared/types.js";
@@ -108,6 +109,8 @@ export function LogsTab() {
         {e.exchange ? ` · call ${e.exchange.call}, round ${e.exchange.round}` : ""}
         {errorCode !== undefined && <span className="status-error"> · error {errorCode}</span>}
         {e.cut ? <span className="note"> · cut</span> : ""}
+        {/* AP12: the App's rows say how many of them its share of the log has dropped. */}
+        {e.app?.dropped ? <span className="note" title={appDroppedNote(e.app.dropped)}> · {e.app.dropped.toLocaleString("en-US")} App rows dropped</span> : ""}
         {e.remark ? " ⚑" : ""}
       </span>,
       e.id === undefined ? "" : String(e.id),
@@ -225,6 +228,7 @@ export function LogsTab() {
                   {shown.remark && <p className="note">{shown.remark}</p>}
                   {/* Issue 19: a message over the per-entry cap is kept as a cut, and says so. */}
                   {shown.cut && <p className="note log-cut">{cutNote(shown.cut)}</p>}
+                  {shown.app?.dropped ? <p className="note log-app-dropped">{appDroppedNote(shown.app.dropped)}.</p> : null}
                   <JsonView value={shown.payload} label={`Message ${shown.seq} JSON`} {...(query.trim() ? { highlight: query } : {})} />
                 </>
               ) : (
