@@ -35,6 +35,7 @@ const SCENARIOS: Entry[] = [
   { id: "recordings", title: "11. Recordings: cost, open 100,000, replay", load: async () => (await import("./scenarios/recordings.js")).recordings },
   { id: "dialog", title: "12. Request dialog: event in the page → dialog shown", needsUi: true, load: async () => (await import("./scenarios/requestDialog.js")).requestDialog },
   { id: "load", title: "13. Load: echo throughput vs a bare SDK client", load: async () => (await import("./scenarios/load.js")).load },
+  { id: "soak", title: "14. Soak: a long session under a steady mix", needsUi: true, load: async () => (await import("./scenarios/soak.js")).soak },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
 const TABLE_START = "<!-- bench:start -->";
