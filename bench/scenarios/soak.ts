@@ -5,20 +5,22 @@
 // read after full collections, the page's JS heap and its DOM node and listener counts through CDP
 // (after a collection in the page too). The log is kept small so every bound fills in the first seconds;
 // the figures compare the last quarter of the run with the first quarter after that.
+import { join } from "node:path";
 import type { CDPSession } from "playwright-core";
 import { InspectorCore } from "../../main/core/index.js";
+import { SERVER_LOGS_KEPT } from "../../renderer/src/store/logSlice.js";
 import { startBrowserMode } from "../lib/browser.js";
 import { ROOT, count, now, sleep } from "../lib/env.js";
 import { MB, activeTimers, settledHeapUsed } from "../lib/memory.js";
 import { atMost, figure, type Scenario } from "../lib/results.js";
-import { join } from "node:path";
 
-const SECONDS = count(75, 20);
+const SECONDS = Number(process.env.BENCH_SOAK_SECONDS) || count(75, 20);
 const SAMPLE_EVERY_MS = count(3000, 1500);
 const LOG_LIMIT = 500;
 const LOGS_PER_ROUND = 20;
 const ROUND_EVERY_MS = 100;
 const TASK_EVERY_MS = 500;
+const MIX = process.env.BENCH_SOAK_MIX ?? "rounds,tasks"; // to tell which part of the mix a climb comes from
 
 interface Sample {
   at: number;
@@ -90,7 +92,7 @@ export const soak: Scenario = {
       const cdp = await context.newCDPSession(page);
 
       const roundLoop = (async () => {
-        while (!stop) {
+        while (!stop && MIX.includes("rounds")) {
           const started = now();
           const result = await core.dispatch("callTool", { sessionId: soakSession, name: "round", arguments: { logs: LOGS_PER_ROUND, bytes: 120 } });
           if (result.isError) errors.push(JSON.stringify(result.content).slice(0, 200));
@@ -108,7 +110,7 @@ export const soak: Scenario = {
         }
       });
       const taskLoop = (async () => {
-        while (!stop) {
+        while (!stop && MIX.includes("tasks")) {
           if (inFlight.size < 5) {
             const created = await core.dispatch("callToolAsTask", { sessionId: taskSession, name: "maybe-task", arguments: { workMs: 300, progress: 3, pollInterval: 100 }, ttl: 2000 });
             inFlight.add(created.task.taskId);
@@ -119,7 +121,8 @@ export const soak: Scenario = {
 
       // Warm-up: every bound fills (log entries, request-id memory) before the first reading that counts.
       const started = now();
-      while (core.session(soakSession).logSnapshot().entries.length < LOG_LIMIT) await sleep(100);
+      // The page keeps its own SERVER_LOGS_KEPT latest notifications/message lines: full once that many were sent.
+      while (MIX.includes("rounds") && (core.session(soakSession).logSnapshot().entries.length < LOG_LIMIT || rounds * LOGS_PER_ROUND < SERVER_LOGS_KEPT)) await sleep(100);
       const warmUpMs = now() - started;
       const samples: Sample[] = [];
       const end = now() + SECONDS * 1000;
@@ -128,6 +131,8 @@ export const soak: Scenario = {
         const heap = await settledHeapUsed();
         const p = await pageReading(cdp);
         samples.push({ at: (now() - started) / 1000, heap, ...p, timers: activeTimers(), rounds, tasks: tasksDone });
+        // A long run shows its progress: a climb is visible before the figures are.
+        process.stderr.write(`bench: soak ${((now() - started) / 1000).toFixed(0)} s: core ${(heap / MB).toFixed(1)} MB, page ${(p.pageHeap / MB).toFixed(1)} MB, ${p.nodes} nodes, ${p.listeners} listeners, ${rounds} rounds, ${tasksDone} tasks\n`);
       }
       stop = true;
       await Promise.all([roundLoop, taskLoop]);
@@ -153,7 +158,7 @@ export const soak: Scenario = {
           figure("rounds answered", last.rounds, "", { note: `${LOGS_PER_ROUND} log lines + a sampling and an elicitation request each; ${last.tasks} tool tasks done` }),
         ],
         notes: [
-          `Soak: one core, two stdio sessions (test/fixtures/soak-server.mjs: rounds of ${LOGS_PER_ROUND} notifications/message then sampling/createMessage and elicitation/create, answered through the core's dispatch as the dialogs do, one round every ${ROUND_EVERY_MS} ms at most; test/fixtures/tool-tasks-server.mjs: maybe-task called as a task with 3 progress notifications, up to 5 in flight, one started every ${TASK_EVERY_MS} ms, polled to the end), browser mode open in Chromium on the Logs tab. logLimit ${LOG_LIMIT} so the log is full after ${(warmUpMs / 1000).toFixed(1)} s; then ${span}, each the core's heap after full collections and, through CDP, the page's heap after a collection (Runtime.getHeapUsage) and its DOM nodes and JS event listeners (Memory.getDOMCounters). Ratios are medians of the last quarter of readings over medians of the first quarter. A scaled-down day: leaks show as a steady climb, which a short run already shows when they are per-message.`,
+          `Soak: one core, two stdio sessions (test/fixtures/soak-server.mjs: rounds of ${LOGS_PER_ROUND} notifications/message then sampling/createMessage and elicitation/create, answered through the core's dispatch as the dialogs do, one round every ${ROUND_EVERY_MS} ms at most; test/fixtures/tool-tasks-server.mjs: maybe-task called as a task with 3 progress notifications, up to 5 in flight, one started every ${TASK_EVERY_MS} ms, polled to the end), browser mode open in Chromium on the Logs tab. logLimit ${LOG_LIMIT} and the page keeps its ${SERVER_LOGS_KEPT} latest server log lines: both are full after ${(warmUpMs / 1000).toFixed(1)} s, the warm-up; then ${span}, each the core's heap after full collections and, through CDP, the page's heap after a collection (Runtime.getHeapUsage) and its DOM nodes and JS event listeners (Memory.getDOMCounters). Ratios are medians of the last quarter of readings over medians of the first quarter. A scaled-down day: leaks show as a steady climb, which a short run already shows when they are per-message.`,
         ],
         details: { warmUpMs, samples },
       };
