@@ -44,11 +44,12 @@ function median(values: number[]): number {
 
 /**
  * The last quarter of the readings after the warm-up against the first quarter: medians by default; `floor`
- * takes each quarter's least, for counts that swing with what is on screen at the moment of reading (rows
+ * takes each half's least, for counts that swing with what is on screen at the moment of reading (rows
  * of tasks in flight, the log's virtual window): a leak raises the floor, a busy moment does not.
  */
 function quarters(samples: Sample[], pick: (s: Sample) => number, floor = false): { first: number; last: number; ratio: number } {
-  const q = Math.max(1, Math.floor(samples.length / 4));
+  // A floor needs more readings than a median to be found: halves for it.
+  const q = Math.max(1, Math.floor(samples.length / (floor ? 2 : 4)));
   const summary = (values: number[]) => (floor ? Math.min(...values) : median(values));
   const first = summary(samples.slice(0, q).map(pick));
   const last = summary(samples.slice(-q).map(pick));
@@ -157,13 +158,13 @@ export const soak: Scenario = {
         figures: [
           atMost("core heap, last quarter ÷ first quarter", heap.ratio, "×", 1.1, "≤ 1.10×", `${(heap.first / MB).toFixed(1)} → ${(heap.last / MB).toFixed(1)} MB over ${span}`),
           atMost("page JS heap, last quarter ÷ first quarter", pageHeap.ratio, "×", 1.1, "≤ 1.10×", `${(pageHeap.first / MB).toFixed(1)} → ${(pageHeap.last / MB).toFixed(1)} MB`),
-          atMost("page DOM nodes, least of the last quarter ÷ least of the first", nodes.ratio, "×", 1.0, "not growing", `${nodes.first} → ${nodes.last}`),
-          atMost("page event listeners, least of the last quarter ÷ least of the first", listeners.ratio, "×", 1.0, "not growing", `${listeners.first} → ${listeners.last}`),
+          atMost("page DOM nodes, least of the last half ÷ least of the first", nodes.ratio, "×", 1.0, "not growing", `${nodes.first} → ${nodes.last}`),
+          atMost("page event listeners, least of the last half ÷ least of the first", listeners.ratio, "×", 1.0, "not growing", `${listeners.first} → ${listeners.last}`),
           figure("core timers (ref'd), last quarter", timers.last, "", { note: `first quarter ${timers.first}` }),
           figure("rounds answered", last.rounds, "", { note: `${LOGS_PER_ROUND} log lines + a sampling and an elicitation request each; ${last.tasks} tool tasks done` }),
         ],
         notes: [
-          `Soak: one core, two stdio sessions (test/fixtures/soak-server.mjs: rounds of ${LOGS_PER_ROUND} notifications/message then sampling/createMessage and elicitation/create, answered through the core's dispatch as the dialogs do, one round every ${ROUND_EVERY_MS} ms at most; test/fixtures/tool-tasks-server.mjs: maybe-task called as a task with 3 progress notifications, up to 5 in flight, one started every ${TASK_EVERY_MS} ms, polled to the end), browser mode open in Chromium on the Logs tab. logLimit ${LOG_LIMIT} and the page keeps its ${SERVER_LOGS_KEPT} latest server log lines: both are full after ${(warmUpMs / 1000).toFixed(1)} s, the warm-up; then ${span}, each the core's heap after full collections and, through CDP, the page's heap after a collection (Runtime.getHeapUsage) and its DOM nodes and JS event listeners (Memory.getDOMCounters). Heap ratios are medians of the last quarter of readings over medians of the first quarter; DOM node and listener counts swing with what is on screen when read (task rows in flight, the log's virtual window), so theirs compare each quarter's least: a leak raises that floor. A scaled-down day: leaks show as a steady climb, which a short run already shows when they are per-message.`,
+          `Soak: one core, two stdio sessions (test/fixtures/soak-server.mjs: rounds of ${LOGS_PER_ROUND} notifications/message then sampling/createMessage and elicitation/create, answered through the core's dispatch as the dialogs do, one round every ${ROUND_EVERY_MS} ms at most; test/fixtures/tool-tasks-server.mjs: maybe-task called as a task with 3 progress notifications, up to 5 in flight, one started every ${TASK_EVERY_MS} ms, polled to the end), browser mode open in Chromium on the Logs tab. logLimit ${LOG_LIMIT} and the page keeps its ${SERVER_LOGS_KEPT} latest server log lines: both are full after ${(warmUpMs / 1000).toFixed(1)} s, the warm-up; then ${span}, each the core's heap after full collections and, through CDP, the page's heap after a collection (Runtime.getHeapUsage) and its DOM nodes and JS event listeners (Memory.getDOMCounters). Heap ratios are medians of the last quarter of readings over medians of the first quarter; DOM node and listener counts swing with what is on screen when read (task rows in flight, the log's virtual window), so theirs compare the least of the last half of readings with the least of the first half: a leak raises that floor. A scaled-down day: leaks show as a steady climb, which a short run already shows when they are per-message.`,
         ],
         details: { warmUpMs, samples },
       };
