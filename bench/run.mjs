@@ -5,6 +5,8 @@
 //   npm run bench                     every scenario; writes bench/results/ and the table in docs/benchmarks.md
 //   npm run bench -- answer scale     only these scenarios (printed, not written)
 //   BENCH_QUICK=1 npm run bench       small counts, for working on the bench itself (printed, not written)
+//   BENCH_SOAK_SECONDS=3600 npm run bench -- soak   a longer soak (75 s by default, 20 s quick);
+//                                     BENCH_SOAK_MIX=rounds or =tasks runs one half of its mix
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -19,6 +19,8 @@ interface Entry {
   needsUi?: boolean;
   /** Loaded only in the scenario's own process, so no process carries another scenario's modules (Playwright is ~25 MB of heap). */
   load(): Promise<Scenario>;
+  /** A scenario whose length is chosen (the soak) needs its own limit. */
+  timeLimitMs?: number;
 }
 
 const SCENARIOS: Entry[] = [
@@ -35,6 +37,7 @@ const SCENARIOS: Entry[] = [
   { id: "recordings", title: "11. Recordings: cost, open 100,000, replay", load: async () => (await import("./scenarios/recordings.js")).recordings },
   { id: "dialog", title: "12. Request dialog: event in the page → dialog shown", needsUi: true, load: async () => (await import("./scenarios/requestDialog.js")).requestDialog },
   { id: "load", title: "13. Load: echo throughput vs a bare SDK client", load: async () => (await import("./scenarios/load.js")).load },
+  { id: "soak", title: "14. Soak: a long session under a steady mix", needsUi: true, timeLimitMs: (Number(process.env.BENCH_SOAK_SECONDS) || 75) * 1000 + 180_000, load: async () => (await import("./scenarios/soak.js")).soak },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
 const TABLE_START = "<!-- bench:start -->";
@@ -75,13 +78,14 @@ function runScenario(scenario: Entry, dir: string): Promise<ScenarioResult> {
       stdio: ["ignore", "inherit", "inherit"],
       env: process.env,
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), SCENARIO_TIME_LIMIT_MS);
+    const limitMs = scenario.timeLimitMs ?? SCENARIO_TIME_LIMIT_MS;
+    const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
     child.on("exit", async (code, signal) => {
       clearTimeout(timer);
       try {
         resolve(JSON.parse(await readFile(out, "utf8")) as ScenarioResult);
       } catch {
-        const why = signal === "SIGKILL" ? `killed after ${SCENARIO_TIME_LIMIT_MS / 1000} s` : `exited with ${code ?? signal} before reporting`;
+        const why = signal === "SIGKILL" ? `killed after ${limitMs / 1000} s` : `exited with ${code ?? signal} before reporting`;
         resolve({ id: scenario.id, title: scenario.title, figures: [], notes: [], error: why });
       }
     });
