@@ -117,9 +117,23 @@ describe("a keyboard user's session", () => {
     await expect.poll(() => views.getByRole("button", { name: /^Logs/ }).getAttribute("aria-pressed")).toBe("true");
     const log = dock.getByRole("table", { name: "Protocol messages", exact: true });
     await log.waitFor();
+    // The panel grows from the keyboard (arrow keys on its divider), so more than a row or two shows at 720 px.
+    const heightBefore = (await dock.boundingBox())!.height;
+    await tabTo(page, "Resize the docked panel", { back: true });
+    // Each press moves the divider 5% of the workspace's height.
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowUp");
+    await expect.poll(async () => (await dock.boundingBox())!.height).toBeGreaterThan(heightBefore + 90);
+    // Only the elicitation: the server's request and the answer sent back, each a row of its own.
+    await tabTo(page, "Method", { scope: dock });
+    await page.keyboard.type("elicitation/create");
     const rows = log.getByRole("row").filter({ hasText: "elicitation/create" });
-    // The server's request and the answer sent back, each a row of its own.
-    await expect.poll(() => rows.count(), { timeout: FLOW_TIMEOUT_MS }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => rows.count(), { timeout: FLOW_TIMEOUT_MS }).toBe(2);
+    const directions = (await rows.allTextContents()).map((text) => (text.includes("← in") ? "in" : text.includes("→ out") ? "out" : text));
+    expect(directions.sort()).toEqual(["in", "out"]);
+    for (const row of await rows.all()) {
+      const box = (await row.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORT.height);
+    }
     await shots(page, "1280x720-docked-logs");
 
     // Edit and run on the first run (the echo tool's own run list, opened from the palette): its
