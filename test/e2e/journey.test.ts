@@ -134,6 +134,19 @@ describe("a keyboard user's session", () => {
       const box = (await row.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORT.height);
     }
+    // The request was a task on our side (its answer above only created it): what the user typed went back
+    // in the answer to the server's tasks/result. Found by searching the payloads.
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type("tasks/result");
+    await tabTo(page, "Search in payloads", { scope: dock });
+    await page.keyboard.type("Ada Lovelace");
+    const answers = log.getByRole("row").filter({ hasText: "tasks/result" }).filter({ hasText: "→ out" });
+    await expect.poll(() => answers.count(), { timeout: FLOW_TIMEOUT_MS }).toBe(1);
+    const seq = (await answers.getByRole("cell").first().textContent())!;
+    await tabTo(page, `Show message ${seq} as JSON`, { scope: dock });
+    await page.keyboard.press("Enter");
+    const json = dock.getByRole("region", { name: "Message JSON" });
+    await expect.poll(() => json.locator("mark").first().textContent()).toBe("Ada Lovelace");
     await shots(page, "1280x720-docked-logs");
 
     // Edit and run on the first run (the echo tool's own run list, opened from the palette): its
