@@ -55,11 +55,13 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-async function palette(page: Page, command: string): Promise<void> {
+/** Ctrl+K, the command typed, Enter once the palette has picked `option` (its list fills in as the session loads). */
+async function palette(page: Page, command: string, option: string): Promise<void> {
   const dialog = page.getByRole("dialog", { name: "Command palette" });
   await page.keyboard.press("Control+k");
   await dialog.waitFor();
   await page.keyboard.type(command);
+  await expect.poll(() => dialog.locator('[role="option"][aria-selected="true"]').textContent(), { timeout: FLOW_TIMEOUT_MS }).toBe(option);
   await page.keyboard.press("Enter");
   await dialog.waitFor({ state: "detached" });
 }
@@ -71,11 +73,11 @@ describe("a keyboard user's session", () => {
     await serverGroup(page, EVERYTHING).waitFor();
 
     // Connect from the command palette.
-    await palette(page, "connect Everything");
+    await palette(page, "connect Everything", "Connect Everything (demo)");
     await serverGroup(page, EVERYTHING).getByText("connected", { exact: true }).waitFor({ timeout: FLOW_TIMEOUT_MS });
 
     // Run a tool: the palette opens its form, the message is typed, Enter runs it.
-    await palette(page, "run tool echo");
+    await palette(page, "run tool echo", "Run tool echo…");
     const echo = page.getByRole("form", { name: "Arguments for echo" });
     await echo.waitFor();
     await tabTo(page, "message", { scope: echo });
@@ -84,7 +86,7 @@ describe("a keyboard user's session", () => {
     await waitForText(runArticle(page, 1, "echo"), "Echo: hello, journey");
 
     // A tool that asks the user: its elicitation opens the request dialog with the first field focused.
-    await palette(page, "run tool trigger-elicitation-request-async");
+    await palette(page, "run tool trigger-elicitation-request-async", "Run tool trigger-elicitation-request-async…");
     const asking = page.getByRole("form", { name: "Arguments for trigger-elicitation-request-async" });
     await asking.waitFor();
     await tabTo(page, "Run", { scope: asking });
@@ -151,7 +153,7 @@ describe("a keyboard user's session", () => {
 
     // Edit and run on the first run (the echo tool's own run list, opened from the palette): its
     // arguments back in the form, switched to JSON, edited, run.
-    await palette(page, "run tool echo");
+    await palette(page, "run tool echo", "Run tool echo…");
     const first = runArticle(page, 1, "echo");
     await first.waitFor();
     await tabTo(page, "Edit the arguments of Run 1 and run", { scope: first });
