@@ -57,9 +57,10 @@ describe("hostile recordings (issue 22)", () => {
     }
   });
 
-  it("a message 100,000 levels deep is read without overflowing the stack", () => {
+  it("a message 100,000 levels deep is refused by its depth, naming the line, without overflowing the stack", () => {
     const deep = `{"t":1,"dir":"in","msg":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
-    expect(parseRecording(jsonl(header) + deep + "\n").lines).toHaveLength(1);
+    expect(() => parseRecording(jsonl(header) + deep + "\n")).toThrow(RecordingError);
+    expect(() => parseRecording(jsonl(header) + deep + "\n")).toThrow(/nested deeper than \d+ levels at line 2/);
   });
 
   it("a server request for a capability the client did not offer (sampling to a client offering only roots) is kept and said", () => {
