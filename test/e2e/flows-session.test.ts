@@ -83,11 +83,17 @@ describe("session panels in Chromium", () => {
     await page.getByRole("button", { name: "Add server", exact: true }).click();
     const form = page.getByRole("form", { name: "Add server" });
     const boxes = await form.getByRole("checkbox").all();
-    expect(boxes.length).toBe(6); // sampling, elicitation form and URL, roots, tasks, MCP Apps (AP1)
-    await page.getByText("Settings", { exact: true }).click();
+    expect(boxes.length).toBe(7); // sampling, elicitation form and URL, roots, tasks, MCP Apps (AP1), eval in Views (AP15)
+    // Boxes of the editor measured before Settings opens: the Settings dialog makes the rest of the page inert.
+    const placedInEditor = await Promise.all(boxes.map(async (box) => ({ name: await box.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? ""), placed: await besideItsLabel(box) })));
+    for (const { name, placed } of placedInEditor) {
+      expect(placed, name).toMatchObject({ sameLine: true, boxFirst: true });
+      expect(placed.boxWidth, name).toBeLessThan(40);
+    }
+    await page.getByRole("button", { name: "Settings", exact: true }).click();
     const notify = page.getByRole("checkbox", { name: "Notify me when a server waits on me" });
     await notify.waitFor();
-    for (const box of [...boxes, notify]) {
+    for (const box of [notify]) {
       const name = await box.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? "");
       const placed = await besideItsLabel(box);
       expect(placed, name).toMatchObject({ sameLine: true, boxFirst: true });
