@@ -1,6 +1,7 @@
 // `mcp-task-inspector run <collection.json> --server … [--json] [--junit <file>] [--update-snapshots]`: a
 // collection of saved calls run against a server through the core, as the app runs them. Exit 0 every
 // assertion held, 1 one failed, 2 the collection or the server could not be used.
+import { SERVER_OPTIONS } from "./serverOptions.js";
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { InspectorCore } from "../core/inspectorCore.js";
@@ -45,16 +46,7 @@ export async function runCollectionCommand(argv: string[], io: CliIo): Promise<n
       allowPositionals: true,
       strict: true,
       options: {
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-        quiet: { type: "boolean", short: "q" },
-        server: { type: "string", short: "s" },
-        "servers-file": { type: "string" },
-        "config-dir": { type: "string" },
-        era: { type: "string" },
-        transport: { type: "string" },
-        header: { type: "string", multiple: true, default: [] },
-        timeout: { type: "string" },
+        ...SERVER_OPTIONS,
         junit: { type: "string" },
         "update-snapshots": { type: "boolean" },
         record: { type: "string" },

@@ -1,6 +1,7 @@
 // `mcp-task-inspector diff <a.mcprec> <b.mcprec> [--json]` (issue 22): what changed between two recordings
 // of a server, surface and behaviour, each change classed breaking or not. Exit 0 when nothing breaking
 // changed, 1 when something did, 2 on a usage or read error.
+import { SERVER_OPTIONS } from "./serverOptions.js";
 import { parseArgs } from "node:util";
 import { readRecording, RecordingError } from "../core/recordings/reader.js";
 import { diffRecordings, type Change, type DiffDocument } from "../core/recordings/diff.js";
@@ -42,16 +43,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
       allowPositionals: true,
       strict: true,
       options: {
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-        quiet: { type: "boolean", short: "q" },
-        server: { type: "string", short: "s" },
-        "servers-file": { type: "string" },
-        "config-dir": { type: "string" },
-        era: { type: "string" },
-        transport: { type: "string" },
-        header: { type: "string", multiple: true, default: [] },
-        timeout: { type: "string" },
+        ...SERVER_OPTIONS,
         ignore: { type: "string", multiple: true, default: [] },
       },
     });

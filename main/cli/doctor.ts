@@ -1,6 +1,7 @@
 // `mcp-task-inspector doctor --server … [--json]`: the connection doctor (main/core/doctor/) on one server
 // entry. Each step on stderr as it ends (unless --quiet); the report on stdout (lines, or one JSON document).
 // Exit 0 every step passed or was skipped, 1 a step failed, 2 usage.
+import { SERVER_OPTIONS } from "./serverOptions.js";
 import { parseArgs } from "node:util";
 import { InspectorCore } from "../core/inspectorCore.js";
 import { JsonFileStorage } from "../core/storage.js";
@@ -38,16 +39,7 @@ export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
       allowPositionals: false,
       strict: true,
       options: {
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-        quiet: { type: "boolean", short: "q" },
-        server: { type: "string", short: "s" },
-        "servers-file": { type: "string" },
-        "config-dir": { type: "string" },
-        era: { type: "string" },
-        transport: { type: "string" },
-        header: { type: "string", multiple: true, default: [] },
-        timeout: { type: "string" },
+        ...SERVER_OPTIONS,
         "client-id": { type: "string" },
       },
     });
