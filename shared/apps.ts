@@ -81,10 +81,11 @@ export type AppDisplayMode = (typeof HOST_DISPLAY_MODES)[number];
 /**
  * AP10: the mode a `ui/request-display-mode` sets: the one asked for when the host offers it and the View
  * declared it in `appCapabilities.availableDisplayModes` (inline always stands); otherwise the mode stays.
+ * `hostOffers`: the host context's own `availableDisplayModes` when a preview narrows them (a phone, a card).
  */
-export function displayModeFor(requested: unknown, declared: unknown, current: AppDisplayMode): AppDisplayMode {
+export function displayModeFor(requested: unknown, declared: unknown, current: AppDisplayMode, hostOffers?: readonly unknown[]): AppDisplayMode {
   if (requested === "inline") return "inline";
-  const offered = (HOST_DISPLAY_MODES as readonly unknown[]).includes(requested);
+  const offered = (HOST_DISPLAY_MODES as readonly unknown[]).includes(requested) && (hostOffers === undefined || hostOffers.includes(requested));
   const views = Array.isArray(declared) ? declared.slice(0, 20) : [];
   return offered && views.includes(requested) ? (requested as AppDisplayMode) : current;
 }

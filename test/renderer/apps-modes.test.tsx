@@ -80,6 +80,9 @@ describe("AP10: display modes", () => {
     expect(displayModeFor("pip", ["inline", "fullscreen"], "inline")).toBe("inline");
     expect(displayModeFor("pip", undefined, "fullscreen")).toBe("fullscreen");
     expect(displayModeFor("theatre", ["theatre"], "inline")).toBe("inline");
+    // A previewed host that offers only inline (a narrow card) refuses full screen, whatever the View declared.
+    expect(displayModeFor("fullscreen", ["inline", "fullscreen"], "inline", ["inline"])).toBe("inline");
+    expect(displayModeFor("fullscreen", ["inline", "fullscreen"], "inline", ["inline", "fullscreen"])).toBe("fullscreen");
     expect(displayModeFor("inline", [], "pip")).toBe("inline");
     expect(displayModeFor({ toString: () => "pip" }, ["pip"], "inline")).toBe("inline");
   });

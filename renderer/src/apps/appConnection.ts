@@ -204,7 +204,8 @@ export class AppConnection {
     };
     // AP10: the mode actually set: one the host offers and the View declared, else the one it has.
     app.onrequestdisplaymode = async ({ mode }) => {
-      const now = displayModeFor(mode, app.getAppCapabilities()?.availableDisplayModes, this.displayMode);
+      const hostOffers = this.options.hostContext.availableDisplayModes;
+      const now = displayModeFor(mode, app.getAppCapabilities()?.availableDisplayModes, this.displayMode, Array.isArray(hostOffers) ? hostOffers : undefined);
       if (now !== mode) events.refused(`ui/request-display-mode ${String(mode).slice(0, 40)}: not declared in the View's availableDisplayModes, or not offered; stays ${now}`);
       if (now !== this.displayMode) events.displayMode(now);
       return { mode: now };
