@@ -83,7 +83,7 @@ describe("real MCP Apps in Chromium (browser mode)", () => {
     const offer = panel.getByRole("button", { name: "Allow eval for this server and reload the View" });
     await offer.waitFor({ timeout: FLOW_TIMEOUT_MS });
     await waitForText(panel, /CSP blocked eval \(script-src/);
-    expect(await panel.getByText("not allowed (the default)").count()).toBe(1);
+    await expect.poll(() => panel.getByText("not allowed (the default)").count(), { timeout: FLOW_TIMEOUT_MS }).toBe(1);
     await panel.scrollIntoViewIfNeeded();
     await app.screenshot("apps-real-02-eval-blocked");
     await offer.click();
