@@ -1,7 +1,8 @@
 // Lint: what makes a server hard to use from real hosts, beyond what the spec requires (warnings): input
 // schemas that hosts refuse, missing descriptions, names that differ only by case or separator, and what
-// the tool list costs a model's context (counted with gpt-tokenizer's o200k_base, the encoding of
-// OpenAI's current models; other models' tokenizers give figures of the same order).
+// the tool list costs a model's context (counted with gpt-tokenizer's cl100k_base, whose table is half the
+// size of o200k_base's: the packaged app and the npm package carry it. Every current model's tokenizer
+// gives figures of the same order, and the budgets below are orders of magnitude, not exact limits).
 import { isObject, pass, plural, problems, quote, skip, type Check } from "./check.js";
 import type { CheckContext } from "./context.js";
 import { count } from "./text.js";
@@ -112,12 +113,12 @@ export const lintChecks: Check[] = [
     area: "lint",
     title: "The tool list fits a model's context",
     severity: "warning",
-    rule: `Context cost (not a spec rule): a host sends every tool's name, description and input schema to the model with each request. Above ${count(TOOL_LIST_TOKEN_BUDGET)} tokens for the list, or ${count(TOOL_TOKEN_BUDGET)} for one tool, the tools crowd out the conversation (counted with gpt-tokenizer, o200k_base).`,
+    rule: `Context cost (not a spec rule): a host sends every tool's name, description and input schema to the model with each request. Above ${count(TOOL_LIST_TOKEN_BUDGET)} tokens for the list, or ${count(TOOL_TOKEN_BUDGET)} for one tool, the tools crowd out the conversation (counted with gpt-tokenizer, cl100k_base).`,
     async run(ctx) {
       const tools = await listedTools(ctx);
       if (!tools.length) return skip("lists no tools");
       // Loaded here, not at start: its encoding tables cost every other command a second to load.
-      const { countTokens } = await import("gpt-tokenizer");
+      const { countTokens } = await import("gpt-tokenizer/encoding/cl100k_base");
       let chars = 0;
       let counted = 0;
       const costs: { name: unknown; tokens: number }[] = [];
