@@ -87,7 +87,11 @@ describe("real MCP Apps in Chromium (browser mode)", () => {
     await panel.scrollIntoViewIfNeeded();
     await app.screenshot("apps-real-02-eval-blocked");
     await offer.click();
-    await view.getByText("eval: 42").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // The View reloads in a frame of its own process (another site): while the old frame goes, a lookup in
+    // it can fail as "target closed", so the new View's text is polled afresh.
+    await expect
+      .poll(async () => view.getByText("eval: 42").count().catch(() => 0), { timeout: FLOW_TIMEOUT_MS })
+      .toBe(1);
     await waitForText(panel, /allowed for this server \('unsafe-eval'\)/);
     await panel.getByText("CSP in force").click();
     await waitForText(panel.locator(".app-csp"), /script-src 'self' 'unsafe-inline' 'unsafe-eval'/);
