@@ -40,8 +40,11 @@ export function packageNameOf(path) {
   return parts[0].startsWith("@") ? (parts.length > 2 ? `${parts[0]}/${parts[1]}` : null) : parts[0];
 }
 
-/** Size budget for the packaged app (docs/installers.md, "The packaging check"). */
-export const BUDGET = { asarBytes: 4 * 1024 * 1024, unpackedBytes: 24 * 1024 * 1024 };
+/**
+ * Size budget for the packaged app (docs/installers.md, "The packaging check"). The asar grew past 4 MiB
+ * with lint's token table (1.2 MB), the connection doctor and collections: 6 MiB leaves room, still small.
+ */
+export const BUDGET = { asarBytes: 6 * 1024 * 1024, unpackedBytes: 24 * 1024 * 1024 };
 /** Needed at run time whatever the bundles import: the MCP client, and the demo server run over stdio. */
 export const ALWAYS_REQUIRED = ["@modelcontextprotocol/sdk", "@modelcontextprotocol/server-everything"];
 /** Where main/electron/demoServer.ts starts the demo server from, relative to app.asar.unpacked. */
