@@ -236,8 +236,10 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await form.getByRole("textbox", { name: "name" }).fill("Ada");
     await form.getByRole("button", { name: "Run", exact: true }).click();
     await waitForText(runArticle(page, 1, "greet").getByRole("region", { name: "App of greet" }).getByRole("status"), "initialized");
-    const viewFrame = page.frames().find((f) => f.parentFrame()?.parentFrame() === page.mainFrame() && f.url() === "about:srcdoc");
-    expect(viewFrame).toBeDefined();
+    // The proxy adds the View's frame and then loads its srcdoc: until that navigation is reported the frame reads about:blank.
+    const findView = () => page.frames().find((f) => f.parentFrame()?.parentFrame() === page.mainFrame() && f.url() === "about:srcdoc");
+    await expect.poll(findView, { timeout: FLOW_TIMEOUT_MS }).toBeDefined();
+    const viewFrame = findView();
     // What the View hears from here on, and what the page's own window hears from any frame.
     await viewFrame!.evaluate(`window.__ports = []; window.addEventListener("message", (e) => window.__ports.push(e.ports.length), true)`);
     await page.evaluate(`window.__heard = 0; window.addEventListener("message", () => window.__heard++, true)`);
