@@ -72,6 +72,32 @@ describe("replay matching (issue 22)", () => {
     expect(sent.at(-1)).toEqual({ jsonrpc: "2.0", id: 101, result: { content: [{ type: "text", text: "hi Ada" }] } });
   });
 
+  it("a task's result recorded before the live client asks for it is held, and answers its tasks/result when it comes", () => {
+    // As our CLI records server-everything's research task: tasks/result, then a tasks/get poll, then the
+    // elicitation (attached to that poll), the answer, and tasks/result's result last. A client that polls,
+    // answers the elicitation and only then sends tasks/result (the SDK's clients do) must still get it.
+    const script = new ReplayScript(
+      recording(
+        out({ id: 0, method: "initialize", params: { capabilities: { elicitation: {} } } }),
+        inn({ id: 0, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } } }),
+        out({ id: 4, method: "tasks/result", params: { taskId: "a" } }),
+        out({ id: 5, method: "tasks/get", params: { taskId: "a" } }),
+        inn({ id: 1, method: "elicitation/create", params: { message: "Which?", requestedSchema: { type: "object" } } }),
+        out({ id: 1, result: { action: "accept", content: {} } }),
+        inn({ id: 5, result: { taskId: "a", status: "input_required" } }),
+        inn({ id: 4, result: { content: [{ type: "text", text: "report" }] } }),
+      ),
+    );
+    const { live, sent } = peer(script);
+    live.receive({ jsonrpc: "2.0", id: 100, method: "initialize", params: { capabilities: { elicitation: {} } } });
+    live.receive({ jsonrpc: "2.0", id: 101, method: "tasks/get", params: { taskId: "a" } });
+    expect(sent.map((m) => m.method ?? m.id)).toEqual([100, "elicitation/create"]);
+    live.receive({ jsonrpc: "2.0", id: 1, result: { action: "accept", content: {} } });
+    expect(sent.at(-1)).toEqual({ jsonrpc: "2.0", id: 101, result: { taskId: "a", status: "input_required" } });
+    live.receive({ jsonrpc: "2.0", id: 102, method: "tasks/result", params: { taskId: "a" } });
+    expect(sent.at(-1)).toEqual({ jsonrpc: "2.0", id: 102, result: { content: [{ type: "text", text: "report" }] } });
+  });
+
   it("a recorded sampling request is not sent to a live client that did not offer sampling; the replay goes on as recorded", () => {
     const script = new ReplayScript(
       recording(

@@ -197,6 +197,11 @@ export class ReplayPeer {
   /** recorded progress token → live progress token */
   private readonly liveTokens = new Map<string | number, Id>();
   private clientCapabilities?: Record<string, unknown>;
+  /**
+   * Recorded answers due before the live client sent their request (recorded id → answer): a client that
+   * polls in another order (tasks/result after the elicitation is answered, not before) still gets its answer.
+   */
+  private readonly heldAnswers = new Map<string | number, WireMessage>();
   /** recorded task id → live task id, for tasks the client created (receiver tasks: the client chose their ids). */
   private readonly liveTaskIds = new Map<string, string>();
   /** Each task as this client was last told about it: tasks/get and tasks/list answer from it when the recording holds no such request. */
@@ -317,6 +322,11 @@ export class ReplayPeer {
       const liveToken = progressTokenOf(message);
       if (recordedToken !== undefined && liveToken !== undefined) this.liveTokens.set(idKey(recordedToken), liveToken);
       this.fire(next);
+      const held = this.heldAnswers.get(idKey(next.message.id));
+      if (held) {
+        this.heldAnswers.delete(idKey(next.message.id));
+        this.repeat(message, held);
+      }
       return true;
     }
     if (!this.script.complete) {
@@ -459,6 +469,7 @@ export class ReplayPeer {
       // An answer: to the live id of the request it answers, if the live client asked it.
       const live = this.liveIds.get(idKey(message.id));
       if (live !== undefined) this.send({ ...message, id: live });
+      else if (this.heldAnswers.size < MAX_HELD_ANSWERS) this.heldAnswers.set(idKey(message.id), message);
       return;
     }
     if (message.method === "notifications/progress") {
@@ -495,6 +506,8 @@ export class ReplayPeer {
 }
 
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
+/** Answers kept for requests the live client has not sent yet (each recorded request has one; a bound all the same). */
+const MAX_HELD_ANSWERS = 10_000;
 /** How long after a progress notification the next message waits, at least (unless --speed max). */
 const PROGRESS_PAUSE_MS = 20;
 /** Requests whose answer is an empty result whatever was recorded: answered even before the recording is read. */
