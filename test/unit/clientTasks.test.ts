@@ -335,3 +335,45 @@ describe("ClientTasks outcome, cancel and list (Q4, Q5)", () => {
     await expect(env.tasks.cancel("someone-elses")).rejects.toThrow("Unknown client task someone-elses");
   });
 });
+
+describe("ClientTasks in a long session", () => {
+  it("finished tasks are kept up to a bound: past it the oldest finished task leaves (its row is told to go), live ones stay", async () => {
+    let next = 0;
+    const server = new Server({ name: "many-tasks", version: "1.0.0" }, { capabilities: { tools: {}, tasks: { requests: { tools: { call: {} } } } } });
+    // Every call but the first ends at once; the first stays working (a live task never leaves).
+    server.setRequestHandler(CallToolRequestSchema, async () => {
+      const at = stamp();
+      return { task: { taskId: `t${++next}`, status: next === 1 ? "working" : "completed", createdAt: at, lastUpdatedAt: at, ttl: 60_000 } };
+    });
+    server.setRequestHandler(GetTaskPayloadRequestSchema, async (request) => ({ content: [{ type: "text", text: `result of ${request.params.taskId}` }] }));
+    const client = new Client({ name: "unit-client", version: "1.0.0" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([client.connect(clientSide), server.connect(serverSide)]);
+    closers.push(async () => {
+      await client.close();
+      await server.close();
+    });
+    const removed: string[] = [];
+    let results = 0;
+    let allIn: () => void = () => {};
+    const done = new Promise<void>((resolve) => (allIn = resolve));
+    const tasks = new ClientTasks(
+      client,
+      {
+        sessionId: "session-1",
+        ports: { clock: { now: () => clock }, timers: new HandTimers(() => {}), newId: () => "id" },
+        requestTimeoutMs: () => 5000,
+        changed: (view) => {
+          if (view.result && view.task.status === "completed" && ++results === 5) allIn();
+        },
+        removed: (taskId) => removed.push(taskId),
+      },
+      3,
+    );
+    for (let i = 0; i < 6; i++) await tasks.start("work", {});
+    await done;
+    expect(removed).toEqual(["t2", "t3"]);
+    expect(tasks.list().map((t) => t.task.taskId)).toEqual(["t1", "t4", "t5", "t6"]);
+    expect(tasks.get("t2")).toBeUndefined();
+  });
+});

@@ -27,12 +27,19 @@ const DEFAULT_POLL_INTERVAL_MS = 1000;
 const MIN_POLL_INTERVAL_MS = 50;
 /** Task ids with pending inputs that arrived before their CreateTaskResult, remembered at most. */
 const EARLY_LINKS_KEPT = 1000;
+/**
+ * Finished tasks (terminal, or deleted by the server) kept per session, as many as task timelines keep: a
+ * day-long session must not hold every task it ever ran. Past it the oldest finished task's row leaves.
+ */
+export const FINISHED_TASKS_KEPT = 1000;
 
 export interface ClientTaskOptions {
   sessionId: string;
   ports: Ports;
   requestTimeoutMs: () => number;
   changed(task: ClientTask): void;
+  /** A finished task dropped off the bound (FINISHED_TASKS_KEPT): its row leaves. */
+  removed?(taskId: string): void;
   /** A result the SDK's schema rejected, in one line pointing at the raw response (schemaMismatch.ts). */
   readableError?(error: unknown, method: string): unknown;
 }
@@ -50,10 +57,13 @@ export class ClientTasks {
   private readonly earlyLinks = new Map<string, string[]>();
   /** Issue 19: the results of this session's tasks, cut oldest first past TOOL_RUN_RESULTS_BYTES. */
   private readonly results = new ResultBudget(TOOL_RUN_RESULTS_BYTES, (taskId) => this.cutResult(taskId));
+  /** Tasks that finished, oldest first: the bound's queue. */
+  private readonly finished = new Set<string>();
 
   constructor(
     private readonly client: Client,
     private readonly options: ClientTaskOptions,
+    private readonly finishedKept = FINISHED_TASKS_KEPT,
   ) {}
 
   list(): ClientTask[] {
@@ -305,6 +315,19 @@ export class ClientTasks {
     }
     tracked.view = next;
     this.options.changed(next);
+    if ((isTerminalStatus(next.task.status) || next.deletedAt) && !this.finished.has(taskId)) this.finish(taskId);
+  }
+
+  private finish(taskId: string): void {
+    this.finished.add(taskId);
+    if (this.finished.size <= this.finishedKept) return;
+    const oldest = this.finished.values().next().value as string;
+    this.finished.delete(oldest);
+    const tracked = this.tracked.get(oldest);
+    if (tracked) this.stop(tracked);
+    this.tracked.delete(oldest);
+    this.results.forget(oldest);
+    this.options.removed?.(oldest);
   }
 
   private nowIso(): string {

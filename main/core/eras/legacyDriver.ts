@@ -122,6 +122,7 @@ export class LegacyDriver implements EraDriver {
       ports: deps.ports,
       requestTimeoutMs: () => deps.settings().requestTimeoutMs,
       changed: (task) => deps.bus.emit("clientTaskChanged", task),
+      removed: (taskId) => deps.bus.emit("clientTaskRemoved", { sessionId: host.sessionId, taskId }),
       readableError: (error, method) => host.readable(error, method),
     });
     client.setNotificationHandler(TaskStatusNotificationSchema, (n) => this.tasks.onStatusNotification(n.params));
