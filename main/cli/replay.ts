@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { RecordingError, RecordingStream } from "../core/recordings/reader.js";
 import { describeBoundsProblem, jsonBoundsProblem, RECORDING_JSON_BOUNDS } from "../core/recordings/jsonBounds.js";
-import { ReplayPeer, ReplayScript, type ReplayOutput, type WireMessage } from "../core/recordings/replay.js";
+import { ReplayPeer, ReplayScript, subscriptionIdOf, type ReplayOutput, type WireMessage } from "../core/recordings/replay.js";
 import type { CliIo } from "./io.js";
 
 export const REPLAY_USAGE = `Usage: mcp-task-inspector replay <file.mcprec> [--http <port>] [--speed <factor>]
@@ -265,7 +265,9 @@ function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<R
 
   function route(state: HttpPeer, message: WireMessage): void {
     const isAnswer = message.method === undefined;
-    const post = isAnswer ? state.posts.find((p) => p.id === message.id) : state.posts.at(-1);
+    // An answer goes on its request's stream, a subscription's notification on its listen's, the rest on the newest.
+    const subscription = subscriptionIdOf(message);
+    const post = isAnswer ? state.posts.find((p) => p.id === message.id) : subscription !== undefined ? (state.posts.find((p) => p.id === subscription) ?? state.posts.at(-1)) : state.posts.at(-1);
     if (!post) {
       if (state.standalone) writeEvent(state.standalone, message);
       else if (state.queued.length < 10_000) state.queued.push(message);

@@ -98,6 +98,24 @@ describe("replay matching (issue 22)", () => {
     expect(sent.at(-1)).toEqual({ jsonrpc: "2.0", id: 102, result: { content: [{ type: "text", text: "report" }] } });
   });
 
+  it("2026-07-28: a listen's acknowledgement recorded after the next request answers the live listen, under the live listen's id", () => {
+    const filter = { notifications: { toolsListChanged: true } };
+    const script = new ReplayScript(
+      recording(
+        out({ id: 0, method: "subscriptions/listen", params: filter }),
+        out({ id: 1, method: "tools/list" }),
+        inn({ method: "notifications/subscriptions/acknowledged", params: { _meta: { "io.modelcontextprotocol/subscriptionId": 0 }, ...filter } }),
+        inn({ id: 1, result: { tools: [] } }),
+      ),
+    );
+    const { live, sent } = peer(script);
+    // A client that waits for the acknowledgement before it asks anything else.
+    live.receive({ jsonrpc: "2.0", id: "listen:0", method: "subscriptions/listen", params: filter });
+    expect(sent).toEqual([{ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen:0" }, ...filter } }]);
+    live.receive({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+    expect(sent.at(-1)).toEqual({ jsonrpc: "2.0", id: 2, result: { tools: [] } });
+  });
+
   it("a recorded sampling request is not sent to a live client that did not offer sampling; the replay goes on as recorded", () => {
     const script = new ReplayScript(
       recording(

@@ -139,6 +139,12 @@ export class ReplayScript {
       owner = this.requestOf.get(idKey(message.id));
       if (owner && !this.answerOf.has(idKey(message.id))) this.answerOf.set(idKey(message.id), message);
     } else if (message.method === "notifications/progress" && message.params?.progressToken !== undefined) owner = this.tokenOwner.get(idKey(message.params.progressToken as Id));
+    else if (message.method === "notifications/subscriptions/acknowledged") {
+      // A listen's acknowledgement answers that listen (a client waits for it before it asks anything else),
+      // even when the recorded client sent its next request before the server acknowledged.
+      const subscription = subscriptionIdOf(message);
+      if (subscription !== undefined) owner = this.requestOf.get(idKey(subscription));
+    }
     if (owner && owner.index < this.lastAnswer) owner = this.triggers[this.lastAnswer];
     this.attach(owner ?? this.current, { message, t: line.t });
   }
@@ -477,6 +483,14 @@ export class ReplayPeer {
       if (live !== undefined) this.send({ ...message, params: { ...message.params, progressToken: live } });
       return;
     }
+    const subscription = subscriptionIdOf(message);
+    if (subscription !== undefined) {
+      // A subscription is named by its listen request's id: the live client's, once it has listened.
+      const live = this.liveIds.get(idKey(subscription));
+      const meta = message.params!._meta as Record<string, unknown>;
+      this.send(live === undefined ? message : { ...message, params: { ...message.params, _meta: { ...meta, [SUBSCRIPTION_ID]: live } } });
+      return;
+    }
     if (message.id !== undefined) {
       // A server request needs the capability the live client offered; without it the request is not
       // sent and the replay goes on as the recorded client answered.
@@ -506,6 +520,14 @@ export class ReplayPeer {
 }
 
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
+const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+
+/** The listen request a 2026-07-28 notification belongs to (its id, in `_meta`). */
+export function subscriptionIdOf(message: WireMessage): Id | undefined {
+  if (message.method === undefined || message.id !== undefined) return undefined;
+  const id = (message.params?._meta as Record<string, unknown> | undefined)?.[SUBSCRIPTION_ID];
+  return typeof id === "string" || typeof id === "number" ? id : undefined;
+}
 /** Answers kept for requests the live client has not sent yet (each recorded request has one; a bound all the same). */
 const MAX_HELD_ANSWERS = 10_000;
 /** How long after a progress notification the next message waits, at least (unless --speed max). */
