@@ -2,7 +2,7 @@
 // button, tab or table cell of any tab is cut off and the page never scrolls sideways; the docked panel
 // (Logs, Tasks, Waiting on you) sits beside any tab, moves, and is remembered across a reload; Server
 // facts and a task's details and timeline open beside the tab, under the tab bar, and Escape closes them
-// with focus back where it was. Screenshots at three window sizes in both themes; axe-core WCAG AA.
+// with focus back where it was; the servers sidebar hides and stays hidden across a reload. Screenshots at three window sizes in both themes; axe-core WCAG AA.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
@@ -181,6 +181,19 @@ describe("the workspace", () => {
     await dock.getByRole("button", { name: "Close the docked panel" }).click();
     expect(await dock.count()).toBe(0);
     expect(await page.getByRole("button", { name: /^Show panel/ }).getAttribute("aria-expanded")).toBe("false");
+
+    // The servers sidebar hides (its button or Ctrl+B) and the tab takes its room; a reload keeps it hidden.
+    const sidebar = page.getByRole("complementary", { name: "Servers", exact: true });
+    const panelWidth = (await page.getByRole("tabpanel").boundingBox())!.width;
+    await page.getByRole("button", { name: "Hide the servers sidebar", exact: true }).click();
+    await sidebar.waitFor({ state: "hidden" });
+    expect((await page.getByRole("tabpanel").boundingBox())!.width).toBeGreaterThan(panelWidth + 200);
+    await page.reload();
+    await page.getByRole("button", { name: "Show the servers sidebar", exact: true }).waitFor();
+    expect(await sidebar.isVisible()).toBe(false);
+    await page.keyboard.press("Control+b");
+    await sidebar.waitFor();
+    expect(await page.getByRole("button", { name: "Hide the servers sidebar", exact: true }).getAttribute("aria-expanded")).toBe("true");
   });
 
   it("Server facts, a task's details and its timeline open under the tab bar; Escape closes each and focus goes back", { timeout: 120_000 }, async () => {
@@ -351,6 +364,12 @@ describe("the workspace", () => {
       await taskRow(page, researchTaskId).getByRole("button", { name: `Details of task ${researchTaskId}` }).click();
       await app.screenshot(`workspace-1280x720-${scheme}-tasks-details-waiting`);
       for (const p of await axeProblems(page)) problems.push(`${scheme} · Tasks: ${p}`);
+      // The servers sidebar hidden: the table and the details share the whole width.
+      await page.keyboard.press("Control+b");
+      await page.getByRole("complementary", { name: "Servers", exact: true }).waitFor({ state: "hidden" });
+      await app.screenshot(`workspace-1280x720-${scheme}-tasks-details-sidebar-hidden`);
+      for (const c of await clipped(page)) problems.push(`${scheme} · Tasks, sidebar hidden: ${c}`);
+      await page.keyboard.press("Control+b");
       await openTab(page, "Tools");
       for (const p of await axeProblems(page)) problems.push(`${scheme} · Tools: ${p}`);
       await page.getByRole("button", { name: "Server facts", exact: true }).click();

@@ -1,6 +1,7 @@
 // The command palette (Ctrl/Cmd+K, or the Commands button). Only the button and the shortcut are in the
 // first chunk: the dialog and its library (cmdk) are a chunk preloaded once the window is idle.
 import { Suspense, useEffect, useState } from "react";
+import { Command } from "lucide-react";
 import { lazyPart } from "../components/lazyPart.js";
 import type { PendingInput } from "../../../shared/types.js";
 import type { TabId } from "./tabs.js";
@@ -35,6 +36,7 @@ export function CommandPalette({ onTab, onAnswer }: { onTab(tab: TabId): void; o
           setOpen(true);
         }}
       >
+        <Command aria-hidden="true" className="icon" />
         Commands
       </button>
       {wanted && (

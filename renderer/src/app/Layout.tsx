@@ -1,10 +1,11 @@
 // Server sidebar on the left; on the right the session bar, the tabs and the open tab's panel.
 import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
+import { PanelBottomClose, PanelBottomOpen, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen } from "lucide-react";
 import type { PendingInput } from "../../../shared/types.js";
 import { DrawerHostContext } from "../components/Drawer.js";
 import { layoutStorage } from "../components/SplitPane.js";
-import { DOCK_LABELS, useDock, type DockView } from "./dock.js";
+import { DOCK_LABELS, useDock, useSidebarShown, type DockView } from "./dock.js";
 import { WaitingOnYou } from "./WaitingOnYou.js";
 import { CommandPalette } from "./CommandPalette.js";
 import type { InspectorEvent } from "../../../shared/contract.js";
@@ -59,6 +60,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
 
   useEffect(() => preloadTabsWhenIdle(), []);
   const [dock, setDock] = useDock();
+  const [sidebarShown, setSidebarShown] = useSidebarShown();
   const [host, setHost] = useState<HTMLElement | null>(null);
   const pendingCount = pendingSampling + pendingElicitations;
 
@@ -126,6 +128,16 @@ export function Layout({ banner }: { banner?: string | undefined }) {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [dock.open, setDock]);
+  // Ctrl/Cmd+B shows or hides the servers sidebar (VS Code's key for its side bar).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "b") return;
+      event.preventDefault();
+      setSidebarShown(!sidebarShown);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [sidebarShown, setSidebarShown]);
   const answer = useCallback(
     (input: PendingInput) => navigate({ tab: input.kind === "sampling" ? "sampling" : "elicitations", itemId: input.id, sessionId: input.sessionId }),
     [navigate],
@@ -184,7 +196,8 @@ export function Layout({ banner }: { banner?: string | undefined }) {
       <FocusItemContext.Provider value={focusItem}>
       <PictureInPictureContext.Provider value={pip}>
       <DrawerHostContext.Provider value={host}>
-      <div className="app">
+      {/* A hidden sidebar stays mounted: a server being edited there keeps what was typed. */}
+      <div className={sidebarShown ? "app" : "app sidebar-hidden"}>
         <ErrorBoundary what="the servers sidebar">
           <ServersSidebar />
         </ErrorBoundary>
@@ -196,6 +209,17 @@ export function Layout({ banner }: { banner?: string | undefined }) {
           )}
           <SessionBar />
           <div className="tabbar-row">
+            <button
+              type="button"
+              className="icon-button sidebar-toggle"
+              aria-label={sidebarShown ? "Hide the servers sidebar" : "Show the servers sidebar"}
+              aria-expanded={sidebarShown}
+              aria-keyshortcuts="Control+B Meta+B"
+              title={`${sidebarShown ? "Hide" : "Show"} the servers sidebar (Ctrl+B)`}
+              onClick={() => setSidebarShown(!sidebarShown)}
+            >
+              {sidebarShown ? <PanelLeftClose aria-hidden="true" className="icon" /> : <PanelLeftOpen aria-hidden="true" className="icon" />}
+            </button>
             <TabBar<TabId> tabs={tabs} selected={tab} onSelect={selectTab} label="Inspector" idPrefix={PREFIX} />
             <CommandPalette onTab={selectTab} onAnswer={answer} />
             <button
@@ -206,6 +230,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
               title="Show or hide the docked panel (Ctrl+J)"
               onClick={() => setDock({ open: !dock.open })}
             >
+              <DockIcon open={dock.open} side={dock.side} />
               {dock.open ? "Hide panel" : "Show panel"}
               {pendingCount > 0 && !dock.open && <span className="badge" aria-label={`${pendingCount} waiting on you`}>{pendingCount}</span>}
             </button>
@@ -264,6 +289,11 @@ function Workspace({ dock, tabPanel, children }: { dock: ReturnType<typeof useDo
       )}
     </Group>
   );
+}
+
+function DockIcon({ open, side }: { open: boolean; side: "bottom" | "right" }) {
+  const Icon = side === "bottom" ? (open ? PanelBottomClose : PanelBottomOpen) : open ? PanelRightClose : PanelRightOpen;
+  return <Icon aria-hidden="true" className="icon" />;
 }
 
 const DOCK_VIEWS: DockView[] = ["logs", "tasks", "waiting"];

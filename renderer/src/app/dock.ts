@@ -46,3 +46,19 @@ export function useDock(): [DockState, (change: Partial<DockState>) => void] {
   }, []);
   return [dock, update];
 }
+
+export const SIDEBAR_KEY = "inspector-sidebar";
+
+/** Whether the servers sidebar is shown, remembered like the dock (hidden: more room for the open tab). */
+export function useSidebarShown(): [boolean, (shown: boolean) => void] {
+  const [shown, setShown] = useState(() => layoutStorage()?.getItem(SIDEBAR_KEY) !== "hidden");
+  const update = useCallback((next: boolean) => {
+    setShown(next);
+    try {
+      layoutStorage()?.setItem(SIDEBAR_KEY, next ? "shown" : "hidden");
+    } catch {
+      // Not remembered, still applied.
+    }
+  }, []);
+  return [shown, update];
+}

@@ -1,6 +1,7 @@
 // A small Copy button for a block of text (a result, structured content, a message's JSON, an id).
 // navigator.clipboard where the page may use it; where it is refused (no permission, an insecure origin),
 // the text is shown selected in a read-only box for Ctrl+C, so copying never silently fails.
+import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import "../styles/copy.css";
 
@@ -27,6 +28,7 @@ export function CopyButton({ text, what, className }: { text: string | (() => st
   return (
     <span className={className ? `copy ${className}` : "copy"}>
       <button type="button" className="copy-button" aria-label={`Copy ${what}`} onClick={() => void copy()}>
+        {said === "Copied" ? <Check aria-hidden="true" className="icon" /> : <Copy aria-hidden="true" className="icon" />}
         Copy
       </button>
       <span className="note copy-said" role="status">
