@@ -141,3 +141,19 @@ describe("what the user must know about their saved data", () => {
     expect(screen.queryByRole("alert", { name: "Problems loading saved data" })).toBeNull();
   });
 });
+
+describe("the servers sidebar hidden", () => {
+  it("hides and shows again (button, Ctrl+B) with a half-typed server still there; remembered for the next window", async () => {
+    const user = userEvent.setup();
+    await renderApp({}, createFakeBridge());
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    await user.type(within(screen.getByRole("form", { name: "Add server" })).getByLabelText("Name"), "half-typed");
+    await user.click(screen.getByRole("button", { name: "Hide the servers sidebar" }));
+    expect(document.querySelector(".app")!.classList.contains("sidebar-hidden")).toBe(true);
+    expect(localStorage.getItem("inspector-sidebar")).toBe("hidden");
+    await user.keyboard("{Control>}b{/Control}");
+    expect(screen.getByRole("button", { name: "Hide the servers sidebar" }).getAttribute("aria-expanded")).toBe("true");
+    expect((within(screen.getByRole("form", { name: "Add server" })).getByLabelText("Name") as HTMLInputElement).value).toBe("half-typed");
+    expect(localStorage.getItem("inspector-sidebar")).toBe("shown");
+  });
+});
