@@ -106,6 +106,8 @@ const PLANTED: [string, string, "legacy" | "modern", string, string?][] = [
   ["I3", "mrtr-loop", "modern", "mrtr.rounds"],
   ["I1", "mrtr-missing", "modern", "mrtr.missing-response"],
   ["spec", "no-server-info", "modern", "lifecycle.server-info"],
+  ["spec", "listen-early", "modern", "lifecycle.listen"],
+  ["spec", "cache-hints", "modern", "lifecycle.cache-hints"],
 ];
 
 describe("every planted defect is reported by the check that should (stdio)", () => {

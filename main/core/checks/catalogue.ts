@@ -3,6 +3,7 @@ import type { Check } from "./check.js";
 import { capabilityChecks } from "./capabilities.js";
 import { httpChecks } from "./http.js";
 import { lintChecks } from "./lint.js";
+import { modernCapabilityChecks } from "./modernCapabilities.js";
 import { lifecycleChecks } from "./lifecycle.js";
 import { listingsChecks } from "./listings.js";
 import { mrtrChecks } from "./mrtr.js";
@@ -10,4 +11,4 @@ import { resultsChecks } from "./results.js";
 import { tasksChecks } from "./tasks.js";
 import { transportChecks } from "./transport.js";
 
-export const CHECKS: readonly Check[] = [...lifecycleChecks, ...capabilityChecks, ...listingsChecks, ...resultsChecks, ...tasksChecks, ...mrtrChecks, ...httpChecks, ...lintChecks, ...transportChecks];
+export const CHECKS: readonly Check[] = [...lifecycleChecks, ...capabilityChecks, ...modernCapabilityChecks, ...listingsChecks, ...resultsChecks, ...tasksChecks, ...mrtrChecks, ...httpChecks, ...lintChecks, ...transportChecks];
