@@ -364,6 +364,8 @@ export const apiMethods = {
         ...session,
         areas: z.array(CheckAreaSchema).max(10).optional(),
         calls: z.array(z.object({ tool: z.string().min(1).max(1000), arguments: Json.optional() }).strict()).max(100).optional(),
+        /** Also run the official conformance suite's server scenarios (as `check --conformance`). */
+        conformance: z.boolean().optional(),
       })
       .strict(),
     CheckReportSchema,

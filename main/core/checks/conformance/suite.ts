@@ -55,7 +55,15 @@ export interface SuiteCheck {
   status: string;
   errorMessage?: string;
   specReferences?: Array<{ id?: string; url?: string }>;
+  /** What the suite saw (the server's answers, its own findings): the verdict's evidence. */
+  details?: unknown;
 }
+
+/** The most of the suite's verdicts a report keeps (it crosses the contract with at most 1,000, ours included). */
+export const MAX_SUITE_VERDICTS = 800;
+
+/** The most characters of a suite check's details a verdict keeps as its evidence. */
+export const MAX_SUITE_EVIDENCE = 4000;
 
 const base = { area: "conformance" as Verdict["area"], severity: "error" as const, messages: [] as number[] };
 const clip = (text: string, max = MAX_DETAIL) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -121,6 +129,7 @@ export function scenarioVerdicts(scenario: string, checks: SuiteCheck[], expecte
       rule: clip(`${CONFORMANCE_PACKAGE} scenario ${scenario}, check ${c.id}${refs ? ` (${refs})` : ""}`, 2000),
       ok: c.status === "SUCCESS" ? true : c.status === "FAILURE" || c.status === "WARNING" ? false : null,
       detail: clip(c.errorMessage ? c.errorMessage : c.status === "SUCCESS" ? "passed" : c.status.toLowerCase()),
+      ...(c.details !== undefined ? { evidence: evidenceText(c.details) } : {}),
     };
     if (c.status === "WARNING") v.severity = "warning";
     if (v.ok === false && reason !== undefined) {
@@ -140,6 +149,17 @@ export function scenarioVerdicts(scenario: string, checks: SuiteCheck[], expecte
     });
   }
   return verdicts;
+}
+
+/** The suite's details as bounded JSON text (they quote the server: a hostile one may make them huge). */
+function evidenceText(details: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(details, null, 2) ?? String(details);
+  } catch (error) {
+    text = `(the suite's details cannot be shown: ${(error as Error).message})`;
+  }
+  return clip(text, MAX_SUITE_EVIDENCE);
 }
 
 function runSuite(node: string, args: string[], onLine: (line: string) => void): Promise<{ code: number | null; output: string }> {

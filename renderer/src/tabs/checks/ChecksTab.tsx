@@ -1,5 +1,6 @@
 // Checks: the selected session's server judged against the protocol's rules (main/core/checks/): all areas
-// or one, each verdict with its rule's text, the detail, and links to the exact messages in the Logs tab.
+// or one, and the official conformance suite beside them (its verdicts under its own ids), each verdict with
+// its rule's text, the detail and its evidence (CheckReport.tsx).
 // Safe by default: only read-only tools whose arguments have defaults are called; the user ticks any other
 // tool the checks may call and fills in its arguments with the Tools tab's schema form. Everything shown
 // quotes the server: rendered as text.
@@ -14,7 +15,8 @@ import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { SchemaFields } from "../../forms/SchemaFields.js";
 import { useSchemaForm } from "../../forms/useSchemaForm.js";
-import type { CheckAreaName, CheckProgressView, CheckReportView, CheckVerdict } from "../../../../shared/checks.js";
+import type { CheckAreaName, CheckProgressView, CheckReportView } from "../../../../shared/checks.js";
+import { CheckReport } from "./CheckReport.js";
 import "../../styles/checks.css";
 
 const AREAS: { id: CheckAreaName; label: string }[] = [
@@ -26,6 +28,7 @@ const AREAS: { id: CheckAreaName; label: string }[] = [
   { id: "mrtr", label: "Multi round-trip" },
   { id: "http", label: "HTTP" },
   { id: "lint", label: "Lint" },
+  { id: "conformance", label: "Conformance (official suite)" },
 ];
 const NO_TOOLS: Tool[] = [];
 const NONE: string[] = [];
@@ -43,12 +46,6 @@ function callableOnItsOwn(tool: Tool): boolean {
   });
 }
 
-function verdictWord(v: CheckVerdict): { word: string; className: string } {
-  if (v.ok === null) return { word: "Skipped", className: "check-skipped" };
-  if (v.ok) return { word: "Passed", className: "check-passed" };
-  return v.severity === "error" ? { word: "Failed", className: "check-failed" } : { word: "Warning", className: "check-warning" };
-}
-
 export function ChecksTab() {
   const bridge = useBridge();
   const store = useInspectorStore();
@@ -58,6 +55,8 @@ export function ChecksTab() {
   const connected = session?.state === "connected";
   const [area, setArea] = useStoredState<CheckAreaName | "all">(draftKeys.view("checks", "area", sessionId), "all");
   const [allowed, setAllowed] = useStoredState<string[]>(draftKeys.view("checks", "allowed", sessionId), NONE);
+  // The official suite beside our checks (the Conformance area alone runs only the suite).
+  const [withSuite, setWithSuite] = useStoredState<boolean>(draftKeys.view("checks", "conformance", sessionId), false);
   const [report, setReport] = useStoredState<CheckReportView | undefined>(draftKeys.view("checks", "report", sessionId), undefined);
   const tools = useInspector((s) => s.toolsBySession[sessionId]?.tools) ?? NO_TOOLS;
   // The tools the checks would not call on their own: not annotated read-only, or a required argument without a default.
@@ -86,7 +85,7 @@ export function ChecksTab() {
         calls.push({ tool, arguments: args });
       }
       setProgress(undefined);
-      const result = await bridge.runChecks({ sessionId, ...(area === "all" ? {} : { areas: [area] }), ...(calls.length ? { calls } : {}) });
+      const result = await bridge.runChecks({ sessionId, ...(area === "all" ? {} : { areas: [area] }), ...(calls.length ? { calls } : {}), ...(withSuite && area !== "conformance" ? { conformance: true } : {}) });
       setReport(result);
     });
 
@@ -115,6 +114,12 @@ export function ChecksTab() {
             ))}
           </select>
         </label>
+        {area !== "conformance" && (
+          <label className="checkbox-field">
+            <input type="checkbox" checked={withSuite} onChange={(e) => setWithSuite(e.target.checked)} />
+            With the official conformance suite
+          </label>
+        )}
         <button type="button" onClick={() => void run()} disabled={!connected || action.busy}>
           {action.busy ? "Checking…" : area === "all" ? "Run all checks" : `Run ${AREAS.find((a) => a.id === area)?.label ?? area} checks`}
         </button>
@@ -122,6 +127,11 @@ export function ChecksTab() {
       <p className="note">
         Judges this server against the rules of {session.era === "modern" ? "2026-07-28" : "2025-11-25"}: errors where the spec says MUST, warnings where it says SHOULD. Safe by default: only tools annotated read-only whose required arguments have defaults or examples are called; input the server asks for is answered with its defaults or declined.
       </p>
+      {(withSuite || area === "conformance") && (
+        <p className="note">
+          The official suite (@modelcontextprotocol/conformance, when installed) sends its own requests: a stdio server's command is started again for each scenario, behind a loopback HTTP bridge; an HTTP server gets them at its URL, without this session's headers. It takes a minute or more.
+        </p>
+      )}
       {!connected && <p className="note">The session is {session.state}: connect it to run the checks.</p>}
       {askable.length > 0 && (
         <details className="checks-allow">
@@ -145,14 +155,21 @@ export function ChecksTab() {
       <ErrorAlert message={action.error} sessionId={sessionId} />
       {action.busy && (
         <p className="note checks-progress" role="status">
-          {progress?.running ? `Checking: ${progress.done} of ${progress.total} done, now ${progress.running}` : "Running the checks…"} (a slow tool or a task can take up to its time-out)
+          {progressText(progress)} (a slow tool or a task can take up to its time-out)
           {progress && progress.total > 0 && <progress max={progress.total} value={progress.done} aria-label="Checks done" />}
         </p>
       )}
-      {report && <Report report={report} onMessage={showMessage} />}
+      {report && <CheckReport report={report} sessionId={sessionId} onMessage={showMessage} />}
       {!report && !action.busy && <p className="empty">No checks run yet for this session.</p>}
     </div>
   );
+}
+
+/** Where the run is: our checks one by one, then the suite scenario by scenario (its count is not known ahead). */
+function progressText(progress: CheckProgressView | undefined): string {
+  if (!progress?.running) return "Running the checks…";
+  if (progress.total > 0 && progress.done === progress.total) return `Our checks are done; now ${progress.running}`;
+  return `Checking: ${progress.done} of ${progress.total} done, now ${progress.running}`;
 }
 
 /** A ticked tool's arguments: the Tools tab's schema form, its draft kept per session and tool. */
@@ -168,78 +185,5 @@ function ToolArguments({ tool, sessionId, register }: { tool: Tool; sessionId: s
       <legend>Arguments for {tool.name}</legend>
       <SchemaFields form={form} rawLabel={`Arguments for ${tool.name} (JSON)`} />
     </fieldset>
-  );
-}
-
-function Report({ report, onMessage }: { report: CheckReportView; onMessage: (seq: number) => void }) {
-  const [failuresOnly, setFailuresOnly] = useState(false);
-  // The report's `failed` counts warnings too; here an error and a warning are told apart.
-  const errors = report.checks.filter((c) => c.ok === false && c.severity === "error").length;
-  const warnings = report.failed - errors;
-  const shown = failuresOnly ? report.checks.filter((c) => c.ok === false) : report.checks;
-  return (
-    <section aria-label="Check results">
-      <p className="checks-summary" role="status">
-        <strong>{report.server.name}</strong> ({report.era}, {report.server.transport}):{" "}
-        <span className={errors ? "check-failed" : warnings ? "check-warning" : "check-passed"}>
-          {report.passed} passed, {errors} failed, {warnings} {warnings === 1 ? "warning" : "warnings"}, {report.skipped} skipped
-        </span>
-      </p>
-      {report.ended && (
-        <p className="alert error" role="alert">
-          The connection ended during the checks ({report.ended}): the checks after it were not run.
-        </p>
-      )}
-      {report.budgetReached && (
-        <p className="alert error" role="alert">
-          The checks stopped: {report.budgetReached}. Those not finished by then say “not run: budget”.
-        </p>
-      )}
-      <label className="checkbox-field checks-filter">
-        <input type="checkbox" checked={failuresOnly} onChange={(e) => setFailuresOnly(e.target.checked)} />
-        Failures only ({report.failed})
-      </label>
-      <ol className="checks-list">
-        {shown.map((v) => {
-          const { word, className } = verdictWord(v);
-          return (
-            <li key={v.id} className={`check ${className}`}>
-              <div className="check-head">
-                <span className={`check-verdict ${className}`}>{word}</span>
-                <code className="check-id">{v.id}</code>
-                <span className="check-title">{v.title}</span>
-                {/* A severity says how much a failure matters; on a pass or a skip it says nothing. */}
-                {v.ok === false && <span className="note check-severity">{v.severity}</span>}
-              </div>
-              <p className="check-detail">{v.detail}</p>
-              <details className="check-rule">
-                <summary>Rule</summary>
-                <p>{v.rule}</p>
-              </details>
-              {v.messages.length > 0 && (
-                <p className="check-messages">
-                  Messages:{" "}
-                  {v.messages.map((seq) => (
-                    <button key={seq} type="button" className="link" aria-label={`Show message ${seq} in the Logs tab`} onClick={() => onMessage(seq)}>
-                      #{seq}
-                    </button>
-                  ))}
-                </p>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-      {report.notes.length > 0 && (
-        <section aria-label="What the checks did on your behalf">
-          <h3>What the checks did on your behalf</h3>
-          <ul className="checks-notes">
-            {report.notes.map((note, i) => (
-              <li key={i}>{note}</li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </section>
   );
 }
