@@ -126,7 +126,7 @@ describe("Checks tab", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Area" }), "conformance");
     // Alone, the suite needs no "with the suite" box.
     expect(screen.queryByRole("checkbox", { name: "With the official conformance suite" })).toBeNull();
-    await user.click(screen.getByRole("button", { name: "Run Conformance (official suite) checks" }));
+    await user.click(screen.getByRole("button", { name: "Run the conformance suite" }));
     expect(bridge.callsOf("runChecks")).toEqual([{ sessionId: "s1", areas: ["conformance"] }]);
     const suite = await screen.findByRole("region", { name: "Official conformance suite" });
     // Each verdict: its word, the suite's rule id, the detail; counts of the suite's own.

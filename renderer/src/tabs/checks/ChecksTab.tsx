@@ -121,7 +121,7 @@ export function ChecksTab() {
           </label>
         )}
         <button type="button" onClick={() => void run()} disabled={!connected || action.busy}>
-          {action.busy ? "Checking…" : area === "all" ? "Run all checks" : `Run ${AREAS.find((a) => a.id === area)?.label ?? area} checks`}
+          {action.busy ? "Checking…" : area === "all" ? "Run all checks" : area === "conformance" ? "Run the conformance suite" : `Run ${AREAS.find((a) => a.id === area)?.label ?? area} checks`}
         </button>
       </div>
       <p className="note">
