@@ -34,6 +34,7 @@ import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
 import { diffRecordingSides, openRecordingText, recordingOfSession } from "./recordings/sessionRecording.js";
 import { RECORDING_EXTENSION } from "./recordings/format.js";
 import { runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
+import { runLoad, type LoadReport } from "./checks/load.js";
 import { MAX_SUITE_VERDICTS, mergeConformance, runConformance, type ConformanceOptions } from "./checks/conformance/suite.js";
 import { diagnose, DOCTOR_DEFAULTS, type DoctorOptions } from "./doctor/doctor.js";
 import { CollectionStore } from "./collections/collectionStore.js";
@@ -107,6 +108,8 @@ export class InspectorCore {
    * every compiled copy forever (~3.6 KB each). Servers resend the same few forms, so a small LRU does.
    */
   private readonly validators = new Map<string, ValidateFunction>();
+  /** The running load of each session (the Load panel's Stop aborts it). */
+  private readonly loads = new Map<string, AbortController>();
   private readonly storage: Storage;
   private readonly taskMemory: TaskMemory;
   private readonly servers: SavedServers;
@@ -240,6 +243,25 @@ export class InspectorCore {
     const merged = mergeConformance(report, kept);
     if (verdicts.length > kept.length) merged.notes.push(`The official suite gave ${verdicts.length} verdicts: the first ${MAX_SUITE_VERDICTS} are in the report`);
     return merged;
+  }
+
+  /** A tool under load on a session (the Load panel), one load per session: `loadProgress` each second. */
+  async runLoad(sessionId: string, options: { tool: string; arguments: Record<string, unknown>; concurrency: number; rate?: number; durationMs: number }): Promise<LoadReport> {
+    const session = this.session(sessionId);
+    if (session.state.state !== "connected") throw new Error(`The session is ${session.state.state}: connect it to run a load`);
+    if (this.loads.has(sessionId)) throw new Error("A load is already running on this session: stop it first");
+    const controller = new AbortController();
+    this.loads.set(sessionId, controller);
+    try {
+      return await runLoad(session, {
+        ...options,
+        timeoutMs: this.settings.requestTimeoutMs,
+        signal: controller.signal,
+        onTick: (tick) => this.bus.emit("loadProgress", { sessionId, ...tick }),
+      });
+    } finally {
+      this.loads.delete(sessionId);
+    }
   }
 
   getSettings(): Settings {
@@ -421,6 +443,11 @@ export class InspectorCore {
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
       followClientTask: ({ sessionId, taskId }) => this.session(sessionId).followClientTask(taskId),
       // The Conformance area alone runs only the suite; `conformance` adds it to the areas asked for.
+      runLoad: ({ sessionId, tool, arguments: args, concurrency, rate, durationMs }) => this.runLoad(sessionId, { tool, arguments: args ?? {}, concurrency, durationMs, ...(rate !== undefined ? { rate } : {}) }),
+      stopLoad: async ({ sessionId }) => {
+        this.loads.get(sessionId)?.abort();
+        return { ok: true as const };
+      },
       runChecks: ({ sessionId, areas, calls, conformance }) =>
         this.runChecks(sessionId, {
           ...(areas ? { areas } : {}),
