@@ -34,7 +34,7 @@ import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
 import { diffRecordingSides, openRecordingText, recordingOfSession } from "./recordings/sessionRecording.js";
 import { RECORDING_EXTENSION } from "./recordings/format.js";
 import { runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
-import { runLoad, type LoadReport } from "./checks/load.js";
+import { runLoad, type LoadReport, type LoadTickFigures } from "./checks/load.js";
 import { MAX_SUITE_VERDICTS, mergeConformance, runConformance, type ConformanceOptions } from "./checks/conformance/suite.js";
 import { diagnose, DOCTOR_DEFAULTS, type DoctorOptions } from "./doctor/doctor.js";
 import { CollectionStore } from "./collections/collectionStore.js";
@@ -246,19 +246,25 @@ export class InspectorCore {
   }
 
   /** A tool under load on a session (the Load panel), one load per session: `loadProgress` each second. */
-  async runLoad(sessionId: string, options: { tool: string; arguments: Record<string, unknown>; concurrency: number; rate?: number; durationMs: number }): Promise<LoadReport> {
+  async runLoad(sessionId: string, options: { tool: string; arguments: Record<string, unknown>; concurrency: number; rate?: number; durationMs: number }): Promise<LoadReport & { seconds: LoadTickFigures[] }> {
     const session = this.session(sessionId);
     if (session.state.state !== "connected") throw new Error(`The session is ${session.state.state}: connect it to run a load`);
     if (this.loads.has(sessionId)) throw new Error("A load is already running on this session: stop it first");
     const controller = new AbortController();
     this.loads.set(sessionId, controller);
+    // At most one a second for at most 600 s (the engine's ceiling): the whole run's chart.
+    const seconds: LoadTickFigures[] = [];
     try {
-      return await runLoad(session, {
+      const report = await runLoad(session, {
         ...options,
         timeoutMs: this.settings.requestTimeoutMs,
         signal: controller.signal,
-        onTick: (tick) => this.bus.emit("loadProgress", { sessionId, ...tick }),
+        onTick: (tick) => {
+          if (seconds.length < 700) seconds.push(tick);
+          this.bus.emit("loadProgress", { sessionId, ...tick });
+        },
       });
+      return { ...report, seconds };
     } finally {
       this.loads.delete(sessionId);
     }

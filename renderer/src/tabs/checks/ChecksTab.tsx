@@ -17,6 +17,7 @@ import { SchemaFields } from "../../forms/SchemaFields.js";
 import { useSchemaForm } from "../../forms/useSchemaForm.js";
 import type { CheckAreaName, CheckProgressView, CheckReportView } from "../../../../shared/checks.js";
 import { CheckReport } from "./CheckReport.js";
+import { LoadPanel } from "./LoadPanel.js";
 import "../../styles/checks.css";
 
 const AREAS: { id: CheckAreaName; label: string }[] = [
@@ -53,6 +54,8 @@ export function ChecksTab() {
   const session = useSelectedSession();
   const sessionId = session?.sessionId ?? "";
   const connected = session?.state === "connected";
+  // The tab's two panes: the checks, and a tool under load (LoadPanel).
+  const [pane, setPane] = useStoredState<"checks" | "load">(draftKeys.view("checks", "pane", sessionId), "checks");
   const [area, setArea] = useStoredState<CheckAreaName | "all">(draftKeys.view("checks", "area", sessionId), "all");
   const [allowed, setAllowed] = useStoredState<string[]>(draftKeys.view("checks", "allowed", sessionId), NONE);
   // The official suite beside our checks (the Conformance area alone runs only the suite).
@@ -101,66 +104,80 @@ export function ChecksTab() {
 
   return (
     <div className="checks-tab">
-      <div className="toolbar">
-        <h2>Server checks</h2>
-        <label className="inline">
-          Area{" "}
-          <select value={area} onChange={(e) => setArea(e.target.value as CheckAreaName | "all")}>
-            <option value="all">All areas</option>
-            {AREAS.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {area !== "conformance" && (
-          <label className="checkbox-field">
-            <input type="checkbox" checked={withSuite} onChange={(e) => setWithSuite(e.target.checked)} />
-            With the official conformance suite
-          </label>
-        )}
-        <button type="button" onClick={() => void run()} disabled={!connected || action.busy}>
-          {action.busy ? "Checking…" : area === "all" ? "Run all checks" : area === "conformance" ? "Run the conformance suite" : `Run ${AREAS.find((a) => a.id === area)?.label ?? area} checks`}
+      <div className="checks-panes" role="group" aria-label="Pane">
+        <button type="button" aria-pressed={pane === "checks"} onClick={() => setPane("checks")}>
+          Checks
+        </button>
+        <button type="button" aria-pressed={pane === "load"} onClick={() => setPane("load")}>
+          Load
         </button>
       </div>
-      <p className="note">
-        Judges this server against the rules of {session.era === "modern" ? "2026-07-28" : "2025-11-25"}: errors where the spec says MUST, warnings where it says SHOULD. Safe by default: only tools annotated read-only whose required arguments have defaults or examples are called; input the server asks for is answered with its defaults or declined.
-      </p>
-      {(withSuite || area === "conformance") && (
-        <p className="note">
-          The official suite (@modelcontextprotocol/conformance, when installed) sends its own requests: a stdio server's command is started again for each scenario, behind a loopback HTTP bridge; an HTTP server gets them at its URL, without this session's headers. It takes a minute or more.
-        </p>
+      {pane === "load" ? (
+        <LoadPanel sessionId={sessionId} connected={connected} />
+      ) : (
+        <>
+          <div className="toolbar">
+            <h2>Server checks</h2>
+            <label className="inline">
+              Area{" "}
+              <select value={area} onChange={(e) => setArea(e.target.value as CheckAreaName | "all")}>
+                <option value="all">All areas</option>
+                {AREAS.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {area !== "conformance" && (
+              <label className="checkbox-field">
+                <input type="checkbox" checked={withSuite} onChange={(e) => setWithSuite(e.target.checked)} />
+                With the official conformance suite
+              </label>
+            )}
+            <button type="button" onClick={() => void run()} disabled={!connected || action.busy}>
+              {action.busy ? "Checking…" : area === "all" ? "Run all checks" : area === "conformance" ? "Run the conformance suite" : `Run ${AREAS.find((a) => a.id === area)?.label ?? area} checks`}
+            </button>
+          </div>
+          <p className="note">
+            Judges this server against the rules of {session.era === "modern" ? "2026-07-28" : "2025-11-25"}: errors where the spec says MUST, warnings where it says SHOULD. Safe by default: only tools annotated read-only whose required arguments have defaults or examples are called; input the server asks for is answered with its defaults or declined.
+          </p>
+          {(withSuite || area === "conformance") && (
+            <p className="note">
+              The official suite (@modelcontextprotocol/conformance, when installed) sends its own requests: a stdio server's command is started again for each scenario, behind a loopback HTTP bridge; an HTTP server gets them at its URL, without this session's headers. It takes a minute or more.
+            </p>
+          )}
+          {!connected && <p className="note">The session is {session.state}: connect it to run the checks.</p>}
+          {askable.length > 0 && (
+            <details className="checks-allow">
+              <summary>Also allow the checks to call… ({allowed.filter((n) => askable.some((t) => t.name === n)).length} of {askable.length} ticked)</summary>
+              <p className="note">These tools are not annotated read-only, or need arguments the checks cannot guess: the checks call one only if you tick it, with the arguments you give in its form.</p>
+              <ul className="checks-tools">
+                {askable.map((tool) => (
+                  <li key={tool.name}>
+                    <div className="checkbox-field">
+                      <input type="checkbox" id={`check-allow-${tool.name}`} checked={allowed.includes(tool.name)} onChange={() => toggle(tool.name)} />
+                      <label htmlFor={`check-allow-${tool.name}`} className="item-name">
+                        {tool.name}
+                      </label>
+                    </div>
+                    {allowed.includes(tool.name) && <ToolArguments tool={tool} sessionId={sessionId} register={(submit) => (submit ? argumentsOf.current.set(tool.name, submit) : argumentsOf.current.delete(tool.name))} />}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+          <ErrorAlert message={action.error} sessionId={sessionId} />
+          {action.busy && (
+            <p className="note checks-progress" role="status">
+              {progressText(progress)} (a slow tool or a task can take up to its time-out)
+              {progress && progress.total > 0 && <progress max={progress.total} value={progress.done} aria-label="Checks done" />}
+            </p>
+          )}
+          {report && <CheckReport report={report} sessionId={sessionId} onMessage={showMessage} />}
+          {!report && !action.busy && <p className="empty">No checks run yet for this session.</p>}
+        </>
       )}
-      {!connected && <p className="note">The session is {session.state}: connect it to run the checks.</p>}
-      {askable.length > 0 && (
-        <details className="checks-allow">
-          <summary>Also allow the checks to call… ({allowed.filter((n) => askable.some((t) => t.name === n)).length} of {askable.length} ticked)</summary>
-          <p className="note">These tools are not annotated read-only, or need arguments the checks cannot guess: the checks call one only if you tick it, with the arguments you give in its form.</p>
-          <ul className="checks-tools">
-            {askable.map((tool) => (
-              <li key={tool.name}>
-                <div className="checkbox-field">
-                  <input type="checkbox" id={`check-allow-${tool.name}`} checked={allowed.includes(tool.name)} onChange={() => toggle(tool.name)} />
-                  <label htmlFor={`check-allow-${tool.name}`} className="item-name">
-                    {tool.name}
-                  </label>
-                </div>
-                {allowed.includes(tool.name) && <ToolArguments tool={tool} sessionId={sessionId} register={(submit) => (submit ? argumentsOf.current.set(tool.name, submit) : argumentsOf.current.delete(tool.name))} />}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-      <ErrorAlert message={action.error} sessionId={sessionId} />
-      {action.busy && (
-        <p className="note checks-progress" role="status">
-          {progressText(progress)} (a slow tool or a task can take up to its time-out)
-          {progress && progress.total > 0 && <progress max={progress.total} value={progress.done} aria-label="Checks done" />}
-        </p>
-      )}
-      {report && <CheckReport report={report} sessionId={sessionId} onMessage={showMessage} />}
-      {!report && !action.busy && <p className="empty">No checks run yet for this session.</p>}
     </div>
   );
 }
