@@ -25,10 +25,30 @@ interface LoadSettings {
 }
 const DEFAULTS: LoadSettings = { tool: "", concurrency: 4, rate: 0, durationSeconds: 10 };
 
-/** A number field's value within its bounds (an empty or odd field keeps the last good value). */
-function bounded(text: string, min: number, max: number, fallback: number): number {
-  const n = Number(text);
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.floor(n))) : fallback;
+/**
+ * A whole-number field kept within its bounds. What is typed stays as typed (the user can clear it and type
+ * anew); each number typed is sent on bounded, and leaving the field shows the value in use.
+ */
+function NumberField({ label, value, min, max, disabled, onChange }: { label: string; value: number; min: number; max: number; disabled: boolean; onChange: (n: number) => void }) {
+  const [text, setText] = useState(String(value));
+  return (
+    <label className="inline">
+      {label}{" "}
+      <input
+        type="number"
+        min={min}
+        max={max}
+        value={text}
+        disabled={disabled}
+        onChange={(e) => {
+          setText(e.target.value);
+          const n = Number(e.target.value);
+          if (e.target.value.trim() !== "" && Number.isFinite(n)) onChange(Math.min(max, Math.max(min, Math.floor(n))));
+        }}
+        onBlur={() => setText(String(value))}
+      />
+    </label>
+  );
 }
 
 export function LoadPanel({ sessionId, connected }: { sessionId: string; connected: boolean }) {
@@ -89,18 +109,9 @@ export function LoadPanel({ sessionId, connected }: { sessionId: string; connect
             ))}
           </select>
         </label>
-        <label className="inline">
-          At once{" "}
-          <input type="number" min={1} max={LOAD_CEILINGS.concurrency} value={settings.concurrency} onChange={(e) => set({ concurrency: bounded(e.target.value, 1, LOAD_CEILINGS.concurrency, settings.concurrency) })} disabled={action.busy} />
-        </label>
-        <label className="inline">
-          At most (calls/s, 0: no limit){" "}
-          <input type="number" min={0} max={LOAD_CEILINGS.rate} value={settings.rate} onChange={(e) => set({ rate: bounded(e.target.value, 0, LOAD_CEILINGS.rate, settings.rate) })} disabled={action.busy} />
-        </label>
-        <label className="inline">
-          For (s){" "}
-          <input type="number" min={1} max={LOAD_CEILINGS.durationMs / 1000} value={settings.durationSeconds} onChange={(e) => set({ durationSeconds: bounded(e.target.value, 1, LOAD_CEILINGS.durationMs / 1000, settings.durationSeconds) })} disabled={action.busy} />
-        </label>
+        <NumberField label="At once" value={settings.concurrency} min={1} max={LOAD_CEILINGS.concurrency} disabled={action.busy} onChange={(concurrency) => set({ concurrency })} />
+        <NumberField label="At most (calls/s, 0: no limit)" value={settings.rate} min={0} max={LOAD_CEILINGS.rate} disabled={action.busy} onChange={(rate) => set({ rate })} />
+        <NumberField label="For (s)" value={settings.durationSeconds} min={1} max={LOAD_CEILINGS.durationMs / 1000} disabled={action.busy} onChange={(durationSeconds) => set({ durationSeconds })} />
         {action.busy ? (
           <button type="button" onClick={() => void bridge.stopLoad({ sessionId })}>
             Stop the load
