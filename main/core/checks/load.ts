@@ -70,15 +70,14 @@ export async function runLoad(session: Session, options: LoadOptions): Promise<L
   // The calls that ended since the last tick: one second's throughput, errors and latencies.
   let second: number[] = [];
   let secondErrors = 0;
-  const ticker = options.onTick
-    ? setInterval(() => {
-        const sorted = second.sort((a, b) => a - b);
-        const figures = { calls: sorted.length, errors: secondErrors, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)) };
-        second = [];
-        secondErrors = 0;
-        options.onTick!({ elapsedMs: Math.round(performance.now() - started), calls: latencies.length, errors: Object.values(errors).reduce((a, b) => a + b, 0), second: figures });
-      }, 1000)
-    : undefined;
+  const tick = () => {
+    const sorted = second.sort((a, b) => a - b);
+    const figures = { calls: sorted.length, errors: secondErrors, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)) };
+    second = [];
+    secondErrors = 0;
+    options.onTick!({ elapsedMs: Math.round(performance.now() - started), calls: latencies.length, errors: Object.values(errors).reduce((a, b) => a + b, 0), second: figures });
+  };
+  const ticker = options.onTick ? setInterval(tick, 1000) : undefined;
   const fail = (kind: string) => {
     errors[kind] = (errors[kind] ?? 0) + 1;
     secondErrors++;
@@ -134,6 +133,8 @@ export async function runLoad(session: Session, options: LoadOptions): Promise<L
   } finally {
     clearInterval(ticker);
   }
+  // The calls that ended after the last whole second: the seconds add up to the run's calls.
+  if (ticker && second.length) tick();
   const elapsed = performance.now() - started;
   const sorted = [...latencies].sort((a, b) => a - b);
   const info = session.state;
