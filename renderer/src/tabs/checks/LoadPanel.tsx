@@ -94,7 +94,8 @@ export function LoadPanel({ sessionId, connected }: { sessionId: string; connect
     });
 
   const seconds = live;
-  const durationMs = running?.durationMs ?? report?.durationMs ?? settings.durationSeconds * 1000;
+  // The chart spans the run as asked while it runs, and as it went once it ended (a stopped run is shorter).
+  const durationMs = running?.durationMs ?? (report ? (report.stopped ? seconds.length * 1000 : report.durationMs) : settings.durationSeconds * 1000);
   return (
     <section aria-label="Load" className="load-panel">
       <div className="toolbar">
