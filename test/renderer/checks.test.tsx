@@ -3,7 +3,7 @@
 // `calls`, every verdict and note rendered as text (a server's markup never becomes elements), and a
 // message link that opens the Logs tab with that message shown and the Logs filter cleared.
 import "./setup.js";
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { CheckReportView } from "../../shared/checks.js";
@@ -183,5 +183,32 @@ describe("Checks tab", () => {
     expect(opened).toEqual(["logs"]);
     // A cited message kept by neither says so, without a link.
     expect(screen.getByText("#5 (not kept)")).toBeTruthy();
+  });
+
+  it("while the suite runs, the progress line names its scenario", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    let finish: (r: CheckReportView) => void = () => {};
+    bridge.handle("runChecks", () => new Promise<CheckReportView>((resolve) => (finish = resolve)));
+    renderWithStore(<ChecksTab />, { bridge, snapshot: { sessions: [session()] } });
+    await user.click(screen.getByRole("checkbox", { name: "With the official conformance suite" }));
+    await user.click(screen.getByRole("button", { name: "Run all checks" }));
+    act(() => bridge.emit({ type: "checkProgress", payload: { sessionId: "s1", done: 3, total: 40, running: "lifecycle.ping" } }));
+    expect(screen.getByText(/^Checking: 3 of 40 done, now lifecycle\.ping/)).toBeTruthy();
+    act(() => bridge.emit({ type: "checkProgress", payload: { sessionId: "s1", done: 40, total: 40, running: "conformance: tools-list" } }));
+    expect(screen.getByText(/^Our checks are done; now conformance: tools-list/)).toBeTruthy();
+    await act(async () => finish(withSuite()));
+    expect(await screen.findByRole("region", { name: "Official conformance suite" })).toBeTruthy();
+  });
+
+  it("the suite alone: its scenarios are the progress", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("runChecks", () => new Promise<CheckReportView>(() => {}));
+    renderWithStore(<ChecksTab />, { bridge, snapshot: { sessions: [session()] } });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Area" }), "conformance");
+    await user.click(screen.getByRole("button", { name: "Run the conformance suite" }));
+    act(() => bridge.emit({ type: "checkProgress", payload: { sessionId: "s1", done: 0, total: 0, running: "conformance: ping" } }));
+    expect(screen.getByText(/^Now conformance: ping/)).toBeTruthy();
   });
 });

@@ -185,7 +185,7 @@ export function ChecksTab() {
 /** Where the run is: our checks one by one, then the suite scenario by scenario (its count is not known ahead). */
 function progressText(progress: CheckProgressView | undefined): string {
   if (!progress?.running) return "Running the checks…";
-  if (progress.total > 0 && progress.done === progress.total) return `Our checks are done; now ${progress.running}`;
+  if (progress.done === progress.total) return progress.total > 0 ? `Our checks are done; now ${progress.running}` : `Now ${progress.running}`;
   return `Checking: ${progress.done} of ${progress.total} done, now ${progress.running}`;
 }
 
