@@ -53,6 +53,16 @@ function percentile(sorted: number[], p: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+/** The most error kinds a report names: a server answering a new error code each call must not grow it without end. */
+export const MAX_ERROR_KINDS = 20;
+export const OTHER_KINDS = "other kinds";
+
+/** One more error of `kind`; past MAX_ERROR_KINDS kinds, a new kind is counted under OTHER_KINDS. */
+export function countError(errors: Record<string, number>, kind: string): void {
+  const key = Object.hasOwn(errors, kind) || Object.keys(errors).length < MAX_ERROR_KINDS ? kind : OTHER_KINDS;
+  errors[key] = (errors[key] ?? 0) + 1;
+}
+
 const round = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
 export async function runLoad(session: Session, options: LoadOptions): Promise<LoadReport> {
@@ -79,7 +89,7 @@ export async function runLoad(session: Session, options: LoadOptions): Promise<L
   };
   const ticker = options.onTick ? setInterval(tick, 1000) : undefined;
   const fail = (kind: string) => {
-    errors[kind] = (errors[kind] ?? 0) + 1;
+    countError(errors, kind);
     secondErrors++;
   };
   const ended = (ms: number) => {
