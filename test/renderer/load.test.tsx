@@ -49,7 +49,7 @@ describe("the Load pane", () => {
     const user = userEvent.setup();
     const { bridge, finish } = setup();
     await user.click(screen.getByRole("button", { name: "Load" }));
-    const pane = screen.getByRole("region", { name: "Load" });
+    let pane = screen.getByRole("region", { name: "Load" });
     await user.selectOptions(within(pane).getByRole("combobox", { name: "Tool" }), "echo");
     // A required argument left empty is refused by the form, not sent.
     await user.click(within(pane).getByRole("button", { name: "Run the load" }));
@@ -70,6 +70,7 @@ describe("the Load pane", () => {
     act(() => bridge.emit({ type: "loadProgress", payload: { sessionId: "other", ...second(1, 5, 5, 1, 1) } }));
     act(() => bridge.emit({ type: "loadProgress", payload: { sessionId: "s1", ...second(2, 120, 2, 4, 11) } }));
     const chart = within(pane).getByRole("figure");
+    expect(within(pane).queryByRole("button", { name: "Run the load" })).toBeNull();
     expect(within(chart).getByText("After 2 s: 240 calls, 4 errors; the last second 120 calls/s, 2 errors, p50 4.0 ms, p95 11 ms")).toBeTruthy();
     expect(chart.querySelectorAll("rect.load-ok")).toHaveLength(2);
     expect(chart.querySelectorAll("rect.load-error")).toHaveLength(1);
@@ -77,7 +78,12 @@ describe("the Load pane", () => {
     expect(within(chart).getByText("Latency (scale 0–20 ms)")).toBeTruthy();
     expect(chart.querySelector("path.load-p95")?.getAttribute("d")).toMatch(/^M0\.5 [\d.]+ L1\.5 [\d.]+$/);
 
-    // While it runs: Stop, not Run.
+    // While it runs: Stop, not Run, even after a look at the checks pane (the Load pane is drawn anew).
+    await user.click(screen.getByRole("button", { name: "Checks" }));
+    expect(screen.queryByRole("region", { name: "Load" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Load" }));
+    pane = screen.getByRole("region", { name: "Load" });
+    expect(within(pane).getAllByRole("figure")).toHaveLength(1);
     await user.click(within(pane).getByRole("button", { name: "Stop the load" }));
     expect(bridge.callsOf("stopLoad")).toEqual([{ sessionId: "s1" }]);
     // The core's seconds (three: the page missed one) replace the page's own.

@@ -57,7 +57,8 @@ export function LoadPanel({ sessionId, connected }: { sessionId: string; connect
   const [settings, setSettings] = useStoredState<LoadSettings>(draftKeys.view("load", "settings", sessionId), DEFAULTS);
   const [report, setReport] = useStoredState<LoadReportView | undefined>(draftKeys.view("load", "report", sessionId), undefined);
   const [live, setLive] = useStoredState<LoadSecond[]>(draftKeys.view("load", "seconds", sessionId), NO_SECONDS);
-  const [running, setRunning] = useState<{ durationMs: number }>();
+  // Kept with the session, not the component: back on this tab mid-run, Stop is still there.
+  const [running, setRunning] = useStoredState<{ durationMs: number } | undefined>(draftKeys.view("load", "running", sessionId), undefined);
   const action = useAsyncAction();
   const tool = tools.find((t) => t.name === settings.tool) ?? tools[0];
   const form = useSchemaForm(tool?.inputSchema ?? { type: "object" }, draftKeys.view("load", "arguments", sessionId, tool?.name ?? ""));
@@ -94,6 +95,7 @@ export function LoadPanel({ sessionId, connected }: { sessionId: string; connect
     });
 
   const seconds = live;
+  const busy = action.busy || running !== undefined;
   // The chart spans the run as asked while it runs, and as it went once it ended (a stopped run is shorter).
   const durationMs = running?.durationMs ?? (report ? (report.stopped ? seconds.length * 1000 : report.durationMs) : settings.durationSeconds * 1000);
   return (
@@ -102,7 +104,7 @@ export function LoadPanel({ sessionId, connected }: { sessionId: string; connect
         <h2>Load a tool</h2>
         <label className="inline">
           Tool{" "}
-          <select value={tool?.name ?? ""} onChange={(e) => set({ tool: e.target.value })} disabled={!tools.length || action.busy}>
+          <select value={tool?.name ?? ""} onChange={(e) => set({ tool: e.target.value })} disabled={!tools.length || busy}>
             {tools.slice(0, 1000).map((t) => (
               <option key={t.name} value={t.name}>
                 {t.name}
@@ -110,10 +112,10 @@ export function LoadPanel({ sessionId, connected }: { sessionId: string; connect
             ))}
           </select>
         </label>
-        <NumberField label="At once" value={settings.concurrency} min={1} max={LOAD_CEILINGS.concurrency} disabled={action.busy} onChange={(concurrency) => set({ concurrency })} />
-        <NumberField label="At most (calls/s, 0: no limit)" value={settings.rate} min={0} max={LOAD_CEILINGS.rate} disabled={action.busy} onChange={(rate) => set({ rate })} />
-        <NumberField label="For (s)" value={settings.durationSeconds} min={1} max={LOAD_CEILINGS.durationMs / 1000} disabled={action.busy} onChange={(durationSeconds) => set({ durationSeconds })} />
-        {action.busy ? (
+        <NumberField label="At once" value={settings.concurrency} min={1} max={LOAD_CEILINGS.concurrency} disabled={busy} onChange={(concurrency) => set({ concurrency })} />
+        <NumberField label="At most (calls/s, 0: no limit)" value={settings.rate} min={0} max={LOAD_CEILINGS.rate} disabled={busy} onChange={(rate) => set({ rate })} />
+        <NumberField label="For (s)" value={settings.durationSeconds} min={1} max={LOAD_CEILINGS.durationMs / 1000} disabled={busy} onChange={(durationSeconds) => set({ durationSeconds })} />
+        {busy ? (
           <button type="button" onClick={() => void bridge.stopLoad({ sessionId })}>
             Stop the load
           </button>
@@ -128,13 +130,13 @@ export function LoadPanel({ sessionId, connected }: { sessionId: string; connect
       </p>
       {!tools.length && <p className="empty">The server lists no tools (open the Tools tab to list them).</p>}
       {tool && (
-        <fieldset className="checks-tool-arguments" disabled={action.busy}>
+        <fieldset className="checks-tool-arguments" disabled={busy}>
           <legend>Arguments for {tool.name}</legend>
           <SchemaFields form={form} rawLabel={`Arguments for ${tool.name} (JSON)`} />
         </fieldset>
       )}
       <ErrorAlert message={action.error} sessionId={sessionId} />
-      {(action.busy || seconds.length > 0) && <LoadChart seconds={seconds} durationMs={durationMs} />}
+      {(busy || seconds.length > 0) && <LoadChart seconds={seconds} durationMs={durationMs} />}
       {report && <LoadFigures report={report} />}
     </section>
   );
