@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
 import type { SavedServer } from "../../shared/types.js";
 import { openApp } from "./app.js";
+import { axeProblems } from "./axe.js";
 import { connect, openTab, waitForText } from "./flows-ui.js";
 
 const TARGET: SavedServer = {
@@ -47,6 +48,8 @@ describe("the Checks tab with the official conformance suite", () => {
     await waitForText(copy, /ping/);
     await copy.scrollIntoViewIfNeeded();
     await app.screenshot("checks-evidence-light");
+    // The report with a suite's evidence and a verdict's copied messages open: no WCAG AA problem.
+    expect(await axeProblems(page)).toEqual([]);
     // Still in the log: a link there.
     await copy.getByRole("button", { name: /^Show message \d+ in the Logs tab \(from its evidence\)$/ }).click();
     await waitForText(page.getByRole("region", { name: "Protocol messages", exact: true }), /^Message \d+ \((in|out)\)/);
@@ -69,6 +72,7 @@ describe("the Checks tab with the official conformance suite", () => {
     expect(await results.locator(".check-id").evaluateAll((ids) => ids.every((e) => e.textContent?.startsWith("conformance:")))).toBe(true);
     await results.getByRole("checkbox", { name: /^Failures only/ }).check();
     await app.screenshot("checks-conformance-failures-dark");
+    expect(await axeProblems(page)).toEqual([]);
     expect(app.pageErrors).toEqual([]);
   });
 });

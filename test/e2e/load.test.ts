@@ -3,6 +3,7 @@
 // 1280×720, both themes.
 import { describe, expect, it } from "vitest";
 import { openApp } from "./app.js";
+import { axeProblems } from "./axe.js";
 import { FLOW_TIMEOUT_MS, connect, openTab, waitForText } from "./flows-ui.js";
 
 describe("the Load pane", () => {
@@ -33,6 +34,7 @@ describe("the Load pane", () => {
     await waitForText(figures, /Errorsnone/);
     await figures.scrollIntoViewIfNeeded();
     await app.screenshot(`load-figures-${scheme}`);
+    expect(await axeProblems(page)).toEqual([]);
     expect(app.pageErrors).toEqual([]);
   });
 });
