@@ -68,7 +68,8 @@ export function LoadPanel({ sessionId, connected }: { sessionId: string; connect
         for (const event of events) {
           if (event.type !== "loadProgress" || event.payload.sessionId !== sessionId) continue;
           const { sessionId: _, ...second } = event.payload;
-          setLive((seconds) => (seconds.length < 700 ? [...seconds, second] : seconds));
+          // A second already drawn (the core's own list, when the reply came before its last event) is not drawn twice.
+          setLive((seconds) => (seconds.length < 700 && second.elapsedMs > (seconds.at(-1)?.elapsedMs ?? -1) ? [...seconds, second] : seconds));
         }
       }),
     [bridge, sessionId, setLive],
