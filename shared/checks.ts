@@ -51,3 +51,18 @@ export const CheckProgressSchema = z.object({
   running: z.string().max(300).optional(),
 });
 export type CheckProgressView = z.output<typeof CheckProgressSchema>;
+
+/**
+ * The scenarios an expected-failures list names under `server:`, each with the reason after its `#` (the
+ * YAML of `check --expected-failures`, and the Checks tab's field): read by lines, not by a YAML parser.
+ */
+export function readExpectedFailures(text: string): Map<string, string> {
+  const listed = new Map<string, string>();
+  let inServer = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (/^\S/.test(line)) inServer = /^server:\s*(#.*)?$/.test(line);
+    const item = inServer ? /^\s+-\s+([^\s#]+)\s*(?:#\s*(.*))?$/.exec(line) : null;
+    if (item) listed.set(item[1]!, item[2]?.trim() ?? "");
+  }
+  return listed;
+}

@@ -367,6 +367,8 @@ export const apiMethods = {
         calls: z.array(z.object({ tool: z.string().min(1).max(1000), arguments: Json.optional() }).strict()).max(100).optional(),
         /** Also run the official conformance suite's server scenarios (as `check --conformance`). */
         conformance: z.boolean().optional(),
+        /** The suite's expected failures, as the YAML of `--expected-failures` (a `server:` list, a reason after `#`). */
+        expectedFailures: z.string().max(100_000).optional(),
       })
       .strict(),
     CheckReportSchema,

@@ -454,11 +454,11 @@ export class InspectorCore {
         this.loads.get(sessionId)?.abort();
         return { ok: true as const };
       },
-      runChecks: ({ sessionId, areas, calls, conformance }) =>
+      runChecks: ({ sessionId, areas, calls, conformance, expectedFailures }) =>
         this.runChecks(sessionId, {
           ...(areas ? { areas } : {}),
           calls: new Map((calls ?? []).map((c) => [c.tool, c.arguments])),
-          ...(conformance || areas?.includes("conformance") ? { conformance: {} } : {}),
+          ...(conformance || areas?.includes("conformance") ? { conformance: expectedFailures ? { expectedFailuresText: expectedFailures } : {} } : {}),
         }),
 
       approveSampling: async ({ pendingInputId, result }) => {

@@ -152,8 +152,13 @@ describe("Checks tab", () => {
     renderWithStore(<ChecksTab />, { bridge, snapshot: { sessions: [session()] } });
     await user.click(screen.getByRole("checkbox", { name: "With the official conformance suite" }));
     expect(screen.getByText(/a stdio server's command is started again for each scenario/)).toBeTruthy();
+    // The suite's expected failures, typed as the YAML of --expected-failures; the count says what is read.
+    await user.click(screen.getByText("Expected failures (0 listed)"));
+    const yaml = "server:\n  - tools-call-image # its own tool\n  - prompts-list\nclient:\n  - not-this-one";
+    await user.type(screen.getByRole("textbox", { name: /^The suite's scenarios this server is known to fail/ }), yaml.replace(/[{[]/g, "$&$&"));
+    expect(screen.getByText("Expected failures (2 listed)")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Run all checks" }));
-    expect(bridge.callsOf("runChecks")).toEqual([{ sessionId: "s1", conformance: true }]);
+    expect(bridge.callsOf("runChecks")).toEqual([{ sessionId: "s1", conformance: true, expectedFailures: yaml }]);
     const results = await screen.findByRole("region", { name: "Check results" });
     expect(within(results).getByRole("status").textContent).toContain("2 passed, 1 failed, 2 warnings, 2 skipped");
     const ids = [...results.querySelectorAll(".check-id")].map((e) => e.textContent);

@@ -15,6 +15,9 @@ import type { TransportConfig } from "../../../../shared/types.js";
 import { MAX_DETAIL, type Verdict } from "../check.js";
 import type { CheckReport } from "../runner.js";
 import { startStdioBridge, type StdioBridge } from "./bridge.js";
+import { readExpectedFailures } from "../../../../shared/checks.js";
+
+export { readExpectedFailures };
 
 export const CONFORMANCE_PACKAGE = "@modelcontextprotocol/conformance";
 /** The suite's own dependency floor. */
@@ -39,6 +42,8 @@ export interface ConformanceOptions {
   era: string;
   /** A YAML file of scenarios known to fail (`server:` list, a reason after `#`), as the client side's. */
   expectedFailures?: string;
+  /** The same list as text (the Checks tab, where it is typed or pasted rather than read from a file). */
+  expectedFailuresText?: string;
   /** Where to look for the suite (default: beside the inspector, then the working directory). */
   searchFrom?: string[];
   /** The Node that runs the suite (default: this one if new enough, else the `node` package's). */
@@ -99,18 +104,6 @@ export function findSuiteNode(searchFrom: string[]): string | undefined {
     }
   }
   return undefined;
-}
-
-/** The scenarios a YAML expected-failures file lists under `server:`, with the reason after each `#`. */
-export function readExpectedFailures(text: string): Map<string, string> {
-  const listed = new Map<string, string>();
-  let inServer = false;
-  for (const line of text.split(/\r?\n/)) {
-    if (/^\S/.test(line)) inServer = /^server:\s*(#.*)?$/.test(line);
-    const item = inServer ? /^\s+-\s+([^\s#]+)\s*(?:#\s*(.*))?$/.exec(line) : null;
-    if (item) listed.set(item[1]!, item[2]?.trim() ?? "");
-  }
-  return listed;
 }
 
 /**
@@ -193,7 +186,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Verdi
   if (t.type === "stdio" && options.era === "2026-07-28") {
     return [notRun("conformance:suite", "The official conformance suite ran", "not run: over stdio the suite is run through a session-per-process bridge, which has no 2026-07-28 (stateless) form")];
   }
-  let expected = new Map<string, string>();
+  let expected = options.expectedFailuresText ? readExpectedFailures(options.expectedFailuresText) : new Map<string, string>();
   if (options.expectedFailures) {
     try {
       expected = readExpectedFailures(readFileSync(options.expectedFailures, "utf8"));

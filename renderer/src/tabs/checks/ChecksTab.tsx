@@ -15,7 +15,7 @@ import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { SchemaFields } from "../../forms/SchemaFields.js";
 import { useSchemaForm } from "../../forms/useSchemaForm.js";
-import type { CheckAreaName, CheckProgressView, CheckReportView } from "../../../../shared/checks.js";
+import { readExpectedFailures, type CheckAreaName, type CheckProgressView, type CheckReportView } from "../../../../shared/checks.js";
 import { CheckReport } from "./CheckReport.js";
 import { LoadPanel } from "./LoadPanel.js";
 import "../../styles/checks.css";
@@ -60,6 +60,8 @@ export function ChecksTab() {
   const [allowed, setAllowed] = useStoredState<string[]>(draftKeys.view("checks", "allowed", sessionId), NONE);
   // The official suite beside our checks (the Conformance area alone runs only the suite).
   const [withSuite, setWithSuite] = useStoredState<boolean>(draftKeys.view("checks", "conformance", sessionId), false);
+  // What the suite is known to fail on this server (the YAML of --expected-failures), typed or pasted.
+  const [expected, setExpected] = useStoredState<string>(draftKeys.view("checks", "expectedFailures", sessionId), "");
   const [report, setReport] = useStoredState<CheckReportView | undefined>(draftKeys.view("checks", "report", sessionId), undefined);
   const tools = useInspector((s) => s.toolsBySession[sessionId]?.tools) ?? NO_TOOLS;
   // The tools the checks would not call on their own: not annotated read-only, or a required argument without a default.
@@ -78,6 +80,7 @@ export function ChecksTab() {
 
   if (!session) return <p className="empty">Connect a server to check it.</p>;
 
+  const suite = withSuite || area === "conformance";
   const run = () =>
     action.run(async () => {
       const ticked = allowed.filter((name) => askable.some((t) => t.name === name));
@@ -88,7 +91,7 @@ export function ChecksTab() {
         calls.push({ tool, arguments: args });
       }
       setProgress(undefined);
-      const result = await bridge.runChecks({ sessionId, ...(area === "all" ? {} : { areas: [area] }), ...(calls.length ? { calls } : {}), ...(withSuite && area !== "conformance" ? { conformance: true } : {}) });
+      const result = await bridge.runChecks({ sessionId, ...(area === "all" ? {} : { areas: [area] }), ...(calls.length ? { calls } : {}), ...(withSuite && area !== "conformance" ? { conformance: true } : {}), ...(suite && expected.trim() ? { expectedFailures: expected } : {}) });
       setReport(result);
     });
 
@@ -142,10 +145,19 @@ export function ChecksTab() {
           <p className="note">
             Judges this server against the rules of {session.era === "modern" ? "2026-07-28" : "2025-11-25"}: errors where the spec says MUST, warnings where it says SHOULD. Safe by default: only tools annotated read-only whose required arguments have defaults or examples are called; input the server asks for is answered with its defaults or declined.
           </p>
-          {(withSuite || area === "conformance") && (
-            <p className="note">
-              The official suite (@modelcontextprotocol/conformance, when installed) sends its own requests: a stdio server's command is started again for each scenario, behind a loopback HTTP bridge; an HTTP server gets them at its URL, without this session's headers. It takes a minute or more.
-            </p>
+          {suite && (
+            <>
+              <p className="note">
+                The official suite (@modelcontextprotocol/conformance, when installed) sends its own requests: a stdio server's command is started again for each scenario, behind a loopback HTTP bridge; an HTTP server gets them at its URL, without this session's headers. It takes a minute or more.
+              </p>
+              <details className="checks-allow">
+                <summary>Expected failures ({readExpectedFailures(expected).size} listed)</summary>
+                <label className="field">
+                  The suite's scenarios this server is known to fail, as the YAML of <code>--expected-failures</code>: a <code>server:</code> list, the reason after <code>#</code>. Their failures stay in the report, as warnings that say so.
+                  <textarea className="checks-expected" rows={5} spellCheck={false} value={expected} maxLength={100_000} onChange={(e) => setExpected(e.target.value)} placeholder={"server:\n  - tools-call-image # the suite's own tool test_image_content"} />
+                </label>
+              </details>
+            </>
           )}
           {!connected && <p className="note">The session is {session.state}: connect it to run the checks.</p>}
           {askable.length > 0 && (
