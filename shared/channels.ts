@@ -70,6 +70,8 @@ export const API_METHOD_NAMES = [
   "diffRecordings",
   // Server checks (issue 23)
   "runChecks",
+  "runLoad",
+  "stopLoad",
   // Connection doctor
   "diagnoseServer",
   // Collections

@@ -3,6 +3,7 @@
 // these tables; nothing else defines a channel.
 import { z } from "zod";
 import { CheckAreaSchema, CheckProgressSchema, CheckReportSchema } from "./checks.js";
+import { LOAD_CEILINGS, LoadReportSchema, LoadTickSchema } from "./load.js";
 import {
   CacheHintsSchema,
   CallToolResultSchema,
@@ -364,10 +365,30 @@ export const apiMethods = {
         ...session,
         areas: z.array(CheckAreaSchema).max(10).optional(),
         calls: z.array(z.object({ tool: z.string().min(1).max(1000), arguments: Json.optional() }).strict()).max(100).optional(),
+        /** Also run the official conformance suite's server scenarios (as `check --conformance`). */
+        conformance: z.boolean().optional(),
+        /** The suite's expected failures, as the YAML of `--expected-failures` (a `server:` list, a reason after `#`). */
+        expectedFailures: z.string().max(100_000).optional(),
       })
       .strict(),
     CheckReportSchema,
   ),
+  /** One tool called over and over by `concurrency` workers for `durationMs` (at most `rate` calls a second), as `load` does; its figures each second arrive as `loadProgress`. One load per session at a time. */
+  runLoad: method(
+    z
+      .object({
+        ...session,
+        tool: z.string().min(1).max(1000),
+        arguments: Json.optional(),
+        concurrency: z.number().int().min(1).max(LOAD_CEILINGS.concurrency),
+        rate: z.number().min(0.1).max(LOAD_CEILINGS.rate).optional(),
+        durationMs: z.number().int().min(1000).max(LOAD_CEILINGS.durationMs),
+      })
+      .strict(),
+    LoadReportSchema,
+  ),
+  /** Ends the session's running load now: its calls in flight are awaited, and `runLoad` answers the figures so far. */
+  stopLoad: method(z.object(session).strict(), Ok),
   /** The connection doctor: the entry diagnosed step by step on connections of its own (never a session's). */
   diagnoseServer: method(z.object({ server: ServerConfigSchema, serverId: z.string().max(200).optional() }).strict(), DoctorReportSchema),
   /** Collections in the config folder; a file that does not load is a problem named with its place. */
@@ -454,6 +475,8 @@ export const eventSchemas = {
   requestHistoryAdded: z.object({ entry: RequestHistoryEntrySchema, droppedIds: z.array(PendingInputIdSchema), dropped: RequestHistoryDroppedSchema }),
   /** The server checks of a session, as they run: how many are done of how many, and the one running now. */
   checkProgress: CheckProgressSchema,
+  /** A running load's figures, once a second. */
+  loadProgress: LoadTickSchema,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -8,7 +8,6 @@ import { toSarif } from "../core/checks/sarif.js";
 import { CLIENT_INFO } from "../core/eras/driver.js";
 import type { ServerConfig } from "../../shared/types.js";
 import { isAbsolute, relative } from "node:path";
-import { mergeConformance, runConformance } from "../core/checks/conformance/suite.js";
 import type { CliArgs } from "./args.js";
 import { printable } from "./human.js";
 
@@ -20,23 +19,19 @@ export interface CheckOutcome {
 
 export async function runCheckCommand(core: InspectorCore, sessionId: string, args: CliArgs, status: (line: string, always?: boolean) => void): Promise<CheckOutcome> {
   let running = { id: "", done: 0, total: 0 };
-  let report = await core.runChecks(sessionId, {
+  const report = await core.runChecks(sessionId, {
     calls: args.checkCalls,
     ...(args.command === "lint" ? { areas: ["lint"] } : {}),
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
     ...(args.budgetMs !== undefined ? { budgetMs: args.budgetMs } : {}),
     endHttpSession: true,
+    ...(args.conformance ? { conformance: { ...args.conformance, onProgress: (line: string) => status(line) } } : {}),
     onProgress: (p) => {
       if (p.running) running = { id: p.running, done: p.done, total: p.total };
     },
-    onVerdict: (v) => status(`[${running.done + 1}/${running.total}] ${mark(v.ok, v.severity)} ${v.id}`),
+    // The suite's verdicts come after ours, without a count (it does not say how many it will give).
+    onVerdict: (v) => status(v.area === "conformance" ? `${mark(v.ok, v.severity)} ${v.id}` : `[${running.done + 1}/${running.total}] ${mark(v.ok, v.severity)} ${v.id}`),
   });
-  if (args.conformance && !report.ended) {
-    const session = core.session(sessionId);
-    const verdicts = await runConformance({ transport: session.config.transport, era: report.era, ...args.conformance, onProgress: (line) => status(line) });
-    for (const v of verdicts) status(`${mark(v.ok, v.severity)} ${v.id}`);
-    report = mergeConformance(report, verdicts);
-  }
   // What the checks did on the user's behalf is always said (stderr: stdout holds the document).
   for (const note of report.notes) status(note, true);
   if (args.junit) writeFileSync(args.junit, toJunit(report));

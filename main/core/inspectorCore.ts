@@ -34,6 +34,8 @@ import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
 import { diffRecordingSides, openRecordingText, recordingOfSession } from "./recordings/sessionRecording.js";
 import { RECORDING_EXTENSION } from "./recordings/format.js";
 import { runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
+import { runLoad, type LoadReport, type LoadTickFigures } from "./checks/load.js";
+import { MAX_SUITE_VERDICTS, mergeConformance, runConformance, type ConformanceOptions } from "./checks/conformance/suite.js";
 import { diagnose, DOCTOR_DEFAULTS, type DoctorOptions } from "./doctor/doctor.js";
 import { CollectionStore } from "./collections/collectionStore.js";
 import { runCollection } from "./collections/runner.js";
@@ -106,6 +108,8 @@ export class InspectorCore {
    * every compiled copy forever (~3.6 KB each). Servers resend the same few forms, so a small LRU does.
    */
   private readonly validators = new Map<string, ValidateFunction>();
+  /** The running load of each session (the Load panel's Stop aborts it). */
+  private readonly loads = new Map<string, AbortController>();
   private readonly storage: Storage;
   private readonly taskMemory: TaskMemory;
   private readonly servers: SavedServers;
@@ -192,8 +196,13 @@ export class InspectorCore {
     return session;
   }
 
-  /** Issue 23: check a connected session's server; what it asks of the user meanwhile is answered safely (checks/). */
-  runChecks(sessionId: string, options: Omit<RunChecksOptions, "inputs"> = {}): Promise<CheckReport> {
+  /**
+   * Check a connected session's server; what it asks of the user meanwhile is answered safely (checks/).
+   * With `conformance`, the official suite's server scenarios run after our checks, their verdicts merged
+   * into the same report (the CLI's --conformance, the Checks tab's Conformance area).
+   */
+  async runChecks(sessionId: string, options: Omit<RunChecksOptions, "inputs"> & { conformance?: Omit<ConformanceOptions, "transport" | "era"> } = {}): Promise<CheckReport> {
+    const { conformance, ...rest } = options;
     const inputs: RunChecksOptions["inputs"] = {
       watch: (answer) =>
         this.subscribe((event) => {
@@ -204,15 +213,61 @@ export class InspectorCore {
           sent.catch(() => {});
         }),
     };
-    const onProgress = options.onProgress;
-    return runChecks(this.session(sessionId), {
-      ...options,
+    const progress = (done: number, total: number, running?: string) => this.bus.emit("checkProgress", { sessionId, done, total, ...(running ? { running: running.slice(0, 300) } : {}) });
+    const session = this.session(sessionId);
+    const report = await runChecks(session, {
+      ...rest,
       inputs,
-      onProgress: (progress) => {
-        onProgress?.(progress);
-        this.bus.emit("checkProgress", { sessionId, done: progress.done, total: progress.total, ...(progress.running ? { running: progress.running } : {}) });
+      onProgress: (p) => {
+        rest.onProgress?.(p);
+        progress(p.done, p.total, p.running);
       },
     });
+    // A connection lost during our checks is said as such; the suite would only repeat it, scenario by scenario.
+    if (!conformance || report.ended) return report;
+    const done = report.checks.length;
+    progress(done, done, "the official conformance suite (its scenarios run one by one)");
+    const verdicts = await runConformance({
+      transport: session.config.transport,
+      era: report.era,
+      ...conformance,
+      onProgress: (line) => {
+        conformance.onProgress?.(line);
+        progress(done, done, line);
+      },
+    });
+    progress(done, done);
+    // The report crosses the contract with at most 1,000 verdicts; the suite has a few dozen scenarios.
+    const kept = verdicts.slice(0, MAX_SUITE_VERDICTS);
+    for (const verdict of kept) rest.onVerdict?.(verdict);
+    const merged = mergeConformance(report, kept);
+    if (verdicts.length > kept.length) merged.notes.push(`The official suite gave ${verdicts.length} verdicts: the first ${MAX_SUITE_VERDICTS} are in the report`);
+    return merged;
+  }
+
+  /** A tool under load on a session (the Load panel), one load per session: `loadProgress` each second. */
+  async runLoad(sessionId: string, options: { tool: string; arguments: Record<string, unknown>; concurrency: number; rate?: number; durationMs: number }): Promise<LoadReport & { seconds: LoadTickFigures[] }> {
+    const session = this.session(sessionId);
+    if (session.state.state !== "connected") throw new Error(`The session is ${session.state.state}: connect it to run a load`);
+    if (this.loads.has(sessionId)) throw new Error("A load is already running on this session: stop it first");
+    const controller = new AbortController();
+    this.loads.set(sessionId, controller);
+    // At most one a second for at most 600 s (the engine's ceiling): the whole run's chart.
+    const seconds: LoadTickFigures[] = [];
+    try {
+      const report = await runLoad(session, {
+        ...options,
+        timeoutMs: this.settings.requestTimeoutMs,
+        signal: controller.signal,
+        onTick: (tick) => {
+          if (seconds.length < 700) seconds.push(tick);
+          this.bus.emit("loadProgress", { sessionId, ...tick });
+        },
+      });
+      return { ...report, seconds };
+    } finally {
+      this.loads.delete(sessionId);
+    }
   }
 
   getSettings(): Settings {
@@ -393,7 +448,18 @@ export class InspectorCore {
       refreshClientTasks: async ({ sessionId }) => ({ tasks: await this.session(sessionId).refreshClientTasks() }),
       cancelClientTask: ({ sessionId, taskId }) => this.session(sessionId).cancelClientTask(taskId),
       followClientTask: ({ sessionId, taskId }) => this.session(sessionId).followClientTask(taskId),
-      runChecks: ({ sessionId, areas, calls }) => this.runChecks(sessionId, { ...(areas ? { areas } : {}), calls: new Map((calls ?? []).map((c) => [c.tool, c.arguments])) }),
+      // The Conformance area alone runs only the suite; `conformance` adds it to the areas asked for.
+      runLoad: ({ sessionId, tool, arguments: args, concurrency, rate, durationMs }) => this.runLoad(sessionId, { tool, arguments: args ?? {}, concurrency, durationMs, ...(rate !== undefined ? { rate } : {}) }),
+      stopLoad: async ({ sessionId }) => {
+        this.loads.get(sessionId)?.abort();
+        return { ok: true as const };
+      },
+      runChecks: ({ sessionId, areas, calls, conformance, expectedFailures }) =>
+        this.runChecks(sessionId, {
+          ...(areas ? { areas } : {}),
+          calls: new Map((calls ?? []).map((c) => [c.tool, c.arguments])),
+          ...(conformance || areas?.includes("conformance") ? { conformance: expectedFailures ? { expectedFailuresText: expectedFailures } : {} } : {}),
+        }),
 
       approveSampling: async ({ pendingInputId, result }) => {
         this.pendingInputs.answer(pendingInputId, { kind: "sampling", result: { ...result } });

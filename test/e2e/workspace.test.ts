@@ -3,14 +3,12 @@
 // (Logs, Tasks, Waiting on you) sits beside any tab, moves, and is remembered across a reload; Server
 // facts and a task's details and timeline open beside the tab, under the tab bar, and Escape closes them
 // with focus back where it was; the servers sidebar hides and stays hidden across a reload. Screenshots at three window sizes in both themes; axe-core WCAG AA.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openApp, type App } from "./app.js";
+import { axeProblems } from "./axe.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, fillEverythingTabs, openTab, openTool, statusCell, tab, taskRow, waitForText, type TabName } from "./flows-ui.js";
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const TABS: TabName[] = ["Tools", "Tasks", "Sampling", "Elicitations", "Resources", "Prompts", "Logs", "Checks"];
 
 let app: App | undefined;
@@ -59,25 +57,6 @@ function pageScrolls(page: Page): Promise<{ x: boolean; y: boolean }> {
   return page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     return { x: root.scrollWidth > root.clientWidth + 1, y: root.scrollHeight > root.clientHeight + 1 };
-  });
-}
-
-/** axe-core's WCAG 2 A and AA rules over the whole page. */
-async function axeProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      rules: {
-        // axe marks it experimental: a list item's name is the tool's name while it shows its description too.
-        "label-content-name-mismatch": { enabled: false },
-        // Chromium (and so Electron) lets the keyboard focus and scroll any scrolling box itself, since 130.
-        "scrollable-region-focusable": { enabled: false },
-      },
-      resultTypes: ["violations"],
-    });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.map(String).join(" ")}: ${(n.failureSummary ?? "").replace(/\s+/g, " ").trim()}`));
   });
 }
 

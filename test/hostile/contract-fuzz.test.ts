@@ -62,6 +62,8 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   getAuthSteps: { sessionId: SID },
   clearAuthTokens: { url: "http://127.0.0.1:1/mcp" },
   followClientTask: { sessionId: SID, taskId: "t-1" },
+  runLoad: { sessionId: SID, tool: "echo", concurrency: 1, durationMs: 1000 },
+  stopLoad: { sessionId: SID },
   runChecks: { sessionId: SID, areas: ["lifecycle"], calls: [{ tool: "echo" }] },
   readAppView: { sessionId: SID, toolName: "greet" },
   listSkills: { sessionId: SID },

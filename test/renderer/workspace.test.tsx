@@ -186,4 +186,22 @@ describe("the command palette", () => {
     expect(screen.queryByRole("dialog", { name: "Command palette" })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(before));
   });
+
+  it("'Load a tool' opens the Checks tab's Load pane with its tool picker focused; 'Run the checks' comes back to the checks", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("echo")] }));
+    await renderApp({ sessions: [session({ serverCapabilities: { tools: {} } })] }, bridge);
+    const palette = async () => {
+      await user.keyboard("{Control>}k{/Control}");
+      return screen.findByRole("dialog", { name: "Command palette" });
+    };
+    await user.click(within(await palette()).getByRole("option", { name: "Load a tool…" }));
+    expect(tabNamed("Checks").getAttribute("aria-selected")).toBe("true");
+    const pane = await screen.findByRole("region", { name: "Load" });
+    await waitFor(() => expect(document.activeElement).toBe(within(pane).getByRole("combobox", { name: "Tool" })));
+    await user.click(within(await palette()).getByRole("option", { name: "Run the checks…" }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Run all checks"));
+    expect(screen.queryByRole("region", { name: "Load" })).toBeNull();
+  });
 });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   findConformanceSuite,
+  MAX_SUITE_EVIDENCE,
   mergeConformance,
   readExpectedFailures,
   runConformance,
@@ -63,6 +64,25 @@ describe("the suite's verdicts", () => {
     const [v] = scenarioVerdicts("x".repeat(200), [check("y".repeat(200), "FAILURE", "z".repeat(100_000))], new Map());
     expect(v!.id.length).toBeLessThanOrEqual(101);
     expect(v!.detail.length).toBeLessThanOrEqual(4001);
+  });
+
+  it("what the suite saw is the verdict's evidence: JSON text, bounded however big or odd the server's answer", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const [small, huge, odd, none] = scenarioVerdicts(
+      "tools-list",
+      [
+        { ...check("a", "SUCCESS"), details: { tools: ["echo"] } },
+        { ...check("b", "FAILURE", "x"), details: { text: "<b>".repeat(100_000) } },
+        { ...check("c", "FAILURE", "x"), details: cyclic },
+        check("d", "SUCCESS"),
+      ],
+      new Map(),
+    );
+    expect(JSON.parse(small!.evidence!)).toEqual({ tools: ["echo"] });
+    expect(huge!.evidence!.length).toBeLessThanOrEqual(MAX_SUITE_EVIDENCE + 1);
+    expect(odd!.evidence).toMatch(/^\(the suite's details cannot be shown: /);
+    expect(none!.evidence).toBeUndefined();
   });
 
   it("merged into a report, the counts are recomputed", () => {

@@ -85,6 +85,8 @@ const cases: { [M in ApiMethod]: Case } = {
   unfollowTaskTimeline: { valid: { ...S, taskId: "t-1" }, malformed: { ...S, taskId: "" }, says: /^taskId: Too small/ },
   getAuthSteps: { valid: { sessionId: "s-1" }, malformed: { sessionId: "" }, says: "sessionId: Too small: expected string to have >=1 characters" },
   clearAuthTokens: { valid: { url: "https://mcp.example.com/mcp" }, malformed: { url: "file:///etc/passwd" }, says: "url: only an http(s) server keeps tokens" },
+  runLoad: { valid: { ...S, tool: "echo", arguments: { message: "hi" }, concurrency: 8, rate: 100, durationMs: 5000 }, malformed: { ...S, tool: "echo", concurrency: 65, durationMs: 5000 }, says: /^concurrency: / },
+  stopLoad: { valid: S, malformed: {}, says: /^sessionId: / },
   runChecks: { valid: { ...S, areas: ["lifecycle"], calls: [{ tool: "echo", arguments: { text: "hi" } }] }, malformed: { ...S, areas: ["everything"] }, says: /^areas\.0: Invalid option/ },
   followClientTask: { valid: { sessionId: "s-1", taskId: "t-1" }, malformed: { sessionId: "s-1", taskId: "" }, says: "taskId: Too small: expected string to have >=1 characters" },
   listSkills: { valid: { ...S }, malformed: { ...S, cursor: 5 }, says: /^cursor: / },

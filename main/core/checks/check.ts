@@ -55,6 +55,8 @@ export interface Verdict {
   detail: string;
   /** Log entry numbers (`seq`) of the messages that prove the verdict, at most MAX_MESSAGES. */
   messages: number[];
+  /** Evidence from outside the session's log (what the official suite saw, conformance/), as JSON text. */
+  evidence?: string;
 }
 
 export const pass = (detail: string, messages: number[] = []): Finding => ({ ok: true, detail, messages });

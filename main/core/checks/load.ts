@@ -16,8 +16,17 @@ export interface LoadOptions {
   durationMs: number;
   /** One call's time-out. */
   timeoutMs: number;
-  /** Each second, the figures so far. */
-  onTick?: (tick: { elapsedMs: number; calls: number; errors: number }) => void;
+  /** Each second, the figures so far and those of the calls that ended in that second (the live chart). */
+  onTick?: (tick: LoadTickFigures) => void;
+  /** Ends the run early (the Load panel's Stop): no new call starts, the calls in flight are awaited. */
+  signal?: AbortSignal;
+}
+
+export interface LoadTickFigures {
+  elapsedMs: number;
+  calls: number;
+  errors: number;
+  second: { calls: number; errors: number; p50: number | null; p95: number | null };
 }
 
 export interface LoadReport {
@@ -35,12 +44,26 @@ export interface LoadReport {
   server: { state: string; stderrLines: number; reason?: string };
   /** A bound the run reached (the call ceiling), said rather than hidden. */
   bounded?: string;
+  /** Stopped by the user before its duration. */
+  stopped?: boolean;
 }
 
 function percentile(sorted: number[], p: number): number | null {
   if (!sorted.length) return null;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
+
+/** The most error kinds a report names: a server answering a new error code each call must not grow it without end. */
+export const MAX_ERROR_KINDS = 20;
+export const OTHER_KINDS = "other kinds";
+
+/** One more error of `kind`; past MAX_ERROR_KINDS kinds, a new kind is counted under OTHER_KINDS. */
+export function countError(errors: Record<string, number>, kind: string): void {
+  const key = Object.hasOwn(errors, kind) || Object.keys(errors).length < MAX_ERROR_KINDS ? kind : OTHER_KINDS;
+  errors[key] = (errors[key] ?? 0) + 1;
+}
+
+const round = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
 export async function runLoad(session: Session, options: LoadOptions): Promise<LoadReport> {
   const concurrency = Math.max(1, Math.min(LOAD_LIMITS.concurrency, Math.floor(options.concurrency)));
@@ -54,12 +77,41 @@ export async function runLoad(session: Session, options: LoadOptions): Promise<L
   let bounded: string | undefined;
   const started = performance.now();
   const deadline = started + durationMs;
-  const ticker = options.onTick ? setInterval(() => options.onTick!({ elapsedMs: Math.round(performance.now() - started), calls: latencies.length, errors: Object.values(errors).reduce((a, b) => a + b, 0) }), 1000) : undefined;
-  const fail = (kind: string) => (errors[kind] = (errors[kind] ?? 0) + 1);
+  // The calls that ended since the last tick: one second's throughput, errors and latencies.
+  let second: number[] = [];
+  let secondErrors = 0;
+  const tick = () => {
+    const sorted = second.sort((a, b) => a - b);
+    const figures = { calls: sorted.length, errors: secondErrors, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)) };
+    second = [];
+    secondErrors = 0;
+    options.onTick!({ elapsedMs: Math.round(performance.now() - started), calls: latencies.length, errors: Object.values(errors).reduce((a, b) => a + b, 0), second: figures });
+  };
+  const ticker = options.onTick ? setInterval(tick, 1000) : undefined;
+  const fail = (kind: string) => {
+    countError(errors, kind);
+    secondErrors++;
+  };
+  const ended = (ms: number) => {
+    latencies.push(ms);
+    if (ticker) second.push(ms);
+  };
+  const stopped = () => options.signal?.aborted === true;
+  /** Waits `ms`, or less when the run is stopped meanwhile. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        options.signal?.removeEventListener("abort", done);
+        resolve();
+      }
+      options.signal?.addEventListener("abort", done, { once: true });
+    });
 
   const worker = async () => {
     for (;;) {
-      if (performance.now() >= deadline || session.state.state !== "connected") return;
+      if (performance.now() >= deadline || session.state.state !== "connected" || stopped()) return;
       if (issued >= LOAD_LIMITS.calls) {
         bounded = `stopped at ${LOAD_LIMITS.calls.toLocaleString("en-US")} calls (the load's ceiling)`;
         return;
@@ -68,17 +120,17 @@ export async function runLoad(session: Session, options: LoadOptions): Promise<L
       if (rate !== undefined) {
         // Call `slot` starts no sooner than slot / rate seconds into the run.
         const wait = started + (slot * 1000) / rate - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        if (performance.now() >= deadline) return;
+        if (wait > 0) await pause(wait);
+        if (performance.now() >= deadline || stopped()) return;
       }
       const t0 = performance.now();
       try {
         const result = await session.rawRequest("tools/call", { name: options.tool, arguments: options.arguments }, options.timeoutMs);
-        latencies.push(performance.now() - t0);
+        ended(performance.now() - t0);
         if (isObject(result) && result.isError === true) fail("isError");
         else ok++;
       } catch (error) {
-        latencies.push(performance.now() - t0);
+        ended(performance.now() - t0);
         const e = error as { code?: unknown; data?: unknown };
         if (e.code === -32001 && isObject(e.data) && typeof e.data.timeout === "number") fail("timeout");
         else if (session.state.state !== "connected") fail("connection closed");
@@ -91,9 +143,10 @@ export async function runLoad(session: Session, options: LoadOptions): Promise<L
   } finally {
     clearInterval(ticker);
   }
+  // The calls that ended after the last whole second: the seconds add up to the run's calls.
+  if (ticker && second.length) tick();
   const elapsed = performance.now() - started;
   const sorted = [...latencies].sort((a, b) => a - b);
-  const round = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
   const info = session.state;
   return {
     tool: options.tool,
@@ -107,5 +160,6 @@ export async function runLoad(session: Session, options: LoadOptions): Promise<L
     errors,
     server: { state: info.state, stderrLines: Math.max(0, session.logSnapshot().stderr.length - stderrBefore), ...(info.reason ? { reason: info.reason.slice(0, 500) } : {}) },
     ...(bounded ? { bounded } : {}),
+    ...(stopped() ? { stopped: true } : {}),
   };
 }

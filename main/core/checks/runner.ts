@@ -1,11 +1,12 @@
 // Runs the catalogue (or the areas asked for) against one connected session, in order, one check at a
 // time; a check that throws is a failure of its own with the reason, never the end of the run. What the
 // server asked of the user during the run (2025-11-25 requests) is answered safely and reported.
-import type { PendingInput } from "../../../shared/types.js";
+import type { LogEntry, PendingInput } from "../../../shared/types.js";
 import type { Session } from "../session.js";
 import { MAX_DETAIL, MAX_MESSAGES, withMarks, type CheckArea, type Mark, type Verdict } from "./check.js";
 import { CHECKS } from "./catalogue.js";
 import { CheckContext, elicitationDefaults, type CheckOptions, type InputAnswer, type InputPort } from "./context.js";
+import { EvidenceKeeper } from "./evidence.js";
 
 export interface CheckReport {
   server: { name: string; version?: string; protocolVersion?: string; transport: string };
@@ -20,6 +21,10 @@ export interface CheckReport {
   ended?: string;
   /** The time budget ran out: the checks not finished by then say "not run: budget". */
   budgetReached?: string;
+  /** The report's own copy of the messages its verdicts cite (evidence.ts), oldest first. */
+  evidence?: LogEntry[];
+  /** How many cited messages the copy lacks (gone from the log before their verdict, or past its budget). */
+  evidenceLost?: number;
 }
 
 /** The whole run's default time budget: a hanging server costs a CI job this much, not hours. */
@@ -72,6 +77,7 @@ export async function runChecks(session: Session, options: RunChecksOptions = {}
   // Lint is advice beyond the spec: it runs when asked for (the lint command, the Lint area), not in "all".
   const chosen = CHECKS.filter((check) => (options.areas ? options.areas.includes(check.area) : check.area !== "lint") && (!options.ids || options.ids.includes(check.id)));
   const checks: Verdict[] = [];
+  const evidence = new EvidenceKeeper();
   let budgetReached: string | undefined;
   try {
     for (const check of chosen) {
@@ -105,6 +111,8 @@ export async function runChecks(session: Session, options: RunChecksOptions = {}
       }
       verdict.detail = verdict.detail.length > MAX_DETAIL ? `${verdict.detail.slice(0, MAX_DETAIL)}…` : verdict.detail;
       verdict.messages = [...new Set(verdict.messages)].sort((a, b) => a - b).slice(0, MAX_MESSAGES);
+      // Copied now: the log may drop them before the report is read.
+      evidence.keep(verdict.messages, () => session.logSnapshot().entries);
       checks.push(verdict);
       options.onVerdict?.(verdict);
     }
@@ -135,6 +143,8 @@ export async function runChecks(session: Session, options: RunChecksOptions = {}
     notes: ctx.notes,
     ...(ended ? { ended } : {}),
     ...(budgetReached ? { budgetReached } : {}),
+    evidence: evidence.entries(),
+    ...(evidence.lost ? { evidenceLost: evidence.lost } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { useMemo, useRef, useState } from "react";
 import type { PendingInput, SavedServer, ThemeSource } from "../../../shared/types.js";
 import { configOf } from "../sidebar/configText.js";
 import { sessionForServer } from "../store/sessionsSlice.js";
+import { draftKeys } from "../store/draftsSlice.js";
 import { useBridge, useInspector, useInspectorStore } from "./context.js";
 import { TAB_IDS, TAB_LABELS, type TabId } from "./tabs.js";
 import { oldestFirst } from "./WaitingOnYou.js";
@@ -58,6 +59,11 @@ export function CommandPaletteDialog({
   const pending = useInspector((s) => s.pendingInputs);
   const selectedSessionId = useInspector((s) => s.selectedSessionId);
   const tools = useInspector((s) => (selectedSessionId ? s.toolsBySession[selectedSessionId]?.tools : undefined));
+  /** The Checks tab, on its checks or its Load pane (kept per session, as the tab keeps it). */
+  const checksPane = (pane: "checks" | "load") => {
+    if (selectedSessionId) store.getState().setDraft(draftKeys.view("checks", "pane", selectedSessionId), pane);
+    onTab("checks");
+  };
   const [problem, setProblem] = useState<string>();
   // Where focus goes after the palette closes: set by a command that leads somewhere.
   const afterClose = useRef<(() => void) | undefined>(undefined);
@@ -162,8 +168,11 @@ export function CommandPaletteDialog({
                   <Command.Item value="open a recording" onSelect={() => run(() => onTab("logs"), () => focusWhenShown(buttonNamed("Open recording…")))}>
                     Open a recording…
                   </Command.Item>
-                  <Command.Item value="run the checks" onSelect={() => run(() => onTab("checks"), () => focusWhenShown(buttonNamed(/^Run (all|.+) checks$/)))}>
+                  <Command.Item value="run the checks" onSelect={() => run(() => checksPane("checks"), () => focusWhenShown(buttonNamed(/^Run (all checks|.+ checks|the conformance suite)$/)))}>
                     Run the checks…
+                  </Command.Item>
+                  <Command.Item value="load a tool" onSelect={() => run(() => checksPane("load"), () => focusWhenShown(() => document.querySelector<HTMLElement>('section[aria-label="Load"] select')))}>
+                    Load a tool…
                   </Command.Item>
                 </Command.Group>
                 <Command.Group heading="Theme">

@@ -15,6 +15,9 @@ import type { TransportConfig } from "../../../../shared/types.js";
 import { MAX_DETAIL, type Verdict } from "../check.js";
 import type { CheckReport } from "../runner.js";
 import { startStdioBridge, type StdioBridge } from "./bridge.js";
+import { readExpectedFailures } from "../../../../shared/checks.js";
+
+export { readExpectedFailures };
 
 export const CONFORMANCE_PACKAGE = "@modelcontextprotocol/conformance";
 /** The suite's own dependency floor. */
@@ -39,6 +42,8 @@ export interface ConformanceOptions {
   era: string;
   /** A YAML file of scenarios known to fail (`server:` list, a reason after `#`), as the client side's. */
   expectedFailures?: string;
+  /** The same list as text (the Checks tab, where it is typed or pasted rather than read from a file). */
+  expectedFailuresText?: string;
   /** Where to look for the suite (default: beside the inspector, then the working directory). */
   searchFrom?: string[];
   /** The Node that runs the suite (default: this one if new enough, else the `node` package's). */
@@ -55,7 +60,15 @@ export interface SuiteCheck {
   status: string;
   errorMessage?: string;
   specReferences?: Array<{ id?: string; url?: string }>;
+  /** What the suite saw (the server's answers, its own findings): the verdict's evidence. */
+  details?: unknown;
 }
+
+/** The most of the suite's verdicts a report keeps (it crosses the contract with at most 1,000, ours included). */
+export const MAX_SUITE_VERDICTS = 800;
+
+/** The most characters of a suite check's details a verdict keeps as its evidence. */
+export const MAX_SUITE_EVIDENCE = 4000;
 
 const base = { area: "conformance" as Verdict["area"], severity: "error" as const, messages: [] as number[] };
 const clip = (text: string, max = MAX_DETAIL) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -93,18 +106,6 @@ export function findSuiteNode(searchFrom: string[]): string | undefined {
   return undefined;
 }
 
-/** The scenarios a YAML expected-failures file lists under `server:`, with the reason after each `#`. */
-export function readExpectedFailures(text: string): Map<string, string> {
-  const listed = new Map<string, string>();
-  let inServer = false;
-  for (const line of text.split(/\r?\n/)) {
-    if (/^\S/.test(line)) inServer = /^server:\s*(#.*)?$/.test(line);
-    const item = inServer ? /^\s+-\s+([^\s#]+)\s*(?:#\s*(.*))?$/.exec(line) : null;
-    if (item) listed.set(item[1]!, item[2]?.trim() ?? "");
-  }
-  return listed;
-}
-
 /**
  * The suite's checks of one scenario as verdicts. SUCCESS passes, FAILURE fails (an error), WARNING fails as
  * a warning, SKIPPED and INFO are skipped. A scenario listed as an expected failure keeps its failures, as
@@ -121,6 +122,7 @@ export function scenarioVerdicts(scenario: string, checks: SuiteCheck[], expecte
       rule: clip(`${CONFORMANCE_PACKAGE} scenario ${scenario}, check ${c.id}${refs ? ` (${refs})` : ""}`, 2000),
       ok: c.status === "SUCCESS" ? true : c.status === "FAILURE" || c.status === "WARNING" ? false : null,
       detail: clip(c.errorMessage ? c.errorMessage : c.status === "SUCCESS" ? "passed" : c.status.toLowerCase()),
+      ...(c.details !== undefined ? { evidence: evidenceText(c.details) } : {}),
     };
     if (c.status === "WARNING") v.severity = "warning";
     if (v.ok === false && reason !== undefined) {
@@ -140,6 +142,17 @@ export function scenarioVerdicts(scenario: string, checks: SuiteCheck[], expecte
     });
   }
   return verdicts;
+}
+
+/** The suite's details as bounded JSON text (they quote the server: a hostile one may make them huge). */
+function evidenceText(details: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(details, null, 2) ?? String(details);
+  } catch (error) {
+    text = `(the suite's details cannot be shown: ${(error as Error).message})`;
+  }
+  return clip(text, MAX_SUITE_EVIDENCE);
 }
 
 function runSuite(node: string, args: string[], onLine: (line: string) => void): Promise<{ code: number | null; output: string }> {
@@ -173,7 +186,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Verdi
   if (t.type === "stdio" && options.era === "2026-07-28") {
     return [notRun("conformance:suite", "The official conformance suite ran", "not run: over stdio the suite is run through a session-per-process bridge, which has no 2026-07-28 (stateless) form")];
   }
-  let expected = new Map<string, string>();
+  let expected = options.expectedFailuresText ? readExpectedFailures(options.expectedFailuresText) : new Map<string, string>();
   if (options.expectedFailures) {
     try {
       expected = readExpectedFailures(readFileSync(options.expectedFailures, "utf8"));

@@ -1,5 +1,6 @@
 // Checks: the selected session's server judged against the protocol's rules (main/core/checks/): all areas
-// or one, each verdict with its rule's text, the detail, and links to the exact messages in the Logs tab.
+// or one, and the official conformance suite beside them (its verdicts under its own ids), each verdict with
+// its rule's text, the detail and its evidence (CheckReport.tsx).
 // Safe by default: only read-only tools whose arguments have defaults are called; the user ticks any other
 // tool the checks may call and fills in its arguments with the Tools tab's schema form. Everything shown
 // quotes the server: rendered as text.
@@ -14,7 +15,9 @@ import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { SchemaFields } from "../../forms/SchemaFields.js";
 import { useSchemaForm } from "../../forms/useSchemaForm.js";
-import type { CheckAreaName, CheckProgressView, CheckReportView, CheckVerdict } from "../../../../shared/checks.js";
+import { readExpectedFailures, type CheckAreaName, type CheckProgressView, type CheckReportView } from "../../../../shared/checks.js";
+import { CheckReport } from "./CheckReport.js";
+import { LoadPanel } from "./LoadPanel.js";
 import "../../styles/checks.css";
 
 const AREAS: { id: CheckAreaName; label: string }[] = [
@@ -26,6 +29,7 @@ const AREAS: { id: CheckAreaName; label: string }[] = [
   { id: "mrtr", label: "Multi round-trip" },
   { id: "http", label: "HTTP" },
   { id: "lint", label: "Lint" },
+  { id: "conformance", label: "Conformance (official suite)" },
 ];
 const NO_TOOLS: Tool[] = [];
 const NONE: string[] = [];
@@ -43,12 +47,6 @@ function callableOnItsOwn(tool: Tool): boolean {
   });
 }
 
-function verdictWord(v: CheckVerdict): { word: string; className: string } {
-  if (v.ok === null) return { word: "Skipped", className: "check-skipped" };
-  if (v.ok) return { word: "Passed", className: "check-passed" };
-  return v.severity === "error" ? { word: "Failed", className: "check-failed" } : { word: "Warning", className: "check-warning" };
-}
-
 export function ChecksTab() {
   const bridge = useBridge();
   const store = useInspectorStore();
@@ -56,8 +54,14 @@ export function ChecksTab() {
   const session = useSelectedSession();
   const sessionId = session?.sessionId ?? "";
   const connected = session?.state === "connected";
+  // The tab's two panes: the checks, and a tool under load (LoadPanel).
+  const [pane, setPane] = useStoredState<"checks" | "load">(draftKeys.view("checks", "pane", sessionId), "checks");
   const [area, setArea] = useStoredState<CheckAreaName | "all">(draftKeys.view("checks", "area", sessionId), "all");
   const [allowed, setAllowed] = useStoredState<string[]>(draftKeys.view("checks", "allowed", sessionId), NONE);
+  // The official suite beside our checks (the Conformance area alone runs only the suite).
+  const [withSuite, setWithSuite] = useStoredState<boolean>(draftKeys.view("checks", "conformance", sessionId), false);
+  // What the suite is known to fail on this server (the YAML of --expected-failures), typed or pasted.
+  const [expected, setExpected] = useStoredState<string>(draftKeys.view("checks", "expectedFailures", sessionId), "");
   const [report, setReport] = useStoredState<CheckReportView | undefined>(draftKeys.view("checks", "report", sessionId), undefined);
   const tools = useInspector((s) => s.toolsBySession[sessionId]?.tools) ?? NO_TOOLS;
   // The tools the checks would not call on their own: not annotated read-only, or a required argument without a default.
@@ -76,6 +80,7 @@ export function ChecksTab() {
 
   if (!session) return <p className="empty">Connect a server to check it.</p>;
 
+  const suite = withSuite || area === "conformance";
   const run = () =>
     action.run(async () => {
       const ticked = allowed.filter((name) => askable.some((t) => t.name === name));
@@ -86,7 +91,7 @@ export function ChecksTab() {
         calls.push({ tool, arguments: args });
       }
       setProgress(undefined);
-      const result = await bridge.runChecks({ sessionId, ...(area === "all" ? {} : { areas: [area] }), ...(calls.length ? { calls } : {}) });
+      const result = await bridge.runChecks({ sessionId, ...(area === "all" ? {} : { areas: [area] }), ...(calls.length ? { calls } : {}), ...(withSuite && area !== "conformance" ? { conformance: true } : {}), ...(suite && expected.trim() ? { expectedFailures: expected } : {}) });
       setReport(result);
     });
 
@@ -102,57 +107,98 @@ export function ChecksTab() {
 
   return (
     <div className="checks-tab">
-      <div className="toolbar">
-        <h2>Server checks</h2>
-        <label className="inline">
-          Area{" "}
-          <select value={area} onChange={(e) => setArea(e.target.value as CheckAreaName | "all")}>
-            <option value="all">All areas</option>
-            {AREAS.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" onClick={() => void run()} disabled={!connected || action.busy}>
-          {action.busy ? "Checking…" : area === "all" ? "Run all checks" : `Run ${AREAS.find((a) => a.id === area)?.label ?? area} checks`}
+      <div className="checks-panes" role="group" aria-label="Pane">
+        <button type="button" aria-pressed={pane === "checks"} onClick={() => setPane("checks")}>
+          Checks
+        </button>
+        <button type="button" aria-pressed={pane === "load"} onClick={() => setPane("load")}>
+          Load
         </button>
       </div>
-      <p className="note">
-        Judges this server against the rules of {session.era === "modern" ? "2026-07-28" : "2025-11-25"}: errors where the spec says MUST, warnings where it says SHOULD. Safe by default: only tools annotated read-only whose required arguments have defaults or examples are called; input the server asks for is answered with its defaults or declined.
-      </p>
-      {!connected && <p className="note">The session is {session.state}: connect it to run the checks.</p>}
-      {askable.length > 0 && (
-        <details className="checks-allow">
-          <summary>Also allow the checks to call… ({allowed.filter((n) => askable.some((t) => t.name === n)).length} of {askable.length} ticked)</summary>
-          <p className="note">These tools are not annotated read-only, or need arguments the checks cannot guess: the checks call one only if you tick it, with the arguments you give in its form.</p>
-          <ul className="checks-tools">
-            {askable.map((tool) => (
-              <li key={tool.name}>
-                <div className="checkbox-field">
-                  <input type="checkbox" id={`check-allow-${tool.name}`} checked={allowed.includes(tool.name)} onChange={() => toggle(tool.name)} />
-                  <label htmlFor={`check-allow-${tool.name}`} className="item-name">
-                    {tool.name}
-                  </label>
-                </div>
-                {allowed.includes(tool.name) && <ToolArguments tool={tool} sessionId={sessionId} register={(submit) => (submit ? argumentsOf.current.set(tool.name, submit) : argumentsOf.current.delete(tool.name))} />}
-              </li>
-            ))}
-          </ul>
-        </details>
+      {pane === "load" ? (
+        <LoadPanel sessionId={sessionId} connected={connected} />
+      ) : (
+        <>
+          <div className="toolbar">
+            <h2>Server checks</h2>
+            <label className="inline">
+              Area{" "}
+              <select value={area} onChange={(e) => setArea(e.target.value as CheckAreaName | "all")}>
+                <option value="all">All areas</option>
+                {AREAS.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {area !== "conformance" && (
+              <label className="checkbox-field">
+                <input type="checkbox" checked={withSuite} onChange={(e) => setWithSuite(e.target.checked)} />
+                With the official conformance suite
+              </label>
+            )}
+            <button type="button" onClick={() => void run()} disabled={!connected || action.busy}>
+              {action.busy ? "Checking…" : area === "all" ? "Run all checks" : area === "conformance" ? "Run the conformance suite" : `Run ${AREAS.find((a) => a.id === area)?.label ?? area} checks`}
+            </button>
+          </div>
+          <p className="note">
+            Judges this server against the rules of {session.era === "modern" ? "2026-07-28" : "2025-11-25"}: errors where the spec says MUST, warnings where it says SHOULD. Safe by default: only tools annotated read-only whose required arguments have defaults or examples are called; input the server asks for is answered with its defaults or declined.
+          </p>
+          {suite && (
+            <>
+              <p className="note">
+                The official suite (@modelcontextprotocol/conformance, when installed) sends its own requests: a stdio server's command is started again for each scenario, behind a loopback HTTP bridge; an HTTP server gets them at its URL, without this session's headers. It takes a minute or more.
+              </p>
+              <details className="checks-allow">
+                <summary>Expected failures ({readExpectedFailures(expected).size} listed)</summary>
+                <label className="field">
+                  The suite's scenarios this server is known to fail, as the YAML of <code>--expected-failures</code>: a <code>server:</code> list, the reason after <code>#</code>. Their failures stay in the report, as warnings that say so.
+                  <textarea className="checks-expected" rows={5} spellCheck={false} value={expected} maxLength={100_000} onChange={(e) => setExpected(e.target.value)} placeholder={"server:\n  - tools-call-image # the suite's own tool test_image_content"} />
+                </label>
+              </details>
+            </>
+          )}
+          {!connected && <p className="note">The session is {session.state}: connect it to run the checks.</p>}
+          {askable.length > 0 && (
+            <details className="checks-allow">
+              <summary>Also allow the checks to call… ({allowed.filter((n) => askable.some((t) => t.name === n)).length} of {askable.length} ticked)</summary>
+              <p className="note">These tools are not annotated read-only, or need arguments the checks cannot guess: the checks call one only if you tick it, with the arguments you give in its form.</p>
+              <ul className="checks-tools">
+                {askable.map((tool) => (
+                  <li key={tool.name}>
+                    <div className="checkbox-field">
+                      <input type="checkbox" id={`check-allow-${tool.name}`} checked={allowed.includes(tool.name)} onChange={() => toggle(tool.name)} />
+                      <label htmlFor={`check-allow-${tool.name}`} className="item-name">
+                        {tool.name}
+                      </label>
+                    </div>
+                    {allowed.includes(tool.name) && <ToolArguments tool={tool} sessionId={sessionId} register={(submit) => (submit ? argumentsOf.current.set(tool.name, submit) : argumentsOf.current.delete(tool.name))} />}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+          <ErrorAlert message={action.error} sessionId={sessionId} />
+          {action.busy && (
+            <p className="note checks-progress" role="status">
+              {progressText(progress)} (a slow tool or a task can take up to its time-out)
+              {progress && progress.total > 0 && <progress max={progress.total} value={progress.done} aria-label="Checks done" />}
+            </p>
+          )}
+          {report && <CheckReport report={report} sessionId={sessionId} onMessage={showMessage} />}
+          {!report && !action.busy && <p className="empty">No checks run yet for this session.</p>}
+        </>
       )}
-      <ErrorAlert message={action.error} sessionId={sessionId} />
-      {action.busy && (
-        <p className="note checks-progress" role="status">
-          {progress?.running ? `Checking: ${progress.done} of ${progress.total} done, now ${progress.running}` : "Running the checks…"} (a slow tool or a task can take up to its time-out)
-          {progress && progress.total > 0 && <progress max={progress.total} value={progress.done} aria-label="Checks done" />}
-        </p>
-      )}
-      {report && <Report report={report} onMessage={showMessage} />}
-      {!report && !action.busy && <p className="empty">No checks run yet for this session.</p>}
     </div>
   );
+}
+
+/** Where the run is: our checks one by one, then the suite scenario by scenario (its count is not known ahead). */
+function progressText(progress: CheckProgressView | undefined): string {
+  if (!progress?.running) return "Running the checks…";
+  if (progress.done === progress.total) return progress.total > 0 ? `Our checks are done; now ${progress.running}` : `Now ${progress.running}`;
+  return `Checking: ${progress.done} of ${progress.total} done, now ${progress.running}`;
 }
 
 /** A ticked tool's arguments: the Tools tab's schema form, its draft kept per session and tool. */
@@ -168,78 +214,5 @@ function ToolArguments({ tool, sessionId, register }: { tool: Tool; sessionId: s
       <legend>Arguments for {tool.name}</legend>
       <SchemaFields form={form} rawLabel={`Arguments for ${tool.name} (JSON)`} />
     </fieldset>
-  );
-}
-
-function Report({ report, onMessage }: { report: CheckReportView; onMessage: (seq: number) => void }) {
-  const [failuresOnly, setFailuresOnly] = useState(false);
-  // The report's `failed` counts warnings too; here an error and a warning are told apart.
-  const errors = report.checks.filter((c) => c.ok === false && c.severity === "error").length;
-  const warnings = report.failed - errors;
-  const shown = failuresOnly ? report.checks.filter((c) => c.ok === false) : report.checks;
-  return (
-    <section aria-label="Check results">
-      <p className="checks-summary" role="status">
-        <strong>{report.server.name}</strong> ({report.era}, {report.server.transport}):{" "}
-        <span className={errors ? "check-failed" : warnings ? "check-warning" : "check-passed"}>
-          {report.passed} passed, {errors} failed, {warnings} {warnings === 1 ? "warning" : "warnings"}, {report.skipped} skipped
-        </span>
-      </p>
-      {report.ended && (
-        <p className="alert error" role="alert">
-          The connection ended during the checks ({report.ended}): the checks after it were not run.
-        </p>
-      )}
-      {report.budgetReached && (
-        <p className="alert error" role="alert">
-          The checks stopped: {report.budgetReached}. Those not finished by then say “not run: budget”.
-        </p>
-      )}
-      <label className="checkbox-field checks-filter">
-        <input type="checkbox" checked={failuresOnly} onChange={(e) => setFailuresOnly(e.target.checked)} />
-        Failures only ({report.failed})
-      </label>
-      <ol className="checks-list">
-        {shown.map((v) => {
-          const { word, className } = verdictWord(v);
-          return (
-            <li key={v.id} className={`check ${className}`}>
-              <div className="check-head">
-                <span className={`check-verdict ${className}`}>{word}</span>
-                <code className="check-id">{v.id}</code>
-                <span className="check-title">{v.title}</span>
-                {/* A severity says how much a failure matters; on a pass or a skip it says nothing. */}
-                {v.ok === false && <span className="note check-severity">{v.severity}</span>}
-              </div>
-              <p className="check-detail">{v.detail}</p>
-              <details className="check-rule">
-                <summary>Rule</summary>
-                <p>{v.rule}</p>
-              </details>
-              {v.messages.length > 0 && (
-                <p className="check-messages">
-                  Messages:{" "}
-                  {v.messages.map((seq) => (
-                    <button key={seq} type="button" className="link" aria-label={`Show message ${seq} in the Logs tab`} onClick={() => onMessage(seq)}>
-                      #{seq}
-                    </button>
-                  ))}
-                </p>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-      {report.notes.length > 0 && (
-        <section aria-label="What the checks did on your behalf">
-          <h3>What the checks did on your behalf</h3>
-          <ul className="checks-notes">
-            {report.notes.map((note, i) => (
-              <li key={i}>{note}</li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </section>
   );
 }
