@@ -5,7 +5,7 @@
 import { useDeferredValue, useMemo } from "react";
 
 /** Characters of each field that are searched (and, in the lists, drawn). */
-export const FIELD_CHARS = 500;
+export const FIELD_CHARS = 256;
 
 /** `text` cut to `chars` characters, with an ellipsis when something was left out. */
 export function clipText(text: string, chars = FIELD_CHARS): string {
