@@ -33,7 +33,7 @@ export function VirtualList<T>({
   selectedKey,
   estimateSize = 56,
   className = "",
-  scrollTopOn,
+  filter,
   after,
   handle,
 }: {
@@ -49,8 +49,11 @@ export function VirtualList<T>({
   /** A row's height in pixels before it is measured. */
   estimateSize?: number;
   className?: string;
-  /** Whenever this changes (the filter's text), the list goes back to its top. */
-  scrollTopOn?: string;
+  /**
+   * The filter the rows answer (as applied, trimmed and lower-cased): whenever it changes the list goes
+   * back to its top. Said in `data-filter`, so a bench can tell when a keystroke's rows are drawn.
+   */
+  filter?: string;
   /** Drawn under the rows, in the same scrolling pane. */
   after?: ReactNode;
   handle?: Ref<VirtualListHandle>;
@@ -141,8 +144,9 @@ export function VirtualList<T>({
   const firstFilter = useRef(true);
   useEffect(() => {
     if (firstFilter.current) firstFilter.current = false;
-    else virtualizer.scrollToOffset(0);
-  }, [scrollTopOn, virtualizer]);
+    // From the offset the virtualiser keeps: asking the element would lay the page out before paint.
+    else if (virtualizer.scrollOffset) virtualizer.scrollToOffset(0);
+  }, [filter, virtualizer]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (!KEYS_MOVING.has(e.key) || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -160,7 +164,7 @@ export function VirtualList<T>({
 
   const drawn = virtualizer.getVirtualItems();
   return (
-    <div ref={scrollRef} className={`list-body vlist ${className}`} onKeyDown={onKeyDown}>
+    <div ref={scrollRef} className={`list-body vlist ${className}`} onKeyDown={onKeyDown} data-filter={filter}>
       <div className="vlist-rows" style={{ height: virtualizer.getTotalSize() }}>
         {sections.map((section, s) => {
           if (!section.items.length) return null;

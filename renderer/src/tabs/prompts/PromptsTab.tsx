@@ -134,7 +134,7 @@ export function PromptsTab() {
           sections={sections}
           itemKey={promptName}
           selectedKey={selected}
-          scrollTopOn={needle}
+          filter={needle}
           renderItem={(p, { tabIndex }) => (
             <button type="button" tabIndex={tabIndex} className={p.name === selected ? "item selected" : "item"} aria-label={clipText(p.name)} aria-current={p.name === selected || undefined} onClick={() => setSelected(p.name)}>
               <span className="item-name">{clipText(p.name)}</span>

@@ -187,7 +187,7 @@ function ResourcesView() {
           sections={sections}
           itemKey={resourceUri}
           selectedKey={read?.uri}
-          scrollTopOn={needle}
+          filter={needle}
           renderItem={(r, { tabIndex }) => (
             <button type="button" tabIndex={tabIndex} className={read?.uri === r.uri ? "item selected" : "item"} aria-label={`Read ${clipText(r.uri)}`} onClick={() => void readUri(r.uri)}>
               <span className="item-name">{clipText(r.name)}</span>

@@ -1,12 +1,12 @@
 // Tools: the selected session's tools, a form per tool, and the runs started from here.
 import { walkPages } from "../../../../shared/listWalk.js";
-import { useCallback, useEffect, useId, useMemo, useRef } from "react";
+import { memo, useCallback, useEffect, useId, useMemo, useRef } from "react";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { errorMessage } from "../../util/errors.js";
-import { ToolDetail } from "./ToolDetail.js";
-import { ToolRuns } from "./ToolRuns.js";
+import { ToolDetail as ToolDetailEvery } from "./ToolDetail.js";
+import { ToolRuns as ToolRunsEvery } from "./ToolRuns.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
 import type { CacheHints } from "../../../../shared/types.js";
@@ -22,6 +22,9 @@ import { ListFilterInput } from "../../components/ListFilterInput.js";
 import { clipText, useListFilter } from "../../components/useListFilter.js";
 
 const EMPTY: Tool[] = [];
+// The detail side does not change as the filter is typed into: it is not drawn again for each key.
+const ToolDetail = memo(ToolDetailEvery);
+const ToolRuns = memo(ToolRunsEvery);
 const toolFields = (tool: Tool) => [tool.name, tool.title, tool.description];
 const toolName = (tool: Tool) => tool.name;
 
@@ -136,7 +139,7 @@ export function ToolsTab() {
         itemKey={toolName}
         renderItem={item}
         selectedKey={selectedName}
-        scrollTopOn={needle}
+        filter={needle}
       />
     </section>
   );
