@@ -52,6 +52,8 @@ describe("100,000 tools", () => {
     await within(region("Tool list")).findByText(`100 of ${N} tools match`);
     expect(names("Tool list").slice(0, 3)).toEqual(["tool-001000", "tool-002000", "tool-003000"]);
     expect(items("Tool list")[0]!.getAttribute("aria-setsize")).toBe("100");
+    // A filter that leaves few of a long list still draws a window of them.
+    expect(items("Tool list").length).toBeLessThanOrEqual(WINDOW_AT_MOST);
     await user.clear(filter);
     await user.type(filter, "tool-09999");
     await within(region("Tool list")).findByText(`10 of ${N} tools match`);
@@ -94,6 +96,13 @@ describe("100,000 tools", () => {
     expect(first!.querySelector("button")!.getAttribute("aria-label")!.length).toBeLessThan(2_000);
     expect(second!.textContent!.length).toBeLessThan(2_000);
     expect(items("Tool list").length).toBeLessThanOrEqual(WINDOW_AT_MOST);
+  });
+});
+
+describe("a short list", () => {
+  it("of up to 200 is drawn whole (find-in-page finds every item)", async () => {
+    await showTools(Array.from({ length: 150 }, (_, i) => tool(`tool-${pad(i + 1)}`)));
+    expect(items("Tool list")).toHaveLength(150);
   });
 });
 

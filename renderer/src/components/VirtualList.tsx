@@ -1,5 +1,5 @@
 // A scrolling list of a server's items (tools, resources, prompts) that renders only the rows in view,
-// so 100,000 tools cost a screenful of DOM. Each section is a real <ul> (named by its heading, if any)
+// so 100,000 tools cost a screenful of DOM (a server's list of up to 200 is drawn whole). Each section is a real <ul> (named by its heading, if any)
 // whose <li>s say their place in it (aria-posinset / aria-setsize). One item is in the Tab order (the
 // selected one, else the first); Up / Down, Page Up / Page Down, Home / End move between items, across
 // sections, scrolling the one reached into view.
@@ -25,6 +25,8 @@ interface Row {
 }
 
 const KEYS_MOVING = new Set(["ArrowDown", "ArrowUp", "PageDown", "PageUp", "Home", "End"]);
+/** A list this short is drawn whole: cheap, and the browser's find-in-page still finds every item. */
+const DRAWN_WHOLE = 200;
 
 export function VirtualList<T>({
   sections,
@@ -36,6 +38,7 @@ export function VirtualList<T>({
   filter,
   after,
   handle,
+  total,
 }: {
   sections: readonly ListSection<T>[];
   itemKey(item: T): string;
@@ -57,6 +60,11 @@ export function VirtualList<T>({
   /** Drawn under the rows, in the same scrolling pane. */
   after?: ReactNode;
   handle?: Ref<VirtualListHandle>;
+  /**
+   * How many items the list has before any filter. Up to 200, every row is drawn; a longer list is drawn
+   * as a window whatever its filter leaves (a filter must not make a keystroke draw hundreds of rows).
+   */
+  total: number;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Where each section's rows start, its heading first (a section without items has no rows).
@@ -109,11 +117,12 @@ export function VirtualList<T>({
   // The headings (which name their lists) and the item in the Tab order are always drawn, in view or not.
   const rangeExtractor = useCallback(
     (range: Range) => {
+      if (total <= DRAWN_WHOLE) return Array.from({ length: range.count }, (_, i) => i);
       const shown = defaultRangeExtractor(range);
       const extra = [...headings, currentIndex].filter((i) => i >= 0 && i < range.count && !shown.includes(i));
       return extra.length ? [...shown, ...extra].sort((a, b) => a - b) : shown;
     },
-    [headings, currentIndex],
+    [headings, currentIndex, total],
   );
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => estimateSize, overscan: 6, rangeExtractor });
 

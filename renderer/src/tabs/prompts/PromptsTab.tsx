@@ -131,6 +131,7 @@ export function PromptsTab() {
         </div>
         <VirtualList
           handle={listRef}
+          total={prompts.length}
           sections={sections}
           itemKey={promptName}
           selectedKey={selected}

@@ -184,6 +184,7 @@ function ResourcesView() {
         </div>
         <VirtualList
           handle={listRef}
+          total={resources.length}
           sections={sections}
           itemKey={resourceUri}
           selectedKey={read?.uri}

@@ -135,6 +135,7 @@ export function ToolsTab() {
       {/* AP2: a tool whose visibility leaves out "model" is not offered as an ordinary tool. */}
       <VirtualList
         handle={listRef}
+        total={tools.length}
         sections={sections}
         itemKey={toolName}
         renderItem={item}
