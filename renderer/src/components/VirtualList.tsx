@@ -1,6 +1,6 @@
 // A scrolling list of a server's items (tools, resources, prompts) that renders only the rows in view,
-// so 100,000 tools cost a screenful of DOM (a server's list of up to 200 is drawn whole). Each section is a real <ul> (named by its heading, if any)
-// whose <li>s say their place in it (aria-posinset / aria-setsize). One item is in the Tab order (the
+// so 100,000 tools cost a screenful of DOM (a server's list of up to 200 is drawn whole). Each section
+// is a real <ul> (named by its heading, if any) whose <li>s say their place in it (aria-posinset / aria-setsize). One item is in the Tab order (the
 // selected one, else the first); Up / Down, Page Up / Page Down, Home / End move between items, across
 // sections, scrolling the one reached into view.
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from "react";
@@ -101,10 +101,18 @@ export function VirtualList<T>({
     },
     [sections, starts, itemKey],
   );
-  const firstItemIndex = useCallback((from: number, step: 1 | -1): number => {
-    for (let i = from; i >= 0 && i < count; i += step) if (rowAt(i).item >= 0) return i;
-    return -1;
-  }, [count, rowAt]);
+  const firstItemIndex = useCallback(
+    (from: number, step: 1 | -1): number => {
+      for (let i = from; i >= 0 && i < count; i += step) if (rowAt(i).item >= 0) return i;
+      return -1;
+    },
+    [count, rowAt],
+  );
+  /** The item nearest `from` going `step`, else going back (past the last heading, Page Down stops on the last item). */
+  const nearestItem = (from: number, step: 1 | -1) => {
+    const at = firstItemIndex(Math.min(count - 1, Math.max(0, from)), step);
+    return at >= 0 ? at : firstItemIndex(step === 1 ? count - 1 : 0, step === 1 ? -1 : 1);
+  };
 
   // The item in the Tab order: the one last moved to, else the selected one, else the first.
   const [current, setCurrent] = useState<string>();
@@ -163,10 +171,10 @@ export function VirtualList<T>({
     const target =
       e.key === "ArrowDown" ? firstItemIndex(currentIndex + 1, 1)
       : e.key === "ArrowUp" ? firstItemIndex(currentIndex - 1, -1)
-      : e.key === "PageDown" ? (firstItemIndex(Math.min(count - 1, currentIndex + page), 1) >= 0 ? firstItemIndex(Math.min(count - 1, currentIndex + page), 1) : firstItemIndex(count - 1, -1))
-      : e.key === "PageUp" ? firstItemIndex(Math.max(0, currentIndex - page), -1) >= 0 ? firstItemIndex(Math.max(0, currentIndex - page), -1) : firstItemIndex(0, 1)
-      : e.key === "Home" ? firstItemIndex(0, 1)
-      : firstItemIndex(count - 1, -1);
+      : e.key === "PageDown" ? nearestItem(currentIndex + page, 1)
+      : e.key === "PageUp" ? nearestItem(currentIndex - page, -1)
+      : e.key === "Home" ? nearestItem(0, 1)
+      : nearestItem(count - 1, -1);
     e.preventDefault();
     moveTo(target);
   };
