@@ -22,7 +22,7 @@ const WINDOW_AT_MOST = 30;
 const region = (name: string) => screen.getByRole("region", { name });
 const items = (name: string) => within(region(name)).queryAllByRole("listitem");
 const names = (name: string) => items(name).map((li) => li.querySelector(".item-name")?.textContent);
-const focusedName = () => document.activeElement?.querySelector(".item-name")?.textContent;
+const focusedName = () => document.activeElement?.getAttribute("aria-label");
 
 async function showTools(tools = numbered((i) => tool(`tool-${pad(i)}`, { description: i % 1000 === 0 ? `a rare thousandth tool ${i}` : `Tool ${i}` }))) {
   const user = userEvent.setup();
@@ -84,6 +84,20 @@ describe("100,000 tools", () => {
     // One item in the Tab order: the one reached.
     const inTabOrder = items("Tool list").flatMap((li) => [...li.querySelectorAll("button")].filter((b) => b.tabIndex === 0));
     expect(inTabOrder.map((b) => b.getAttribute("aria-label"))).toEqual([`tool-${pad(N)}`]);
+  });
+
+  it("tools only their App calls are a list of their own after the others, named by its heading wherever the list is scrolled", async () => {
+    const tools = numbered((i) => tool(`tool-${pad(i)}`, i > N - 3 ? { _meta: { ui: { resourceUri: "ui://v", visibility: ["app"] } } } : {}));
+    const user = await showTools(tools);
+    const apart = within(region("Tool list")).getByRole("list", { name: "Called by its App (3)" });
+    expect(within(apart).queryAllByRole("listitem").length).toBeLessThanOrEqual(3);
+    await user.click(screen.getByRole("searchbox", { name: "Filter tools by name, title or description" }));
+    await user.keyboard("{ArrowDown}{End}");
+    expect(focusedName()).toBe(`tool-${pad(N)}`);
+    expect(document.activeElement!.closest("ul")).toBe(apart);
+    await user.keyboard("{ArrowUp}{ArrowUp}{ArrowUp}");
+    // Up from the first of them goes past the heading to the last ordinary tool.
+    expect(focusedName()).toBe(`tool-${pad(N - 3)}`);
   });
 
   it("a 1 MB name or description is drawn cut, and the list stays a window", async () => {
