@@ -1,6 +1,6 @@
 // Prompts: the selected session's prompts; fill a prompt's arguments and get its messages.
 import { walkPages } from "../../../../shared/listWalk.js";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Prompt } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import type { CacheHints } from "../../../../shared/types.js";
@@ -19,8 +19,13 @@ import { JsonEditor } from "../../forms/JsonEditor.js";
 import { JsonProblems } from "../../forms/SchemaFields.js";
 import { validateMapped } from "../../forms/validate.js";
 import "../../forms/forms.css";
+import { VirtualList, type VirtualListHandle } from "../../components/VirtualList.js";
+import { ListFilterInput } from "../../components/ListFilterInput.js";
+import { clipText, useListFilter } from "../../components/useListFilter.js";
 
 const NO_VALUES: Record<string, string> = {};
+const promptFields = (p: Prompt) => [p.name, p.title, p.description];
+const promptName = (p: Prompt) => p.name;
 const FORM_VIEW: { mode: "form" | "json"; text: string } = { mode: "form", text: "" };
 
 /** Prompt arguments as a JSON Schema (every argument is a string), for the JSON editor's checks. */
@@ -65,6 +70,11 @@ export function PromptsTab() {
   const [selected, setSelected] = useStoredState<string | undefined>(draftKeys.view("prompts", "selected", sessionId ?? ""), undefined);
   const list = useAsyncAction();
   const runList = list.run;
+  const listRef = useRef<VirtualListHandle>(null);
+  const [filter, setFilter] = useStoredState(draftKeys.view("prompts", "filter", sessionId ?? ""), "");
+  const { shown, needle } = useListFilter(prompts, promptFields, filter);
+  const sections = useMemo(() => [{ items: shown }], [shown]);
+  const prompt = useMemo(() => prompts.find((p) => p.name === selected), [prompts, selected]);
 
   const load = useCallback(
     () =>
@@ -95,7 +105,6 @@ export function PromptsTab() {
 
   if (!session) return <p className="empty">Connect a server to see its prompts.</p>;
   if (connected && !offers) return <p className="empty">{session.serverName} does not offer prompts.</p>;
-  const prompt = prompts.find((p) => p.name === selected);
 
   return (
     <SplitPane
@@ -113,17 +122,28 @@ export function PromptsTab() {
         <ErrorAlert message={list.error} onDismiss={list.clearError} />
         {cache && changes > cache.changesSeen && <p className="note">The server says its prompts changed: refresh to see them.</p>}
         {cache && <CacheHintNote hints={cache.hints} what="prompt list" era={session.era} />}
+        {prompts.length > 0 && <ListFilterInput label="Filter prompts by name, title or description" placeholder="Filter prompts" value={filter} onChange={setFilter} list={listRef} />}
+        {needle && (
+          <p className="note" role="status">
+            {shown.length} of {prompts.length} prompts match
+          </p>
+        )}
         </div>
-        <ul className="item-list list-body">
-          {prompts.map((p) => (
-            <li key={p.name}>
-              <button type="button" className={p.name === selected ? "item selected" : "item"} aria-label={p.name} aria-current={p.name === selected || undefined} onClick={() => setSelected(p.name)}>
-                <span className="item-name">{p.name}</span>
-                {p.description && <span className="item-description">{p.description}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <VirtualList
+          handle={listRef}
+          total={prompts.length}
+          sections={sections}
+          itemKey={promptName}
+          selectedKey={selected}
+          filter={needle}
+          renderItem={(p, { tabIndex }) => (
+            <button type="button" tabIndex={tabIndex} className={p.name === selected ? "item selected" : "item"} aria-label={clipText(p.name)} aria-current={p.name === selected || undefined} onClick={() => setSelected(p.name)}>
+              <span className="item-name">{clipText(p.name)}</span>
+              {typeof p.title === "string" && p.title && <span className="item-title">{clipText(p.title)}</span>}
+              {typeof p.description === "string" && p.description && <span className="item-description">{clipText(p.description)}</span>}
+            </button>
+          )}
+        />
       </section>
       }
       detail={<div className="detail-pane">{prompt && sessionId && <PromptForm key={prompt.name} sessionId={sessionId} prompt={prompt} connected={connected} completions={Boolean(session.serverCapabilities?.completions)} />}</div>}

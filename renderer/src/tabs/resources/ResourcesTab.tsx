@@ -1,7 +1,7 @@
 // Resources: the selected session's resources and templates; read one and see its contents previewed;
 // subscribe to a resource's updates; the server's cache hints (E6) and list changes are said in words.
 import { walkPages } from "../../../../shared/listWalk.js";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { cacheHintsOf } from "../../../../shared/cacheHints.js";
 import type { CacheHints, SessionInfo } from "../../../../shared/types.js";
@@ -20,6 +20,12 @@ import { TemplateForm } from "./TemplateForm.js";
 import { AppPreview } from "../../apps/AppPreview.js";
 import { skillsDeclared } from "../../../../shared/skillsExtension.js";
 import { SkillsPanel } from "../skills/SkillsPanel.js";
+import { VirtualList, type VirtualListHandle } from "../../components/VirtualList.js";
+import { ListFilterInput } from "../../components/ListFilterInput.js";
+import { clipText, useListFilter } from "../../components/useListFilter.js";
+
+const resourceFields = (r: Resource) => [r.name, r.title, r.uri, r.description];
+const resourceUri = (r: Resource) => r.uri;
 
 /** SEP-2640: a server that declares Skills gets a Skills view beside its resources (skill files are resources). */
 export function ResourcesTab() {
@@ -65,6 +71,10 @@ function ResourcesView() {
   const list = useAsyncAction();
   const runList = list.run;
   const reading = useAsyncAction();
+  const listRef = useRef<VirtualListHandle>(null);
+  const [filter, setFilter] = useStoredState(draftKeys.view("resources", "filter", sessionId ?? ""), "");
+  const { shown, needle } = useListFilter(resources, resourceFields, filter);
+  const sections = useMemo(() => [{ items: shown }], [shown]);
 
   const load = useCallback(
     () =>
@@ -165,34 +175,46 @@ function ResourcesView() {
         <ErrorAlert message={list.error} onDismiss={list.clearError} />
         {listed && changes > listed.changesSeen && <p className="note">The server says its resources changed: refresh to see them.</p>}
         {listed && <CacheHintNote hints={listed.resources} what="resource list" era={session.era} />}
+        {resources.length > 0 && <ListFilterInput label="Filter resources by name, URI or description" placeholder="Filter resources" value={filter} onChange={setFilter} list={listRef} />}
+        {needle && (
+          <p className="note" role="status">
+            {shown.length} of {resources.length} resources match
+          </p>
+        )}
         </div>
-        <div className="list-body">
-        <ul className="item-list">
-          {resources.map((r) => (
-            <li key={r.uri}>
-              <button type="button" className={read?.uri === r.uri ? "item selected" : "item"} aria-label={`Read ${r.uri}`} onClick={() => void readUri(r.uri)}>
-                <span className="item-name">{r.name}</span>
-                <span className="item-description">{r.uri}</span>
-                {subscriptions.includes(r.uri) && <span className="item-title">subscribed</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-        {listed && resources.length === 0 && <p className="empty">The server lists no resources.</p>}
-        {listed?.noTemplates && <p className="note">{listed.noTemplates}</p>}
-        {templates.length > 0 && <h3>Templates</h3>}
-        {listed && templates.length > 0 && <CacheHintNote hints={listed.templates} what="template list" era={session.era} />}
-        {templates.map((t) => (
-          <TemplateForm
-            key={t.uriTemplate}
-            sessionId={session.sessionId}
-            template={t}
-            completions={connected && Boolean(session.serverCapabilities?.completions)}
-            onRead={(uri) => void readUri(uri)}
-            disabled={!connected}
-          />
-        ))}
-        </div>
+        <VirtualList
+          handle={listRef}
+          total={resources.length}
+          sections={sections}
+          itemKey={resourceUri}
+          selectedKey={read?.uri}
+          filter={needle}
+          renderItem={(r, { tabIndex }) => (
+            <button type="button" tabIndex={tabIndex} className={read?.uri === r.uri ? "item selected" : "item"} aria-label={`Read ${clipText(r.uri)}`} onClick={() => void readUri(r.uri)}>
+              <span className="item-name">{clipText(r.name)}</span>
+              <span className="item-description">{clipText(r.uri)}</span>
+              {subscriptions.includes(r.uri) && <span className="item-title">subscribed</span>}
+            </button>
+          )}
+          after={
+            <>
+              {listed && resources.length === 0 && <p className="empty">The server lists no resources.</p>}
+              {listed?.noTemplates && <p className="note">{listed.noTemplates}</p>}
+              {templates.length > 0 && <h3>Templates</h3>}
+              {listed && templates.length > 0 && <CacheHintNote hints={listed.templates} what="template list" era={session.era} />}
+              {templates.map((t) => (
+                <TemplateForm
+                  key={t.uriTemplate}
+                  sessionId={session.sessionId}
+                  template={t}
+                  completions={connected && Boolean(session.serverCapabilities?.completions)}
+                  onRead={(uri) => void readUri(uri)}
+                  disabled={!connected}
+                />
+              ))}
+            </>
+          }
+        />
       </section>
       }
       detail={

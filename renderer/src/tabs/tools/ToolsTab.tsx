@@ -1,12 +1,12 @@
 // Tools: the selected session's tools, a form per tool, and the runs started from here.
 import { walkPages } from "../../../../shared/listWalk.js";
-import { useCallback, useEffect, useId, useRef } from "react";
+import { memo, useCallback, useEffect, useId, useMemo, useRef } from "react";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { errorMessage } from "../../util/errors.js";
-import { ToolDetail } from "./ToolDetail.js";
-import { ToolRuns } from "./ToolRuns.js";
+import { ToolDetail as ToolDetailEvery } from "./ToolDetail.js";
+import { ToolRuns as ToolRunsEvery } from "./ToolRuns.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
 import type { CacheHints } from "../../../../shared/types.js";
@@ -17,6 +17,16 @@ import { offeredToUser } from "../../../../shared/apps.js";
 import { ToolBadges, toolBadges } from "./ToolBadges.js";
 import { SplitPane } from "../../components/SplitPane.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { VirtualList, type ListSection, type VirtualListHandle } from "../../components/VirtualList.js";
+import { ListFilterInput } from "../../components/ListFilterInput.js";
+import { clipText, useListFilter } from "../../components/useListFilter.js";
+
+const EMPTY: Tool[] = [];
+// The detail side does not change as the filter is typed into: it is not drawn again for each key.
+const ToolDetail = memo(ToolDetailEvery);
+const ToolRuns = memo(ToolRunsEvery);
+const toolFields = (tool: Tool) => [tool.name, tool.title, tool.description];
+const toolName = (tool: Tool) => tool.name;
 
 export function ToolsTab() {
   const bridge = useBridge();
@@ -27,9 +37,19 @@ export function ToolsTab() {
   const entry = useInspector((s) => (sessionId ? s.toolsBySession[sessionId] : undefined));
   const selectedName = useInspector((s) => (sessionId ? s.selectedTool[sessionId] : undefined));
   const connected = session?.state === "connected";
+  const listRef = useRef<VirtualListHandle>(null);
   // Per session, kept while the window is open: switching tabs keeps what was typed.
-  const listRef = useRef<HTMLUListElement>(null);
   const [filter, setFilter] = useStoredState(draftKeys.view("tools", "filter", sessionId ?? "none"), "");
+  const { shown, needle } = useListFilter(entry?.tools ?? EMPTY, toolFields, filter);
+  // The ordinary tools, then those only their App calls (AP2), each found once per filter, not per row.
+  const appOnlyTools = useMemo(() => new Set((entry?.tools ?? EMPTY).filter((t) => !offeredToUser(t))), [entry?.tools]);
+  const sections = useMemo<ListSection<Tool>[]>(() => {
+    const ordinary = appOnlyTools.size ? shown.filter((t) => !appOnlyTools.has(t)) : shown;
+    const appOnly = appOnlyTools.size ? shown.filter((t) => appOnlyTools.has(t)) : EMPTY;
+    const heading = { id: `${badgeIdPrefix}-app-only`, text: `Called by its App (${appOnly.length})`, className: "app-only-heading" };
+    return [{ items: ordinary }, { items: appOnly, heading, className: "app-only-list" }];
+  }, [shown, appOnlyTools, badgeIdPrefix]);
+  const selected = useMemo(() => entry?.tools.find((t) => t.name === selectedName), [entry?.tools, selectedName]);
 
   const load = useCallback(async () => {
     if (!sessionId) return;
@@ -64,30 +84,24 @@ export function ToolsTab() {
   if (!session) return <p className="empty">Connect a server to see its tools.</p>;
   if (!session.serverCapabilities?.tools && connected) return <p className="empty">{session.serverName} does not offer tools.</p>;
 
-  const tools = entry?.tools ?? [];
-  const selected = tools.find((t) => t.name === selectedName);
-  const needle = filter.trim().toLowerCase();
-  const shown = needle ? tools.filter((t) => [t.name, t.title, t.description].some((text) => typeof text === "string" && text.toLowerCase().includes(needle))) : tools;
-  const ordinary = shown.filter(offeredToUser);
-  const appOnly = shown.filter((t) => !offeredToUser(t));
-  const item = (tool: Tool, slot: string) => (
-    <li key={tool.name}>
-      <button
-        type="button"
-        className={tool.name === selectedName ? "item tool-item selected" : "item tool-item"}
-        aria-current={tool.name === selectedName || undefined}
-        aria-label={tool.name}
-        aria-describedby={toolBadges(tool).length ? `${badgeIdPrefix}-${slot}` : undefined}
-        onClick={() => store.getState().selectTool(session.sessionId, tool.name)}
-      >
-        <span className="item-name">
-          {tool.name}
-          <ToolBadges tool={tool} id={`${badgeIdPrefix}-${slot}`} />
-        </span>
-        {tool.title && <span className="item-title">{tool.title}</span>}
-        {tool.description && <span className="item-description">{tool.description}</span>}
-      </button>
-    </li>
+  const tools = entry?.tools ?? EMPTY;
+  const item = (tool: Tool, { tabIndex, index }: { tabIndex: number; index: number }) => (
+    <button
+      type="button"
+      tabIndex={tabIndex}
+      className={tool.name === selectedName ? "item tool-item selected" : "item tool-item"}
+      aria-current={tool.name === selectedName || undefined}
+      aria-label={clipText(tool.name)}
+      aria-describedby={toolBadges(tool).length ? `${badgeIdPrefix}-${index}` : undefined}
+      onClick={() => store.getState().selectTool(session.sessionId, tool.name)}
+    >
+      <span className="item-name">
+        {clipText(tool.name)}
+        <ToolBadges tool={tool} id={`${badgeIdPrefix}-${index}`} />
+      </span>
+      {typeof tool.title === "string" && tool.title && <span className="item-title">{clipText(tool.title)}</span>}
+      {typeof tool.description === "string" && tool.description && <span className="item-description">{clipText(tool.description)}</span>}
+    </button>
   );
   // The list's head (title and count, Refresh, the filter) stays put while the list under it scrolls.
   const list = (
@@ -104,25 +118,12 @@ export function ToolsTab() {
         {entry && !entry.loading && !entry.error && <CacheHintNote hints={entry.cache} what="tool list" era={session.era} />}
         <ErrorAlert message={entry?.error} sessionId={session.sessionId} />
         {tools.length > 0 && (
-          <input
-            type="search"
-            className="tool-filter"
-            aria-label="Filter tools by name, title or description"
+          <ListFilterInput
+            label="Filter tools by name, title or description"
             placeholder="Filter tools"
             value={filter}
-            spellCheck={false}
-            onChange={(e) => setFilter(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Escape") setFilter("");
-              // Down from the filter goes to the first tool it left.
-              if (e.key === "ArrowDown") {
-                const first = listRef.current?.querySelector<HTMLButtonElement>("button.item");
-                if (first) {
-                  e.preventDefault();
-                  first.focus();
-                }
-              }
-            }}
+            onChange={setFilter}
+            list={listRef}
           />
         )}
         {needle && (
@@ -131,22 +132,16 @@ export function ToolsTab() {
           </p>
         )}
       </div>
-      <div className="list-body">
-        <ul className="item-list" ref={listRef}>
-          {ordinary.map((t, i) => item(t, `o${i}`))}
-        </ul>
-        {appOnly.length > 0 && (
-          <>
-            {/* AP2: a tool whose visibility leaves out "model" is not offered as an ordinary tool. */}
-            <h3 className="app-only-heading" id={`${session.sessionId}-app-only`}>
-              Called by its App ({appOnly.length})
-            </h3>
-            <ul className="item-list app-only-list" aria-labelledby={`${session.sessionId}-app-only`}>
-              {appOnly.map((t, i) => item(t, `a${i}`))}
-            </ul>
-          </>
-        )}
-      </div>
+      {/* AP2: a tool whose visibility leaves out "model" is not offered as an ordinary tool. */}
+      <VirtualList
+        handle={listRef}
+        total={tools.length}
+        sections={sections}
+        itemKey={toolName}
+        renderItem={item}
+        selectedKey={selectedName}
+        filter={needle}
+      />
     </section>
   );
   const detail = (
