@@ -13,7 +13,7 @@ function readAll(value: unknown, pieceBytes: number): string {
 
 describe("PrettyJson", () => {
   it("writes what JSON.stringify(value, null, 2) writes, read 7 bytes or 1 MB at a time", () => {
-    const values = [1, "a", null, true, [], {}, [1, [2, {}], { a: [] }], { a: 1, b: { c: [1, 2, 'x"y'], d: undefined, e: () => 1 }, f: [undefined, null] }, { d: new Date(0) }, "é😀".repeat(50)];
+    const values = [1, "a", null, true, [], {}, [1, [2, {}], { a: [] }], { a: 1, b: { c: [1, 2, 'x"y'], d: undefined, e: () => 1 }, f: [undefined, null] }, { d: new Date(0) }, "é😀".repeat(50), { long: `"${"😀\n\u0001".repeat(40_000)}` }];
     for (const value of values) {
       expect(readAll(value, 7)).toBe(JSON.stringify(value, null, 2));
       expect(readAll(value, 1024 * 1024)).toBe(JSON.stringify(value, null, 2));

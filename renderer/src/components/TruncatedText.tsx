@@ -4,7 +4,7 @@
 // the whole: one huge payload must never freeze the window.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { CopyButton } from "./CopyButton.js";
-import { StringSource, TextPieces, utf8Length } from "./textPieces.js";
+import { blocksOf, StringSource, TextPieces, utf8Length } from "./textPieces.js";
 
 export { utf8Length };
 /** The first piece, and each one added after it. */
@@ -12,8 +12,13 @@ export const TRUNCATE_BYTES = 100 * 1024;
 /** "Show all" is offered up to this size: past it the pieces come one click at a time. */
 export const SHOW_ALL_BYTES = 1024 * 1024;
 
-/** At most this many matches are marked in one piece: the rest still match, they are just not painted. */
-const MARKS_SHOWN = 500;
+/** At most this many matches are marked in one block: the rest still match, they are just not painted. */
+const MARKS_SHOWN = 100;
+/**
+ * A piece is drawn as blocks of this many characters, each with `content-visibility: auto`: the browser lays
+ * out only the blocks in view (laying out 100 KB of wrapped text at once takes tens of ms on a slow machine).
+ */
+const BLOCK_CHARS = 4096;
 
 /** `text` with each case-insensitive occurrence of `needle` in a <mark>: plain indexOf, no RegExp. */
 function marked(text: string, needle: string): ReactNode[] {
@@ -52,7 +57,7 @@ export function PiecedText({ pieces, size, whole, className, label, highlight }:
   const shown = pieces.upTo(want.count);
   const more = pieces.hasMore(want.count);
   const needle = highlight?.trim().toLowerCase() ?? "";
-  const content = useMemo(() => (needle ? shown.map((p) => marked(p, needle)) : shown), [pieces, shown.length, needle]);
+  const content = useMemo(() => shown.map((piece) => drawn(piece, needle)), [pieces, shown.length, needle]);
   // Show all: one more piece per frame, so the page paints between them.
   useEffect(() => {
     if (!want.all || !more) return;
@@ -89,6 +94,23 @@ export function PiecedText({ pieces, size, whole, className, label, highlight }:
       )}
     </div>
   );
+}
+
+/** One piece: as it is when short, else as blocks the browser may skip laying out while out of view. */
+function drawn(piece: string, needle: string): ReactNode {
+  if (piece.length <= BLOCK_CHARS) return needle ? marked(piece, needle) : piece;
+  return blocksOf(piece, BLOCK_CHARS).map((block, i) => (
+    // Until drawn, a block is as tall as its lines (each wrapped line adds to it once it is drawn).
+    <span key={i} className="block" style={{ containIntrinsicBlockSize: `auto ${countLines(block) * 1.4}em` }}>
+      {needle ? marked(block, needle) : block}
+    </span>
+  ));
+}
+
+function countLines(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lines++;
+  return Math.max(lines, Math.ceil(text.length / 120));
 }
 
 export function formatKb(bytes: number): string {

@@ -3,7 +3,10 @@
 // recursion) keeps a hostile deeply nested value from overflowing the call stack.
 import { utf8Prefix } from "./textPieces.js";
 
-type Frame = { container: object; keys: string[] | undefined; items: readonly unknown[]; i: number; indent: string; close: string };
+type Frame = { container: object; keys: string[] | undefined; items: readonly unknown[]; i: number; indent: string; close: string } | { text: string; at: number };
+
+/** A string longer than this is escaped a part at a time: a 10 MB string costs what is read of it. */
+const STRING_PART = 32 * 1024;
 
 const SKIPPED = new Set(["undefined", "function", "symbol"]);
 
@@ -40,6 +43,19 @@ export class PrettyJson {
 
   private step(): void {
     const frame = this.stack[this.stack.length - 1]!;
+    if ("text" in frame) {
+      let end = Math.min(frame.text.length, frame.at + STRING_PART);
+      const last = frame.text.charCodeAt(end - 1);
+      if (end < frame.text.length && last >= 0xd800 && last <= 0xdbff) end--; // a surrogate pair stays whole
+      // JSON escapes character by character, so a part's escaping is the whole's, quotes aside.
+      this.buffer += JSON.stringify(frame.text.slice(frame.at, end)).slice(1, -1);
+      frame.at = end;
+      if (end >= frame.text.length) {
+        this.stack.pop();
+        this.buffer += '"';
+      }
+      return;
+    }
     if (frame.i >= frame.items.length) {
       this.stack.pop();
       this.open.delete(frame.container);
@@ -57,6 +73,11 @@ export class PrettyJson {
     try {
       let value = raw;
       if (typeof value === "object" && value !== null && typeof (value as { toJSON?: unknown }).toJSON === "function") value = (value as { toJSON: (key: string) => unknown }).toJSON(key);
+      if (typeof value === "string" && value.length > STRING_PART) {
+        this.buffer += '"';
+        this.stack.push({ text: value, at: 0 });
+        return;
+      }
       if (typeof value !== "object" || value === null) {
         // In an array JSON.stringify writes null for what it cannot; at the top, toJsonText shows it as a string.
         const text = JSON.stringify(value);

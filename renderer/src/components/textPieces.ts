@@ -22,9 +22,27 @@ export function utf8Prefix(text: string, maxBytes: number): string {
 }
 
 export function utf8Length(text: string): number {
-  // A UTF-16 unit is at most 3 UTF-8 bytes, so short strings need no encoding to be sure.
-  if (text.length * 3 <= 64 * 1024) return text.length;
+  // A UTF-16 unit is at most 3 UTF-8 bytes, so short strings need no encoding to be sure; nor does ASCII
+  // (a search is much cheaper than encoding megabytes).
+  if (text.length * 3 <= 64 * 1024 || !/[^\0-\x7f]/.test(text)) return text.length;
   return encoder.encode(text).length;
+}
+
+/** Blocks of about `size` characters, each ending on a line break where one is in its second half. */
+export function blocksOf(text: string, size: number): string[] {
+  if (text.length <= size) return [text];
+  const blocks: string[] = [];
+  for (let from = 0; from < text.length; ) {
+    let end = Math.min(text.length, from + size);
+    if (end < text.length) {
+      const cut = text.lastIndexOf("\n", end - 1);
+      if (cut >= from + size / 2) end = cut + 1;
+      else if (/[\ud800-\udbff]/.test(text[end - 1]!)) end--; // never split a surrogate pair
+    }
+    blocks.push(text.slice(from, end));
+    from = end;
+  }
+  return blocks;
 }
 
 export class StringSource implements TextSource {
