@@ -19,6 +19,8 @@ const MARKS_SHOWN = 100;
  * out only the blocks in view (laying out 100 KB of wrapped text at once takes tens of ms on a slow machine).
  */
 const BLOCK_CHARS = 4096;
+/** A highlighted match past the first piece is drawn too, if it is within this many pieces (a log entry is cut at 256 KB). */
+const FIND_PIECES = 4;
 
 /** `text` with each case-insensitive occurrence of `needle` in a <mark>: plain indexOf, no RegExp. */
 function marked(text: string, needle: string): ReactNode[] {
@@ -53,10 +55,13 @@ export function TruncatedText({ text, ...rest }: { text: string } & ShownProps) 
  */
 export function PiecedText({ pieces, size, whole, className, label, highlight }: { pieces: TextPieces; size?: number; whole: () => string } & ShownProps) {
   const [wanted, setWanted] = useState({ pieces, count: 1, all: false });
-  const want = wanted.pieces === pieces ? wanted : { pieces, count: 1, all: false };
+  const needle = highlight?.trim().toLowerCase() ?? "";
+  // What a search found is in sight: as many pieces as it takes to reach the first match.
+  const reach = useMemo(() => (needle ? pieces.countTo(needle, FIND_PIECES) : 1), [pieces, needle]);
+  const asked = wanted.pieces === pieces ? wanted : { pieces, count: 1, all: false };
+  const want = { ...asked, count: Math.max(asked.count, reach) };
   const shown = pieces.upTo(want.count);
   const more = pieces.hasMore(want.count);
-  const needle = highlight?.trim().toLowerCase() ?? "";
   const content = useMemo(() => shown.map((piece) => drawn(piece, needle)), [pieces, shown.length, needle]);
   // Show all: one more piece per frame, so the page paints between them.
   useEffect(() => {

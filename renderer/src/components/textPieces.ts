@@ -80,6 +80,16 @@ export class TextPieces {
     return this.pieces.slice(0, count);
   }
 
+  /** How many pieces show the first occurrence of `needle` (lower case), reading at most `max`; 1 if none do. */
+  countTo(needle: string, max: number): number {
+    for (let i = 0; i < max; i++) {
+      const piece = this.upTo(i + 1)[i];
+      if (piece === undefined) break;
+      if (piece.toLowerCase().includes(needle)) return i + 1;
+    }
+    return 1;
+  }
+
   /** UTF-8 bytes of the first `count` pieces. */
   bytesOf(count: number): number {
     return this.sizes.slice(0, count).reduce((sum, n) => sum + n, 0);
