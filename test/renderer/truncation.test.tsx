@@ -25,6 +25,23 @@ describe("truncation", () => {
     expect(screen.queryByRole("button", { name: "Show all" })).toBeNull();
   });
 
+  it("Show all on 900 KB adds the rest a piece per frame, by keyboard too; Show all is not offered past 1 MB", async () => {
+    const user = userEvent.setup();
+    const big = Array.from({ length: 9000 }, (_, i) => `${String(i).padStart(5, "0")} ${"z".repeat(96)}\n`).join("").slice(0, 900 * 1024);
+    const { container, unmount } = render(<TruncatedText text={big} label="Output" />);
+    const pre = container.querySelector("pre")!;
+    expect(pre.textContent!.length).toBeLessThanOrEqual(TRUNCATE_BYTES);
+    screen.getByRole("button", { name: "Show all of Output" }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(pre.textContent).toBe(big));
+    expect(pre.querySelectorAll(".piece").length).toBeGreaterThanOrEqual(9);
+    expect(screen.queryByRole("button", { name: /^Show the next/ })).toBeNull();
+    unmount();
+    render(<TruncatedText text={"w".repeat(1024 * 1024 + 1)} />);
+    expect(screen.getByRole("button", { name: "Show the next 100 KB" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Show all" })).toBeNull();
+  });
+
   it("counts bytes, not characters: multi-byte text is cut at 100 KB of UTF-8", () => {
     const big = "é".repeat(60 * 1024); // 120 KB in UTF-8, 60 K characters
     const { container } = render(<TruncatedText text={big} />);
