@@ -2,7 +2,7 @@
 // Past 100 KB only the start is drawn; each "Show the next 100 KB" adds one piece (its own block, so the
 // page lays out that piece only), "Show all" (up to 1 MB) adds the rest a piece per frame, and Copy takes
 // the whole: one huge payload must never freeze the window.
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useState, type ReactNode } from "react";
 import { CopyButton } from "./CopyButton.js";
 import { blocksOf, StringSource, TextPieces, utf8Length } from "./textPieces.js";
 
@@ -62,7 +62,6 @@ export function PiecedText({ pieces, size, whole, className, label, highlight }:
   const want = { ...asked, count: Math.max(asked.count, reach) };
   const shown = pieces.upTo(want.count);
   const more = pieces.hasMore(want.count);
-  const content = useMemo(() => shown.map((piece) => drawn(piece, needle)), [pieces, shown.length, needle]);
   // Show all: one more piece per frame, so the page paints between them.
   useEffect(() => {
     if (!want.all || !more) return;
@@ -74,13 +73,15 @@ export function PiecedText({ pieces, size, whole, className, label, highlight }:
   return (
     <div className={`payload ${className ?? ""}`}>
       <pre aria-label={label}>
-        {content.length === 1
-          ? content[0]
-          : content.map((piece, i) => (
-              <span key={i} className="piece">
-                {piece}
-              </span>
-            ))}
+        {shown.length === 1 ? (
+          <Piece text={shown[0]!} needle={needle} />
+        ) : (
+          shown.map((piece, i) => (
+            <span key={i} className="piece">
+              <Piece text={piece} needle={needle} />
+            </span>
+          ))
+        )}
       </pre>
       {more && (
         <p className="truncation-note">
@@ -101,16 +102,19 @@ export function PiecedText({ pieces, size, whole, className, label, highlight }:
   );
 }
 
-/** One piece: as it is when short, else as blocks the browser may skip laying out while out of view. */
-function drawn(piece: string, needle: string): ReactNode {
-  if (piece.length <= BLOCK_CHARS) return needle ? marked(piece, needle) : piece;
-  return blocksOf(piece, BLOCK_CHARS).map((block, i) => (
+/**
+ * One piece: as it is when short, else as blocks the browser may skip laying out while out of view. Memoised:
+ * adding a piece does not redraw the ones before it.
+ */
+const Piece = memo(function Piece({ text, needle }: { text: string; needle: string }) {
+  if (text.length <= BLOCK_CHARS) return <>{needle ? marked(text, needle) : text}</>;
+  return blocksOf(text, BLOCK_CHARS).map((block, i) => (
     // Until drawn, a block is as tall as its lines (each wrapped line adds to it once it is drawn).
     <span key={i} className="block" style={{ containIntrinsicBlockSize: `auto ${countLines(block) * 1.4}em` }}>
       {needle ? marked(block, needle) : block}
     </span>
   ));
-}
+});
 
 function countLines(text: string): number {
   let lines = 1;
