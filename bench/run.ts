@@ -38,7 +38,9 @@ const SCENARIOS: Entry[] = [
   { id: "dialog", title: "12. Request dialog: event in the page → dialog shown", needsUi: true, load: async () => (await import("./scenarios/requestDialog.js")).requestDialog },
   { id: "load", title: "13. Load: echo throughput vs a bare SDK client", load: async () => (await import("./scenarios/load.js")).load },
   { id: "soak", title: "14. Soak: a long session under a steady mix", needsUi: true, timeLimitMs: (Number(process.env.BENCH_SOAK_SECONDS) || 75) * 1000 + 180_000, load: async () => (await import("./scenarios/soak.js")).soak },
-  { id: "biglists", title: "16. Big lists: 100,000 tools, filter per keystroke", needsUi: true, load: async () => (await import("./scenarios/bigLists.js")).bigLists },
+  { id: "biglists", title: "15. Big lists: 100,000 tools, filter per keystroke", needsUi: true, load: async () => (await import("./scenarios/bigLists.js")).bigLists },
+  { id: "bigresult", title: "16. A 10 MB tool result with a 1 MB string field", needsUi: true, load: async () => (await import("./scenarios/bigResult.js")).bigResult },
+  { id: "logsearch", title: "17. Log search: 5,000 messages of 256 KB", needsUi: true, load: async () => (await import("./scenarios/logSearch.js")).logSearch },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
 const TABLE_START = "<!-- bench:start -->";

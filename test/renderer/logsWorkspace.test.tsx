@@ -105,6 +105,24 @@ describe("Logs: search inside payloads", () => {
     expect(seqs()).toEqual([2]);
   });
 
+  it("a match past the first 100 KB of a big message (350 KB): its JSON is drawn up to the match, marked, in pieces", async () => {
+    const user = userEvent.setup();
+    const line = (i: number) => `line ${i} ${"lorem ipsum ".repeat(8)}\n`;
+    const text = Array.from({ length: 3600 }, (_, i) => line(i)).join("");
+    const data = `${text.slice(0, 200 * 1024)}QUOKKA-17${text.slice(200 * 1024, 350 * 1024)}`;
+    const events = Array.from({ length: 30 }, (_, i) => logged(entry(i + 1, "in", { method: "notifications/message", params: { level: "info", data: i === 17 ? data : text.slice(0, 250 * 1024) } })));
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...events] });
+    await user.type(screen.getByRole("searchbox", { name: "Search in payloads" }), "quokka-17");
+    await waitFor(() => expect(screen.getByText(/1 match "quokka-17"/)).toBeTruthy(), { timeout: 60_000 });
+    expect(seqs()).toEqual([18]);
+    await user.click(screen.getByRole("button", { name: "Show message 18 as JSON" }));
+    const json = screen.getByRole("region", { name: "Message JSON" });
+    expect(within(json).getByText("QUOKKA-17").tagName).toBe("MARK");
+    // Drawn up to the match (its third piece), not the whole message: there is still a next piece.
+    expect(json.querySelectorAll("pre > .piece")).toHaveLength(3);
+    expect(within(json).getByRole("button", { name: "Show the next 100 KB of Message 18 JSON" })).toBeTruthy();
+  });
+
   it("200 messages of 32 KB (more than one slice of the scan): every match is found, whatever slices it took", async () => {
     const user = userEvent.setup();
     const big = "y".repeat(32 * 1024);

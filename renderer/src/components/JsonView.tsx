@@ -1,6 +1,9 @@
-// A JSON payload pretty-printed as text, truncated past 100 KB like any server text.
+// A JSON payload pretty-printed as text. Printed lazily a piece at a time (prettyJson.ts): a 10 MB value
+// costs its first 100 KB until the user asks for more, and is printed whole only when copied.
 import { useMemo } from "react";
-import { TruncatedText } from "./TruncatedText.js";
+import { PrettyJson } from "./prettyJson.js";
+import { TextPieces } from "./textPieces.js";
+import { PiecedText, TRUNCATE_BYTES } from "./TruncatedText.js";
 
 export function toJsonText(value: unknown): string {
   try {
@@ -12,6 +15,6 @@ export function toJsonText(value: unknown): string {
 }
 
 export function JsonView({ value, label, highlight }: { value: unknown; label?: string; highlight?: string }) {
-  const text = useMemo(() => toJsonText(value), [value]);
-  return <TruncatedText text={text} className="json" {...(label ? { label } : {})} {...(highlight ? { highlight } : {})} />;
+  const pieces = useMemo(() => new TextPieces(new PrettyJson(value), TRUNCATE_BYTES), [value]);
+  return <PiecedText pieces={pieces} whole={() => toJsonText(value)} className="json" label={label} highlight={highlight} />;
 }

@@ -1,0 +1,152 @@
+// Scenario 17: the Logs tab with big messages, in Chromium (browser mode). 5,000 protocol messages of
+// 256 KB each (the per-entry cap) reach the page on the app's own path (the core's bus → WebSocket → the
+// page's log), which keeps as many as its byte budget holds (logBudgetBytes at its highest, 256 MB). Then a
+// query is typed a key at a time into "Search in payloads" (the search scans a slice at a time between
+// frames), the table is scrolled, and a matching message is shown with its matches marked. The page's
+// animation frames are recorded throughout: a gap between two frames is the time the page could not paint.
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { InspectorCore } from "../../main/core/index.js";
+import type { LogEntry } from "../../shared/types.js";
+import { instrumentPage, startBrowserMode, type PageBench } from "../lib/browser.js";
+import { count, now, ROOT, sleep } from "../lib/env.js";
+import { atMost, figure, type Scenario } from "../lib/results.js";
+import { summarize } from "../lib/stats.js";
+
+const MESSAGES = count(5_000, 1_000);
+const ENTRY_CHARS = 256 * 1024 - 400;
+const BUDGET = 256 * 1024 * 1024;
+const QUERY = "quokka-17";
+const WORDS = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua".split(" ");
+
+/** A server's log line of about 256 KB; one message in 50 says quokka-<n> near its end (past 200 KB). */
+function message(i: number, sessionId: string, filler: string): LogEntry {
+  const data = i % 50 === 17 ? `${filler.slice(0, 200 * 1024)} quokka-${i % 100} ${filler.slice(0, ENTRY_CHARS - 200 * 1024 - 20)}` : filler;
+  return {
+    seq: 1_000_000 + i,
+    sessionId,
+    direction: "in",
+    time: new Date().toISOString(),
+    method: "notifications/message",
+    payload: { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", logger: `worker-${i % 8}`, data } },
+  };
+}
+
+async function frameGaps(page: Page, from: number, to = Infinity): Promise<number[]> {
+  const frames = await page.evaluate(() => (window as unknown as { __bench: PageBench }).__bench.frames);
+  const during = frames.filter((t) => t >= from && t <= to);
+  return during.slice(1).map((t, i) => t - during[i]!);
+}
+
+const longest = (gaps: number[]) => gaps.reduce((a, b) => Math.max(a, b), 0);
+
+/** Records, for each keydown, the time until the next animation frame starts (the page's first chance to paint it). */
+function instrumentKeys(): void {
+  const keys: number[] = [];
+  (window as unknown as { __keys: number[] }).__keys = keys;
+  document.addEventListener(
+    "keydown",
+    () => {
+      const t = performance.now();
+      requestAnimationFrame(() => keys.push(performance.now() - t));
+    },
+    true,
+  );
+}
+
+export const logSearch: Scenario = {
+  id: "logsearch",
+  title: "17. Log search: 5,000 messages of 256 KB",
+  async run() {
+    const core = new InspectorCore({ settings: { logLimit: MESSAGES, logBudgetBytes: BUDGET } });
+    const mode = await startBrowserMode(core);
+    try {
+      const server = { name: "Big results", transport: { type: "stdio" as const, command: process.execPath, args: [join(ROOT, "test/fixtures/big-result-server.mjs")] } };
+      const info = await core.dispatch("connect", { server });
+      const context = await mode.browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const page = await context.newPage();
+      await page.addInitScript(instrumentPage, []);
+      await page.addInitScript(instrumentKeys);
+      await page.goto(mode.web.url);
+      await page.getByRole("tab", { name: "Logs", exact: true }).click();
+      await page.getByRole("searchbox", { name: "Search in payloads" }).waitFor();
+
+      // 5,000 × 256 KB through the app's path, 16 at a time (4 MB), so no one WebSocket message is huge.
+      let filler = "";
+      for (let w = 0; filler.length < ENTRY_CHARS; w++) filler += `${WORDS[(w * 7) % WORDS.length]} `;
+      filler = filler.slice(0, ENTRY_CHARS);
+      const l0 = now();
+      for (let i = 0; i < MESSAGES; i++) {
+        core.bus.emit("logEntry", message(i, info.sessionId, filler));
+        if (i % 16 === 15) await sleep(20);
+      }
+      const lastSeq = 1_000_000 + MESSAGES - 1;
+      const status = '[aria-label="Protocol messages"] .toolbar [role="status"]';
+      // Arrived: the page's count stops moving once the last message is in.
+      let held = -1;
+      for (let same = 0; same < 10; ) {
+        const shown = await page.evaluate((s) => Number(/of (\d+) messages/.exec(document.querySelector(s)?.textContent ?? "")?.[1] ?? -1), status);
+        same = shown === held ? same + 1 : 0;
+        held = shown;
+        await sleep(200);
+      }
+      const loadMs = now() - l0;
+      const heapMb = await page.evaluate(() => ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? NaN) / 1024 / 1024);
+
+      // Typing: one key every 150 ms, then until the search says how many match.
+      const search = page.getByRole("searchbox", { name: "Search in payloads" });
+      await search.focus();
+      await sleep(500);
+      const typeFrom = await page.evaluate(() => performance.now());
+      const t0 = now();
+      await search.pressSequentially(QUERY, { delay: 150 });
+      const typedMs = now() - t0;
+      await page.waitForFunction(([s, q]) => (document.querySelector(s)?.textContent ?? "").includes(`match "${q}"`), [status, QUERY] as const, { timeout: 120_000, polling: 100 });
+      const doneMs = now() - t0 - typedMs;
+      const matches = await page.evaluate((s) => Number(/(\d+) match/.exec(document.querySelector(s)?.textContent ?? "")?.[1] ?? NaN), status);
+      const typeTo = await page.evaluate(() => performance.now());
+      const typing = await frameGaps(page, typeFrom, typeTo);
+      const keys = await page.evaluate(() => (window as unknown as { __keys: number[] }).__keys.slice());
+
+      // A match shown with its marks: the View of the first row.
+      const viewFrom = await page.evaluate(() => performance.now());
+      await page.evaluate(() => (document.querySelector('[aria-label^="Show message"][aria-label$="as JSON"]') as HTMLButtonElement).click());
+      await page.waitForFunction(() => document.querySelector(".message-json mark") !== null, undefined, { timeout: 60_000 });
+      await sleep(300);
+      const viewing = await frameGaps(page, viewFrom);
+
+      // Scrolling the whole log: the search cleared (one more keystroke's worth), then 40 wheel turns.
+      await search.fill("");
+      await sleep(1000);
+      const table = page.getByRole("table", { name: "Protocol messages" });
+      const box = (await table.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const scrollFrom = await page.evaluate(() => performance.now());
+      for (let i = 0; i < 40; i++) {
+        await page.mouse.wheel(0, 600);
+        await sleep(40);
+      }
+      await sleep(300);
+      const scrolling = await frameGaps(page, scrollFrom);
+      await context.close();
+
+      const perKey = summarize(keys);
+      const worst = Math.max(longest(typing), longest(viewing), longest(scrolling));
+      return {
+        figures: [
+          atMost("log search p95 (keystroke → next frame)", perKey.p95, "ms", 50, "≤ 50 ms", `p50 ${perKey.p50.toFixed(1)} ms, max ${perKey.max.toFixed(0)} ms over ${keys.length} keystrokes`),
+          atMost("longest frame while searching, showing a match and scrolling", worst, "ms", 50, "≤ 50 ms", `typing and the search ${longest(typing).toFixed(0)} ms, the match shown ${longest(viewing).toFixed(0)} ms, scrolling ${longest(scrolling).toFixed(0)} ms`),
+          figure("search complete after the last key", doneMs, "ms", { note: `${matches} matches among ${held.toLocaleString("en-US")} messages (${((held * 256) / 1024).toFixed(0)} MB); typed over ${typedMs.toFixed(0)} ms` }),
+          figure("messages the page holds", held, "", { note: `of ${MESSAGES.toLocaleString("en-US")} sent (${((MESSAGES * 256) / 1024).toFixed(0)} MB); the page's log keeps what logBudgetBytes (at most 256 MB) holds; arrived in ${(loadMs / 1000).toFixed(1)} s; page heap ${heapMb.toFixed(0)} MB` }),
+        ],
+        notes: [
+          `Browser mode, the built UI in headless Chromium at 1280×720. ${MESSAGES.toLocaleString("en-US")} notifications/message of 256 KB (a log line of words; one in 50 says quokka-<n> past its 200th KB) emitted on the core's bus as logEntry, 16 per 20 ms, with logLimit ${MESSAGES.toLocaleString("en-US")} and logBudgetBytes 256 MB (the highest the settings allow: the page cannot hold 5,000 × 256 KB = 1.25 GB, and keeps the newest that fit).`,
+          `"${QUERY}" typed into Search in payloads a key every 150 ms (Playwright key presses); per key, the time from keydown to the next animation frame. The search scans each message's first 256 KB, lower-cased once and kept, in slices of at most 8 ms between frames; a new key abandons the scan. Then the first match's View (its JSON with the matches marked), then the search cleared and 40 wheel turns of 600 px over the table.`,
+        ],
+        details: { keys: perKey, typing: summarize(typing), viewing: summarize(viewing), scrolling: summarize(scrolling), held, loadMs, heapMb, doneMs },
+      };
+    } finally {
+      await mode.close();
+    }
+  },
+};

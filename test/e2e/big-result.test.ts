@@ -1,0 +1,52 @@
+// A 10 MB tool result from a real stdio server (test/fixtures/big-result-server.mjs), in Chromium: the run
+// draws its text and its structured content collapsed (a piece each, not megabytes of DOM), "Show the next
+// 100 KB" adds a piece, the 1 MB string field is cut and grows in steps, Copy all is there; in both themes.
+import { describe, expect, it } from "vitest";
+import { openApp } from "./app.js";
+import { connect, fixtureServer, FLOW_TIMEOUT_MS, openTool, runArticle } from "./flows-ui.js";
+
+const NAME = "Big results";
+const NEXT = "Show the next 100 KB";
+
+describe("a 10 MB tool result in Chromium", () => {
+  it("is drawn collapsed and grows a piece per click, in light and dark", { timeout: 120_000 }, async () => {
+    const app = await openApp({ savedServers: [fixtureServer("e2e-big-result", NAME, "big-result-server.mjs")], viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, NAME);
+    const form = await openTool(page, "big-result");
+    await form.getByRole("button", { name: "Run", exact: true }).click();
+    const run = runArticle(page, 1, "big-result");
+    const textNote = run.locator(".content-text .truncation-note");
+    await textNote.getByText(/^Showing the first 100 KB of 10\.0 MB\./).waitFor({ timeout: 60_000 });
+    // Collapsed: the whole page holds a piece of the text and a piece of the structured content.
+    const drawn = () => page.evaluate(() => document.body.textContent!.length);
+    expect(await drawn()).toBeLessThan(400 * 1024);
+    const structured = run.locator(".tool-result > div > .payload.json");
+    await expect.poll(() => structured.locator("pre").textContent()).toMatch(/^\{\n {2}"lines": \d+,\n {2}"field": "field-field-/);
+    expect(await structured.locator("pre").textContent()).not.toContain('"rows"');
+
+    // Piece by piece, by keyboard: each press adds one block of about 100 KB.
+    const before = await drawn();
+    await textNote.getByRole("button", { name: NEXT, exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => run.locator(".content-text pre > .piece").count()).toBe(2);
+    const grown = (await drawn()) - before;
+    expect(grown).toBeGreaterThan(75 * 1024);
+    expect(grown).toBeLessThanOrEqual(125 * 1024);
+    await textNote.getByText(/^Showing the first 2\d\d KB of 10\.0 MB\./).waitFor();
+    expect(await textNote.getByRole("button", { name: "Show all", exact: true }).count()).toBe(0);
+    await expect(textNote.getByRole("button", { name: "Copy all of this text", exact: true }).isVisible()).resolves.toBe(true);
+
+    // The 1 MB field grows in steps until the rows begin.
+    const jsonNext = structured.locator(".truncation-note").getByRole("button", { name: NEXT, exact: true });
+    for (let i = 0; i < 12 && !(await structured.locator("pre").textContent())!.includes('"rows"'); i++) await jsonNext.click();
+    expect(await structured.locator("pre").textContent()).toContain('"rows": [');
+
+    await textNote.scrollIntoViewIfNeeded();
+    await app.screenshot("big-result-light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await app.screenshot("big-result-dark");
+    expect(app.pageErrors).toEqual([]);
+    await run.waitFor({ timeout: FLOW_TIMEOUT_MS });
+  });
+});
