@@ -58,7 +58,7 @@ function timing(filter: string): { drawn: number; painted: number } | undefined 
 
 export const bigLists: Scenario = {
   id: "biglists",
-  title: "16. Big lists: 100,000 tools, filter per keystroke",
+  title: "15. Big lists: 100,000 tools, filter per keystroke",
   async run() {
     const core = new InspectorCore();
     const mode = await startBrowserMode(core);
