@@ -27,6 +27,8 @@ export const DiffDocumentSchema = z.object({
   /** Values that differ on every run (times, UUIDs, ids, durations, poll timing): listed apart, not counted. */
   varies: z.array(RecordingChangeSchema).optional(),
   warnings: z.object({ a: z.array(z.string()), b: z.array(z.string()) }).optional(),
+  /** Differing calls past what is listed, counted (breaking and other include them), and calls not compared. */
+  unlisted: z.object({ changes: z.number().int(), breaking: z.number().int(), varies: z.number().int(), notCompared: z.number().int() }).optional(),
 });
 
 const NameListSchema = z.object({ names: z.array(z.string()), count: z.number().int() });
