@@ -5,7 +5,7 @@
 // and only what is compared is kept (issue 30): a recording file of any size diffs in bounded memory.
 import type { Recording, RecordingHeader, RecordingLine } from "./format.js";
 import { RecordingStream } from "./reader.js";
-import { CALL_METHODS, callsToList, canonical, classUnlisted, diffBehaviour, DIFF_BOUNDS, differingCalls, digestFollower, ExchangeFollower, isObj, parsePath, detailFollower, withoutMeta, type Detail, type DiffBounds, type Obj } from "./diffCalls.js";
+import { CALL_METHODS, callsToList, canonical, classUnlisted, diffBehaviour, DIFF_BOUNDS, differingCalls, digestFollower, ExchangeFollower, isObj, parsePath, detailFollower, withoutMeta, type Digest, type DiffBounds, type Obj } from "./diffCalls.js";
 
 export type Area = "surface" | "behaviour";
 export type Subject = "era" | "capability" | "tool" | "resource" | "template" | "prompt" | "call";
@@ -35,7 +35,7 @@ export interface DiffDocument {
   /** What each reader noticed (a server request the client had not offered the capability for). */
   warnings?: { a: string[]; b: string[] };
   /**
-   * Set when more calls differ than are listed (the first 1,000, within 64 MB of values) or the first
+   * Set when more calls differ than are listed (the first 1,000, within 8 MB of values) or the first
    * recording made more distinct calls than are compared (200,000): `breaking` and `other` count them too.
    */
   unlisted?: { changes: number; breaking: number; varies: number; notCompared: number };
@@ -106,9 +106,9 @@ class DiffRun {
   private readonly bounds: DiffBounds;
   private readonly surfaces: SurfaceCollector[] = [];
   private readonly digests: ReturnType<typeof digestFollower>[] = [];
-  private readonly details: ReturnType<typeof detailFollower>[] = [];
   private differing: string[] = [];
   private listed = new Set<string>();
+  private differingSet?: Set<string>;
 
   private readonly headers: RecordingHeader[] = [];
 
@@ -140,16 +140,15 @@ class DiffRun {
   }
 
   secondPass(side: 0 | 1): LineSink {
-    const details = detailFollower(this.ignore, this.bounds, new Set(this.differing), this.listed);
-    this.details[side] = details;
-    return details;
+    this.differingSet ??= new Set(this.differing);
+    return detailFollower(this.ignore, this.bounds, this.digests[side]!.follower.calls, this.differingSet, this.listed);
   }
 
   document(warningsA: string[], warningsB: string[]): DiffDocument {
-    const [a, b] = this.details.map((d) => d.calls);
-    const listed = (calls: Map<string, Detail>) => new Map([...calls].filter(([, d]) => d.listed));
-    const behaviour = a && b ? diffBehaviour(listed(a), listed(b)) : { changes: [], varies: [] };
-    const unlisted = classUnlisted(this.differing, this.digests.map((d) => d.follower.calls), this.details.map((d) => d.calls));
+    const [a, b] = this.digests.map((d) => d.follower.calls) as [Map<string, Digest>, Map<string, Digest>];
+    const listed = (calls: Map<string, Digest>) => new Map(this.differing.flatMap((key) => (calls.get(key)?.values ? [[key, calls.get(key)!.values!] as const] : [])));
+    const behaviour = diffBehaviour(listed(a), listed(b));
+    const unlisted = classUnlisted(this.differing, a, b);
     const notCompared = this.digests[0]!.notCompared();
     const changes: Change[] = [...diffSurface(this.surfaces[0]!.surface, this.surfaces[1]!.surface), ...behaviour.changes];
     const breaking = changes.filter((c) => c.breaking).length + unlisted.breaking;

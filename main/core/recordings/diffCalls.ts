@@ -28,7 +28,7 @@ export interface CallOutcome {
   related: string[];
 }
 
-/** What the first pass keeps of a call's outcome: hashes and the short lists, never the values (~150 bytes). */
+/** What the first pass keeps of a call's outcome: hashes and the short lists, never the values (~180 bytes). */
 export interface Digest {
   result?: string;
   error?: string;
@@ -37,6 +37,11 @@ export interface Digest {
   chars: number;
   /** Only a task or an input request has them. */
   lists?: Lists;
+  /** Set by the second pass on a differing call: what classes it (its result with what varies masked, its shape)… */
+  masked?: string;
+  shape?: string;
+  /** …and, when it is listed, its values. */
+  values?: CallOutcome;
 }
 
 const NO_LISTS: Lists = { statuses: [], inputs: [], related: [] };
@@ -45,13 +50,6 @@ interface Lists {
   statuses: string[];
   inputs: string[];
   related: string[];
-}
-
-/** What the second pass keeps of a differing call: the values when it is listed, else the hashes that class it. */
-export interface Detail extends CallOutcome {
-  listed: boolean;
-  masked?: string;
-  shape?: string;
 }
 
 /** Bounds of what a diff keeps, whatever the files' size. */
@@ -66,7 +64,7 @@ export interface DiffBounds {
   pending: number;
 }
 
-export const DIFF_BOUNDS: DiffBounds = { calls: 200_000, listed: 1_000, listedChars: 64 * 1024 * 1024, pending: 10_000 };
+export const DIFF_BOUNDS: DiffBounds = { calls: 200_000, listed: 1_000, listedChars: 8 * 1024 * 1024, pending: 10_000 };
 /** Statuses, input requests and related requests kept per call. */
 const LIST_MAX = 100;
 const NAME_CHARS = 300;
@@ -236,26 +234,31 @@ export function digestFollower(ignore: PathSegment[][], bounds: DiffBounds, only
 }
 
 /**
- * The second pass, over the calls whose digests differ: what classes each (the hashes of its result with
- * what varies masked, and of its shape), and the values of those `listed`.
+ * The second pass, over the calls whose digests differ (`digests`, this side's): what classes each, kept
+ * in its digest, and the values of those `listed`.
  */
-export function detailFollower(ignore: PathSegment[][], bounds: DiffBounds, differing: Set<string>, listed: Set<string>): CallFollower<Detail> {
-  return new CallFollower<Detail>(
+export function detailFollower(ignore: PathSegment[][], bounds: DiffBounds, digests: Map<string, Digest>, differing: Set<string>, listed: Set<string>): CallFollower<Digest> {
+  // An unlisted call's lists are in its digest already: what the second pass finds of them is dropped.
+  const lists = (d: Digest) => d.values ?? { statuses: [], inputs: [], related: [] };
+  return new CallFollower<Digest>(
     {
-      start: (key, name) => (differing.has(key) ? { name, listed: listed.has(key), statuses: [], inputs: [], related: [] } : undefined),
-      result: (o, value) => {
+      start: (key, name) => {
+        const digest = differing.has(key) ? digests.get(key) : undefined;
+        if (digest && listed.has(key)) digest.values = { name, statuses: [], inputs: [], related: [] };
+        return digest;
+      },
+      result: (d, value) => {
         const normalized = normalize(value, ignore);
-        o.masked = hash(canonical(masked(normalized)));
-        o.shape = hash(canonical([...shapeOf(parsedParts(normalized))]));
-        if (o.listed) o.result = normalized;
+        d.masked = hash(canonical(masked(normalized)));
+        d.shape = hash(canonical([...shapeOf(parsedParts(normalized))]));
+        if (d.values) d.values.result = normalized;
       },
-      error: (o, error) => {
-        if (o.listed) o.error = error;
+      error: (d, error) => {
+        if (d.values) d.values.error = error;
       },
-      // An unlisted call's lists are in its digest.
-      status: (o) => (o.listed ? o.statuses : []),
-      inputs: (o) => (o.listed ? o.inputs : []),
-      related: (o) => (o.listed ? o.related : []),
+      status: (d) => lists(d).statuses,
+      inputs: (d) => lists(d).inputs,
+      related: (d) => lists(d).related,
     },
     bounds.pending,
   );
@@ -288,15 +291,14 @@ export function callsToList(keys: string[], a: Map<string, Digest>, b: Map<strin
  * isError that appeared and a status sequence that no longer completes are breaking; a result whose shape
  * differs is counted breaking too (a field may be removed or retyped: a listed one would say which).
  */
-export function classUnlisted(keys: string[], digests: Map<string, Digest>[], details: Map<string, Detail>[]): { changes: number; breaking: number; varies: number } {
+export function classUnlisted(keys: string[], a: Map<string, Digest>, b: Map<string, Digest>): { changes: number; breaking: number; varies: number } {
   const counts = { changes: 0, breaking: 0, varies: 0 };
   for (const key of keys) {
-    if (details[0]?.get(key)?.listed) continue;
-    const [x, y] = [digests[0]!.get(key)!, digests[1]!.get(key)!];
-    const [mx, my] = [details[0]?.get(key), details[1]?.get(key)];
+    const [x, y] = [a.get(key)!, b.get(key)!];
+    if (x.values) continue;
     const classes: ("breaking" | "change" | "varies")[] = [];
     if (x.error !== y.error) classes.push(x.error === undefined ? "breaking" : "change");
-    else if (x.result !== y.result) classes.push((y.failed && !x.failed) || mx?.shape !== my?.shape ? "breaking" : mx?.masked === my?.masked ? "varies" : "change");
+    else if (x.result !== y.result) classes.push((y.failed && !x.failed) || x.shape !== y.shape ? "breaking" : x.masked === y.masked ? "varies" : "change");
     const [sx, sy] = [x.lists?.statuses ?? [], y.lists?.statuses ?? []];
     if (canonical(sx) !== canonical(sy)) classes.push(sx.at(-1) === sy.at(-1) ? "varies" : sx.at(-1) === "completed" && sy.at(-1) !== "completed" && sy.length > 0 ? "breaking" : "change");
     if (canonical(inputsOf(x.lists)) !== canonical(inputsOf(y.lists))) classes.push("change");
