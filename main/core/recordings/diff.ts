@@ -5,7 +5,7 @@
 // and only what is compared is kept (issue 30): a recording file of any size diffs in bounded memory.
 import type { Recording, RecordingHeader, RecordingLine } from "./format.js";
 import { RecordingStream } from "./reader.js";
-import { CALL_METHODS, callsToList, canonical, classUnlisted, diffBehaviour, DIFF_BOUNDS, differingCalls, digestFollower, ExchangeFollower, isObj, parsePath, detailFollower, withoutMeta, type Digest, type DiffBounds, type Obj } from "./diffCalls.js";
+import { CALL_METHODS, callsToList, canonical, classUnlisted, diffBehaviour, DIFF_BOUNDS, digestFollower, listedValues, markDiffering, ExchangeFollower, isObj, parsePath, detailFollower, withoutMeta, type DiffBounds, type Obj } from "./diffCalls.js";
 
 export type Area = "surface" | "behaviour";
 export type Subject = "era" | "capability" | "tool" | "resource" | "template" | "prompt" | "call";
@@ -106,9 +106,7 @@ class DiffRun {
   private readonly bounds: DiffBounds;
   private readonly surfaces: SurfaceCollector[] = [];
   private readonly digests: ReturnType<typeof digestFollower>[] = [];
-  private differing: string[] = [];
   private listed = new Set<string>();
-  private differingSet?: Set<string>;
 
   private readonly headers: RecordingHeader[] = [];
 
@@ -125,7 +123,7 @@ class DiffRun {
   firstPass(side: 0 | 1, header: RecordingHeader): LineSink {
     this.headers[side] = header;
     const surface = new SurfaceCollector(header);
-    const digests = digestFollower(this.ignore, this.bounds, side === 1 ? this.digests[0]!.follower.calls : undefined);
+    const digests = digestFollower(this.ignore, this.bounds, side === 1 ? this.digests[0]!.calls : undefined);
     this.surfaces[side] = surface;
     this.digests[side] = digests;
     return { line: (line) => (surface.line(line), digests.follower.line(line)) };
@@ -133,22 +131,20 @@ class DiffRun {
 
   /** The sides to read again for the values of the differing calls listed: none when no call differs. */
   secondPasses(): (0 | 1)[] {
-    const [a, b] = [this.digests[0]!.follower.calls, this.digests[1]!.follower.calls];
-    this.differing = differingCalls(a, b);
-    this.listed = callsToList(this.differing, a, b, this.bounds);
-    return this.differing.length ? [0, 1] : [];
+    const [a, b] = [this.digests[0]!.calls, this.digests[1]!.calls];
+    if (!markDiffering(a, b)) return [];
+    this.listed = callsToList(a, b, this.bounds);
+    return [0, 1];
   }
 
   secondPass(side: 0 | 1): LineSink {
-    this.differingSet ??= new Set(this.differing);
-    return detailFollower(this.ignore, this.bounds, this.digests[side]!.follower.calls, this.differingSet, this.listed);
+    return detailFollower(this.ignore, this.bounds, this.digests[side]!.calls, this.listed);
   }
 
   document(warningsA: string[], warningsB: string[]): DiffDocument {
-    const [a, b] = this.digests.map((d) => d.follower.calls) as [Map<string, Digest>, Map<string, Digest>];
-    const listed = (calls: Map<string, Digest>) => new Map(this.differing.flatMap((key) => (calls.get(key)?.values ? [[key, calls.get(key)!.values!] as const] : [])));
-    const behaviour = diffBehaviour(listed(a), listed(b));
-    const unlisted = classUnlisted(this.differing, a, b);
+    const [a, b] = [this.digests[0]!.calls, this.digests[1]!.calls];
+    const behaviour = diffBehaviour(listedValues(a, a), listedValues(a, b));
+    const unlisted = classUnlisted(a, b);
     const notCompared = this.digests[0]!.notCompared();
     const changes: Change[] = [...diffSurface(this.surfaces[0]!.surface, this.surfaces[1]!.surface), ...behaviour.changes];
     const breaking = changes.filter((c) => c.breaking).length + unlisted.breaking;

@@ -28,18 +28,20 @@ export interface CallOutcome {
   related: string[];
 }
 
-/** What the first pass keeps of a call's outcome: hashes and the short lists, never the values (~180 bytes). */
+/** What the first pass keeps of a call's outcome: hashes and the short lists, never the values (~200 bytes with its key). */
 export interface Digest {
-  result?: string;
-  error?: string;
+  result?: number;
+  error?: number;
   failed: boolean;
+  /** 1 when the other side's differs, 2 once the second pass has met it. */
+  differs?: 1 | 2;
   /** The canonical texts' length, to budget the second pass. */
   chars: number;
   /** Only a task or an input request has them. */
   lists?: Lists;
   /** Set by the second pass on a differing call: what classes it (its result with what varies masked, its shape)… */
-  masked?: string;
-  shape?: string;
+  masked?: number;
+  shape?: number;
   /** …and, when it is listed, its values. */
   values?: CallOutcome;
 }
@@ -122,6 +124,7 @@ export class ExchangeFollower {
 
 /** How one pass keeps a call's outcome: as a digest (first pass) or with its values (second). */
 interface Keeper<T> {
+  /** The outcome to keep of a call made the first time; undefined for a call made before, or not followed. */
   start(key: string, name: string): T | undefined;
   result(outcome: T, value: unknown): void;
   error(outcome: T, error: unknown): void;
@@ -130,9 +133,8 @@ interface Keeper<T> {
   related(outcome: T): string[];
 }
 
-/** The calls a recording made, by method and params, with what came of each (the first time it was made). */
+/** The calls a recording made, by method and params, with what came of each (the first time it was made: the keeper knows). */
 export class CallFollower<T> {
-  readonly calls = new Map<string, T>();
   private readonly byTask = new Map<string, T>();
   /** Related requests seen before their task's id was (kept until it is, bounded). */
   private readonly early = new Map<string, string[]>();
@@ -149,10 +151,8 @@ export class CallFollower<T> {
   private exchange(request: Pending, response: Obj): void {
     const result = isObj(response.result) ? response.result : undefined;
     if (request.key !== undefined) {
-      if (this.calls.has(request.key)) return;
       const outcome = this.keeper.start(request.key, request.name!);
       if (outcome === undefined) return;
-      this.calls.set(request.key, outcome);
       if (response.error !== undefined) this.keeper.error(outcome, errorShape(response.error));
       // A task (2025-11-25 CreateTaskResult, or a 2026-07-28 resultType "task"): its statuses and end follow.
       const task = isObj(result?.task) ? result.task : result?.resultType === "task" ? result : undefined;
@@ -199,30 +199,34 @@ export class CallFollower<T> {
 }
 
 /** The first pass: each call's outcome as a digest; `only` limits it to the calls the other side made. */
-export function digestFollower(ignore: PathSegment[][], bounds: DiffBounds, only?: Map<string, unknown>): { follower: CallFollower<Digest>; notCompared: () => number } {
-  let [started, notCompared] = [0, 0];
+export function digestFollower(ignore: PathSegment[][], bounds: DiffBounds, only?: Map<string, unknown>): { follower: CallFollower<Digest>; calls: Map<string, Digest>; notCompared: () => number } {
+  const calls = new Map<string, Digest>();
+  let notCompared = 0;
   const lists = (d: Digest) => (d.lists ??= { statuses: [], inputs: [], related: [] });
   const follower = new CallFollower<Digest>(
     {
       start: (key) => {
-        if (only ? !only.has(key) : started >= bounds.calls) {
+        if (calls.has(key) || (only && !only.has(key))) return undefined;
+        // Past the bound, a call is counted each time it is made (telling a new one from one made before would mean keeping it).
+        if (calls.size >= bounds.calls) {
           if (!only) notCompared++;
           return undefined;
         }
-        started++;
-        return { failed: false, chars: 0 };
+        const digest: Digest = { failed: false, chars: 0 };
+        calls.set(key, digest);
+        return digest;
       },
       result: (d, value) => {
         const normalized = normalize(value, ignore);
         const text = canonical(normalized);
         d.chars += text.length;
-        d.result = hash(text);
+        d.result = hashNumber(text);
         d.failed = isObj(normalized) && normalized.isError === true;
       },
       error: (d, error) => {
         const text = canonical(error);
         d.chars += text.length;
-        d.error = hash(text);
+        d.error = hashNumber(text);
       },
       status: (d) => lists(d).statuses,
       inputs: (d) => lists(d).inputs,
@@ -230,27 +234,29 @@ export function digestFollower(ignore: PathSegment[][], bounds: DiffBounds, only
     },
     bounds.pending,
   );
-  return { follower, notCompared: () => notCompared };
+  return { follower, calls, notCompared: () => notCompared };
 }
 
 /**
  * The second pass, over the calls whose digests differ (`digests`, this side's): what classes each, kept
  * in its digest, and the values of those `listed`.
  */
-export function detailFollower(ignore: PathSegment[][], bounds: DiffBounds, digests: Map<string, Digest>, differing: Set<string>, listed: Set<string>): CallFollower<Digest> {
+export function detailFollower(ignore: PathSegment[][], bounds: DiffBounds, digests: Map<string, Digest>, listed: Set<string>): CallFollower<Digest> {
   // An unlisted call's lists are in its digest already: what the second pass finds of them is dropped.
   const lists = (d: Digest) => d.values ?? { statuses: [], inputs: [], related: [] };
   return new CallFollower<Digest>(
     {
       start: (key, name) => {
-        const digest = differing.has(key) ? digests.get(key) : undefined;
-        if (digest && listed.has(key)) digest.values = { name, statuses: [], inputs: [], related: [] };
+        const digest = digests.get(key);
+        if (digest?.differs !== 1) return undefined;
+        digest.differs = 2;
+        if (listed.has(key)) digest.values = { name, statuses: [], inputs: [], related: [] };
         return digest;
       },
       result: (d, value) => {
         const normalized = normalize(value, ignore);
-        d.masked = hash(canonical(masked(normalized)));
-        d.shape = hash(canonical([...shapeOf(parsedParts(normalized))]));
+        d.masked = hashNumber(canonical(masked(normalized)));
+        d.shape = hashNumber(canonical([...shapeOf(parsedParts(normalized))]));
         if (d.values) d.values.result = normalized;
       },
       error: (d, error) => {
@@ -264,22 +270,39 @@ export function detailFollower(ignore: PathSegment[][], bounds: DiffBounds, dige
   );
 }
 
-/** The calls whose digests differ, in the first recording's order. */
-export function differingCalls(a: Map<string, Digest>, b: Map<string, Digest>): string[] {
-  const out: string[] = [];
+/** The calls whose digests differ, marked on both sides; how many. */
+export function markDiffering(a: Map<string, Digest>, b: Map<string, Digest>): number {
+  let count = 0;
   for (const [key, x] of a) {
     const y = b.get(key);
-    if (y && (x.error !== y.error || x.result !== y.result || canonical(x.lists ?? NO_LISTS) !== canonical(y.lists ?? NO_LISTS))) out.push(key);
+    if (!y || (x.error === y.error && x.result === y.result && canonical(x.lists ?? NO_LISTS) === canonical(y.lists ?? NO_LISTS))) continue;
+    x.differs = y.differs = 1;
+    count++;
+  }
+  return count;
+}
+
+/** The differing calls, in the first recording's order. */
+function* differing(a: Map<string, Digest>, b: Map<string, Digest>): Generator<[string, Digest, Digest]> {
+  for (const [key, x] of a) if (x.differs) yield [key, x, b.get(key)!];
+}
+
+/** The values of the listed calls, one side (`a` gives the order), as diffBehaviour compares them. */
+export function listedValues(a: Map<string, Digest>, side: Map<string, Digest>): Map<string, CallOutcome> {
+  const out = new Map<string, CallOutcome>();
+  for (const [key, x] of differing(a, side)) {
+    const values = (a === side ? x : side.get(key))?.values;
+    if (values) out.set(key, values);
   }
   return out;
 }
 
 /** The differing calls whose values the second pass keeps: the first ones, within the bounds. */
-export function callsToList(keys: string[], a: Map<string, Digest>, b: Map<string, Digest>, bounds: DiffBounds): Set<string> {
+export function callsToList(a: Map<string, Digest>, b: Map<string, Digest>, bounds: DiffBounds): Set<string> {
   const listed = new Set<string>();
   let chars = 0;
-  for (const key of keys) {
-    chars += a.get(key)!.chars + b.get(key)!.chars;
+  for (const [key, x, y] of differing(a, b)) {
+    chars += x.chars + y.chars;
     if (listed.size >= bounds.listed || chars > bounds.listedChars) break;
     listed.add(key);
   }
@@ -291,10 +314,9 @@ export function callsToList(keys: string[], a: Map<string, Digest>, b: Map<strin
  * isError that appeared and a status sequence that no longer completes are breaking; a result whose shape
  * differs is counted breaking too (a field may be removed or retyped: a listed one would say which).
  */
-export function classUnlisted(keys: string[], a: Map<string, Digest>, b: Map<string, Digest>): { changes: number; breaking: number; varies: number } {
+export function classUnlisted(a: Map<string, Digest>, b: Map<string, Digest>): { changes: number; breaking: number; varies: number } {
   const counts = { changes: 0, breaking: 0, varies: 0 };
-  for (const key of keys) {
-    const [x, y] = [a.get(key)!, b.get(key)!];
+  for (const [, x, y] of differing(a, b)) {
     if (x.values) continue;
     const classes: ("breaking" | "change" | "varies")[] = [];
     if (x.error !== y.error) classes.push(x.error === undefined ? "breaking" : "change");
@@ -483,9 +505,14 @@ export function withoutMeta(params: Obj): Obj {
   return rest;
 }
 
-/** A call's key, or a result, as the first pass keeps it: 72 bits of its text, whatever its size. */
+/** A call's key as the passes keep it: 72 bits of its text, whatever its size. */
 function hash(text: string): string {
   return createHash("sha1").update(text).digest("base64").slice(0, 12);
+}
+
+/** A result as the passes keep it, only ever compared with the other side's for the same call: 48 bits. */
+function hashNumber(text: string): number {
+  return createHash("sha1").update(text).digest().readUIntBE(0, 6);
 }
 
 export function isObj(value: unknown): value is Obj {
