@@ -3,6 +3,9 @@
 import { z } from "zod";
 
 /** One side of a comparison: a recording's text (the app opens up to 64 MB), or a live session's kept log. */
+/** Distinct calls of the first recording a diff compares at most: past them, calls are counted, not compared. */
+export const DIFF_CALLS_COMPARED = 200_000;
+
 export const DiffSideSchema = z.union([z.string().max(64 * 1024 * 1024), z.object({ sessionId: z.string().min(1).max(200) }).strict()]);
 
 export const RecordingChangeSchema = z.object({

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { isMessageLine, type RecordingLine } from "./format.js";
 import { idKey } from "../messageLog.js";
+import { DIFF_CALLS_COMPARED } from "../../../shared/recordingDiff.js";
 
 export type Obj = Record<string, unknown>;
 
@@ -66,7 +67,7 @@ export interface DiffBounds {
   pending: number;
 }
 
-export const DIFF_BOUNDS: DiffBounds = { calls: 200_000, listed: 1_000, listedChars: 8 * 1024 * 1024, pending: 10_000 };
+export const DIFF_BOUNDS: DiffBounds = { calls: DIFF_CALLS_COMPARED, listed: 1_000, listedChars: 8 * 1024 * 1024, pending: 10_000 };
 /** Statuses, input requests and related requests kept per call. */
 const LIST_MAX = 100;
 const NAME_CHARS = 300;
