@@ -38,6 +38,7 @@ const SCENARIOS: Entry[] = [
   { id: "dialog", title: "12. Request dialog: event in the page → dialog shown", needsUi: true, load: async () => (await import("./scenarios/requestDialog.js")).requestDialog },
   { id: "load", title: "13. Load: echo throughput vs a bare SDK client", load: async () => (await import("./scenarios/load.js")).load },
   { id: "soak", title: "14. Soak: a long session under a steady mix", needsUi: true, timeLimitMs: (Number(process.env.BENCH_SOAK_SECONDS) || 75) * 1000 + 180_000, load: async () => (await import("./scenarios/soak.js")).soak },
+  { id: "bigDiff", title: "15. Recordings: diff of two 250 MB recordings", timeLimitMs: 600_000, load: async () => (await import("./scenarios/bigDiff.js")).bigDiff },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
 const TABLE_START = "<!-- bench:start -->";

@@ -24,7 +24,8 @@ asked again (its own requests declined). --servers-file, --config-dir, --era, --
 --timeout work as for the other commands. Values that differ on every run (times, UUIDs, ids, durations,
 poll timing) are listed apart as "varies between runs", not as changes; --ignore leaves a path of every
 call result out (e.g. structuredContent.generatedAt, content[*].text). A result that lost a field or
-changed its type (structured content or JSON text) is breaking.
+changed its type (structured content or JSON text) is breaking. Both files are streamed, in bounded
+memory whatever their size: the first 1,000 differing calls are listed, the rest counted.
 Exit codes: 0 nothing breaking changed; 1 something breaking changed; 2 usage or read error.`;
 
 export async function runDiff(argv: string[], io: CliIo): Promise<number> {
