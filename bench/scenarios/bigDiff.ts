@@ -3,33 +3,12 @@
 // diff's passes run) are generated into a temp folder and given to the built CLI, run with --trace-gc:
 // the heap it keeps (the largest reading after a full collection), its peak, and how long it took.
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, now, ROOT } from "../lib/env.js";
 import { atMost, figure, type Scenario } from "../lib/results.js";
-
-/** A recording of about `mb` MB: one call a ~2 KB answer, each answer saying `day`. */
-function generate(path: string, mb: number, day: string): number {
-  const fd = openSync(path, "w");
-  const filler = "x".repeat(2000);
-  const header = { mcprec: 1, inspector: { name: "bench", version: "0" }, recordedAt: `${day}T10:00:00.000Z`, era: "legacy", protocolVersion: "2025-11-25", server: { name: "big", transport: "stdio" }, limits: { messageBytes: 262144 } };
-  let written = writeSync(fd, `${JSON.stringify(header)}\n`);
-  let calls = 0;
-  try {
-    while (written < mb * 1024 * 1024) {
-      const lines: string[] = [];
-      for (let i = 0; i < 1000; i++, calls++) {
-        lines.push(JSON.stringify({ t: calls, dir: "out", msg: { jsonrpc: "2.0", id: calls, method: "tools/call", params: { name: "echo", arguments: { message: `call ${calls}` } } } }));
-        lines.push(JSON.stringify({ t: calls, dir: "in", msg: { jsonrpc: "2.0", id: calls, result: { content: [{ type: "text", text: `Echo at ${day}T10:00:00Z: call ${calls} ${filler}` }] } } }));
-      }
-      written += writeSync(fd, `${lines.join("\n")}\n`);
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return calls;
-}
+import { writeBigRecording } from "../../test/helpers/bigRecording.js";
 
 /** The CLI's diff with V8's GC trace: each collection's heap before and after, in MB. */
 function tracedDiff(cli: string, a: string, b: string): Promise<{ ms: number; code: number | null; peakMb: number; keptMb: number; unlisted: unknown }> {
@@ -70,8 +49,8 @@ export const bigDiff: Scenario = {
     const folder = mkdtempSync(join(tmpdir(), "bench-diff-"));
     try {
       const [a, b] = [join(folder, "a.mcprec"), join(folder, "b.mcprec")];
-      const calls = generate(a, mb, "2026-11-01");
-      generate(b, mb, "2026-11-02");
+      const calls = writeBigRecording(a, mb, "2026-11-01");
+      writeBigRecording(b, mb, "2026-11-02");
       const run = await tracedDiff(cli, a, b);
       return {
         figures: [

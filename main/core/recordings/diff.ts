@@ -215,7 +215,7 @@ const SURFACE_CHARS = 64 * 1024 * 1024;
 class SurfaceCollector {
   readonly surface: Surface;
   private chars = 0;
-  private readonly follower = new ExchangeFollower((request, response) => this.exchange(request.method, response), () => {}, DIFF_BOUNDS.pending);
+  private readonly follower = new ExchangeFollower((request, response) => this.exchange(request.method, response), () => {}, DIFF_BOUNDS.pending, undefined, false);
 
   constructor(private readonly header: RecordingHeader) {
     this.surface = { era: header.era, capabilities: header.serverCapabilities ?? {}, tools: new Map(), resources: new Map(), templates: new Map(), prompts: new Map(), listed: new Set() };

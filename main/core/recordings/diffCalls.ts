@@ -1,7 +1,7 @@
 // The behaviour half of `diff` (issue 22), read line by line so two recordings of any size compare in
 // bounded memory (issue 30): a first pass keeps a digest of each call's outcome (hashes, a few words),
 // a second pass, only when digests differ, keeps the values of the first differences to list them.
-import { createHash } from "node:crypto";
+import { hash as digestOf } from "node:crypto";
 import { isMessageLine, type RecordingLine } from "./format.js";
 import { idKey } from "../messageLog.js";
 import { DIFF_CALLS_COMPARED } from "../../../shared/recordingDiff.js";
@@ -95,6 +95,8 @@ export class ExchangeFollower {
     private readonly maxPending: number,
     /** The methods whose params are kept whole until the answer (lists and initialize keep none). */
     private readonly keepParams: (method: string) => boolean = () => false,
+    /** Whether a call's key is made (the surface needs none: it is the dearest part of a request). */
+    private readonly keyed = true,
   ) {}
 
   line(line: RecordingLine): void {
@@ -103,7 +105,7 @@ export class ExchangeFollower {
     if (line.dir === "out" && typeof m.method === "string" && m.id !== undefined) {
       const params = isObj(m.params) ? m.params : {};
       const request: Pending = { method: m.method.slice(0, 200) };
-      if (CALL_METHODS.has(m.method)) {
+      if (this.keyed && CALL_METHODS.has(m.method)) {
         const key = `${m.method} ${canonical(withoutMeta(params))}`;
         Object.assign(request, { key: hash(key), name: key.length > NAME_CHARS ? `${key.slice(0, NAME_CHARS)}…` : key, task: "task" in params });
       } else if (typeof params.taskId === "string") request.taskId = params.taskId;
@@ -508,12 +510,12 @@ export function withoutMeta(params: Obj): Obj {
 
 /** A call's key as the passes keep it: 72 bits of its text, whatever its size. */
 function hash(text: string): string {
-  return createHash("sha1").update(text).digest("base64").slice(0, 12);
+  return digestOf("sha1", text, "base64").slice(0, 12);
 }
 
 /** A result as the passes keep it, only ever compared with the other side's for the same call: 48 bits. */
 function hashNumber(text: string): number {
-  return createHash("sha1").update(text).digest().readUIntBE(0, 6);
+  return digestOf("sha1", text, "buffer").readUIntBE(0, 6);
 }
 
 export function isObj(value: unknown): value is Obj {
