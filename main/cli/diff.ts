@@ -108,8 +108,9 @@ function human(doc: DiffDocument, a: string, b: string): string {
     for (const c of doc.varies) lines.push(`  varies    ${c.subject} ${c.name}: ${c.what}`);
   }
   const more = doc.unlisted;
-  if (more?.changes || more?.varies) lines.push("", `…and ${more.changes} more ${more.changes === 1 ? "change" : "changes"} (${more.breaking} breaking) and ${more.varies} more varying, in calls not listed: only the first ${DIFF_BOUNDS.listed.toLocaleString("en-US")} differing calls (within ${DIFF_BOUNDS.listedChars / (1024 * 1024)} MB of values) are listed`);
-  if (more?.notCompared) lines.push("", `${more.notCompared} more distinct calls of ${a} were not compared: only the first ${DIFF_BOUNDS.calls.toLocaleString("en-US")} are`);
+  const counted = [more?.changes ? `${more.changes} more ${more.changes === 1 ? "change" : "changes"} (${more.breaking} breaking)` : "", more?.varies ? `${more.varies} more varying` : ""].filter(Boolean);
+  if (counted.length) lines.push("", `…and ${counted.join(" and ")} in calls not listed: only the first ${DIFF_BOUNDS.listed.toLocaleString("en-US")} differing calls (within ${DIFF_BOUNDS.listedChars / (1024 * 1024)} MB of values) are listed`);
+  if (more?.notCompared) lines.push("", `${more.notCompared} calls of ${a} past its first ${DIFF_BOUNDS.calls.toLocaleString("en-US")} distinct ones were not compared`);
   lines.push("", doc.changes.length || more?.changes ? `${doc.breaking} breaking ${doc.breaking === 1 ? "change" : "changes"}, ${doc.other} other` : "No changes.");
   return `${printable(lines.join("\n").slice(0, 1_000_000))}\n`;
 }

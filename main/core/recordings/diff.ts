@@ -214,7 +214,9 @@ const SURFACE_CHARS = 64 * 1024 * 1024;
 /** A recording's surface, line by line: the capabilities and the newest of each listed item, bounded. */
 class SurfaceCollector {
   readonly surface: Surface;
+  /** The kept items' JSON length, in all, and each (a replaced item gives its own back). */
   private chars = 0;
+  private readonly sizes = new Map<string, number>();
   private readonly follower = new ExchangeFollower((request, response) => this.exchange(request.method, response), () => {}, DIFF_BOUNDS.pending, undefined, false);
 
   constructor(private readonly header: RecordingHeader) {
@@ -237,9 +239,12 @@ class SurfaceCollector {
     for (const item of result[list[1]] as unknown[]) {
       if (!isObj(item) || typeof item[list[2]] !== "string") continue;
       const name = item[list[2]] as string;
-      // A hostile server listing millions: the first ones are kept (as many as a page can show).
-      if (!into.has(name) && (into.size >= SURFACE_ITEMS || this.chars > SURFACE_CHARS)) continue;
-      this.chars += name.length + (typeof item.description === "string" ? item.description.length : 0) + 200;
+      // A hostile server listing millions, or huge schemas: the first ones are kept; a newer copy of one kept replaces it.
+      const key = `${list[0]} ${name}`;
+      const size = JSON.stringify(item).length;
+      if (!into.has(name) && (into.size >= SURFACE_ITEMS || this.chars + size > SURFACE_CHARS)) continue;
+      this.chars += size - (this.sizes.get(key) ?? 0);
+      this.sizes.set(key, size);
       into.set(name, item);
     }
   }

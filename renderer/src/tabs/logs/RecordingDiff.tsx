@@ -124,7 +124,7 @@ export function RecordingDiffView({ comparison, onClose }: { comparison: Compari
       <ChangeList title="Surface changes" changes={surface} empty="The surface did not change." />
       <ChangeList title="Behaviour of the calls both made" changes={behaviour} empty="No call both sides made behaved differently." showValues unlisted={unlisted?.changes ? `…and ${unlisted.changes} more in calls not listed (${unlisted.breaking} breaking)` : undefined} extra={unlisted?.changes} />
       <ChangeList title="Varies between runs (not a change)" changes={varies} empty="Nothing differed only in times, ids, durations or poll timing." showValues varies unlisted={unlisted?.varies ? `…and ${unlisted.varies} more in calls not listed` : undefined} extra={unlisted?.varies} />
-      {unlisted?.notCompared ? <p className="note">{unlisted.notCompared} more calls of {clip(comparison.aName)} were not compared: only the first {DIFF_CALLS_COMPARED.toLocaleString("en-US")} distinct calls are.</p> : null}
+      {unlisted?.notCompared ? <p className="note">{unlisted.notCompared} calls of {clip(comparison.aName)} past its first {DIFF_CALLS_COMPARED.toLocaleString("en-US")} distinct ones were not compared.</p> : null}
       {warnings.length > 0 && (
         <section aria-label="Warnings" className="diff-changes">
           <h3>Warnings ({warnings.length})</h3>
