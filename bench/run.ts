@@ -41,6 +41,7 @@ const SCENARIOS: Entry[] = [
   { id: "biglists", title: "15. Big lists: 100,000 tools, filter per keystroke", needsUi: true, load: async () => (await import("./scenarios/bigLists.js")).bigLists },
   { id: "bigresult", title: "16. A 10 MB tool result with a 1 MB string field", needsUi: true, load: async () => (await import("./scenarios/bigResult.js")).bigResult },
   { id: "logsearch", title: "17. Log search: 5,000 messages of 256 KB", needsUi: true, load: async () => (await import("./scenarios/logSearch.js")).logSearch },
+  { id: "bigDiff", title: "18. Recordings: diff of two 250 MB recordings", timeLimitMs: 600_000, load: async () => (await import("./scenarios/bigDiff.js")).bigDiff },
 ];
 const SCENARIO_TIME_LIMIT_MS = 240_000;
 const TABLE_START = "<!-- bench:start -->";

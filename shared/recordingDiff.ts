@@ -3,6 +3,9 @@
 import { z } from "zod";
 
 /** One side of a comparison: a recording's text (the app opens up to 64 MB), or a live session's kept log. */
+/** Distinct calls of the first recording a diff compares at most: past them, calls are counted, not compared. */
+export const DIFF_CALLS_COMPARED = 200_000;
+
 export const DiffSideSchema = z.union([z.string().max(64 * 1024 * 1024), z.object({ sessionId: z.string().min(1).max(200) }).strict()]);
 
 export const RecordingChangeSchema = z.object({
@@ -27,6 +30,8 @@ export const DiffDocumentSchema = z.object({
   /** Values that differ on every run (times, UUIDs, ids, durations, poll timing): listed apart, not counted. */
   varies: z.array(RecordingChangeSchema).optional(),
   warnings: z.object({ a: z.array(z.string()), b: z.array(z.string()) }).optional(),
+  /** Differing calls past what is listed, counted (breaking and other include them), and calls not compared. */
+  unlisted: z.object({ changes: z.number().int(), breaking: z.number().int(), varies: z.number().int(), notCompared: z.number().int() }).optional(),
 });
 
 const NameListSchema = z.object({ names: z.array(z.string()), count: z.number().int() });

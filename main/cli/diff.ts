@@ -4,8 +4,9 @@
 import { SERVER_OPTIONS } from "./serverOptions.js";
 import { parseArgs } from "node:util";
 import { readRecording, RecordingError } from "../core/recordings/reader.js";
-import { diffRecordings, type Change, type DiffDocument } from "../core/recordings/diff.js";
+import { diffRecordingFiles, diffRecordings, type Change, type DiffDocument } from "../core/recordings/diff.js";
 import type { Recording } from "../core/recordings/format.js";
+import { DIFF_BOUNDS } from "../core/recordings/diffCalls.js";
 import { printable } from "./human.js";
 import { stableJson, type CliIo } from "./io.js";
 import { parseCli } from "./args.js";
@@ -23,7 +24,8 @@ asked again (its own requests declined). --servers-file, --config-dir, --era, --
 --timeout work as for the other commands. Values that differ on every run (times, UUIDs, ids, durations,
 poll timing) are listed apart as "varies between runs", not as changes; --ignore leaves a path of every
 call result out (e.g. structuredContent.generatedAt, content[*].text). A result that lost a field or
-changed its type (structured content or JSON text) is breaking.
+changed its type (structured content or JSON text) is breaking. Both files are streamed, in bounded
+memory whatever their size: the first 1,000 differing calls are listed, the rest counted.
 Exit codes: 0 nothing breaking changed; 1 something breaking changed; 2 usage or read error.`;
 
 export async function runDiff(argv: string[], io: CliIo): Promise<number> {
@@ -64,23 +66,26 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     return fail((error as Error).message.split(". To specify")[0]!);
   }
-  let recordings: Recording[];
+  let document: DiffDocument;
   try {
-    recordings = files.map((file) => readRecording(file));
+    // Two files are streamed (bounded memory whatever their size); against a live server, the recording is read whole.
+    if (!live) document = await diffRecordingFiles(files[0]!, files[1]!, { ignore });
+    else {
+      const recording = readRecording(files[0]!);
+      if (!quiet) io.stderr.write(`Recording ${live.server} live…\n`);
+      let other: Recording;
+      try {
+        other = await liveRecording(recording, { ...live, say: (line) => quiet || io.stderr.write(`${line}\n`) });
+      } catch (error) {
+        return fail(`the live server: ${(error as Error).message}`);
+      }
+      files.push(`${live.server} (live)`);
+      document = diffRecordings(recording, other, { ignore });
+    }
   } catch (error) {
     if (!(error instanceof RecordingError)) throw error;
     return fail(error.message);
   }
-  if (live) {
-    if (!quiet) io.stderr.write(`Recording ${live.server} live…\n`);
-    try {
-      recordings.push(await liveRecording(recordings[0]!, { ...live, say: (line) => quiet || io.stderr.write(`${line}\n`) }));
-    } catch (error) {
-      return fail(`the live server: ${(error as Error).message}`);
-    }
-    files.push(`${live.server} (live)`);
-  }
-  const document = diffRecordings(recordings[0]!, recordings[1]!, { ignore });
   // What the readers noticed is said, not only kept in the document.
   if (!quiet) for (const [side, list] of [[files[0]!, document.warnings?.a ?? []], [files[1]!, document.warnings?.b ?? []]] as const) for (const warning of list) io.stderr.write(`mcp-task-inspector diff: ${side}: ${printable(warning)}\n`);
   if (json) io.stdout.write(`${stableJson(document)}\n`);
@@ -102,6 +107,10 @@ function human(doc: DiffDocument, a: string, b: string): string {
     lines.push("", "Varies between runs (not a change):");
     for (const c of doc.varies) lines.push(`  varies    ${c.subject} ${c.name}: ${c.what}`);
   }
-  lines.push("", doc.changes.length ? `${doc.breaking} breaking ${doc.breaking === 1 ? "change" : "changes"}, ${doc.other} other` : "No changes.");
+  const more = doc.unlisted;
+  const counted = [more?.changes ? `${more.changes} more ${more.changes === 1 ? "change" : "changes"} (${more.breaking} breaking)` : "", more?.varies ? `${more.varies} more varying` : ""].filter(Boolean);
+  if (counted.length) lines.push("", `…and ${counted.join(" and ")} in calls not listed: only the first ${DIFF_BOUNDS.listed.toLocaleString("en-US")} differing calls (within ${DIFF_BOUNDS.listedChars / (1024 * 1024)} MB of values) are listed`);
+  if (more?.notCompared) lines.push("", `${more.notCompared} calls of ${a} past its first ${DIFF_BOUNDS.calls.toLocaleString("en-US")} distinct ones were not compared`);
+  lines.push("", doc.changes.length || more?.changes ? `${doc.breaking} breaking ${doc.breaking === 1 ? "change" : "changes"}, ${doc.other} other` : "No changes.");
   return `${printable(lines.join("\n").slice(0, 1_000_000))}\n`;
 }

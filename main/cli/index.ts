@@ -23,5 +23,7 @@ const code = await runCli(process.argv.slice(2), {
     return () => process.off("SIGINT", onSignal);
   },
 });
-// Exit now: a server's socket or timer left behind must not keep a script waiting.
+// Exit now: a server's socket or timer left behind must not keep a script waiting. A pipe is written
+// asynchronously: what is still queued (a large --json document) is flushed first, or the reader gets it cut.
+await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write("", resolve))));
 process.exit(code);

@@ -99,4 +99,45 @@ describe("Compare… (issue 22)", () => {
     await user.click(screen.getByRole("button", { name: "Close recording" }));
     expect(screen.queryByRole("region", { name: "Comparison" })).toBeNull();
   });
+
+  it("what varies between runs is listed apart (issue 30): each call with its values, the unlisted ones counted, and the readers' warnings", async () => {
+    const user = userEvent.setup();
+    const { bridge } = renderWithStore(<LogsTab />);
+    bridge.handle("openRecording", () => ({ header: { mcprec: 1 }, entries: [], stderr: [], warnings: [] }));
+    const varies = (name: string, what: string, before: unknown, after: unknown) => ({ area: "behaviour" as const, subject: "call" as const, name, what, breaking: false, before, after });
+    bridge.handle("diffRecordings", () => ({
+      ...DIFF,
+      document: {
+        ...DIFF.document,
+        changes: [],
+        breaking: 0,
+        other: 0,
+        varies: [
+          varies('tools/call {"arguments":{},"name":"get-time"}', "result varies between runs (times, ids, durations)", { content: [{ type: "text", text: "2026-11-01T10:00:00Z" }] }, { content: [{ type: "text", text: "2026-11-01T10:01:00Z" }] }),
+          varies('tools/call {"arguments":{},"name":"research"}', "task status sequence varies between runs (poll timing)", ["working", "completed"], ["working", "input_required", "completed"]),
+          ...Array.from({ length: 400 }, (_, i) => varies(`tools/call {"name":"n${i}"}`, "result varies between runs (times, ids, durations)", HOSTILE, "x")),
+        ],
+        unlisted: { changes: 0, breaking: 0, varies: 5000, notCompared: 0 },
+        warnings: { a: [], b: ["Line 7: the server sent sampling/createMessage, but the client did not offer the sampling capability"] },
+      },
+    }));
+    await user.upload(screen.getByLabelText("Recording file"), new File(["first\n"], "monday.mcprec"));
+    await screen.findByRole("region", { name: "Opened recording" });
+    await user.click(screen.getByRole("button", { name: "Compare…" }));
+    await user.upload(screen.getByLabelText("Recording to compare with"), new File(["second\n"], "tuesday.mcprec"));
+    const comparison = await screen.findByRole("region", { name: "Comparison" });
+    // Nothing changed: what varies is not counted as a change.
+    expect(within(comparison).getByRole("status").textContent).toBe("No changes");
+    const list = within(comparison).getByRole("region", { name: "Varies between runs (not a change)" });
+    expect(within(list).getByRole("heading").textContent).toBe("Varies between runs (not a change) (5402)");
+    const items = within(list).getAllByRole("listitem");
+    expect(items[0]!.textContent).toBe('Varies call tools/call {"arguments":{},"name":"get-time"}: result varies between runs (times, ids, durations)before {"content":[{"type":"text","text":"2026-11-01T10:00:00Z"}]} after {"content":[{"type":"text","text":"2026-11-01T10:01:00Z"}]}');
+    expect(items[1]!.textContent).toContain('task status sequence varies between runs (poll timing)before ["working","completed"] after ["working","input_required","completed"]');
+    // 300 listed, the rest of the document's counted, then those past the diff's own listing.
+    expect(items).toHaveLength(302);
+    expect(items.at(-2)!.textContent).toBe("…and 102 more");
+    expect(items.at(-1)!.textContent).toBe("…and 5000 more in calls not listed");
+    const warnings = within(comparison).getByRole("region", { name: "Warnings" });
+    expect(within(warnings).getByRole("listitem").textContent).toBe("tuesday.mcprec: Line 7: the server sent sampling/createMessage, but the client did not offer the sampling capability");
+  });
 });

@@ -126,3 +126,42 @@ describe("diff says what the readers noticed", () => {
     expect(diffRecordings(rec({}, [tool({})]), rec({}, [tool({})])).warnings).toBeUndefined();
   });
 });
+
+describe("diff in bounded memory (issue 30)", () => {
+  /** `n` plain calls, each its own arguments; `result(i)` says what call i answered. */
+  const calls = (n: number, result: (i: number) => object): RecordingLine[] =>
+    Array.from({ length: n }, (_, i): RecordingLine[] => [
+      { t: i, dir: "out", msg: { jsonrpc: "2.0", id: 100 + i, method: "tools/call", params: { name: "t", arguments: { i } } } },
+      { t: i, dir: "in", msg: { jsonrpc: "2.0", id: 100 + i, result: result(i) } },
+    ]).flat();
+  const bounds = { calls: 40, listed: 5, listedChars: 1_000_000, pending: 10 };
+  const text = (s: string) => ({ content: [{ type: "text", text: s }] });
+
+  it("lists the first differing calls with their values, counts and classes the rest, and compares no more calls than its bound", () => {
+    // 50 calls: the first 30 vary (a time), 31-39 change a value, 40-49 are past the bound of 40 calls compared.
+    const a = rec({}, [tool({})], calls(50, (i) => (i < 30 ? text(`at 2026-11-01T10:00:00Z: ${i}`) : i === 39 ? { content: [], structuredContent: { v: i, w: 1 } } : text(`value ${i}`))));
+    const b = rec({}, [tool({})], calls(50, (i) => (i < 30 ? text(`at 2026-11-02T11:00:00Z: ${i}`) : i === 39 ? { content: [], structuredContent: { v: i } } : text(`value ${i + 1}`))));
+    const doc = diffRecordings(a, b, { bounds });
+    expect(doc.varies).toHaveLength(5);
+    expect(doc.varies![0]).toMatchObject({ name: 'tools/call {"arguments":{"i":0},"name":"t"}', before: text("at 2026-11-01T10:00:00Z: 0"), after: text("at 2026-11-02T11:00:00Z: 0") });
+    expect(doc.changes).toEqual([]);
+    // 25 more vary; 30-38 changed (not breaking); 39's structured content lost a field (breaking).
+    expect(doc.unlisted).toEqual({ varies: 25, changes: 10, breaking: 1, notCompared: 10 });
+    expect([doc.breaking, doc.other]).toEqual([1, 9]);
+    // The same calls with everything listed: the unlisted classes are what the listed ones say.
+    const all = diffRecordings(a, b, { bounds: { ...bounds, listed: 1000 } });
+    expect([all.varies!.length, all.changes.map((c) => c.breaking), all.unlisted]).toEqual([30, [...Array(9).fill(false), true], { varies: 0, changes: 0, breaking: 0, notCompared: 10 }]);
+  });
+
+  it("a hostile task flipping its status a million times keeps a hundred statuses", () => {
+    const flips: RecordingLine[] = [];
+    for (let i = 0; i < 2_000; i++) {
+      flips.push({ t: 4, dir: "out", msg: { jsonrpc: "2.0", id: 1000 + i, method: "tasks/get", params: { taskId: "x" } } });
+      flips.push({ t: 4, dir: "in", msg: { jsonrpc: "2.0", id: 1000 + i, result: { taskId: "x", status: i % 2 ? "working" : "input_required" } } });
+    }
+    const a = rec({}, [tool({})], [...taskRun([], { result: { content: [] } }).slice(0, 2), ...flips]);
+    const b = rec({}, [tool({})], taskRun(["working", "completed"], { result: { content: [] } }));
+    const change = diffRecordings(a, b).changes.find((c) => c.what === "task status sequence changed");
+    expect((change!.before as string[]).length).toBe(100);
+  });
+});

@@ -1,9 +1,11 @@
 // Two recordings compared (issue 22): (1) the surface the server showed (tools, resources, templates,
 // prompts, their schemas and annotations, capabilities, era), each change classed breaking or not by
 // what a client written against the first could no longer do; (2) the behaviour of the calls both
-// recordings made (results, errors, task status sequences, input requests).
-import { isMessageLine, type Recording } from "./format.js";
-import { idKey } from "../messageLog.js";
+// recordings made (results, errors, task status sequences, input requests). Both are read line by line
+// and only what is compared is kept (issue 30): a recording file of any size diffs in bounded memory.
+import type { Recording, RecordingHeader, RecordingLine } from "./format.js";
+import { RecordingStream } from "./reader.js";
+import { CALL_METHODS, callsToList, canonical, classUnlisted, diffBehaviour, DIFF_BOUNDS, digestFollower, listedValues, markDiffering, ExchangeFollower, isObj, parsePath, detailFollower, withoutMeta, type DiffBounds, type Obj } from "./diffCalls.js";
 
 export type Area = "surface" | "behaviour";
 export type Subject = "era" | "capability" | "tool" | "resource" | "template" | "prompt" | "call";
@@ -32,11 +34,18 @@ export interface DiffDocument {
   varies?: Change[];
   /** What each reader noticed (a server request the client had not offered the capability for). */
   warnings?: { a: string[]; b: string[] };
+  /**
+   * Set when more calls differ than are listed (the first 1,000, within 8 MB of values) or the first
+   * recording made more distinct calls than are compared (200,000): `breaking` and `other` count them too.
+   */
+  unlisted?: { changes: number; breaking: number; varies: number; notCompared: number };
 }
 
 export interface DiffOptions {
   /** JSON paths in call results left out of the comparison (`structuredContent.generatedAt`, `content[*].text`). */
   ignore?: string[];
+  /** What is kept at most (tests make them small). */
+  bounds?: DiffBounds;
 }
 
 export interface RecordingSummary {
@@ -44,8 +53,6 @@ export interface RecordingSummary {
   era?: string;
   protocolVersion?: string;
 }
-
-type Obj = Record<string, unknown>;
 
 interface Surface {
   era?: string;
@@ -58,25 +65,99 @@ interface Surface {
   listed: Set<string>;
 }
 
-interface CallOutcome {
-  result?: unknown;
-  error?: unknown;
-  statuses: string[];
-  inputs: string[];
-}
-
+/** Two recordings in memory (a test, the app's Compare…), compared as the files are. */
 export function diffRecordings(a: Recording, b: Recording, options: DiffOptions = {}): DiffDocument {
-  const ignore = (options.ignore ?? []).map(parsePath);
-  const behaviour = diffBehaviour(callsOf(a, ignore), callsOf(b, ignore));
-  const changes: Change[] = [...diffSurface(surfaceOf(a), surfaceOf(b)), ...behaviour.changes];
-  const breaking = changes.filter((c) => c.breaking).length;
-  const warnings = a.warnings.length || b.warnings.length ? { warnings: { a: a.warnings, b: b.warnings } } : {};
-  return { diff: 1, a: summaryOf(a), b: summaryOf(b), changes, breaking, other: changes.length - breaking, ...(behaviour.varies.length ? { varies: behaviour.varies } : {}), ...warnings };
+  const run = new DiffRun(options);
+  for (const side of [0, 1] as const) run.feed(run.firstPass(side, [a, b][side]!.header), [a, b][side]!.lines);
+  for (const side of run.secondPasses()) run.feed(run.secondPass(side), [a, b][side]!.lines);
+  return run.document(a.warnings, b.warnings);
 }
 
-function summaryOf(r: Recording): RecordingSummary {
-  const info = r.header.serverInfo;
-  return { ...(info ? { server: { name: info.name, version: info.version } } : {}), ...(r.header.era ? { era: r.header.era } : {}), ...(r.header.protocolVersion ? { protocolVersion: r.header.protocolVersion } : {}) };
+/**
+ * Two recording files, each streamed (twice when calls differ: the second time for the values of the
+ * first differences): what is kept does not grow with the files. A damaged file is a RecordingError.
+ */
+export async function diffRecordingFiles(a: string, b: string, options: DiffOptions = {}): Promise<DiffDocument> {
+  const paths = [a, b] as const;
+  const run = new DiffRun(options);
+  const read = async (side: 0 | 1, pass: (header: RecordingHeader) => LineSink) => {
+    const stream = RecordingStream.open(paths[side]);
+    try {
+      const sink = pass(stream.header);
+      for await (const lines of stream.batches()) run.feed(sink, lines);
+      return stream.warnings;
+    } finally {
+      stream.close();
+    }
+  };
+  // One after the other: the first pass over B keeps only the calls A made.
+  const warnings = [await read(0, (header) => run.firstPass(0, header)), await read(1, (header) => run.firstPass(1, header))];
+  for (const side of run.secondPasses()) await read(side, () => run.secondPass(side));
+  return run.document(warnings[0]!, warnings[1]!);
+}
+
+interface LineSink {
+  line(line: RecordingLine): void;
+}
+
+/** One diff's passes over its two recordings and what they kept. */
+class DiffRun {
+  private readonly ignore: ReturnType<typeof parsePath>[];
+  private readonly bounds: DiffBounds;
+  private readonly surfaces: SurfaceCollector[] = [];
+  private readonly digests: ReturnType<typeof digestFollower>[] = [];
+  private listed = new Set<string>();
+
+  private readonly headers: RecordingHeader[] = [];
+
+  constructor(options: DiffOptions) {
+    this.ignore = (options.ignore ?? []).map(parsePath);
+    this.bounds = options.bounds ?? DIFF_BOUNDS;
+  }
+
+  feed(pass: LineSink, lines: RecordingLine[]): void {
+    for (const line of lines) pass.line(line);
+  }
+
+  /** The surface and a digest of each call; the second side follows only the calls the first made. */
+  firstPass(side: 0 | 1, header: RecordingHeader): LineSink {
+    this.headers[side] = header;
+    const surface = new SurfaceCollector(header);
+    const digests = digestFollower(this.ignore, this.bounds, side === 1 ? this.digests[0]!.calls : undefined);
+    this.surfaces[side] = surface;
+    this.digests[side] = digests;
+    return { line: (line) => (surface.line(line), digests.follower.line(line)) };
+  }
+
+  /** The sides to read again for the values of the differing calls listed: none when no call differs. */
+  secondPasses(): (0 | 1)[] {
+    const [a, b] = [this.digests[0]!.calls, this.digests[1]!.calls];
+    if (!markDiffering(a, b)) return [];
+    this.listed = callsToList(a, b, this.bounds);
+    return [0, 1];
+  }
+
+  secondPass(side: 0 | 1): LineSink {
+    return detailFollower(this.ignore, this.bounds, this.digests[side]!.calls, this.listed);
+  }
+
+  document(warningsA: string[], warningsB: string[]): DiffDocument {
+    const [a, b] = [this.digests[0]!.calls, this.digests[1]!.calls];
+    const behaviour = diffBehaviour(listedValues(a, a), listedValues(a, b));
+    const unlisted = classUnlisted(a, b);
+    const notCompared = this.digests[0]!.notCompared();
+    const changes: Change[] = [...diffSurface(this.surfaces[0]!.surface, this.surfaces[1]!.surface), ...behaviour.changes];
+    const breaking = changes.filter((c) => c.breaking).length + unlisted.breaking;
+    const other = changes.length + unlisted.changes - breaking;
+    const warnings = warningsA.length || warningsB.length ? { warnings: { a: warningsA, b: warningsB } } : {};
+    const more = unlisted.changes || unlisted.varies || notCompared ? { unlisted: { ...unlisted, notCompared } } : {};
+    return { diff: 1, a: summaryOf(this.headers[0]!), b: summaryOf(this.headers[1]!), changes, breaking, other, ...(behaviour.varies.length ? { varies: behaviour.varies } : {}), ...warnings, ...more };
+  }
+}
+
+function summaryOf(header: RecordingHeader): RecordingSummary {
+  const info = header.serverInfo;
+  return { ...(info ? { server: { name: info.name, version: info.version } } : {}), ...(header.era ? { era: header.era } : {}), ...(header.protocolVersion ? { protocolVersion: header.protocolVersion } : {}) };
 }
 
 /** What the app shows of one side of a diff, beside the other: names only, each list capped (a hostile server may list millions). */
@@ -103,7 +184,9 @@ export const SUMMARY_NAMES = 500;
 const NAME_CHARS = 300;
 
 export function surfaceSummary(r: Recording): SurfaceSummary {
-  const surface = surfaceOf(r);
+  const collector = new SurfaceCollector(r.header);
+  for (const line of r.lines) collector.line(line);
+  const surface = collector.surface;
   const names = (keys: Iterable<string>): NameList => {
     const all = [...keys];
     return { names: all.slice(0, SUMMARY_NAMES).map((k) => (k.length > NAME_CHARS ? `${k.slice(0, NAME_CHARS)}…` : k)), count: all.length };
@@ -124,42 +207,55 @@ export function surfaceSummary(r: Recording): SurfaceSummary {
   };
 }
 
-/** Each response with the request it answers (by id), in wire order. */
-function exchanges(r: Recording): { method: string; params: Obj; response: Obj }[] {
-  const requests = new Map<string | number, { method: string; params: Obj }>();
-  const out: { method: string; params: Obj; response: Obj }[] = [];
-  for (const line of r.lines) {
-    if (!isMessageLine(line) || line.note !== undefined || !isObj(line.msg)) continue;
-    const m = line.msg;
-    if (line.dir === "out" && typeof m.method === "string" && m.id !== undefined) requests.set(idKey(m.id), { method: m.method, params: isObj(m.params) ? m.params : {} });
-    if (line.dir === "in" && m.method === undefined && m.id !== undefined) {
-      const request = requests.get(idKey(m.id));
-      if (request) out.push({ ...request, response: m });
-    }
-  }
-  return out;
-}
+/** At most this many items a list, and characters of them all, kept of one recording's surface. */
+const SURFACE_ITEMS = 20_000;
+const SURFACE_CHARS = 64 * 1024 * 1024;
 
-function surfaceOf(r: Recording): Surface {
-  const surface: Surface = { era: r.header.era, capabilities: r.header.serverCapabilities ?? {}, tools: new Map(), resources: new Map(), templates: new Map(), prompts: new Map(), listed: new Set() };
-  const lists: Record<string, [keyof Surface, string, string]> = {
-    "tools/list": ["tools", "tools", "name"],
-    "resources/list": ["resources", "resources", "uri"],
-    "resources/templates/list": ["templates", "resourceTemplates", "uriTemplate"],
-    "prompts/list": ["prompts", "prompts", "name"],
-  };
-  for (const { method, response } of exchanges(r)) {
+/** A recording's surface, line by line: the capabilities and the newest of each listed item, bounded. */
+class SurfaceCollector {
+  readonly surface: Surface;
+  /** The kept items' JSON length, in all, and each (a replaced item gives its own back). */
+  private chars = 0;
+  private readonly sizes = new Map<string, number>();
+  private readonly follower = new ExchangeFollower((request, response) => this.exchange(request.method, response), () => {}, DIFF_BOUNDS.pending, undefined, false);
+
+  constructor(private readonly header: RecordingHeader) {
+    this.surface = { era: header.era, capabilities: header.serverCapabilities ?? {}, tools: new Map(), resources: new Map(), templates: new Map(), prompts: new Map(), listed: new Set() };
+  }
+
+  line(line: RecordingLine): void {
+    this.follower.line(line);
+  }
+
+  private exchange(method: string, response: Obj): void {
+    const surface = this.surface;
     const result = isObj(response.result) ? response.result : undefined;
-    if ((method === "initialize" || method === "server/discover") && isObj(result?.capabilities) && !r.header.serverCapabilities) surface.capabilities = result.capabilities;
-    const list = lists[method];
-    if (!list || !result || !Array.isArray(result[list[1]])) continue;
+    if ((method === "initialize" || method === "server/discover") && isObj(result?.capabilities) && !this.header.serverCapabilities) surface.capabilities = result.capabilities;
+    const list = LISTS[method];
+    if (!list || !result || !Array.isArray(result[list[1]])) return;
     const into = surface[list[0]] as Map<string, Obj>;
     surface.listed.add(list[0]);
     // Pages add up; a later list (after list_changed) says the same item again, newest wins.
-    for (const item of result[list[1]] as unknown[]) if (isObj(item) && typeof item[list[2]] === "string") into.set(item[list[2]] as string, item);
+    for (const item of result[list[1]] as unknown[]) {
+      if (!isObj(item) || typeof item[list[2]] !== "string") continue;
+      const name = item[list[2]] as string;
+      // A hostile server listing millions, or huge schemas: the first ones are kept; a newer copy of one kept replaces it.
+      const key = `${list[0]} ${name}`;
+      const size = JSON.stringify(item).length;
+      if (!into.has(name) && (into.size >= SURFACE_ITEMS || this.chars + size > SURFACE_CHARS)) continue;
+      this.chars += size - (this.sizes.get(key) ?? 0);
+      this.sizes.set(key, size);
+      into.set(name, item);
+    }
   }
-  return surface;
 }
+
+const LISTS: Record<string, [keyof Surface, string, string]> = {
+  "tools/list": ["tools", "tools", "name"],
+  "resources/list": ["resources", "resources", "uri"],
+  "resources/templates/list": ["templates", "resourceTemplates", "uriTemplate"],
+  "prompts/list": ["prompts", "prompts", "name"],
+};
 
 function diffSurface(a: Surface, b: Surface): Change[] {
   const changes: Change[] = [];
@@ -304,237 +400,17 @@ function flatten(value: Obj, prefix = "", depth = 0, into = new Set<string>()): 
 export function callsToRepeat(r: Recording, max = 100): { method: string; params: Obj }[] {
   const seen = new Set<string>();
   const calls: { method: string; params: Obj }[] = [];
-  for (const { method, params } of exchanges(r)) {
-    if (!CALL_METHODS.has(method) || "task" in params || calls.length >= max) continue;
-    const key = `${method} ${canonical(withoutMeta(params))}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    calls.push({ method, params: withoutMeta(params) });
-  }
+  const follower = new ExchangeFollower(
+    ({ method, key, task, params }) => {
+      if (key === undefined || task || calls.length >= max || seen.has(key)) return;
+      seen.add(key);
+      calls.push({ method, params: withoutMeta(params ?? {}) });
+    },
+    () => {},
+    DIFF_BOUNDS.pending,
+    (method) => CALL_METHODS.has(method),
+  );
+  for (const line of r.lines) follower.line(line);
   return calls;
 }
 
-const CALL_METHODS = new Set(["tools/call", "resources/read", "prompts/get", "completion/complete"]);
-const TASK_TIMES = new Set(["createdAt", "lastUpdatedAt", "taskId", "_meta", "pollInterval", "pollIntervalMs", "ttl", "ttlMs"]);
-
-/** The calls a recording made, by method and params, with what came of each (the first time it was made). */
-function callsOf(r: Recording, ignore: PathSegment[][] = []): Map<string, CallOutcome> {
-  const normalized = (value: unknown) => withoutPaths(normalizedResult(value), ignore);
-  const calls = new Map<string, CallOutcome>();
-  const byTask = new Map<string, CallOutcome>();
-  for (const { method, params, response } of exchanges(r)) {
-    if (CALL_METHODS.has(method)) {
-      const key = `${method} ${canonical(withoutMeta(params))}`;
-      if (calls.has(key)) continue;
-      const outcome: CallOutcome = { statuses: [], inputs: [] };
-      calls.set(key, outcome);
-      const result = isObj(response.result) ? response.result : undefined;
-      if (response.error !== undefined) outcome.error = errorShape(response.error);
-      // A task (2025-11-25 CreateTaskResult, or a 2026-07-28 resultType "task"): its statuses and end follow.
-      const task = isObj(result?.task) ? result.task : result?.resultType === "task" ? result : undefined;
-      if (task && typeof task.taskId === "string") {
-        byTask.set(task.taskId, outcome);
-        pushStatus(outcome, task.status);
-      } else if (result?.resultType === "input_required") {
-        outcome.inputs.push(...inputNames(result));
-      } else if (result) outcome.result = normalized(result);
-      continue;
-    }
-    const taskId = typeof params.taskId === "string" ? params.taskId : undefined;
-    const outcome = taskId !== undefined ? byTask.get(taskId) : undefined;
-    if (!outcome) continue;
-    const result = isObj(response.result) ? response.result : undefined;
-    if (method === "tasks/get" && result) {
-      pushStatus(outcome, result.status);
-      if (isObj(result.inputRequests)) outcome.inputs.push(...inputNames(result));
-      if (result.result !== undefined) outcome.result = normalized(result.result);
-      if (result.error !== undefined) outcome.error = errorShape(result.error);
-    } else if (method === "tasks/result") {
-      if (response.error !== undefined) outcome.error = errorShape(response.error);
-      else if (result) outcome.result = normalized(result);
-    }
-  }
-  // 2025-11-25: the server's own requests tied to a task (a related-task elicitation) are its input requests.
-  for (const line of r.lines) {
-    if (!isMessageLine(line) || line.dir !== "in" || !isObj(line.msg) || typeof line.msg.method !== "string" || line.msg.id === undefined) continue;
-    const related = (isObj(line.msg.params) && isObj(line.msg.params._meta) ? line.msg.params._meta["io.modelcontextprotocol/related-task"] : undefined) as Obj | undefined;
-    const outcome = typeof related?.taskId === "string" ? byTask.get(related.taskId) : undefined;
-    if (outcome) outcome.inputs.push(line.msg.method);
-  }
-  return calls;
-}
-
-function diffBehaviour(a: Map<string, CallOutcome>, b: Map<string, CallOutcome>): { changes: Change[]; varies: Change[] } {
-  const changes: Change[] = [];
-  const varies: Change[] = [];
-  for (const [key, x] of a) {
-    const y = b.get(key);
-    if (!y) continue;
-    const name = key.length > 300 ? `${key.slice(0, 300)}…` : key;
-    const add = (what: string, breaking: boolean, before: unknown, after: unknown) => changes.push({ area: "behaviour", subject: "call", name, what, breaking, before, after });
-    const vary = (what: string, before: unknown, after: unknown) => varies.push({ area: "behaviour", subject: "call", name, what, breaking: false, before, after });
-    if (canonical(x.error) !== canonical(y.error)) add(x.error === undefined ? "now fails" : y.error === undefined ? "no longer fails" : "error changed", x.error === undefined, x.error, y.error);
-    else if (canonical(x.result) !== canonical(y.result)) {
-      const failsNow = isObj(y.result) && y.result.isError === true && !(isObj(x.result) && x.result.isError === true);
-      // A client that parses the result (structured content, JSON text) breaks on a field removed or retyped.
-      const shape = failsNow ? undefined : shapeChange(x.result, y.result);
-      if (failsNow) add("result is now an error (isError)", true, x.result, y.result);
-      else if (shape) add(`result shape changed: ${shape}`, true, x.result, y.result);
-      else if (canonical(masked(x.result)) === canonical(masked(y.result))) vary("result varies between runs (times, ids, durations)", x.result, y.result);
-      else add("result changed", false, x.result, y.result);
-    }
-    if (canonical(x.statuses) !== canonical(y.statuses)) {
-      // Which statuses a client saw depends on when it polled: the same end is the same behaviour.
-      if (x.statuses.at(-1) === y.statuses.at(-1)) vary("task status sequence varies between runs (poll timing)", x.statuses, y.statuses);
-      else add("task status sequence changed", x.statuses.at(-1) === "completed" && y.statuses.at(-1) !== "completed" && y.statuses.length > 0, x.statuses, y.statuses);
-    }
-    if (canonical(x.inputs) !== canonical(y.inputs)) add("input requests changed", false, x.inputs, y.inputs);
-  }
-  return { changes, varies };
-}
-
-/** A value that differs on every run: an ISO time, a UUID, a long hex id, a duration in words. */
-const VOLATILE_TEXT = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b[0-9a-f]{16,}\b|\b\d+(?:\.\d+)?\s?(?:ms|milliseconds?|s|seconds?)\b/gi;
-/** A number under such a key differs on every run too (a time, a duration, an id, a poll count). */
-const VOLATILE_KEY = /(?:^|[a-z_-])(?:id|Id|ID|at|At|time|Time|timestamp|Timestamp|ms|Ms|duration|Duration|elapsed|Elapsed|polls?|Polls?|attempts?|Attempts?|nonce|Nonce|seed|Seed)$/;
-const VARIES = "‹varies›";
-
-/** The value with what varies between runs replaced by one marker (JSON text inside too), bounded in depth. */
-function masked(value: unknown, key = "", depth = 0): unknown {
-  if (depth > 30) return value;
-  if (typeof value === "string") {
-    const json = jsonInside(value);
-    if (json !== undefined) return masked(json, key, depth + 1);
-    return VOLATILE_KEY.test(key) ? VARIES : value.replace(VOLATILE_TEXT, VARIES);
-  }
-  if (typeof value === "number") return VOLATILE_KEY.test(key) ? VARIES : value;
-  if (Array.isArray(value)) return value.map((v) => masked(v, key, depth + 1));
-  if (isObj(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, k, depth + 1)]));
-  return value;
-}
-
-/** JSON a text holds (an object or array), or undefined. */
-function jsonInside(text: string): unknown {
-  const trimmed = text.trimStart();
-  if (!(trimmed.startsWith("{") || trimmed.startsWith("[")) || text.length > 4 * 1024 * 1024) return undefined;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === "object" && value !== null ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The first field a client reading the first result would miss in the second: removed, or of another type,
- * in structured content or in JSON text content.
- */
-function shapeChange(a: unknown, b: unknown): string | undefined {
-  const [x, y] = [shapeOf(parsedParts(a)), shapeOf(parsedParts(b))];
-  for (const [path, type] of x) {
-    const other = y.get(path);
-    if (other === undefined) return `field ${path} removed`;
-    if (other !== type && type !== "null" && other !== "null") return `field ${path} changed from ${type} to ${other}`;
-  }
-  return undefined;
-}
-
-/** What a client parses in a result: its structured content, and each text content that is JSON. */
-function parsedParts(result: unknown): Obj {
-  const parts: Obj = {};
-  if (!isObj(result)) return parts;
-  if (result.structuredContent !== undefined) parts.structuredContent = result.structuredContent;
-  if (Array.isArray(result.content))
-    result.content.forEach((item, i) => {
-      const json = isObj(item) && typeof item.text === "string" ? jsonInside(item.text) : undefined;
-      if (json !== undefined) parts[`content[${i}].text`] = json;
-    });
-  return parts;
-}
-
-/** Path → JSON type, array items under `[]`, bounded (depth and paths): the shape, not the values. */
-function shapeOf(value: unknown, path = "", into = new Map<string, string>(), depth = 0): Map<string, string> {
-  if (depth > 20 || into.size > 10_000) return into;
-  const type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-  if (path) into.set(path, type);
-  if (Array.isArray(value)) for (const item of value.slice(0, 100)) shapeOf(item, `${path}[]`, into, depth + 1);
-  else if (isObj(value)) for (const [key, child] of Object.entries(value)) shapeOf(child, path ? `${path}.${key}` : key, into, depth + 1);
-  return into;
-}
-
-type PathSegment = string | number | "*";
-
-/** `$.structuredContent.items[0].id`, `content[*].text`: names, indexes and `*`. */
-function parsePath(path: string): PathSegment[] {
-  const segments: PathSegment[] = [];
-  for (const part of path.replace(/^\$\.?/, "").match(/[^.[\]]+|\[[^\]]*\]/g) ?? []) {
-    const inner = part.startsWith("[") ? part.slice(1, -1).replace(/^["']|["']$/g, "") : part;
-    segments.push(inner === "*" ? "*" : part.startsWith("[") && /^\d+$/.test(inner) ? Number(inner) : inner);
-  }
-  return segments;
-}
-
-/** The value without what the paths name (a copy; the recording's own objects are left as they are). */
-function withoutPaths(value: unknown, paths: PathSegment[][]): unknown {
-  if (!paths.length) return value;
-  let out = value;
-  for (const path of paths) out = without(out, path);
-  return out;
-}
-
-function without(value: unknown, path: PathSegment[]): unknown {
-  if (!path.length) return value;
-  const [head, ...rest] = path;
-  if (Array.isArray(value)) {
-    if (head === "*") return rest.length ? value.map((v) => without(v, rest)) : [];
-    if (typeof head !== "number" || head >= value.length) return value;
-    if (!rest.length) return value.filter((_, i) => i !== head);
-    return value.map((v, i) => (i === head ? without(v, rest) : v));
-  }
-  if (!isObj(value)) return value;
-  const keys = head === "*" ? Object.keys(value) : [String(head)];
-  const copy: Obj = { ...value };
-  for (const key of keys) {
-    if (!(key in copy)) continue;
-    if (rest.length) copy[key] = without(copy[key], rest);
-    else delete copy[key];
-  }
-  return copy;
-}
-
-function pushStatus(outcome: CallOutcome, status: unknown): void {
-  // Polls repeat a status as often as the client happened to ask: a sequence keeps each change once.
-  if (typeof status === "string" && outcome.statuses.at(-1) !== status) outcome.statuses.push(status);
-}
-
-function inputNames(result: Obj): string[] {
-  const requests = isObj(result.inputRequests) ? result.inputRequests : {};
-  return Object.entries(requests).map(([key, request]) => `${key}: ${isObj(request) && typeof request.method === "string" ? request.method : "?"}`);
-}
-
-function errorShape(error: unknown): unknown {
-  return isObj(error) ? { code: error.code, message: error.message } : error;
-}
-
-/** A result without what varies between runs of the same server: `_meta`, task ids and times. */
-function normalizedResult(value: unknown, depth = 0): unknown {
-  if (Array.isArray(value)) return value.map((v) => normalizedResult(v, depth + 1));
-  if (!isObj(value) || depth > 50) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !TASK_TIMES.has(k)).map(([k, v]) => [k, normalizedResult(v, depth + 1)]));
-}
-
-function withoutMeta(params: Obj): Obj {
-  const { _meta: _ignored, ...rest } = params;
-  return rest;
-}
-
-function isObj(value: unknown): value is Obj {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function canonical(value: unknown, depth = 0): string {
-  if (depth > 100) return '"…"';
-  if (Array.isArray(value)) return `[${value.map((v) => canonical(v, depth + 1)).join(",")}]`;
-  if (isObj(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k], depth + 1)}`).join(",")}}`;
-  return JSON.stringify(value) ?? "null";
-}

@@ -1,13 +1,14 @@
 // Issue 22, "Compare…": the opened recording beside a second one (a file) or the live session, the
 // core's diff (the document `diff --json` prints) drawn as two surfaces side by side, each change marked
-// breaking or not in words and colour, then the behaviour changes of the calls both made. Everything a
-// server sent is shown as text, each list capped with its count said.
+// breaking or not in words and colour, then the behaviour changes of the calls both made, then what
+// varies between runs (times, ids, durations, poll timing: not a change, issue 30) with its values, and
+// what the readers noticed. Everything a server sent is shown as text, each list capped with its count said.
 import { useRef, useState } from "react";
 import { useBridge } from "../../app/context.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
-import type { RecordingChange, RecordingDiff, SurfaceSummaryView } from "../../../../shared/recordingDiff.js";
+import { DIFF_CALLS_COMPARED, type RecordingChange, type RecordingDiff, type SurfaceSummaryView } from "../../../../shared/recordingDiff.js";
 import { COMPARISON_KEY, type OpenedRecording } from "./recordingState.js";
 import { RecordingFileInput } from "./RecordingFileInput.js";
 
@@ -98,7 +99,11 @@ export function RecordingDiffView({ comparison, onClose }: { comparison: Compari
   }
   const surface = doc.changes.filter((c) => c.area === "surface");
   const behaviour = doc.changes.filter((c) => c.area === "behaviour");
-  const summary = doc.changes.length === 0 ? "No changes" : `${doc.breaking} breaking ${doc.breaking === 1 ? "change" : "changes"}, ${doc.other} not breaking`;
+  // breaking and other count the calls past those listed too (a diff of big recordings lists the first ones).
+  const summary = doc.breaking + doc.other === 0 ? "No changes" : `${doc.breaking} breaking ${doc.breaking === 1 ? "change" : "changes"}, ${doc.other} not breaking`;
+  const unlisted = doc.unlisted;
+  const varies = doc.varies ?? [];
+  const warnings = [...(doc.warnings?.a ?? []).map((w) => `${clip(comparison.aName)}: ${w}`), ...(doc.warnings?.b ?? []).map((w) => `${clip(comparison.bName)}: ${w}`)];
   return (
     <section className="recording-diff" aria-label="Comparison">
       <div className="toolbar">
@@ -117,7 +122,21 @@ export function RecordingDiffView({ comparison, onClose }: { comparison: Compari
         <DiffSide label="After" name={comparison.bName} side={surfaces.b} marks={marks} before={false} />
       </div>
       <ChangeList title="Surface changes" changes={surface} empty="The surface did not change." />
-      <ChangeList title="Behaviour of the calls both made" changes={behaviour} empty="No call both sides made behaved differently." showValues />
+      <ChangeList title="Behaviour of the calls both made" changes={behaviour} empty="No call both sides made behaved differently." showValues unlisted={unlisted?.changes ? `…and ${unlisted.changes} more in calls not listed (${unlisted.breaking} breaking)` : undefined} extra={unlisted?.changes} />
+      <ChangeList title="Varies between runs (not a change)" changes={varies} empty="Nothing differed only in times, ids, durations or poll timing." showValues varies unlisted={unlisted?.varies ? `…and ${unlisted.varies} more in calls not listed` : undefined} extra={unlisted?.varies} />
+      {unlisted?.notCompared ? <p className="note">{unlisted.notCompared} calls of {clip(comparison.aName)} past its first {DIFF_CALLS_COMPARED.toLocaleString("en-US")} distinct ones were not compared.</p> : null}
+      {warnings.length > 0 && (
+        <section aria-label="Warnings" className="diff-changes">
+          <h3>Warnings ({warnings.length})</h3>
+          <ul tabIndex={0} aria-label="Warnings">
+            {warnings.slice(0, MAX_CHANGES).map((w, i) => (
+              <li key={i} className="diff-item">
+                {clip(w)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </section>
   );
 }
@@ -187,19 +206,19 @@ function Mark({ change }: { change: RecordingChange }) {
   );
 }
 
-function ChangeList({ title, changes, empty, showValues = false }: { title: string; changes: RecordingChange[]; empty: string; showValues?: boolean }) {
+function ChangeList({ title, changes, empty, showValues = false, varies = false, unlisted, extra = 0 }: { title: string; changes: RecordingChange[]; empty: string; showValues?: boolean; varies?: boolean; unlisted?: string | undefined; extra?: number | undefined }) {
   return (
     <section aria-label={title} className="diff-changes">
       <h3>
-        {title} ({changes.length})
+        {title} ({changes.length + extra})
       </h3>
-      {changes.length === 0 ? (
+      {changes.length === 0 && !extra ? (
         <p className="note">{empty}</p>
       ) : (
         <ol tabIndex={0} aria-label={title}>
           {changes.slice(0, MAX_CHANGES).map((c, i) => (
-            <li key={i} className={c.breaking ? "diff-item breaking" : "diff-item changed"}>
-              <strong className="diff-class">{c.breaking ? "Breaking" : "Not breaking"}</strong> {c.subject} <span className="diff-name">{clip(c.name)}</span>: {clip(c.what)}
+            <li key={i} className={varies ? "diff-item varies" : c.breaking ? "diff-item breaking" : "diff-item changed"}>
+              <strong className="diff-class">{varies ? "Varies" : c.breaking ? "Breaking" : "Not breaking"}</strong> {c.subject} <span className="diff-name">{clip(c.name)}</span>: {clip(c.what)}
               {showValues && (c.before !== undefined || c.after !== undefined) && (
                 <span className="diff-values">
                   <span className="note">before</span> <code>{jsonText(c.before)}</code> <span className="note">after</span> <code>{jsonText(c.after)}</code>
@@ -208,6 +227,7 @@ function ChangeList({ title, changes, empty, showValues = false }: { title: stri
             </li>
           ))}
           {changes.length > MAX_CHANGES && <li className="note">…and {changes.length - MAX_CHANGES} more</li>}
+          {unlisted && <li className="note">{unlisted}</li>}
         </ol>
       )}
     </section>
