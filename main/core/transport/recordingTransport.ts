@@ -4,12 +4,18 @@
 // nobody is left waiting on them: a malformed request gets JSON-RPC's Invalid Request, and our request
 // whose response was unusable fails at once instead of at its timeout.
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { idKey, type LogMarks } from "../messageLog.js";
 import { bigMessageInfo, formatBytes, SDK_STDIO_LIMIT_BYTES, UnusableMessageError } from "./stdioMessageReader.js";
 import { UNUSABLE_RESPONSE_DATA } from "../protocol/wireError.js";
 
 export type Direction = "in" | "out";
+
+/** A transport that can hold its writes and send them together (stdio: one write to the pipe). */
+export interface Corkable {
+  /** Writes wait until the returned function is called. */
+  cork(): () => void;
+}
 
 export interface RecordingOptions {
   /**
@@ -50,6 +56,8 @@ export class RecordingTransport implements Transport {
 
   private readonly seenRequestIds = new Set<string | number>();
   private readonly outstanding = new Set<string | number>();
+  /** Answer id → what is sent right behind that answer (afterAnswer). */
+  private readonly afterAnswers = new Map<string | number, (() => void)[]>();
 
   constructor(
     readonly inner: Transport,
@@ -93,9 +101,25 @@ export class RecordingTransport implements Transport {
       // Our answer to the server's request goes on the wire first and is logged right after, in the same
       // turn: nothing can come between the two, so the log keeps wire order, and the server (waiting on a
       // CreateTaskResult, say) does not wait on the log's copy and cut of the message as well.
-      const sending = this.inner.send(message, options);
-      this.options.record("out", message);
-      return sending;
+      const key = "id" in message ? idKey(message.id) : undefined;
+      const after = key === undefined ? undefined : this.afterAnswers.get(key);
+      if (!after) {
+        const sending = this.inner.send(message, options);
+        this.options.record("out", message);
+        return sending;
+      }
+      // What must follow this answer (R11: the creation notice of the task it announces) follows it in the
+      // same write: one wake-up of the server, not two, and nothing of ours in between.
+      this.afterAnswers.delete(key as string | number);
+      const uncork = (this.inner as Partial<Corkable>).cork?.();
+      try {
+        const sending = this.inner.send(message, options);
+        this.options.record("out", message);
+        for (const then of after) then();
+        return sending;
+      } finally {
+        uncork?.();
+      }
     }
     this.options.record("out", message);
     if ("method" in message && "id" in message) {
@@ -125,6 +149,23 @@ export class RecordingTransport implements Transport {
       clearTimeout(timer);
     }
     return this.inner.close();
+  }
+
+  /**
+   * Run `then` right after our answer to the server's request `id` is sent (in the same turn and, on stdio,
+   * the same write). Returns the function that takes it back: a caller whose answer may never be sent (an
+   * aborted request) takes it back on its next turn, so nothing waits here longer than that.
+   */
+  afterAnswer(id: RequestId, then: () => void): () => void {
+    const key = idKey(id);
+    const list = this.afterAnswers.get(key) ?? [];
+    list.push(then);
+    this.afterAnswers.set(key, list);
+    return () => {
+      const left = this.afterAnswers.get(key)?.filter((f) => f !== then);
+      if (left?.length) this.afterAnswers.set(key, left);
+      else this.afterAnswers.delete(key);
+    };
   }
 
   /** We stopped waiting for our request `id` (an era probe that timed out): it is no longer in flight. */
