@@ -25,6 +25,7 @@ import { describeIssues, withInvalidParamsErrors } from "../invalidParams.js";
 import { newPendingInput, type PendingAnswer, type PendingInputs } from "../pendingInputs.js";
 import type { Ports } from "../ports.js";
 import { askedOf } from "./asked.js";
+import { ElicitRequestVerdict } from "./elicitVerdict.js";
 import { isTerminalStatus } from "../protocol/taskStatus.js";
 import { taskNotFound, type ReceiverTaskStore } from "./receiverTaskStore.js";
 
@@ -57,9 +58,10 @@ function setUserRequestHandler<S extends typeof CreateMessageRequestSchema | typ
   handler: (request: z.infer<S>, extra: Extra) => Promise<Record<string, unknown>> | Record<string, unknown>,
   plainResultSchema: (params: Record<string, unknown>) => z.ZodType,
   what: string,
+  quickVerdict?: z.ZodType,
 ): void {
   const setOnProtocol = Protocol.prototype.setRequestHandler as unknown as (this: Client, schema: S, handler: (request: z.infer<S>, extra: Extra) => Promise<unknown>) => void;
-  setOnProtocol.call(client, withInvalidParamsErrors(schema), async (request, extra) => {
+  setOnProtocol.call(client, withInvalidParamsErrors(schema, quickVerdict), async (request, extra) => {
     const params = request.params as Record<string, unknown>;
     const result = await handler(request, extra);
     if (params.task !== undefined && "task" in result) return result;
@@ -93,6 +95,7 @@ export function registerElicitationHandler(client: Client, ctx: ReceiverContext,
     },
     () => ElicitResultSchema,
     "elicitation",
+    ElicitRequestVerdict,
   );
 }
 
