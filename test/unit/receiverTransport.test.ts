@@ -75,7 +75,7 @@ describe("RecordingTransport", () => {
     expect(delivered).toEqual([elicit(1, { ttl: 1000 })]);
   });
 
-  it("R2 R11: what waits behind an answer goes out right after it, in one corked write, logged after it; only that answer releases it", async () => {
+  it("R2 R11: what waits behind an answer goes out right after it, in one corked write, both logged once written, in wire order; only that answer releases it", async () => {
     const { transport, serverSide, recorded, fromServer } = await setup(true);
     const received: JSONRPCMessage[] = [];
     serverSide.onmessage = (m) => received.push(m);
@@ -85,7 +85,8 @@ describe("RecordingTransport", () => {
     const inner = transport.inner as unknown as { cork(): () => void; send(m: JSONRPCMessage): Promise<void> };
     inner.cork = () => (corked++, () => corked--);
     const innerSend = inner.send.bind(inner);
-    inner.send = (m) => (sentWhileCorked.push(corked > 0), innerSend(m));
+    const loggedBeforeWrite: number[] = [];
+    inner.send = (m) => (sentWhileCorked.push(corked > 0), loggedBeforeWrite.push(recorded.length), innerSend(m));
 
     await fromServer(elicit(1, { ttl: 1000 }));
     const notice: JSONRPCMessage = { jsonrpc: "2.0", method: "notifications/tasks/status", params: { taskId: "t1", status: "working" } };
@@ -104,6 +105,8 @@ describe("RecordingTransport", () => {
     expect(ran).toBe(1);
     expect(corked).toBe(0);
     expect(sentWhileCorked).toEqual([false, true, true, false]);
+    // The answer and its notice are written before either is logged (the log's work never delays them).
+    expect(loggedBeforeWrite).toEqual([1, 2, 2, 4]);
     expect(received.slice(1, 3)).toEqual([answer, notice]);
     expect(recorded.map((r) => r.message).slice(0, 4)).toEqual([elicit(1, { ttl: 1000 }), { jsonrpc: "2.0", id: 7, result: {} }, answer, notice]);
     // Sent once: a second answer with the same id (S3 forbids it, a bug would not) releases nothing.

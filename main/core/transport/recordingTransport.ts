@@ -11,6 +11,8 @@ import { UNUSABLE_RESPONSE_DATA } from "../protocol/wireError.js";
 
 export type Direction = "in" | "out";
 
+type Recorded = Parameters<RecordingOptions["record"]>;
+
 /** A transport that can hold its writes and send them together (stdio: one write to the pipe). */
 export interface Corkable {
   /** Writes wait until the returned function is called. */
@@ -56,6 +58,8 @@ export class RecordingTransport implements Transport {
 
   private readonly seenRequestIds = new Set<string | number>();
   private readonly outstanding = new Set<string | number>();
+  /** While an answer and what follows it are written (send), their log entries wait here, in wire order. */
+  private heldRecords?: Recorded[];
   /** Answer id → what is sent right behind that answer (afterAnswer). */
   private readonly afterAnswers = new Map<string | number, (() => void)[]>();
 
@@ -93,7 +97,7 @@ export class RecordingTransport implements Transport {
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
       if (this.options.closeRequestStream(requestId)) {
         this.outstanding.delete(idKey(requestId));
-        this.options.record("out", message, "Not sent: on 2026-07-28 over Streamable HTTP the request was cancelled by closing its response stream, which is how that transport cancels");
+        this.record("out", message, "Not sent: on 2026-07-28 over Streamable HTTP the request was cancelled by closing its response stream, which is how that transport cancels");
         return;
       }
     }
@@ -109,19 +113,22 @@ export class RecordingTransport implements Transport {
         return sending;
       }
       // What must follow this answer (R11: the creation notice of the task it announces) follows it in the
-      // same write: one wake-up of the server, not two, and nothing of ours in between.
+      // same write: one wake-up of the server, not two, and nothing of ours in between. Both are logged
+      // once written, in that order.
       this.afterAnswers.delete(key as string | number);
       const uncork = (this.inner as Partial<Corkable>).cork?.();
+      const held: Recorded[] = (this.heldRecords = [["out", message]]);
       try {
         const sending = this.inner.send(message, options);
-        this.options.record("out", message);
         for (const then of after) then();
         return sending;
       } finally {
+        this.heldRecords = undefined;
         uncork?.();
+        for (const args of held) this.options.record(...args);
       }
     }
-    this.options.record("out", message);
+    this.record("out", message);
     if ("method" in message && "id" in message) {
       this.outstanding.add(idKey(message.id));
       if (this.outstanding.size > OUTSTANDING_KEPT) this.outstanding.delete(this.outstanding.values().next().value as string);
@@ -166,6 +173,11 @@ export class RecordingTransport implements Transport {
       if (left?.length) this.afterAnswers.set(key, left);
       else this.afterAnswers.delete(key);
     };
+  }
+
+  private record(...args: Recorded): void {
+    if (this.heldRecords) this.heldRecords.push(args);
+    else this.options.record(...args);
   }
 
   /** We stopped waiting for our request `id` (an era probe that timed out): it is no longer in flight. */
