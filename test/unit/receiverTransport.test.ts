@@ -96,7 +96,7 @@ describe("RecordingTransport", () => {
       void transport.send(notice);
     });
     const takenBack = transport.afterAnswer(2, () => ran++);
-    takenBack();
+    takenBack?.();
     const answer: JSONRPCMessage = { jsonrpc: "2.0", id: 1, result: { task: { taskId: "t1", status: "working" } } };
     await transport.send({ jsonrpc: "2.0", id: 7, result: {} }); // another answer: nothing follows it
     expect(ran).toBe(0);
@@ -112,6 +112,11 @@ describe("RecordingTransport", () => {
     // Sent once: a second answer with the same id (S3 forbids it, a bug would not) releases nothing.
     await transport.send(answer);
     expect(ran).toBe(1);
+  });
+
+  it("R11: a transport that cannot write an answer and its notice together (HTTP) takes nothing to run after an answer", async () => {
+    const { transport } = await setup(true);
+    expect(transport.afterAnswer(1, () => {})).toBeUndefined();
   });
 
   it("records outgoing messages in order before sending them", async () => {

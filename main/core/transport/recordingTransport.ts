@@ -159,11 +159,13 @@ export class RecordingTransport implements Transport {
   }
 
   /**
-   * Run `then` right after our answer to the server's request `id` is sent (in the same turn and, on stdio,
-   * the same write). Returns the function that takes it back: a caller whose answer may never be sent (an
-   * aborted request) takes it back on its next turn, so nothing waits here longer than that.
+   * Run `then` right after our answer to the server's request `id` is sent, in the same write. Returns the
+   * function that takes it back (a caller whose answer may never be sent, an aborted request, takes it back
+   * on its next turn, so nothing waits here longer than that), or undefined where the transport cannot write
+   * the two together (HTTP: two POSTs in flight at once may arrive in either order); the caller keeps its own timing.
    */
-  afterAnswer(id: RequestId, then: () => void): () => void {
+  afterAnswer(id: RequestId, then: () => void): (() => void) | undefined {
+    if (typeof (this.inner as Partial<Corkable>).cork !== "function") return undefined;
     const key = idKey(id);
     const list = this.afterAnswers.get(key) ?? [];
     list.push(then);
