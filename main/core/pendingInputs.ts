@@ -3,7 +3,7 @@
 import { cutToFit, jsonSize } from "../../shared/byteBudget.js";
 import type { PendingInput, WithdrawReason } from "../../shared/types.js";
 import type { EventBus } from "./eventBus.js";
-import type { Clock, Ports } from "./ports.js";
+import { isoTime, type Clock, type Ports } from "./ports.js";
 
 /** A new pending input for a request a session's server made (legacy request, MRTR round or modern task). */
 export function newPendingInput(
@@ -12,7 +12,7 @@ export function newPendingInput(
   params: Record<string, unknown>,
   link: Pick<PendingInput, "modern" | "relatedTaskId"> = {},
 ): PendingInput {
-  return { id: from.ports.newId(), sessionId: from.sessionId, serverName: from.serverName, kind, params, receivedAt: new Date(from.ports.clock.now()).toISOString(), ...link };
+  return { id: from.ports.newId(), sessionId: from.sessionId, serverName: from.serverName, kind, params, receivedAt: isoTime(from.ports.clock.now()), ...link };
 }
 
 export type SamplingAnswer =

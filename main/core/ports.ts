@@ -51,3 +51,18 @@ function flatString(value: string): string {
 export function withPorts(overrides: Partial<Ports>): Ports {
   return { ...systemPorts, ...overrides };
 }
+
+let lastMs = Number.NaN;
+let lastText = "";
+
+/**
+ * A clock reading as ISO text. A busy session formats many per millisecond (every message logged, every
+ * task and pending input made): the text of the last millisecond is kept, so a burst formats it once.
+ */
+export function isoTime(ms: number): string {
+  if (ms !== lastMs) {
+    lastText = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastText;
+}

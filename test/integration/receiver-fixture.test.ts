@@ -406,6 +406,42 @@ describe("receiver tasks over stdio, driven by a fixture server", () => {
     expect(kinds).toEqual(["CreateTaskResult", "notification:working", "notification:completed"]);
   });
 
+  it("R2 R11: as its CreateTaskResult is sent, the task answers tasks/get and its pending input exists; the log reads request, CreateTaskResult, creation notice", async () => {
+    const h = createHarness();
+    const fx = await connectFixture(h);
+    const store = h.core.session(fx.sessionId).receiverTaskStore;
+    const seenAtAnswer: { task: boolean; input: boolean }[] = [];
+    h.core.subscribe((event) => {
+      // The answer is logged in the same turn it is written, before anything else of ours runs.
+      const result = event.type === "logEntry" && event.payload.direction === "out" ? (event.payload.payload as WireResponse).result : undefined;
+      const taskId = (result?.task as WireTask | undefined)?.taskId;
+      if (!taskId) return;
+      seenAtAnswer.push({ task: store?.get(taskId) !== undefined, input: h.core.pendingInputs.list().some((p) => p.receiverTaskId === taskId) });
+    });
+    const task = await fx.createTask("elicitation");
+    const sampled = await fx.createTask("sampling");
+    expect(seenAtAnswer).toEqual([
+      { task: true, input: true },
+      { task: true, input: true },
+    ]);
+    for (const { taskId } of [task, sampled]) {
+      const log = h.events.flatMap((e) => (e.type === "logEntry" && e.payload.sessionId === fx.sessionId ? [e.payload] : []));
+      const answer = log.findIndex((e) => ((e.payload as WireResponse).result?.task as WireTask | undefined)?.taskId === taskId);
+      const request = log.findIndex((e) => e.direction === "in" && e.id === log[answer]?.id && e.method !== undefined);
+      expect(request).toBeGreaterThanOrEqual(0);
+      expect(request).toBeLessThan(answer);
+      expect(log[answer + 1]).toMatchObject({ direction: "out", method: "notifications/tasks/status", payload: { params: { taskId, status: "working" } } });
+    }
+  });
+
+  it("an elicitation in a mode we do not advertise is refused -32602, as the SDK's client refuses it", async () => {
+    const h = createHarness();
+    const fx = await connectFixture(h, { elicitationUrl: false });
+    const url = await fx.request("elicitation/create", { mode: "url", message: "Sign in", url: "https://example.com", elicitationId: "e1", task: { ttl: 60_000 } });
+    expect(url.response.error).toMatchObject({ code: INVALID_PARAMS, message: "Client does not support URL-mode elicitation requests" });
+    expect(h.core.session(fx.sessionId).receiverTasks).toEqual([]);
+  });
+
   it("R12: elicitation decline and cancel are normal ElicitResults: the task is completed and tasks/result returns them", async () => {
     const h = createHarness();
     const fx = await connectFixture(h);

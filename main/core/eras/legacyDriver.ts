@@ -12,6 +12,7 @@ import {
   TaskStatusNotificationSchema,
   ToolListChangedNotificationSchema,
   type ClientCapabilities,
+  type RequestId,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -89,7 +90,7 @@ export class LegacyDriver implements EraDriver {
     // A fresh store per connection (its own cursor key too): tasks and cursors of an earlier connection never leak into this one (S1).
     const store = capabilities.tasks
       ? new ReceiverTaskStore(host.sessionId, deps.ports, () => receiverLimits(host), {
-          changed: (task) => this.onReceiverTaskChanged(task),
+          changed: (task, createdBy) => this.onReceiverTaskChanged(task, createdBy),
           removed: (task, wasLive) => this.onReceiverTaskRemoved(task, wasLive),
         })
       : undefined;
@@ -108,7 +109,7 @@ export class LegacyDriver implements EraDriver {
       linkToClientTask: (taskId: string, pendingInputId: string) => this.tasks.linkPendingInput(taskId, pendingInputId),
     };
     if (capabilities.sampling) registerSamplingHandler(client, receiverContext);
-    if (capabilities.elicitation) registerElicitationHandler(client, receiverContext);
+    if (capabilities.elicitation) registerElicitationHandler(client, receiverContext, capabilities.elicitation);
     if (store) registerReceiverTaskHandlers(client, store);
     if (config.features.roots) client.setRequestHandler(withInvalidParamsErrors(ListRootsRequestSchema), async () => ({ roots: host.roots() }));
     // The SDK's own ping handler, with -32602 for params that do not fit.
@@ -280,19 +281,26 @@ export class LegacyDriver implements EraDriver {
     return { timeout: this.host.deps.settings().requestTimeoutMs };
   }
 
-  private onReceiverTaskChanged(task: ReceiverTask): void {
+  private onReceiverTaskChanged(task: ReceiverTask, createdBy?: RequestId): void {
     const { deps } = this.host;
     deps.bus.emit("receiverTaskChanged", task);
     if (task.task.status === "cancelled" && task.pendingInputId) {
       deps.pendingInputs.withdraw(task.pendingInputId, "taskCancelled", `Task ${task.task.taskId} was cancelled: ${task.task.statusMessage ?? "no reason given"}`);
     }
     // R11: every status change, creation included, carries the full task and no related-task _meta.
-    // Deferred so that the creation notice follows the CreateTaskResult it announces.
+    // Deferred so that the creation notice follows the CreateTaskResult it announces: right behind it, in
+    // the same write, or (an answer not sent this turn) on the next turn, as any other change.
     const params = { ...task.task };
-    deps.ports.timers.defer(() => {
+    let sent = false;
+    const send = () => {
+      if (sent) return;
+      sent = true;
+      takeBack?.();
       if (!this.host.live()) return;
       this.client.notification({ method: "notifications/tasks/status", params }).catch(() => {});
-    });
+    };
+    const takeBack = createdBy === undefined ? undefined : this.recording.afterAnswer(createdBy, send);
+    deps.ports.timers.defer(send);
   }
 
   private onReceiverTaskRemoved(task: ReceiverTask, wasLive: boolean): void {

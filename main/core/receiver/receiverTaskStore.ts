@@ -8,7 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { ErrorCode, McpError, type Request, type RequestId, type Result, type Task } from "@modelcontextprotocol/sdk/types.js";
 import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks/interfaces.js";
 import type { ReceiverTask, ReceiverTaskAsked, ReceiverTaskEnding, ReceiverTaskMethod, TaskStatus } from "../../../shared/types.js";
-import type { Ports, TimerHandle } from "../ports.js";
+import { isoTime, type Ports, type TimerHandle } from "../ports.js";
 import { isTerminalStatus } from "../protocol/taskStatus.js";
 
 export interface ReceiverTaskLimits {
@@ -21,8 +21,8 @@ export interface ReceiverTaskLimits {
 export type ReceiverTaskOutcome = NonNullable<ReceiverTask["outcome"]>;
 
 export interface ReceiverTaskEvents {
-  /** Every status change, creation included (R11). */
-  changed(task: ReceiverTask): void;
+  /** Every status change, creation included (R11); a creation names the request whose answer announces the task. */
+  changed(task: ReceiverTask, createdBy?: RequestId): void;
   /** The task was deleted (ttl elapsed, or the session ended); `wasLive` says it never finished. */
   removed(task: ReceiverTask, wasLive: boolean): void;
 }
@@ -119,7 +119,7 @@ export class ReceiverTaskStore implements TaskStore {
         `Too many live tasks: this client holds at most ${limits.maxLiveTasks} unfinished receiver tasks per session; wait for some to finish or cancel them`,
       );
     }
-    const now = new Date(this.ports.clock.now()).toISOString();
+    const now = isoTime(this.ports.clock.now());
     const taskId = this.ports.newId();
     const record: TaskRecord = {
       seq: this.nextSeq++,
@@ -140,7 +140,7 @@ export class ReceiverTaskStore implements TaskStore {
     record.expiry = this.ports.timers.setTimeout(() => this.expire(taskId), ttl);
     record.expiry.unref?.();
     const view = this.view(record);
-    this.events.changed(view);
+    this.events.changed(view, requestId);
     return view;
   }
 
@@ -288,7 +288,7 @@ export class ReceiverTaskStore implements TaskStore {
   private move(record: TaskRecord, status: TaskStatus, statusMessage?: string): boolean {
     if (!ALLOWED_MOVES[record.task.status].has(status)) return false;
     const wasLive = !isTerminalStatus(record.task.status);
-    const task: Task = { ...record.task, status, lastUpdatedAt: new Date(this.ports.clock.now()).toISOString() };
+    const task: Task = { ...record.task, status, lastUpdatedAt: isoTime(this.ports.clock.now()) };
     if (statusMessage !== undefined) task.statusMessage = statusMessage;
     else if (status !== "working" && status !== "input_required") delete task.statusMessage;
     record.task = task;
@@ -323,7 +323,7 @@ export class ReceiverTaskStore implements TaskStore {
     if (record.expiry) this.ports.timers.clearTimeout(record.expiry);
     record.expiry = undefined;
     if (wasLive) this.live--;
-    record.deletedAt = new Date(this.ports.clock.now()).toISOString();
+    record.deletedAt = isoTime(this.ports.clock.now());
     // R6: a blocked tasks/result is released; it then finds the task gone and answers -32602.
     this.releaseWaiters(record);
     this.events.removed(this.view(record), wasLive);

@@ -4,12 +4,20 @@
 // nobody is left waiting on them: a malformed request gets JSON-RPC's Invalid Request, and our request
 // whose response was unusable fails at once instead of at its timeout.
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { idKey, type LogMarks } from "../messageLog.js";
 import { bigMessageInfo, formatBytes, SDK_STDIO_LIMIT_BYTES, UnusableMessageError } from "./stdioMessageReader.js";
 import { UNUSABLE_RESPONSE_DATA } from "../protocol/wireError.js";
 
 export type Direction = "in" | "out";
+
+type Recorded = Parameters<RecordingOptions["record"]>;
+
+/** A transport that can hold its writes and send them together (stdio: one write to the pipe). */
+export interface Corkable {
+  /** Writes wait until the returned function is called. */
+  cork(): () => void;
+}
 
 export interface RecordingOptions {
   /**
@@ -50,6 +58,10 @@ export class RecordingTransport implements Transport {
 
   private readonly seenRequestIds = new Set<string | number>();
   private readonly outstanding = new Set<string | number>();
+  /** While an answer and what follows it are written (send), their log entries wait here, in wire order. */
+  private heldRecords?: Recorded[];
+  /** Answer id → what is sent right behind that answer (afterAnswer). */
+  private readonly afterAnswers = new Map<string | number, (() => void)[]>();
 
   constructor(
     readonly inner: Transport,
@@ -85,7 +97,7 @@ export class RecordingTransport implements Transport {
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
       if (this.options.closeRequestStream(requestId)) {
         this.outstanding.delete(idKey(requestId));
-        this.options.record("out", message, "Not sent: on 2026-07-28 over Streamable HTTP the request was cancelled by closing its response stream, which is how that transport cancels");
+        this.record("out", message, "Not sent: on 2026-07-28 over Streamable HTTP the request was cancelled by closing its response stream, which is how that transport cancels");
         return;
       }
     }
@@ -93,11 +105,30 @@ export class RecordingTransport implements Transport {
       // Our answer to the server's request goes on the wire first and is logged right after, in the same
       // turn: nothing can come between the two, so the log keeps wire order, and the server (waiting on a
       // CreateTaskResult, say) does not wait on the log's copy and cut of the message as well.
-      const sending = this.inner.send(message, options);
-      this.options.record("out", message);
-      return sending;
+      const key = "id" in message ? idKey(message.id) : undefined;
+      const after = key === undefined ? undefined : this.afterAnswers.get(key);
+      if (!after) {
+        const sending = this.inner.send(message, options);
+        this.options.record("out", message);
+        return sending;
+      }
+      // What must follow this answer (R11: the creation notice of the task it announces) follows it in the
+      // same write: one wake-up of the server, not two, and nothing of ours in between. Both are logged
+      // once written, in that order.
+      this.afterAnswers.delete(key as string | number);
+      const uncork = (this.inner as Partial<Corkable>).cork?.();
+      const held: Recorded[] = (this.heldRecords = [["out", message]]);
+      try {
+        const sending = this.inner.send(message, options);
+        for (const then of after) then();
+        return sending;
+      } finally {
+        this.heldRecords = undefined;
+        uncork?.();
+        for (const args of held) this.options.record(...args);
+      }
     }
-    this.options.record("out", message);
+    this.record("out", message);
     if ("method" in message && "id" in message) {
       this.outstanding.add(idKey(message.id));
       if (this.outstanding.size > OUTSTANDING_KEPT) this.outstanding.delete(this.outstanding.values().next().value as string);
@@ -125,6 +156,30 @@ export class RecordingTransport implements Transport {
       clearTimeout(timer);
     }
     return this.inner.close();
+  }
+
+  /**
+   * Run `then` right after our answer to the server's request `id` is sent, in the same write. Returns the
+   * function that takes it back (a caller whose answer may never be sent, an aborted request, takes it back
+   * on its next turn, so nothing waits here longer than that), or undefined where the transport cannot write
+   * the two together (HTTP: two POSTs in flight at once may arrive in either order); the caller keeps its own timing.
+   */
+  afterAnswer(id: RequestId, then: () => void): (() => void) | undefined {
+    if (typeof (this.inner as Partial<Corkable>).cork !== "function") return undefined;
+    const key = idKey(id);
+    const list = this.afterAnswers.get(key) ?? [];
+    list.push(then);
+    this.afterAnswers.set(key, list);
+    return () => {
+      const left = this.afterAnswers.get(key)?.filter((f) => f !== then);
+      if (left?.length) this.afterAnswers.set(key, left);
+      else this.afterAnswers.delete(key);
+    };
+  }
+
+  private record(...args: Recorded): void {
+    if (this.heldRecords) this.heldRecords.push(args);
+    else this.options.record(...args);
   }
 
   /** We stopped waiting for our request `id` (an era probe that timed out): it is no longer in flight. */

@@ -78,6 +78,14 @@ export class InspectorStdioTransport extends StdioClientTransport {
     await within(killAfterMs);
   }
 
+  /** Writes wait until the returned function is called, then go to the server's stdin together (Corkable). */
+  cork(): () => void {
+    const stdin = (this as unknown as SdkInternals)._process?.stdin;
+    if (!stdin) return () => {};
+    stdin.cork();
+    return () => stdin.uncork();
+  }
+
   /** How the server process ended, once it has. */
   get exit(): ExitStatus | undefined {
     return this.exitStatus;
