@@ -83,14 +83,17 @@ export function RemoteText({ part, first, bytes, className, label, copyWhat }: P
   const what = label ? ` of ${label}` : "";
   return (
     <div className={`payload ${className ?? ""}`}>
-      <pre aria-label={label}>
-        {shown.pieces.map((piece, i) => (
-          <span key={i} className="piece">
-            <Piece text={piece} needle="" />
-          </span>
-        ))}
-      </pre>
-      {drawnPieces === 0 && !problem && <p className="note">Reading the first {formatKb(RESULT_PIECE_BYTES)}…</p>}
+      {drawnPieces > 0 ? (
+        <pre aria-label={label}>
+          {shown.pieces.map((piece, i) => (
+            <span key={i} className="piece">
+              <Piece text={piece} needle="" />
+            </span>
+          ))}
+        </pre>
+      ) : (
+        !problem && <p className="note">Reading the first {formatKb(RESULT_PIECE_BYTES)}…</p>
+      )}
       {problem && <p className="status-error">{problem}</p>}
       {more && drawnPieces > 0 && (
         <p className="truncation-note">
