@@ -52,6 +52,8 @@ interface Props {
 export function RemoteText({ part, first, bytes, className, label, copyWhat }: Props) {
   const remote = useRemoteResult();
   const [shown, setShown] = useState<{ pieces: string[]; chars?: number; all: boolean }>({ pieces: first ? [first] : [], all: false });
+  // Pieces asked for: a click while one is being read is not lost.
+  const [wanted, setWanted] = useState(1);
   const [problem, setProblem] = useState<string>();
   const reading = useRef(false);
   const loaded = shown.pieces.reduce((sum, p) => sum + p.length, 0);
@@ -71,12 +73,12 @@ export function RemoteText({ part, first, bytes, className, label, copyWhat }: P
       },
     );
   };
-  // Nothing sent yet (JSON text): its first piece. Show all: the next piece once the last is drawn.
+  // The pieces asked for (the first, when nothing was sent: JSON text), one after another; Show all: the
+  // next piece once the last is drawn.
   const drawnPieces = shown.pieces.length;
   useEffect(() => {
-    if (problem) return;
-    if (drawnPieces === 0 || (shown.all && more)) next();
-  }, [drawnPieces, shown.all]);
+    if (!problem && more && (drawnPieces < wanted || shown.all)) next();
+  }, [drawnPieces, wanted, shown.all, problem]);
   // A JSON text's size is its length once read (its characters are mostly ASCII).
   const size = bytes ?? shown.chars;
   const shownBytes = shown.pieces.reduce((sum, p) => sum + utf8Length(p), 0);
@@ -99,7 +101,7 @@ export function RemoteText({ part, first, bytes, className, label, copyWhat }: P
         <p className="truncation-note">
           Showing the first {formatKb(shownBytes)}
           {size !== undefined ? ` of ${formatKb(size)}` : ""}.{" "}
-          <button type="button" aria-label={`Show the next ${formatKb(RESULT_PIECE_BYTES)}${what}`} onClick={next}>
+          <button type="button" aria-label={`Show the next ${formatKb(RESULT_PIECE_BYTES)}${what}`} onClick={() => setWanted((w) => Math.max(w, drawnPieces) + 1)}>
             Show the next {formatKb(RESULT_PIECE_BYTES)}
           </button>{" "}
           {size !== undefined && size <= SHOW_ALL_BYTES && !shown.all && (
