@@ -3,12 +3,13 @@
 // time. The core's own ToolRuns sits behind the fake bridge: its events are what the page is sent, and
 // readResultPiece is answered by it.
 import "./setup.js";
-import { screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { EventBus } from "../../main/core/eventBus.js";
 import { ToolRuns } from "../../main/core/toolRuns.js";
+import { useWholeResult } from "../../renderer/src/components/RemoteText.js";
 import type { InspectorEvent } from "../../shared/contract.js";
 import { RESULT_PAGE_BYTES, type ToolRun } from "../../shared/types.js";
 import { createFakeBridge } from "./fakeBridge.js";
@@ -32,7 +33,7 @@ function coreBehind(result: CallToolResult) {
     return { runId: runs.track(start, async () => result, (value) => ({ result: value })).runId };
   });
   bridge.handle("readResultPiece", ({ runId, offset, maxBytes, ...part }) => runs.readPiece(runId, part, offset, maxBytes));
-  return { bridge, sent };
+  return { bridge, sent, runs };
 }
 
 describe("a big result sent in pieces", () => {
@@ -101,5 +102,26 @@ describe("a big result sent in pieces", () => {
     const done = sent.map((e) => e.payload as ToolRun).find((r) => r.status === "done")!;
     expect(done.pieces).toBeUndefined();
     expect(done.result).toEqual({ content: [{ type: "text", text: "small" }] });
+  });
+
+  it("an App's View gets the whole result: read in pieces when the page was sent it cut", async () => {
+    const text = Array.from({ length: 10_000 }, (_, i) => line(i)).join("");
+    const result: CallToolResult = { content: [{ type: "text", text }], structuredContent: { field: "y".repeat(400 * 1024) } };
+    const { bridge, runs } = coreBehind(result);
+    const { runId, done } = runs.track({ sessionId: "s-1", toolName: "app", arguments: {}, asTask: false }, async () => result, (value) => ({ result: value }));
+    await done;
+    await Promise.resolve();
+    const cut = runs.list().find((r) => r.runId === runId)!;
+    expect(cut.pieces).toBeDefined();
+    const seen: unknown[] = [];
+    function View({ wanted }: { wanted: boolean }) {
+      seen.push(useWholeResult(bridge, cut, wanted));
+      return null;
+    }
+    const { rerender } = render(<View wanted={false} />);
+    expect(bridge.callsOf("readResultPiece")).toHaveLength(0);
+    rerender(<View wanted />);
+    await waitFor(() => expect(seen.at(-1)).toEqual(result));
+    expect(bridge.callsOf("readResultPiece").every((c) => c.part === "result")).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
 // Copy, which reads the whole in 1 MB pieces. One 10 MB message would freeze the page; 100 KB ones do not.
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import type { InspectorBridge } from "../../../shared/contract.js";
-import { RESULT_PIECE_BYTES, RESULT_READ_BYTES, type ResultPart, type ResultPieces } from "../../../shared/types.js";
+import { RESULT_PIECE_BYTES, RESULT_READ_BYTES, type ResultPart, type ResultPieces, type ToolRun } from "../../../shared/types.js";
 import { errorMessage } from "../util/errors.js";
 import { CopyButton } from "./CopyButton.js";
 import { formatKb, Piece, SHOW_ALL_BYTES } from "./TruncatedText.js";
@@ -16,6 +16,29 @@ export type ReadPiece = (part: ResultPart, offset: number, maxBytes: number) => 
 /** How a tool run's cut result is read: through the core's readResultPiece. */
 export function readPieceOf(bridge: InspectorBridge, runId: number): ReadPiece {
   return (part, offset, maxBytes) => bridge.readResultPiece({ runId, ...part, offset, maxBytes });
+}
+
+/**
+ * A run's whole result, for what needs it all (an MCP App's View is sent the result as the server gave
+ * it): read in pieces when the page was sent it cut; the cut one if that read fails.
+ */
+export function useWholeResult(bridge: InspectorBridge, run: ToolRun, wanted: boolean): ToolRun["result"] {
+  const [whole, setWhole] = useState<{ runId: number; result: ToolRun["result"] }>();
+  const cut = run.pieces !== undefined;
+  const { runId, result } = run;
+  useEffect(() => {
+    if (!wanted || !cut) return;
+    let live = true;
+    readWhole(readPieceOf(bridge, runId), { part: "result" })
+      .then((text) => JSON.parse(text) as ToolRun["result"])
+      .catch(() => result)
+      .then((read) => live && setWhole({ runId, result: read }));
+    return () => {
+      live = false;
+    };
+  }, [wanted, cut, runId, bridge]);
+  if (!cut) return result;
+  return whole?.runId === runId ? whole.result : undefined;
 }
 
 /** The result being drawn was sent cut: what it lacks, and how to read it. */

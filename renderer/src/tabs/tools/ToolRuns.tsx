@@ -16,7 +16,7 @@ import { draftKeys } from "../../store/draftsSlice.js";
 import { draftOfArguments } from "./runAgain.js";
 import { usePictureInPicture, useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
-import { readPieceOf } from "../../components/RemoteText.js";
+import { readPieceOf, useWholeResult } from "../../components/RemoteText.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { CopyButton } from "../../components/CopyButton.js";
@@ -102,6 +102,8 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
     const advertised = (s.sessions[run.sessionId]?.clientCapabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[UI_EXTENSION];
     return tool !== undefined && appToolInfo(tool) !== undefined && advertised !== undefined;
   });
+  // An App's View is sent the whole result, even one the page was sent cut.
+  const appResult = useWholeResult(bridge, run, hasApp && newestOfTool && !run.asTask);
   const [cancelError, setCancelError] = useState<string>();
   const pending = useInspector((s) => s.pendingInputs);
   const tool = useInspector((s) => s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName));
@@ -209,7 +211,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
       {/* Issue 19: an older run's result past the session's budget is kept as a cut, and says so. */}
       {run.cut && <p className="note run-cut">{cutNote(run.cut, "result")}, to keep this session's tool runs within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
       {hasApp && newestOfTool && !run.asTask && (
-        <LazyAppPanel floatKey={floatKeyOf(run)} sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={run.result} cancelled={run.status === "cancelled"} />
+        <LazyAppPanel floatKey={floatKeyOf(run)} sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={appResult} cancelled={run.status === "cancelled"} />
       )}
       {run.result && <CallToolResultView result={run.result} what={name} remote={remote} {...resultProps} />}
       {clientTask && (
