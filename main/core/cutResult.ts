@@ -75,7 +75,7 @@ export function cutForPage(result: CallToolResult, maxBytes: number): { result: 
         texts.push({ index, chars: block.text.length, bytes: utf8Length(block.text) });
       } else shown = cutBlock(block, Math.min(left, RESULT_PIECE_BYTES));
     }
-    left -= jsonSize(shown);
+    left -= jsonSize(shown) + 1; // and its comma
     content.push(shown);
   }
   if (index < list.length) content.push({ type: "text", text: `… ${list.length - index} more content ${list.length - index === 1 ? "item" : "items"}: open Raw JSON to read them` });
