@@ -41,9 +41,13 @@ function cutBlock(block: Block, left: number): Block {
     const room = Math.max(0, left - 100);
     return { ...block, text: `${fresh(block.text.slice(0, room))}… (${block.text.length.toLocaleString("en-US")} characters)` };
   }
-  if (block.type === "image" || block.type === "audio") return notKept(`${block.type} ${String(block.mimeType).slice(0, 100)}`, jsonSize(block));
-  if (block.type === "resource") return notKept(`embedded resource ${String(block.resource.uri).slice(0, 300)}`, jsonSize(block));
-  return notKept(String((block as { type?: unknown }).type).slice(0, 50), jsonSize(block));
+  return notKept(whatBlock(block), jsonSize(block));
+}
+
+function whatBlock(block: Block): string {
+  if (block.type === "image" || block.type === "audio") return `${block.type} ${String(block.mimeType).slice(0, 100)}`;
+  if (block.type === "resource") return `embedded resource ${String(block.resource.uri).slice(0, 300)}`;
+  return String((block as { type?: unknown }).type).slice(0, 50);
 }
 
 function notKept(what: string, bytes: number): Block {
@@ -73,7 +77,7 @@ export function cutForPage(result: CallToolResult, maxBytes: number): { result: 
       if (block.type === "text" && typeof block.text === "string") {
         shown = { ...block, text: fresh(pieceOf(block.text, 0, Math.min(RESULT_PIECE_BYTES, left))) };
         texts.push({ index, chars: block.text.length, bytes: utf8Length(block.text) });
-      } else shown = cutBlock(block, Math.min(left, RESULT_PIECE_BYTES));
+      } else shown = { type: "text", text: `[${whatBlock(block)}, ${formatBytes(jsonSize(block))}: too big to send to the page; Raw JSON and Copy read it whole]` };
     }
     left -= jsonSize(shown) + 1; // and its comma
     content.push(shown);

@@ -27,7 +27,7 @@ describe("cutForPage", () => {
     // Many blocks: the ones past the bound are counted; the image says what it was.
     const many = cutForPage(shapes[0]!, RESULT_PAGE_BYTES).result.content;
     expect((many.at(-1) as { text: string }).text).toMatch(/^… \d+ more content items: open Raw JSON to read them$/);
-    expect(cutForPage(shapes[1]!, RESULT_PAGE_BYTES).result.content[0]).toEqual({ type: "text", text: "[image image/png, 5.0 MB: not kept]" });
+    expect(cutForPage(shapes[1]!, RESULT_PAGE_BYTES).result.content[0]).toEqual({ type: "text", text: "[image image/png, 5.0 MB: too big to send to the page; Raw JSON and Copy read it whole]" });
     // Medium texts: the first ones whole, the next as its start (marked for reading), the rest counted.
     const medium = cutForPage(shapes[2]!, RESULT_PAGE_BYTES);
     expect(medium.pieces!.texts).toEqual([{ index: 5, chars: 50 * KB, bytes: 50 * KB }]);

@@ -74,7 +74,8 @@ interface Props {
 
 export function RemoteText({ part, first, bytes, className, label, copyWhat }: Props) {
   const remote = useRemoteResult();
-  const [shown, setShown] = useState<{ pieces: string[]; chars?: number; all: boolean }>({ pieces: first ? [first] : [], all: false });
+  // Each piece's UTF-8 size is measured once, as it comes.
+  const [shown, setShown] = useState<{ pieces: string[]; bytes: number; chars?: number; all: boolean }>(() => ({ pieces: first ? [first] : [], bytes: utf8Length(first), all: false }));
   // Pieces asked for: a click while one is being read is not lost.
   const [wanted, setWanted] = useState(1);
   const [problem, setProblem] = useState<string>();
@@ -87,7 +88,7 @@ export function RemoteText({ part, first, bytes, className, label, copyWhat }: P
     remote.read(part, loaded, RESULT_PIECE_BYTES).then(
       ({ text, chars }) => {
         reading.current = false;
-        setShown((s) => ({ ...s, pieces: text ? [...s.pieces, text] : s.pieces, chars: text ? chars : loaded }));
+        setShown((s) => (text ? { ...s, pieces: [...s.pieces, text], bytes: s.bytes + utf8Length(text), chars } : { ...s, chars: loaded }));
       },
       (error: unknown) => {
         reading.current = false;
@@ -104,7 +105,6 @@ export function RemoteText({ part, first, bytes, className, label, copyWhat }: P
   }, [drawnPieces, wanted, shown.all, problem]);
   // A JSON text's size is its length once read (its characters are mostly ASCII).
   const size = bytes ?? shown.chars;
-  const shownBytes = shown.pieces.reduce((sum, p) => sum + utf8Length(p), 0);
   const what = label ? ` of ${label}` : "";
   return (
     <div className={`payload ${className ?? ""}`}>
@@ -122,7 +122,7 @@ export function RemoteText({ part, first, bytes, className, label, copyWhat }: P
       {problem && <p className="status-error">{problem}</p>}
       {more && drawnPieces > 0 && (
         <p className="truncation-note">
-          Showing the first {formatKb(shownBytes)}
+          Showing the first {formatKb(shown.bytes)}
           {size !== undefined ? ` of ${formatKb(size)}` : ""}.{" "}
           <button type="button" aria-label={`Show the next ${formatKb(RESULT_PIECE_BYTES)}${what}`} onClick={() => setWanted((w) => Math.max(w, drawnPieces) + 1)}>
             Show the next {formatKb(RESULT_PIECE_BYTES)}
