@@ -161,6 +161,24 @@ export function fresh(s: string): string {
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
+/** The longest start of `text` within `maxBytes` of UTF-8, never splitting a character. */
+export function utf8Prefix(text: string, maxBytes: number): string {
+  if (text.length * 3 <= maxBytes) return text;
+  let candidate = text.length > maxBytes ? text.slice(0, maxBytes) : text;
+  const last = candidate.charCodeAt(candidate.length - 1);
+  if (candidate.length < text.length && last >= 0xd800 && last <= 0xdbff) candidate = candidate.slice(0, -1);
+  const { read } = utf8Encoder.encodeInto(candidate, new Uint8Array(maxBytes));
+  // At least one character, so a reader always moves on.
+  return candidate.slice(0, Math.max(read, Math.min(candidate.length, 1)));
+}
+
+export function utf8Length(text: string): number {
+  // A UTF-16 unit is at most 3 UTF-8 bytes, so short strings need no encoding to be sure; nor does ASCII
+  // (a search is much cheaper than encoding megabytes).
+  if (text.length * 3 <= 64 * 1024 || !/[^\0-\x7f]/.test(text)) return text.length;
+  return utf8Encoder.encode(text).length;
+}
+
 /** "4.0 MB", "256.0 KB", "812 bytes": as the stdio reader words sizes. */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

@@ -39,6 +39,7 @@ export const API_METHOD_NAMES = [
   // Tool runs and withdrawn notes (issue 13)
   "startToolRun",
   "cancelToolRun",
+  "readResultPiece",
   "dismissWithdrawnNotes",
   // Sessions and roots (issue 13)
   "removeSession",

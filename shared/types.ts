@@ -497,6 +497,28 @@ export { TOOL_RUN_RESULT_CUT_BYTES, TOOL_RUN_RESULTS_BYTES } from "./byteBudget.
 export type Progress = z.output<typeof ProgressSchema>;
 export const WITHDRAWN_NOTES_KEPT = 500;
 
+/**
+ * Issue 33: a result bigger than this (JSON text) reaches the page cut: its big text blocks as their first
+ * piece, a big structuredContent held back; the page reads the rest a piece at a time (readResultPiece).
+ */
+export const RESULT_PAGE_BYTES = 256 * 1024;
+/** One piece of a result's text, as the page draws it ("Show the next 100 KB"); the most one read returns is RESULT_READ_BYTES. */
+export const RESULT_PIECE_BYTES = 100 * 1024;
+export const RESULT_READ_BYTES = 1024 * 1024;
+const PieceSizeSchema = z.object({ chars: z.number().int().nonnegative(), bytes: z.number().nonnegative() });
+/** What of a result the page was not sent, and how big each part is whole (read with readResultPiece). */
+export const ResultPiecesSchema = z.object({
+  /** The whole result's JSON text, in bytes. */
+  bytes: z.number().nonnegative(),
+  /** Text blocks the page holds only the start of: their index in `content`, and their whole size. */
+  texts: z.array(PieceSizeSchema.extend({ index: z.number().int().nonnegative() })).max(1000),
+  /** structuredContent was held back (the page reads it as JSON text): its size as compact JSON. */
+  structuredContent: z.object({ bytes: z.number().nonnegative() }).optional(),
+});
+export type ResultPieces = z.output<typeof ResultPiecesSchema>;
+/** Which text of a result a piece is read from: a text block's text, structuredContent or the whole result as indented JSON. */
+export type ResultPart = { part: "content"; index: number } | { part: "structuredContent" } | { part: "result" };
+
 export const ToolRunStatusSchema = z.enum(["running", "done", "error", "cancelled"]);
 export type ToolRunStatus = z.output<typeof ToolRunStatusSchema>;
 
@@ -512,6 +534,8 @@ export const ToolRunSchema = z.object({
   result: CallToolResultSchema.optional(),
   /** Issue 19: `result` was cut (older runs past TOOL_RUN_RESULTS_BYTES): its full size and what was kept. */
   cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
+  /** Issue 33: `result` is the page's cut of a big result; the rest is read a piece at a time (readResultPiece). */
+  pieces: ResultPiecesSchema.optional(),
   /** I3: the call took this many rounds (2026-07-28 multi round-trip). */
   inputRounds: z.number().int().positive().optional(),
   /** The client task this run became (Run as task, or a 2026-07-28 server that answered with a task). */

@@ -3,7 +3,8 @@
 // left becomes a text item saying what it was and its size; items past the cap are counted in one last
 // text item; structuredContent and _meta keep their shape (shared/byteBudget.ts cutToFit).
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { cutToFit, formatBytes, fresh, jsonSize, type Cut } from "../../shared/byteBudget.js";
+import { cutToFit, formatBytes, fresh, jsonSize, utf8Length, utf8Prefix, type Cut } from "../../shared/byteBudget.js";
+import { RESULT_PIECE_BYTES, type ResultPieces } from "../../shared/types.js";
 
 type Block = CallToolResult["content"][number];
 
@@ -40,13 +41,72 @@ function cutBlock(block: Block, left: number): Block {
     const room = Math.max(0, left - 100);
     return { ...block, text: `${fresh(block.text.slice(0, room))}… (${block.text.length.toLocaleString("en-US")} characters)` };
   }
-  if (block.type === "image" || block.type === "audio") return notKept(`${block.type} ${String(block.mimeType).slice(0, 100)}`, jsonSize(block));
-  if (block.type === "resource") return notKept(`embedded resource ${String(block.resource.uri).slice(0, 300)}`, jsonSize(block));
-  return notKept(String((block as { type?: unknown }).type).slice(0, 50), jsonSize(block));
+  return notKept(whatBlock(block), jsonSize(block));
+}
+
+function whatBlock(block: Block): string {
+  if (block.type === "image" || block.type === "audio") return `${block.type} ${String(block.mimeType).slice(0, 100)}`;
+  if (block.type === "resource") return `embedded resource ${String(block.resource.uri).slice(0, 300)}`;
+  return String((block as { type?: unknown }).type).slice(0, 50);
 }
 
 function notKept(what: string, bytes: number): Block {
   return { type: "text", text: `[${what}, ${formatBytes(bytes)}: not kept]` };
+}
+
+/**
+ * Issue 33: a result as the page is sent it. Within `maxBytes` it goes whole; past it, each text block
+ * that does not fit goes as its first piece (RESULT_PIECE_BYTES, less once the budget runs low) and a
+ * structuredContent that does not fit is held back: `pieces` says what is missing and how big it is, and
+ * the page reads the rest with readResultPiece. Blocks past the budget are counted in one note (the whole
+ * result can still be read, as JSON).
+ */
+export function cutForPage(result: CallToolResult, maxBytes: number): { result: CallToolResult; pieces?: ResultPieces } {
+  const bytes = jsonSize(result, maxBytes);
+  if (bytes <= maxBytes) return { result };
+  let left = Math.max(0, maxBytes - ROOM);
+  const { content: blocks, structuredContent, _meta, ...rest } = result;
+  const texts: ResultPieces["texts"] = [];
+  const content: Block[] = [];
+  const list = Array.isArray(blocks) ? blocks : [];
+  let index = 0;
+  for (; index < list.length && left > 0 && texts.length < 1000; index++) {
+    const block = list[index]!;
+    let shown: Block = block;
+    if (jsonSize(block, left) > Math.min(left, RESULT_PIECE_BYTES + 1024)) {
+      if (block.type === "text" && typeof block.text === "string") {
+        shown = { ...block, text: fresh(pieceOf(block.text, 0, Math.min(RESULT_PIECE_BYTES, left))) };
+        texts.push({ index, chars: block.text.length, bytes: utf8Length(block.text) });
+      } else shown = { type: "text", text: `[${whatBlock(block)}, ${formatBytes(jsonSize(block))}: too big to send to the page; Raw JSON and Copy read it whole]` };
+    }
+    left -= jsonSize(shown) + 1; // and its comma
+    content.push(shown);
+  }
+  if (index < list.length) content.push({ type: "text", text: `… ${list.length - index} more content ${list.length - index === 1 ? "item" : "items"}: open Raw JSON to read them` });
+  const out: CallToolResult = { ...rest, content };
+  const pieces: ResultPieces = { bytes: jsonSize(result), texts };
+  if (structuredContent !== undefined) {
+    const size = jsonSize(structuredContent, left);
+    if (size <= left) {
+      out.structuredContent = structuredContent;
+      left -= size;
+    } else pieces.structuredContent = { bytes: jsonSize(structuredContent) };
+  }
+  if (_meta !== undefined) out._meta = cutToFit(_meta, Math.max(left, 1024)).value as CallToolResult["_meta"];
+  return { result: out, pieces };
+}
+
+/**
+ * At most `maxBytes` of UTF-8 of `text` from `offset`, never splitting a character, and ending on a line
+ * break when one is in its last quarter (so a line is not split between two pieces the page draws).
+ */
+export function pieceOf(text: string, offset: number, maxBytes: number): string {
+  let piece = utf8Prefix(text.slice(offset, offset + maxBytes), maxBytes);
+  if (offset + piece.length < text.length) {
+    const cut = piece.lastIndexOf("\n");
+    if (cut >= 0 && piece.length - cut <= maxBytes / 4) piece = piece.slice(0, cut + 1);
+  }
+  return piece;
 }
 
 /**

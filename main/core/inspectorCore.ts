@@ -424,6 +424,7 @@ export class InspectorCore {
         return { runId };
       },
       cancelToolRun: async ({ runId }) => this.toolRuns.cancel(runId),
+      readResultPiece: async ({ runId, offset, maxBytes, ...part }) => this.toolRuns.readPiece(runId, part, offset, maxBytes),
       dismissWithdrawnNotes: async ({ pendingInputIds }) => {
         this.withdrawnNotes.dismiss(pendingInputIds);
         return { ok: true };

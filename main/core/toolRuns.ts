@@ -4,11 +4,13 @@
 // their results (issue 19: older results are cut, the newest stays whole); the user's Cancel aborts the
 // run's signal, which cancels its request (requestGuard.ts) or the wait for a round's input (mrtr.ts).
 // A run that became a client task follows it (clientTaskChanged): its card says the task's state and
-// ending, not only the tools/call that created it (issue 21).
+// ending, not only the tools/call that created it (issue 21). A big result goes to the page cut, and the
+// page reads the rest a piece at a time (issue 33): one 10 MB message would freeze it.
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { jsonSize } from "../../shared/byteBudget.js";
 import { clientTaskEnding, isTerminalStatus } from "../../shared/taskEnding.js";
-import { TOOL_RUN_RESULT_CUT_BYTES, TOOL_RUN_RESULTS_BYTES, TOOL_RUNS_KEPT, type ClientTask, type Progress, type ToolRun } from "../../shared/types.js";
-import { cutToolResult } from "./cutResult.js";
+import { RESULT_PAGE_BYTES, TOOL_RUN_RESULT_CUT_BYTES, TOOL_RUN_RESULTS_BYTES, TOOL_RUNS_KEPT, type ClientTask, type Progress, type ResultPart, type ResultPieces, type ToolRun } from "../../shared/types.js";
+import { cutForPage, cutToolResult, pieceOf } from "./cutResult.js";
 import type { EventBus } from "./eventBus.js";
 import type { Clock } from "./ports.js";
 
@@ -25,12 +27,16 @@ type RunTask = NonNullable<ToolRun["task"]>;
 
 /** Client tasks whose state is kept for a run not finished yet (a task's first events come before its call returns). */
 const TASK_STATES_KEPT = 1000;
+/** Results printed as JSON text for the page to read in pieces: the latest few are kept while it reads. */
+const PRINTED_KEPT = 2;
 
 interface Entry {
   run: ToolRun;
   controller: AbortController;
   /** The size of its result as kept (JSON text), once it has one. */
   resultBytes?: number;
+  /** Its result as the page is sent it, made once per result. */
+  page?: { of: CallToolResult; result: CallToolResult; pieces?: ResultPieces | undefined };
 }
 
 /** How much of their results a session's runs keep. */
@@ -39,6 +45,8 @@ export interface RunResultBounds {
   bytes: number;
   /** What an older result is cut to past that. */
   cutTo: number;
+  /** A result bigger than this goes to the page cut (RESULT_PAGE_BYTES). */
+  pageBytes?: number;
 }
 
 export class ToolRunNotFoundError extends Error {
@@ -50,6 +58,8 @@ export class ToolRuns {
   private nextId = 1;
   /** Session + task id → the latest state of that client task, and the run that became it, once known. */
   private readonly tasks = new Map<string, { state: RunTask; runId?: number }>();
+  /** Run id and part → a result printed as JSON text, while the page reads it in pieces (PRINTED_KEPT). */
+  private readonly printed = new Map<string, { of: CallToolResult; text: string }>();
 
   constructor(
     private readonly bus: EventBus,
@@ -62,8 +72,9 @@ export class ToolRuns {
     });
   }
 
+  /** The runs as the page is sent them (a big result cut). */
   list(): ToolRun[] {
-    return [...this.entries.values()].map((e) => e.run);
+    return [...this.entries.values()].map((e) => this.forPage(e));
   }
 
   get(runId: number): ToolRun | undefined {
@@ -80,7 +91,7 @@ export class ToolRuns {
     const run: ToolRun = { runId, ...start, status: "running", startedAt: this.clock.now() };
     this.entries.set(runId, { run, controller });
     this.bound(start.sessionId);
-    this.bus.emit("toolRunChanged", run);
+    this.bus.emit("toolRunChanged", this.forPage(this.entries.get(runId)!));
     const controls: RunControls = {
       signal: controller.signal,
       progress: (progress) => this.progress(runId, progress),
@@ -160,7 +171,7 @@ export class ToolRuns {
     const now = this.clock.now();
     this.update(entry, { status: "cancelled", cancelledAt: now, endedAt: now });
     entry.controller.abort(reason);
-    return entry.run;
+    return this.forPage(entry);
   }
 
   private progress(runId: number, progress: Progress): void {
@@ -198,7 +209,44 @@ export class ToolRuns {
 
   private update(entry: Entry, patch: Partial<ToolRun>): void {
     entry.run = { ...entry.run, ...patch };
-    this.bus.emit("toolRunChanged", entry.run);
+    this.bus.emit("toolRunChanged", this.forPage(entry));
+  }
+
+  /** The run as the page is sent it: a result past `pageBytes` cut, saying in `pieces` what it lacks. */
+  private forPage(entry: Entry): ToolRun {
+    const { result } = entry.run;
+    if (!result) return entry.run;
+    if (entry.page?.of !== result) entry.page = { of: result, ...cutForPage(result, this.results.pageBytes ?? RESULT_PAGE_BYTES) };
+    const { result: shown, pieces } = entry.page;
+    return pieces ? { ...entry.run, result: shown, pieces } : entry.run;
+  }
+
+  /**
+   * Issue 33: a piece of a run's result, for a page that was sent it cut: at most `maxBytes` of UTF-8 from
+   * `offset` of a text block, of structuredContent or of the whole result (both as indented JSON).
+   */
+  readPiece(runId: number, part: ResultPart, offset: number, maxBytes: number): { text: string; chars: number } {
+    const entry = this.entries.get(runId);
+    const result = entry?.run.result;
+    if (!entry || !result) throw new ToolRunNotFoundError(`No result of tool run ${runId}: it ended long ago, or has none yet`);
+    const text = this.textOf(runId, result, part);
+    return { text: pieceOf(text, Math.min(offset, text.length), maxBytes), chars: text.length };
+  }
+
+  private textOf(runId: number, result: CallToolResult, part: ResultPart): string {
+    if (part.part === "content") {
+      const block = result.content[part.index];
+      if (block?.type !== "text") throw new Error(`Item ${part.index + 1} of run ${runId}'s result is not a text block`);
+      return block.text;
+    }
+    // Printed once, and kept while the page reads it (the latest few only).
+    const key = `${runId}:${part.part}`;
+    const known = this.printed.get(key);
+    this.printed.delete(key);
+    const text = known?.of === result ? known.text : printJson(part.part === "result" ? result : result.structuredContent);
+    this.printed.set(key, { of: result, text });
+    if (this.printed.size > PRINTED_KEPT) this.printed.delete(this.printed.keys().next().value as string);
+    return text;
   }
 
   /** Keep at most `kept` runs of a session: the oldest finished ones go first. */
@@ -216,6 +264,14 @@ export class ToolRuns {
 
 function taskKeyOf(sessionId: string, taskId: string): string {
   return `${sessionId}\u0000${taskId}`;
+}
+
+function printJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? "null";
+  } catch (error) {
+    return `(cannot show as JSON: ${messageOf(error)})`;
+  }
 }
 
 function messageOf(error: unknown): string {

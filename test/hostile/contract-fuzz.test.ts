@@ -53,6 +53,7 @@ const samples: { [M in ApiMethod]: ApiParams<M> } = {
   updateSettings: { logLimit: 1000, notificationsEnabled: false },
   startToolRun: { sessionId: SID, name: "t", arguments: { x: 1 }, asTask: false },
   cancelToolRun: { runId: 1 },
+  readResultPiece: { runId: 1, part: "content", index: 0, offset: 0, maxBytes: 1024 },
   dismissWithdrawnNotes: { pendingInputIds: [PID] },
   removeSession: { sessionId: SID },
   chooseRootFolder: {},

@@ -73,6 +73,7 @@ const cases: { [M in ApiMethod]: Case } = {
   updateSettings: { valid: { logLimit: 200 }, malformed: { logLimit: 5 }, says: /^logLimit: Too small: expected number to be >=100/ },
   startToolRun: { valid: { ...S, name: "slow", asTask: false }, malformed: { ...S, name: "slow", asTask: "yes" }, says: "asTask: Invalid input: expected boolean, received string" },
   cancelToolRun: { valid: { runId: 3 }, malformed: { runId: 0 }, says: /^runId: Too small/ },
+  readResultPiece: { valid: { runId: 3, part: "result", offset: 0, maxBytes: 102_400 }, malformed: { runId: 3, part: "result", offset: 0, maxBytes: 64 * 1024 * 1024 }, says: /^maxBytes: Too big/ },
   dismissWithdrawnNotes: { valid: { pendingInputIds: ["p-1"] }, malformed: { pendingInputIds: "p-1" }, says: "pendingInputIds: Invalid input: expected array, received string" },
   removeSession: { valid: { sessionId: "s-1" }, malformed: { sessionId: "" }, says: "sessionId: Too small: expected string to have >=1 characters" },
   chooseRootFolder: { valid: {}, malformed: { path: "/etc" }, says: '(payload): Unrecognized key: "path"' },

@@ -1,21 +1,50 @@
 // A CallToolResult exactly as the server sent it: isError, content, structuredContent (Q4); the
 // structuredContent checked against the tool's outputSchema (pass, or which field and what was wrong);
-// and the whole result as raw JSON, one click away.
-import { useMemo, useState } from "react";
+// and the whole result as raw JSON, one click away. A big result was sent cut (issue 33, `remote`): what
+// it lacks is read from the core a piece at a time (RemoteText.tsx).
+import { useMemo, useState, type ComponentProps } from "react";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { formatBytes } from "../../../shared/byteBudget.js";
 import { validateAgainstSchema } from "../forms/validate.js";
 import { ContentList } from "./ContentView.js";
 import { CopyButton } from "./CopyButton.js";
 import { JsonView, toJsonText } from "./JsonView.js";
+import { readWhole, RemoteResultContext, RemoteText } from "./RemoteText.js";
+
+type Remote = NonNullable<ComponentProps<typeof RemoteResultContext.Provider>["value"]>;
 
 /** `what` names the result in its Copy buttons' names ("Run 3"), so each is told from the others. */
-export function CallToolResultView({ result, sessionId, outputSchema, what }: { result: CallToolResult; sessionId?: string; outputSchema?: unknown; what?: string }) {
+export function CallToolResultView({ remote, ...props }: { result: CallToolResult; sessionId?: string; outputSchema?: unknown; what?: string; remote?: Remote | undefined }) {
+  if (!remote) return <ResultView {...props} />;
+  return (
+    <RemoteResultContext.Provider value={remote}>
+      <ResultView {...props} remote={remote} />
+    </RemoteResultContext.Provider>
+  );
+}
+
+function ResultView({ result, sessionId, outputSchema, what, remote }: { result: CallToolResult; sessionId?: string; outputSchema?: unknown; what?: string; remote?: Remote }) {
   const of = what ? ` of ${what}` : "";
+  const heldBack = remote?.pieces.structuredContent;
   return (
     <div className={result.isError ? "tool-result is-error" : "tool-result"}>
       {result.isError && <p className="status-error">The tool reported an error (isError: true)</p>}
       <ContentList content={result.content} {...(sessionId ? { sessionId } : {})} copyName={`the result${of}`} />
-      {result.structuredContent !== undefined && (
+      {heldBack && remote && (
+        <div>
+          <div className="block-head">
+            <h4>Structured content</h4>
+            <CopyButton text={() => readWhole(remote.read, { part: "structuredContent" })} what={`the structured content${of}`} />
+          </div>
+          <RemoteText part={{ part: "structuredContent" }} first="" className="json" copyWhat={`all of the structured content${of}`} />
+        </div>
+      )}
+      {heldBack && outputSchema !== undefined && !result.isError && (
+        <p className="schema-check note" role="status">
+          structuredContent not checked against the tool's outputSchema here: at {formatBytes(heldBack.bytes)} it was not sent to the page whole.
+        </p>
+      )}
+      {!heldBack && result.structuredContent !== undefined && (
         <div>
           <div className="block-head">
             <h4>Structured content</h4>
@@ -24,10 +53,10 @@ export function CallToolResultView({ result, sessionId, outputSchema, what }: { 
           <JsonView value={result.structuredContent} />
         </div>
       )}
-      {outputSchema !== undefined && !result.isError && <OutputSchemaCheck schema={outputSchema} structuredContent={result.structuredContent} />}
+      {!heldBack && outputSchema !== undefined && !result.isError && <OutputSchemaCheck schema={outputSchema} structuredContent={result.structuredContent} />}
       <div className="block-head">
-        <RawJson value={result} />
-        <CopyButton text={() => toJsonText(result)} what={`the whole result${of} as JSON`} />
+        {remote ? <RemoteRawJson of={of} /> : <RawJson value={result} />}
+        <CopyButton text={() => (remote ? readWhole(remote.read, { part: "result" }) : toJsonText(result))} what={`the whole result${of} as JSON`} />
       </div>
     </div>
   );
@@ -71,6 +100,17 @@ export function RawJson({ value, what = "result" }: { value: unknown; what?: str
     <details className="raw-json" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Raw JSON</summary>
       {open && <JsonView value={value} label={`Raw JSON of the ${what}`} />}
+    </details>
+  );
+}
+
+/** A cut result's Raw JSON: the whole result as the core holds it, read a piece at a time once opened. */
+function RemoteRawJson({ of }: { of: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="raw-json" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Raw JSON</summary>
+      {open && <RemoteText part={{ part: "result" }} first="" className="json" label="Raw JSON of the result" copyWhat={`all of the raw JSON${of}`} />}
     </details>
   );
 }

@@ -12,6 +12,7 @@ import { JsonView, toJsonText } from "./JsonView.js";
 import { ResourceContentView } from "./ResourceContentView.js";
 import { formatBytes } from "./resourcePreview.js";
 import { MediaBlock } from "./MediaBlock.js";
+import { readWhole, RemoteText, useRemoteResult } from "./RemoteText.js";
 import { TruncatedText } from "./TruncatedText.js";
 import "../styles/content.css";
 
@@ -22,15 +23,25 @@ export const ContentSessionContext = createContext<string | undefined>(undefined
 
 const isObject = (value: unknown): value is Block => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** `copyName`: the block gets a Copy button (its text, or its JSON) named "Copy <copyName>". */
-export function ContentBlock({ block, copyName }: { block: unknown; copyName?: string }) {
+/**
+ * `copyName`: the block gets a Copy button (its text, or its JSON) named "Copy <copyName>". `index`: its
+ * place in a result's content, which may have been sent as its first piece only (issue 33).
+ */
+export function ContentBlock({ block, copyName, index }: { block: unknown; copyName?: string; index?: number }) {
   const b = isObject(block) ? block : {};
   const media = (b.type === "image" || b.type === "audio") && typeof b.data === "string";
+  const remote = useRemoteResult();
+  const cut = index !== undefined && b.type === "text" && typeof b.text === "string" ? remote?.pieces.texts.find((t) => t.index === index) : undefined;
+  const wholeText = () => (cut && remote ? readWhole(remote.read, { part: "content", index: cut.index }) : b.type === "text" && typeof b.text === "string" ? b.text : toJsonText(block));
   return (
     <div className={`content-block block-${typeof b.type === "string" ? b.type.slice(0, 30).replace(/[^a-z_]/gi, "") : "unknown"}`}>
       {/* Media has its Download; every other block copies as its text or its JSON. */}
-      {copyName && !media && <CopyButton className="block-copy" text={() => (b.type === "text" && typeof b.text === "string" ? b.text : toJsonText(block))} what={copyName} />}
-      <BlockBody block={block} b={b} />
+      {copyName && !media && <CopyButton className="block-copy" text={wholeText} what={copyName} />}
+      {cut ? (
+        <RemoteText part={{ part: "content", index: cut.index }} first={b.text as string} bytes={cut.bytes} className="content-text" copyWhat={`all of ${copyName ?? "this text"}`} />
+      ) : (
+        <BlockBody block={block} b={b} />
+      )}
       <Annotations annotations={b.annotations} />
     </div>
   );
@@ -98,7 +109,7 @@ export function ContentList({ content, sessionId, copyName }: { content: unknown
   ) : (
     <div className="content-list">
       {content.map((block, i) => (
-        <ContentBlock key={i} block={block} {...(copyName ? { copyName: `block ${i + 1} of ${copyName}` } : {})} />
+        <ContentBlock key={i} block={block} index={i} {...(copyName ? { copyName: `block ${i + 1} of ${copyName}` } : {})} />
       ))}
     </div>
   );

@@ -5,7 +5,8 @@ import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import "../styles/copy.css";
 
-export function CopyButton({ text, what, className }: { text: string | (() => string); what: string; className?: string }) {
+/** `text` may be read when pressed, even from the core (a big result's whole, issue 33). */
+export function CopyButton({ text, what, className }: { text: string | (() => string | Promise<string>); what: string; className?: string }) {
   const [said, setSaid] = useState<string>();
   const [fallback, setFallback] = useState<{ text: string; attempt: number }>();
   const area = useRef<HTMLTextAreaElement>(null);
@@ -14,7 +15,13 @@ export function CopyButton({ text, what, className }: { text: string | (() => st
     area.current?.select();
   }, [fallback]);
   const copy = async () => {
-    const value = typeof text === "function" ? text() : text;
+    let value: string;
+    try {
+      value = typeof text === "function" ? await text() : text;
+    } catch (error) {
+      setSaid(`Could not copy: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     try {
       if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
       await navigator.clipboard.writeText(value);

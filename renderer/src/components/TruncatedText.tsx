@@ -106,7 +106,7 @@ export function PiecedText({ pieces, size, whole, className, label, highlight }:
  * One piece: as it is when short, else as blocks the browser may skip laying out while out of view. Memoised:
  * adding a piece does not redraw the ones before it.
  */
-const Piece = memo(function Piece({ text, needle }: { text: string; needle: string }) {
+export const Piece = memo(function Piece({ text, needle }: { text: string; needle: string }) {
   if (text.length <= BLOCK_CHARS) return <>{needle ? marked(text, needle) : text}</>;
   return blocksOf(text, BLOCK_CHARS).map((block, i) => (
     // Until drawn, a block is as tall as its lines (each wrapped line adds to it once it is drawn).

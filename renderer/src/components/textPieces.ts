@@ -8,25 +8,10 @@ export interface TextSource {
   readonly done: boolean;
 }
 
-const encoder = new TextEncoder();
+// Shared with the core, which cuts a big result's pieces the same way (issue 33).
+import { utf8Length, utf8Prefix } from "../../../shared/byteBudget.js";
 
-/** The longest start of `text` within `maxBytes` of UTF-8, never splitting a character. */
-export function utf8Prefix(text: string, maxBytes: number): string {
-  if (text.length * 3 <= maxBytes) return text;
-  let candidate = text.length > maxBytes ? text.slice(0, maxBytes) : text;
-  const last = candidate.charCodeAt(candidate.length - 1);
-  if (candidate.length < text.length && last >= 0xd800 && last <= 0xdbff) candidate = candidate.slice(0, -1);
-  const { read } = encoder.encodeInto(candidate, new Uint8Array(maxBytes));
-  // At least one character, so a reader always moves on.
-  return candidate.slice(0, Math.max(read, Math.min(candidate.length, 1)));
-}
-
-export function utf8Length(text: string): number {
-  // A UTF-16 unit is at most 3 UTF-8 bytes, so short strings need no encoding to be sure; nor does ASCII
-  // (a search is much cheaper than encoding megabytes).
-  if (text.length * 3 <= 64 * 1024 || !/[^\0-\x7f]/.test(text)) return text.length;
-  return encoder.encode(text).length;
-}
+export { utf8Length, utf8Prefix };
 
 /** Blocks of about `size` characters, each ending on a line break where one is in its second half. */
 export function blocksOf(text: string, size: number): string[] {

@@ -7,7 +7,7 @@
 // or that expired says so (M3, Q2). A result with `isError: true` is the tool saying it failed: the run says
 // "error", not "done".
 import { SaveCallButton } from "../collections/SaveCallButton.js";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { clientTaskEnding, isTerminalStatus, taskEndingWords } from "../../../../shared/taskEnding.js";
 import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
 import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js";
@@ -16,6 +16,7 @@ import { draftKeys } from "../../store/draftsSlice.js";
 import { draftOfArguments } from "./runAgain.js";
 import { usePictureInPicture, useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
+import { readPieceOf, useWholeResult } from "../../components/RemoteText.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { CopyButton } from "../../components/CopyButton.js";
@@ -92,12 +93,17 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
   const selectTab = useSelectTab();
   // The structuredContent is checked against the tool's outputSchema as the list last gave it.
   const resultProps = useResultCheckProps(run.sessionId, run.toolName);
+  // Issue 33: a big result came cut; the rest is read from the core a piece at a time.
+  const { pieces, runId } = run;
+  const remote = useMemo(() => (pieces ? { pieces, read: readPieceOf(bridge, runId) } : undefined), [pieces, runId, bridge]);
   // AP1: an App tool's run shows its App where the session advertised Apps.
   const hasApp = useInspector((s) => {
     const tool = s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName);
     const advertised = (s.sessions[run.sessionId]?.clientCapabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[UI_EXTENSION];
     return tool !== undefined && appToolInfo(tool) !== undefined && advertised !== undefined;
   });
+  // An App's View is sent the whole result, even one the page was sent cut.
+  const appResult = useWholeResult(bridge, run, hasApp && newestOfTool && !run.asTask);
   const [cancelError, setCancelError] = useState<string>();
   const pending = useInspector((s) => s.pendingInputs);
   const tool = useInspector((s) => s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName));
@@ -205,9 +211,9 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
       {/* Issue 19: an older run's result past the session's budget is kept as a cut, and says so. */}
       {run.cut && <p className="note run-cut">{cutNote(run.cut, "result")}, to keep this session's tool runs within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
       {hasApp && newestOfTool && !run.asTask && (
-        <LazyAppPanel floatKey={floatKeyOf(run)} sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={run.result} cancelled={run.status === "cancelled"} />
+        <LazyAppPanel floatKey={floatKeyOf(run)} sessionId={run.sessionId} toolName={run.toolName} args={run.arguments} result={appResult} cancelled={run.status === "cancelled"} />
       )}
-      {run.result && <CallToolResultView result={run.result} what={name} {...resultProps} />}
+      {run.result && <CallToolResultView result={run.result} what={name} remote={remote} {...resultProps} />}
       {clientTask && (
         <div className="run-task">
           {/* Once the task ended, a message left from its work is named as the server's, not read as news. */}

@@ -1,0 +1,131 @@
+// Issue 33 over real stdio and browser mode's WebSocket: a big tool result (test/fixtures/big-result-server.mjs)
+// reaches the page cut, every message the page receives stays bounded, and readResultPiece gives the rest a
+// piece at a time: read whole, each part is exactly what the server sent (the CLI's callTool gets it whole).
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { startWebServer, type WebServer } from "../../main/web/server.js";
+import { RESULT_PAGE_BYTES, RESULT_READ_BYTES, type ResultPart, type ToolRun } from "../../shared/types.js";
+import { createHarness } from "../helpers/harness.js";
+import { fixtureServer } from "../helpers/servers.js";
+
+let web: WebServer | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await web?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+  web = dir = undefined;
+});
+
+/** A socket as the page opens it: every message it receives is kept, with its size. */
+async function pageSocket(server: WebServer) {
+  const ws = new WebSocket(server.apiUrl, { headers: { Origin: server.origin } });
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  const sizes: number[] = [];
+  const eventSizes: { type: string; size: number }[] = [];
+  const runs: ToolRun[] = [];
+  const answers = new Map<number, (message: { ok: boolean; result?: unknown; error?: { message: string } }, size: number) => void>();
+  const watchers = new Set<() => void>();
+  ws.on("message", (data) => {
+    const text = String(data);
+    sizes.push(text.length);
+    const message = JSON.parse(text) as { type: string; id: number; ok: boolean; events?: { type: string; payload: unknown }[] };
+    if (message.type === "result") answers.get(message.id)?.(message, text.length);
+    for (const event of message.events ?? []) {
+      eventSizes.push({ type: event.type, size: JSON.stringify(event).length });
+      if (event.type === "toolRunChanged") runs.push(event.payload as ToolRun);
+    }
+    for (const w of [...watchers]) w();
+  });
+  let nextId = 1;
+  const page = {
+    ws,
+    sizes,
+    eventSizes,
+    /** The answer to a call, and the size of the message that carried it. */
+    answered<T>(method: string, params: unknown): Promise<{ result: T; size: number }> {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        answers.set(id, (m, size) => (m.ok ? resolve({ result: m.result as T, size }) : reject(new Error(m.error!.message))));
+        ws.send(JSON.stringify({ type: "call", id, method, params }));
+      });
+    },
+    /** The run once it is done, as the page was sent it. */
+    done(runId: number): Promise<ToolRun> {
+      return new Promise((resolve) => {
+        const check = () => {
+          const run = runs.find((r) => r.runId === runId && r.status !== "running");
+          if (run) {
+            watchers.delete(check);
+            resolve(run);
+          }
+        };
+        watchers.add(check);
+        check();
+      });
+    },
+    call: <T,>(method: string, params: unknown) => page.answered<T>(method, params).then((a) => a.result),
+  };
+  return page;
+}
+
+describe("a big tool result in pieces over the WebSocket", () => {
+  it("the page receives a bounded run, reads each part a piece at a time, and the parts read whole are exact", { timeout: 120_000 }, async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: fixtureServer("big-result-server.mjs") });
+    dir = await mkdtemp(join(tmpdir(), "result-pieces-"));
+    web = await startWebServer({ core: h.core, rendererDir: dir });
+    const page = await pageSocket(web);
+    const args = { megabytes: 3, fieldKb: 512, rows: 100 };
+
+    const { runId } = await page.call<{ runId: number }>("startToolRun", { sessionId, name: "big-result", arguments: args });
+    const run = await page.done(runId);
+    expect(run.status).toBe("done");
+    // Every event so far is bounded (the run's; the protocol log's entry of the response is cut at 256 KB
+    // too), and so is every message (a batch may carry both): nothing near the 3.6 MB result.
+    const largest = (runs: boolean) => Math.max(...page.eventSizes.filter((e) => (e.type === "toolRunChanged") === runs).map((e) => e.size));
+    expect(largest(true)).toBeLessThanOrEqual(RESULT_PAGE_BYTES + 1024);
+    expect(largest(false)).toBeLessThanOrEqual(RESULT_PAGE_BYTES + 32 * 1024);
+    expect(Math.max(...page.sizes)).toBeLessThanOrEqual(2 * RESULT_PAGE_BYTES + 16 * 1024);
+    expect(run.pieces!.bytes).toBeGreaterThan(3 * 1024 * 1024);
+    expect(run.pieces!.texts).toEqual([{ index: 0, chars: expect.any(Number), bytes: expect.any(Number) }]);
+    expect(run.pieces!.structuredContent!.bytes).toBeGreaterThan(512 * 1024);
+    const first = (run.result!.content[0] as { text: string }).text;
+
+    // What the server sent, whole, as the CLI gets it (core.dispatch, no page in between).
+    const whole = (await h.core.dispatch("callTool", { sessionId, name: "big-result", arguments: args })) as CallToolResult;
+    const text = (whole.content[0] as { text: string }).text;
+    expect(text.endsWith("\nEND")).toBe(true);
+    expect(text.startsWith(first)).toBe(true);
+
+    // The pieces, on demand: each answer within its bound, and together exactly the part.
+    const readAll = async (part: ResultPart, from: string, maxBytes: number) => {
+      let got = from;
+      for (;;) {
+        const { result: piece, size } = await page.answered<{ text: string; chars: number }>("readResultPiece", { runId, ...part, offset: got.length, maxBytes });
+        // Within its bytes, give or take JSON's escapes (its lines and keys are quoted).
+        expect(size).toBeLessThanOrEqual(maxBytes * 1.25 + 1024);
+        got += piece.text;
+        if (got.length >= piece.chars) return got;
+        expect(piece.text.length).toBeGreaterThan(0);
+      }
+    };
+    expect(await readAll({ part: "content", index: 0 }, first, 100 * 1024)).toBe(text);
+    expect(await readAll({ part: "structuredContent" }, "", RESULT_READ_BYTES)).toBe(JSON.stringify(whole.structuredContent, null, 2));
+    const raw = JSON.parse(await readAll({ part: "result" }, "", RESULT_READ_BYTES)) as CallToolResult;
+    expect(raw.content).toEqual(whole.content);
+    expect(raw.structuredContent).toEqual(whole.structuredContent);
+
+    // Bounded and strict: a read past the bound, or of a block that is not text, is refused.
+    await expect(page.call("readResultPiece", { runId, part: "result", offset: 0, maxBytes: 64 * 1024 * 1024 })).rejects.toThrow(/maxBytes/);
+    await expect(page.call("readResultPiece", { runId, part: "content", index: 5, offset: 0, maxBytes: 1024 })).rejects.toThrow(/not a text block/);
+    await expect(page.call("readResultPiece", { runId: 999, part: "result", offset: 0, maxBytes: 1024 })).rejects.toThrow(/No result of tool run 999/);
+    page.ws.close();
+  });
+});
