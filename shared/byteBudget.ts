@@ -214,3 +214,12 @@ export const REQUEST_HISTORY_BYTES = 16 * 1024 * 1024;
 export const REQUEST_HISTORY_ENTRY_BYTES = 64 * 1024;
 /** And at most this many entries, however small. */
 export const REQUEST_HISTORY_KEPT = 1000;
+
+/**
+ * A result bigger than this (JSON text) reaches the page cut: its big text blocks as their first piece, a big
+ * structuredContent held back; the page reads the rest a piece at a time (readResultPiece).
+ */
+export const RESULT_PAGE_BYTES = 256 * 1024;
+/** One piece of a result's text, as the page draws it ("Show the next 100 KB"); the most one read returns is RESULT_READ_BYTES. */
+export const RESULT_PIECE_BYTES = 100 * 1024;
+export const RESULT_READ_BYTES = 1024 * 1024;

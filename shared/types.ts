@@ -497,14 +497,8 @@ export { TOOL_RUN_RESULT_CUT_BYTES, TOOL_RUN_RESULTS_BYTES } from "./byteBudget.
 export type Progress = z.output<typeof ProgressSchema>;
 export const WITHDRAWN_NOTES_KEPT = 500;
 
-/**
- * Issue 33: a result bigger than this (JSON text) reaches the page cut: its big text blocks as their first
- * piece, a big structuredContent held back; the page reads the rest a piece at a time (readResultPiece).
- */
-export const RESULT_PAGE_BYTES = 256 * 1024;
-/** One piece of a result's text, as the page draws it ("Show the next 100 KB"); the most one read returns is RESULT_READ_BYTES. */
-export const RESULT_PIECE_BYTES = 100 * 1024;
-export const RESULT_READ_BYTES = 1024 * 1024;
+// The result piece sizes live in byteBudget.ts (no schema library), so the page can import them.
+export { RESULT_PAGE_BYTES, RESULT_PIECE_BYTES, RESULT_READ_BYTES } from "./byteBudget.js";
 const PieceSizeSchema = z.object({ chars: z.number().int().nonnegative(), bytes: z.number().nonnegative() });
 /** What of a result the page was not sent, and how big each part is whole (read with readResultPiece). */
 export const ResultPiecesSchema = z.object({

@@ -94,6 +94,13 @@ describe("diff without noise", () => {
     const doc = diffRecordings(a, b);
     expect(doc.changes).toEqual([]);
     expect(doc.varies).toEqual([expect.objectContaining({ what: "task status sequence varies between runs (poll timing)" })]);
+    // A run that fetched the same result before any poll saw "completed" (its sequence ends at "working").
+    const early = diffRecordings(rec({}, [tool({})], taskRun(["working", "input_required", "working"], { result: { content: [] } })), a);
+    expect(early.changes).toEqual([]);
+    expect(early.varies).toEqual([expect.objectContaining({ what: "task status sequence varies between runs (poll timing)" })]);
+    // With another outcome, the unseen end is a change.
+    const other = diffRecordings(rec({}, [tool({})], taskRun(["working"], { result: { content: [{ type: "text", text: "partial" }] } })), a);
+    expect(other.changes.map((c) => c.what)).toContain("task status sequence changed");
   });
 
   it("R-shape: a field removed or retyped in structured content or in JSON text content is breaking; a field added is not", () => {

@@ -1,7 +1,7 @@
 // Issue 22: the replay's matching, on a recording made by hand: ids remapped to the live client's, a
 // repeated request answered in recorded order (and past the end with the last answer), progress tokens
 // remapped, and a server request for a capability the live client did not offer never sent.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Recording, RecordingLine } from "../../main/core/recordings/format.js";
 import { normalizedParams, ReplayPeer, ReplayScript, shiftTimes, type WireMessage } from "../../main/core/recordings/replay.js";
 
@@ -114,6 +114,36 @@ describe("replay matching (issue 22)", () => {
     expect(sent).toEqual([{ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen:0" }, ...filter } }]);
     live.receive({ jsonrpc: "2.0", id: 2, method: "tools/list" });
     expect(sent.at(-1)).toEqual({ jsonrpc: "2.0", id: 2, result: { tools: [] } });
+  });
+
+  it("a replay starved of the CPU, finding progress and the result all due at once, still writes a pause after each progress notification", () => {
+    vi.useFakeTimers();
+    try {
+      const script = new ReplayScript(
+        recording(
+          out({ id: 1, method: "tools/call", params: { name: "slow", arguments: {}, _meta: { progressToken: 1 } } }),
+          inn({ method: "notifications/progress", params: { progressToken: 1, progress: 1 } }),
+          inn({ method: "notifications/progress", params: { progressToken: 1, progress: 2 } }),
+          inn({ id: 1, result: { content: [] } }),
+        ),
+      );
+      const sent: WireMessage[] = [];
+      const live = new ReplayPeer(script, { send: (m) => sent.push(m) }, { speed: 1 });
+      live.receive({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "slow", arguments: {}, _meta: { progressToken: "p" } } });
+      // The process gets the CPU back a second later: everything is due.
+      vi.setSystemTime(Date.now() + 1000);
+      vi.advanceTimersToNextTimer();
+      expect(sent.map((m) => m.params?.progress ?? m.id)).toEqual([1]);
+      vi.advanceTimersByTime(49);
+      expect(sent).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(sent.map((m) => m.params?.progress ?? m.id)).toEqual([1, 2]);
+      vi.advanceTimersByTime(50);
+      expect(sent.map((m) => m.params?.progress ?? m.id)).toEqual([1, 2, 9]);
+      live.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a recorded sampling request is not sent to a live client that did not offer sampling; the replay goes on as recorded", () => {

@@ -325,7 +325,7 @@ export function classUnlisted(a: Map<string, Digest>, b: Map<string, Digest>): {
     if (x.error !== y.error) classes.push(x.error === undefined ? "breaking" : "change");
     else if (x.result !== y.result) classes.push((y.failed && !x.failed) || x.shape !== y.shape ? "breaking" : x.masked === y.masked ? "varies" : "change");
     const [sx, sy] = [x.lists?.statuses ?? [], y.lists?.statuses ?? []];
-    if (canonical(sx) !== canonical(sy)) classes.push(sx.at(-1) === sy.at(-1) ? "varies" : sx.at(-1) === "completed" && sy.at(-1) !== "completed" && sy.length > 0 ? "breaking" : "change");
+    if (canonical(sx) !== canonical(sy)) classes.push(sameEnd(sx, sy, x.error === y.error && (x.result === y.result || x.masked === y.masked)) ? "varies" : sx.at(-1) === "completed" && sy.at(-1) !== "completed" && sy.length > 0 ? "breaking" : "change");
     if (canonical(inputsOf(x.lists)) !== canonical(inputsOf(y.lists))) classes.push("change");
     for (const c of classes) {
       if (c === "varies") counts.varies++;
@@ -337,6 +337,18 @@ export function classUnlisted(a: Map<string, Digest>, b: Map<string, Digest>): {
 }
 
 const inputsOf = (o: { inputs: string[]; related: string[] } | undefined) => (o ? [...o.inputs, ...o.related] : []);
+
+const TERMINAL = new Set(["completed", "failed", "cancelled"]);
+
+/**
+ * Which statuses a client saw depends on when it polled: the same last status is the same behaviour, and so
+ * is a run that fetched the same result before any poll saw the task's terminal status (its sequence ends
+ * while the task still looked live).
+ */
+function sameEnd(x: string[], y: string[], sameOutcome: boolean): boolean {
+  const [a, b] = [x.at(-1), y.at(-1)];
+  return a === b || (sameOutcome && (!TERMINAL.has(a ?? "") || !TERMINAL.has(b ?? "")));
+}
 
 export function diffBehaviour(a: Map<string, CallOutcome>, b: Map<string, CallOutcome>): { changes: CallChange[]; varies: CallChange[] } {
   const changes: CallChange[] = [];
@@ -359,7 +371,7 @@ export function diffBehaviour(a: Map<string, CallOutcome>, b: Map<string, CallOu
     }
     if (canonical(x.statuses) !== canonical(y.statuses)) {
       // Which statuses a client saw depends on when it polled: the same end is the same behaviour.
-      if (x.statuses.at(-1) === y.statuses.at(-1)) vary("task status sequence varies between runs (poll timing)", x.statuses, y.statuses);
+      if (sameEnd(x.statuses, y.statuses, canonical(x.error) === canonical(y.error) && canonical(masked(x.result)) === canonical(masked(y.result)))) vary("task status sequence varies between runs (poll timing)", x.statuses, y.statuses);
       else add("task status sequence changed", x.statuses.at(-1) === "completed" && y.statuses.at(-1) !== "completed" && y.statuses.length > 0, x.statuses, y.statuses);
     }
     const [ia, ib] = [inputsOf(x), inputsOf(y)];

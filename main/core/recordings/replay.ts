@@ -452,15 +452,20 @@ export class ReplayPeer {
     if (this.outboxTimer) return;
     while (this.outbox.length) {
       const wait = this.outbox[0]!.due - this.now();
-      if (wait > 0) {
-        this.outboxTimer = setTimeout(() => {
-          this.outboxTimer = undefined;
-          this.pump();
-        }, wait);
-        return;
-      }
-      this.deliver(this.outbox.shift()!.item);
+      if (wait > 0) return this.pumpIn(wait);
+      const { item } = this.outbox.shift()!;
+      this.deliver(item);
+      // The pause after a progress notification is kept from when it went, not only from when it was due: a
+      // replay starved of the CPU finds several items due at once, and must not write them in one go.
+      if (this.outbox.length && Number.isFinite(this.speed) && "message" in item && item.message.method === "notifications/progress") return this.pumpIn(PROGRESS_PAUSE_MS);
     }
+  }
+
+  private pumpIn(ms: number): void {
+    this.outboxTimer = setTimeout(() => {
+      this.outboxTimer = undefined;
+      this.pump();
+    }, ms);
   }
 
   private deliver(item: Attached): void {
@@ -531,7 +536,7 @@ export function subscriptionIdOf(message: WireMessage): Id | undefined {
 /** Answers kept for requests the live client has not sent yet (each recorded request has one; a bound all the same). */
 const MAX_HELD_ANSWERS = 10_000;
 /** How long after a progress notification the next message waits, at least (unless --speed max). */
-const PROGRESS_PAUSE_MS = 20;
+const PROGRESS_PAUSE_MS = 50;
 /** Requests whose answer is an empty result whatever was recorded: answered even before the recording is read. */
 const EMPTY_RESULT = new Set(["ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"]);
 

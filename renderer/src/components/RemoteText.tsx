@@ -4,7 +4,8 @@
 // Copy, which reads the whole in 1 MB pieces. One 10 MB message would freeze the page; 100 KB ones do not.
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import type { InspectorBridge } from "../../../shared/contract.js";
-import { RESULT_PIECE_BYTES, RESULT_READ_BYTES, type ResultPart, type ResultPieces, type ToolRun } from "../../../shared/types.js";
+import { RESULT_PIECE_BYTES, RESULT_READ_BYTES } from "../../../shared/byteBudget.js";
+import type { ResultPart, ResultPieces, ToolRun } from "../../../shared/types.js";
 import { errorMessage } from "../util/errors.js";
 import { CopyButton } from "./CopyButton.js";
 import { formatKb, Piece, SHOW_ALL_BYTES } from "./TruncatedText.js";
