@@ -17,6 +17,7 @@ import { count, now, ROOT } from "../lib/env.js";
 import { answerWhenResultIsAwaited, startOurReceiver } from "../lib/ourReceiver.js";
 import { atMost, figure, type Scenario } from "../lib/results.js";
 import { summarize, type Summary } from "../lib/stats.js";
+import { bigRecording } from "../../test/fixtures/recordings/big.js";
 
 const TURNS = 10;
 const WARMUP = 30;
@@ -63,18 +64,6 @@ async function recordingCost(): Promise<{ answer: { off: Summary; on: Summary };
     create: { off: summarize(samples.createOff), on: summarize(samples.createOn) },
     lines: recorder.lineCount,
   };
-}
-
-/** A recording of `messages` messages: tool calls and their answers, with a progress notification now and then. */
-function bigRecording(messages: number): string {
-  const header = { mcprec: 1, inspector: { name: "mcp-task-inspector", version: "0.1.0" }, recordedAt: new Date().toISOString(), era: "legacy", protocolVersion: "2025-11-25", server: { name: "bench", transport: "stdio", command: "node" }, limits: { messageBytes: 262144 } };
-  const lines = [JSON.stringify(header)];
-  for (let i = 0; lines.length <= messages; i++) {
-    lines.push(JSON.stringify({ t: i, dir: "out", msg: { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo", arguments: { message: `message ${i}` }, _meta: { progressToken: i } } } }));
-    if (i % 10 === 0) lines.push(JSON.stringify({ t: i + 0.2, dir: "in", msg: { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: i, progress: 1, total: 2 } } }));
-    lines.push(JSON.stringify({ t: i + 0.5, dir: "in", msg: { jsonrpc: "2.0", id: i, result: { content: [{ type: "text", text: `Echo: message ${i}` }] } } }));
-  }
-  return `${lines.slice(0, messages + 1).join("\n")}\n`;
 }
 
 /** Live server-everything through the core (recorded), then its replay through the core: ping and echo round trips. */

@@ -45,8 +45,16 @@ export interface OpenedRecording {
   views: RecordedViews;
 }
 
+export type ReadRecording = Omit<OpenedRecording, "views">;
+
 /** A recording's text as the Logs tab's entries (session id `recording`), read with every check of the reader. */
 export function openRecordingText(text: string): OpenedRecording {
+  const read = readRecordingText(text);
+  return { ...read, views: recordedViews(read.entries) };
+}
+
+/** The same, without the derived views (built when the page asks for them). */
+export function readRecordingText(text: string): ReadRecording {
   const recording: Recording = parseRecording(text, { maxBytes: OPEN_RECORDING_BYTES });
   const start = Date.parse(recording.header.recordedAt);
   const log = new MessageLog("recording", { entries: Number.MAX_SAFE_INTEGER, bytes: Number.MAX_SAFE_INTEGER, entryBytes: Math.max(DEFAULT_ENTRY_BYTES, recording.header.limits.messageBytes) });
@@ -62,8 +70,7 @@ export function openRecordingText(text: string): OpenedRecording {
     // The recording's cut says the size the server sent, which the message kept no longer shows.
     if (line.cut) entry.cut = line.cut;
   }
-  const entries = log.toArray();
-  return { header: recording.header, entries, stderr, warnings: recording.warnings, views: recordedViews(entries) };
+  return { header: recording.header, entries: log.toArray(), stderr, warnings: recording.warnings };
 }
 
 /** "Compare…": two recording texts read with every check (a damaged side is an error naming which), diffed as `diff --json` does. */
