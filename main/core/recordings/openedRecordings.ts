@@ -11,8 +11,8 @@ import { recordedViews } from "./recordedViews.js";
 export const FIRST_PAGE = 500;
 /** Entries one recordingEntries call answers at most (the contract's bound too). */
 export const ENTRIES_PAGE_MAX = 5_000;
-/** Recordings kept open at once (the page shows one; Compare… and a reopen may overlap it). */
-export const OPENED_KEPT = 3;
+/** Recordings kept open at once: the one a page shows and the one it is opening (another window may have one too). */
+export const OPENED_KEPT = 2;
 
 interface Kept extends ReadRecording {
   views?: RecordedViews;
