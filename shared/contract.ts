@@ -358,7 +358,7 @@ export const apiMethods = {
     z.object({ text: z.string().max(64 * 1024 * 1024) }).strict(),
     z.object({
       header: z.record(z.string(), z.unknown()),
-      /** Issue 33: the first page only when `total` says more; the rest by `recordingEntries` with `handle`. */
+      /** Issue 33: the first page; the rest by `recordingEntries` with `handle`. `total` only if all was read (else a piece says it). */
       entries: z.array(LogEntrySchema),
       stderr: z.array(z.string()),
       warnings: z.array(z.string()),
@@ -368,12 +368,16 @@ export const apiMethods = {
       total: z.number().int().nonnegative().optional(),
     }),
   ),
-  /** Issue 33: entries `from` (0-based) of an opened recording, at most `count` (≤ 5,000) per call. */
+  /**
+   * Issue 33: entries `from` (0-based) of an opened recording, at most `count` (≤ 5,000) per call; a range
+   * the core is still reading waits for it. Once all is read, each answer says the `total` and the whole
+   * recording's `stderr` and `warnings`; a damaged line further on is this call's error.
+   */
   recordingEntries: method(
     z.object({ handle: RecordingHandle, from: z.number().int().nonnegative(), count: z.number().int().min(1).max(5_000) }).strict(),
-    z.object({ entries: z.array(LogEntrySchema) }),
+    z.object({ entries: z.array(LogEntrySchema), total: z.number().int().nonnegative().optional(), stderr: z.array(z.string()).optional(), warnings: z.array(z.string()).optional() }),
   ),
-  /** Issue 33: an opened recording's tool runs, task timelines and input requests, derived from all its entries. */
+  /** Issue 33: an opened recording's tool runs, task timelines and input requests, derived from all its entries (once read). */
   recordingViews: method(z.object({ handle: RecordingHandle }).strict(), RecordedViewsSchema),
   /** Issue 33: the core forgets an opened recording (it keeps a few at most anyway). */
   closeRecording: method(z.object({ handle: RecordingHandle }).strict(), Ok),

@@ -368,7 +368,7 @@ export class InspectorCore {
         const opened = this.recordings.open(text);
         return { ...opened, header: opened.header as unknown as Record<string, unknown> };
       },
-      recordingEntries: async ({ handle, from, count }) => ({ entries: this.recordings.entries(handle, from, count) }),
+      recordingEntries: async ({ handle, from, count }) => this.recordings.entries(handle, from, count),
       recordingViews: async ({ handle }) => this.recordings.views(handle),
       closeRecording: async ({ handle }) => {
         this.recordings.close(handle);

@@ -94,4 +94,32 @@ describe("a big recording in pieces (issue 33)", () => {
     expect(banner.textContent).not.toContain("Reading the messages");
     expect(screen.getByText("500 of 500 messages")).toBeTruthy();
   });
+
+  it("before the core has read all of it, the count is of what came so far; the piece that ends it brings the whole count, stderr and warnings", async () => {
+    const user = userEvent.setup();
+    const { bridge } = renderWithStore(<LogsTab />);
+    bridge.handle("openRecording", () => ({ header: { mcprec: 1 }, entries: range(0, 500), stderr: [], warnings: [], handle: "recording-2" }));
+    const pieces: ReturnType<typeof deferred<{ entries: LogEntry[]; total?: number; stderr?: string[]; warnings?: string[] }>>[] = [];
+    bridge.handle("recordingEntries", () => {
+      const answer = deferred<{ entries: LogEntry[]; total?: number; stderr?: string[]; warnings?: string[] }>();
+      pieces.push(answer);
+      return answer.promise;
+    });
+    bridge.handle("recordingViews", () => VIEWS);
+    await user.upload(screen.getByLabelText("Recording file"), new File(['{"mcprec":1}\n'], "growing.mcprec"));
+    const banner = await screen.findByRole("region", { name: "Opened recording" });
+    expect(banner.textContent).toContain("500 messages so far, 0 stderr lines.");
+    expect(banner.textContent).toContain("Reading the messages: 500 here, the rest coming…");
+    await until(() => pieces.length === 1);
+    await act(async () => pieces[0]!.resolve({ entries: range(500, 5_000) }));
+    expect(banner.textContent).toContain("Reading the messages: 5,500 here, the rest coming…");
+    await until(() => pieces.length === 2);
+    expect(bridge.callsOf("recordingEntries")[1]).toEqual({ handle: "recording-2", from: 5_500, count: 5_000 });
+    await act(async () => pieces[1]!.resolve({ entries: range(5_500, 1_000), total: 6_500, stderr: ["late stderr"], warnings: ["Line 6000: the server sent roots/list, but the client did not offer the roots capability"] }));
+    expect(banner.textContent).toContain("6,500 messages, 1 stderr lines.");
+    expect(banner.textContent).toContain("Line 6000: the server sent roots/list");
+    expect(banner.textContent).not.toContain("Reading the messages");
+    expect(screen.getByText("6500 of 6500 messages")).toBeTruthy();
+    await until(() => bridge.callsOf("recordingViews").length === 1);
+  });
 });

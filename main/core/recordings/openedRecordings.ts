@@ -1,10 +1,13 @@
-// Issue 33: an opened recording goes to the page in pieces. The core reads the whole file once (every
-// check of the reader), answers with its first page and a handle, and keeps the entries for the page to
-// fetch the rest by range; the derived views are built only when asked for. A few recordings are kept
-// at most: the oldest is dropped when another opens, and the page closes its own.
+// Issue 33: an opened recording goes to the page in pieces. The core reads the text as far as the first
+// page and answers with it and a handle; it reads the rest a slice at a time between other work, and the
+// page fetches it by range (a range not read yet waits for it). The derived views are built when asked
+// for. A few recordings are kept at most: the oldest is dropped when another opens, and the page closes
+// its own; a dropped one stops being read.
 import type { LogEntry } from "../../../shared/types.js";
 import type { RecordedViews } from "../../../shared/recordedViews.js";
-import { readRecordingText, type ReadRecording } from "./sessionRecording.js";
+import type { RecordingHeader } from "./format.js";
+import { RecordingError, RecordingTextReader } from "./reader.js";
+import { OPEN_RECORDING_BYTES, RecordingEntries } from "./sessionRecording.js";
 import { recordedViews } from "./recordedViews.js";
 
 /** Entries in the first answer: a screen and more, so the Logs tab draws before the rest arrives. */
@@ -13,40 +16,97 @@ export const FIRST_PAGE = 500;
 export const ENTRIES_PAGE_MAX = 5_000;
 /** Recordings kept open at once: the one a page shows and the one it is opening (another window may have one too). */
 export const OPENED_KEPT = 2;
+/** Slices (a megabyte of text each) read in one turn of the event loop before other work goes on. */
+const SLICES_PER_TURN = 2;
 
-interface Kept extends ReadRecording {
+interface Kept {
+  header: RecordingHeader;
+  reader: RecordingTextReader;
+  built: RecordingEntries;
+  /** Why the rest will never come: a damaged line further on, or the recording closed. */
+  failed?: string;
   views?: RecordedViews;
+  /** Fetches waiting for lines not read yet. */
+  waiting: Array<() => void>;
+}
+
+/** What is known of a recording once all of it is read (sent with the first page too when that is all). */
+interface Whole {
+  total: number;
+  stderr: string[];
+  warnings: string[];
 }
 
 export class OpenedRecordings {
   private readonly kept = new Map<string, Kept>();
   private next = 0;
 
-  open(text: string): Omit<ReadRecording, "entries"> & { handle: string; total: number; entries: LogEntry[] } {
-    const read = readRecordingText(text);
+  /** The header and the first page; a damaged line within them is the open's error. */
+  open(text: string): { header: RecordingHeader; entries: LogEntry[]; stderr: string[]; warnings: string[]; handle: string; total?: number } {
+    const reader = new RecordingTextReader(text, { maxBytes: OPEN_RECORDING_BYTES });
+    let built: RecordingEntries | undefined;
+    while (!reader.done && (built?.entries.length ?? 0) <= FIRST_PAGE) {
+      const lines = reader.next();
+      if (reader.header) (built ??= new RecordingEntries(reader.header)).add(lines);
+    }
+    // A text that ended before its header has thrown in next(): built is there.
+    const kept: Kept = { header: reader.header!, reader, built: built!, waiting: [] };
     const handle = `recording-${++this.next}`;
-    this.kept.set(handle, read);
+    this.kept.set(handle, kept);
     // Map order is opening order: the oldest goes first.
-    for (const old of this.kept.keys()) if (this.kept.size > OPENED_KEPT) this.kept.delete(old);
-    return { ...read, handle, total: read.entries.length, entries: read.entries.slice(0, FIRST_PAGE) };
+    for (const old of this.kept.keys()) if (this.kept.size > OPENED_KEPT) this.drop(old, "it was closed: a newer recording was opened");
+    if (!reader.done) setImmediate(() => this.readOn(kept));
+    return { header: kept.header, entries: kept.built.entries.slice(0, FIRST_PAGE), stderr: [...kept.built.stderr], warnings: [...reader.warnings], handle, ...this.whole(kept) };
   }
 
-  entries(handle: string, from: number, count: number): LogEntry[] {
-    return this.get(handle).entries.slice(from, from + Math.min(count, ENTRIES_PAGE_MAX));
-  }
-
-  views(handle: string): RecordedViews {
+  /** Entries `from` on, at most a page; waits for them while they are being read. The last piece says the whole. */
+  async entries(handle: string, from: number, count: number): Promise<{ entries: LogEntry[] } & Partial<Whole>> {
     const kept = this.get(handle);
-    kept.views ??= recordedViews(kept.entries);
+    const want = from + Math.min(count, ENTRIES_PAGE_MAX);
+    while (!kept.reader.done && kept.failed === undefined && kept.built.entries.length < want) await new Promise<void>((resolve) => kept.waiting.push(resolve));
+    this.throwIfFailed(kept);
+    return { entries: kept.built.entries.slice(from, want), ...this.whole(kept) };
+  }
+
+  /** The runs, timelines and inputs of every entry: once all are read. */
+  async views(handle: string): Promise<RecordedViews> {
+    const kept = this.get(handle);
+    while (!kept.reader.done && kept.failed === undefined) await new Promise<void>((resolve) => kept.waiting.push(resolve));
+    this.throwIfFailed(kept);
+    kept.views ??= recordedViews(kept.built.entries);
     return kept.views;
   }
 
   close(handle: string): void {
-    this.kept.delete(handle);
+    this.drop(handle, "it was closed");
   }
 
-  get size(): number {
-    return this.kept.size;
+  private whole(kept: Kept): Partial<Whole> {
+    return kept.reader.done ? { total: kept.built.entries.length, stderr: [...kept.built.stderr], warnings: [...kept.reader.warnings] } : {};
+  }
+
+  /** A few slices, then the event loop's other work, until the end or a damaged line. */
+  private readOn(kept: Kept): void {
+    if (kept.failed !== undefined) return;
+    try {
+      for (let i = 0; i < SLICES_PER_TURN && !kept.reader.done; i++) kept.built.add(kept.reader.next());
+    } catch (error) {
+      kept.failed = error instanceof RecordingError ? error.message : String(error);
+    }
+    for (const wake of kept.waiting.splice(0)) wake();
+    if (!kept.reader.done && kept.failed === undefined) setImmediate(() => this.readOn(kept));
+  }
+
+  private drop(handle: string, why: string): void {
+    const kept = this.kept.get(handle);
+    if (!kept) return;
+    this.kept.delete(handle);
+    kept.failed ??= `The recording ${handle} is no longer open (${why}): open it again`;
+    for (const wake of kept.waiting.splice(0)) wake();
+  }
+
+  private throwIfFailed(kept: Kept): void {
+    if (kept.failed !== undefined) throw new RecordingError(kept.failed);
   }
 
   private get(handle: string): Kept {

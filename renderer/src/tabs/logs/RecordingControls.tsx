@@ -95,8 +95,10 @@ export function RecordingBanner({ opened, onClose }: { opened: OpenedRecording; 
   const h = opened.header as { server?: { name?: unknown; transport?: unknown }; serverInfo?: { name?: unknown; version?: unknown }; era?: unknown; protocolVersion?: unknown; recordedAt?: unknown; incomplete?: { droppedLines?: unknown } };
   // A recording is a file someone sent: its words are shown as text, and only their start.
   const text = (v: unknown) => (typeof v !== "string" ? "" : v.length > 200 ? `${v.slice(0, 200)}…` : v);
-  const coming = stillComing(opened);
-  const total = (opened.entries.length + Math.max(0, coming)).toLocaleString("en-US");
+  const coming = stillComing(opened) && !opened.failed;
+  const here = opened.entries.length.toLocaleString("en-US");
+  // Until the core has read all of it, the count is of what came so far.
+  const total = opened.total === undefined ? undefined : Math.max(opened.total, opened.entries.length).toLocaleString("en-US");
   const server = [text(h.serverInfo?.name) || text(h.server?.name), text(h.serverInfo?.version)].filter(Boolean).join(" ");
   return (
     <div className="recording-banner" role="region" aria-label="Opened recording">
@@ -104,11 +106,11 @@ export function RecordingBanner({ opened, onClose }: { opened: OpenedRecording; 
         <strong>Recording {opened.fileName}</strong> (read-only): {server || "unknown server"}
         {h.protocolVersion ? `, ${text(h.protocolVersion)}` : ""}
         {h.server?.transport ? ` over ${text(h.server.transport)}` : ""}
-        {h.recordedAt ? `, recorded ${text(h.recordedAt)}` : ""}. {total} messages, {opened.stderr.length} stderr lines.
+        {h.recordedAt ? `, recorded ${text(h.recordedAt)}` : ""}. {total ? `${total} messages` : `${here} messages so far`}, {opened.stderr.length} stderr lines.
       </p>
-      {coming > 0 && !opened.failed && (
+      {coming && (
         <p className="note" role="status">
-          Reading the messages: {opened.entries.length.toLocaleString("en-US")} of {total} here, the rest coming…
+          Reading the messages: {total ? `${here} of ${total}` : here} here, the rest coming…
         </p>
       )}
       {opened.failed && <p className="recording-warning">{text(opened.failed)}</p>}

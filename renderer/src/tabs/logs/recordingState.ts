@@ -13,13 +13,14 @@ export const COMPARISON_KEY = draftKeys.view("logs", "comparison", "");
 /** Issue 33: entries asked for per call while the rest of a big recording comes in (the contract allows 5,000). */
 export const ENTRIES_PER_CALL = 5_000;
 
-/** The messages not yet here: the core said how many it holds, the page has the first ones. */
-export const stillComing = (opened: OpenedRecording) => (opened.total ?? 0) - opened.entries.length;
+/** Whether more of the recording is still to come: its count is not known yet, or more than the page has. */
+export const stillComing = (opened: OpenedRecording) => opened.handle !== undefined && (opened.total === undefined || opened.entries.length < opened.total);
 
 /**
  * Issue 33: the rest of an opened recording, after its first page is drawn: its entries in pieces, each
- * appended while it is still the recording shown (closed or replaced, the fetching stops), then the
- * views the other tabs show. A failure is said in the banner; what came stays shown.
+ * appended while it is still the recording shown (closed or replaced, the fetching stops; the piece that
+ * ends it brings the count, stderr and warnings of the whole), then the views the other tabs show. A
+ * failure (a damaged line further on) is said in the banner; what came stays shown.
  */
 export async function fetchRest(bridge: InspectorBridge, handle: string, set: StoredStateSetter<OpenedRecording | undefined>): Promise<void> {
   // Applies `change` only while this recording is the one shown; gives it back changed, or undefined.
@@ -30,10 +31,12 @@ export async function fetchRest(bridge: InspectorBridge, handle: string, set: St
   };
   try {
     let current = update((o) => o);
-    while (current && stillComing(current) > 0) {
-      const { entries } = await bridge.recordingEntries({ handle, from: current.entries.length, count: Math.min(ENTRIES_PER_CALL, stillComing(current)) });
-      if (entries.length === 0) throw new Error("the core sent fewer messages than it counted");
-      current = update((o) => ({ ...o, entries: o.entries.concat(entries) }));
+    while (current && stillComing(current)) {
+      const from = current.entries.length;
+      const piece = await bridge.recordingEntries({ handle, from, count: Math.min(ENTRIES_PER_CALL, (current.total ?? Infinity) - from) });
+      if (piece.entries.length === 0 && (piece.total === undefined || piece.total > from)) throw new Error("the core sent fewer messages than it counted");
+      const whole = piece.total !== undefined ? { total: piece.total, stderr: piece.stderr ?? [], warnings: piece.warnings ?? [] } : {};
+      current = update((o) => ({ ...o, entries: o.entries.concat(piece.entries), ...whole }));
     }
     if (!current || current.views) return;
     const views = await bridge.recordingViews({ handle });
