@@ -30,13 +30,17 @@ export async function fetchRest(bridge: InspectorBridge, handle: string, set: St
     return shown.now;
   };
   try {
-    let current = update((o) => o);
-    while (current && stillComing(current)) {
+    let current: OpenedRecording | undefined;
+    for (;;) {
+      // The screen drawn before each piece is asked for: the first page first, then each piece as it came.
+      await afterPaint();
+      current = update((o) => o);
+      if (!current || !stillComing(current)) break;
       const from = current.entries.length;
       const piece = await bridge.recordingEntries({ handle, from, count: Math.min(ENTRIES_PER_CALL, (current.total ?? Infinity) - from) });
       if (piece.entries.length === 0 && (piece.total === undefined || piece.total > from)) throw new Error("the core sent fewer messages than it counted");
       const whole = piece.total !== undefined ? { total: piece.total, stderr: piece.stderr ?? [], warnings: piece.warnings ?? [] } : {};
-      current = update((o) => ({ ...o, entries: o.entries.concat(piece.entries), ...whole }));
+      update((o) => ({ ...o, entries: o.entries.concat(piece.entries), ...whole }));
     }
     if (!current || current.views) return;
     const views = await bridge.recordingViews({ handle });
@@ -45,6 +49,9 @@ export async function fetchRest(bridge: InspectorBridge, handle: string, set: St
     update((o) => ({ ...o, failed: `The rest of the recording could not be read: ${error instanceof Error ? error.message : String(error)}` }));
   }
 }
+
+/** After the browser's next paint (its frame callback, then the task after it). */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** The core forgets a recording the page no longer shows (it keeps only a few anyway). */
 export function closeInCore(bridge: InspectorBridge, opened: { handle?: string } | undefined): void {
