@@ -1,5 +1,5 @@
 // Issue 33: an opened recording goes to the page in pieces. The core reads the text as far as the first
-// page and answers with it and a handle; it reads the rest a slice at a time between other work, and the
+// page and answers with it and a handle; it reads the rest a few milliseconds at a time between other work, and the
 // page fetches it by range (a range not read yet waits for it). The derived views are built when asked
 // for. A few recordings are kept at most: the oldest is dropped when another opens, and the page closes
 // its own; a dropped one stops being read.
@@ -16,8 +16,9 @@ export const FIRST_PAGE = 500;
 export const ENTRIES_PAGE_MAX = 5_000;
 /** Recordings kept open at once: the one a page shows and the one it is opening (another window may have one too). */
 export const OPENED_KEPT = 2;
-/** Slices (a megabyte of text each) read in one turn of the event loop before other work goes on. */
-const SLICES_PER_TURN = 2;
+/** Text read per slice (about 400 messages of the bench's), and the time one turn of the event loop reads before the core's other work (live sessions, the page's files) goes on. */
+const SLICE_CHARS = 64 * 1024;
+const TURN_MS = 8;
 
 interface Kept {
   header: RecordingHeader;
@@ -43,7 +44,7 @@ export class OpenedRecordings {
 
   /** The header and the first page; a damaged line within them is the open's error. */
   open(text: string): { header: RecordingHeader; entries: LogEntry[]; stderr: string[]; warnings: string[]; handle: string; total?: number } {
-    const reader = new RecordingTextReader(text, { maxBytes: OPEN_RECORDING_BYTES });
+    const reader = new RecordingTextReader(text, { maxBytes: OPEN_RECORDING_BYTES }, SLICE_CHARS);
     let built: RecordingEntries | undefined;
     while (!reader.done && (built?.entries.length ?? 0) <= FIRST_PAGE) {
       const lines = reader.next();
@@ -89,7 +90,9 @@ export class OpenedRecordings {
   private readOn(kept: Kept): void {
     if (kept.failed !== undefined) return;
     try {
-      for (let i = 0; i < SLICES_PER_TURN && !kept.reader.done; i++) kept.built.add(kept.reader.next());
+      const until = performance.now() + TURN_MS;
+      do kept.built.add(kept.reader.next());
+      while (!kept.reader.done && performance.now() < until);
     } catch (error) {
       kept.failed = error instanceof RecordingError ? error.message : String(error);
     }

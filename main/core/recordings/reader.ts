@@ -199,6 +199,8 @@ export class RecordingTextReader {
   constructor(
     private readonly text: string,
     limits: ReadLimits = {},
+    /** Characters a next() reads at least (then up to the line's end): small, so a slice is a short piece of work. */
+    private readonly slice = CHUNK,
   ) {
     if (text.length > (limits.maxBytes ?? MAX_RECORDING_BYTES)) throw new RecordingError(`The recording is over ${formatSize(limits.maxBytes ?? MAX_RECORDING_BYTES)}`);
     this.parser = new RecordingParser(limits.maxLineBytes ?? MAX_LINE_BYTES);
@@ -213,11 +215,15 @@ export class RecordingTextReader {
     return this.parser.warnings;
   }
 
-  /** The lines of the next slice (a megabyte of text); at the end, those of a last line without its newline. */
+  /** The lines of the next slice of text; at the end, those of a last line without its newline. */
   next(): RecordingLine[] {
     if (this.done) return [];
     if (this.at < this.text.length) {
-      this.parser.push(this.text.slice(this.at, (this.at += CHUNK)));
+      // Up to a line's end: a long line is not joined again and again from small slices.
+      const newline = this.text.indexOf("\n", this.at + this.slice - 1);
+      const end = newline < 0 ? this.text.length : newline + 1;
+      this.parser.push(this.text.slice(this.at, end));
+      this.at = end;
       return this.parser.takeLines();
     }
     this.parser.end();
