@@ -4,7 +4,7 @@
 // replay answering as the recorded server, against the ping floor of the live server it recorded.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { InspectorCore } from "../../main/core/index.js";
 import { Recorder } from "../../main/core/recordings/recorder.js";
@@ -117,6 +117,8 @@ async function replayAgainstLive(rounds: number): Promise<{ livePing: Summary; l
  * sending its text over the WebSocket, the core's checks, the answers and React's draw.
  */
 interface ChromiumOpen {
+  /** The machine's 1-minute load average when the file was chosen (other work on a shared machine weighs on every figure). */
+  load: number;
   drawnMs: number;
   allMs: number;
   rows: number;
@@ -154,6 +156,7 @@ async function openInChromium(path: string, messages: number): Promise<ChromiumO
     await page.goto(mode.web.url);
     await page.getByRole("tab", { name: "Logs", exact: true }).click();
     await page.getByRole("button", { name: "Open recording…", exact: true }).waitFor();
+    const load = loadavg()[0]!;
     await page.getByLabel("Recording file").setInputFiles(path);
     // Checked on every animation frame: the first that holds the banner and drawn rows, then the first that counts them all.
     const drawn = await page.waitForFunction(
@@ -171,7 +174,7 @@ async function openInChromium(path: string, messages: number): Promise<ChromiumO
       messages,
       { polling: "raf", timeout: 120_000 },
     );
-    const result = (await drawn.jsonValue()) as ChromiumOpen;
+    const result = { ...((await drawn.jsonValue()) as Omit<ChromiumOpen, "load">), load };
     await context.close();
     return result;
   } finally {
@@ -180,7 +183,7 @@ async function openInChromium(path: string, messages: number): Promise<ChromiumO
 }
 
 const chromiumNote = (c: ChromiumOpen, messages: number) =>
-  `browser mode; sent at ${c.sentMs.toFixed(0)} ms, first page in at ${c.answeredMs.toFixed(0)} ms; ${c.rows} rows drawn; all ${messages.toLocaleString("en-US")} messages in at ${c.allMs.toFixed(0)} ms`;
+  `browser mode, load average ${c.load.toFixed(1)}; sent at ${c.sentMs.toFixed(0)} ms, first page in at ${c.answeredMs.toFixed(0)} ms; ${c.rows} rows drawn; all ${messages.toLocaleString("en-US")} messages in at ${c.allMs.toFixed(0)} ms`;
 
 export const recordings: Scenario = {
   id: "recordings",
