@@ -1,8 +1,8 @@
 // Issue 33: an opened recording goes to the page in pieces. The core reads the text as far as the first
-// page and answers with it and a handle; it reads the rest a few milliseconds at a time between other work, and the
-// page fetches it by range (a range not read yet waits for it). The derived views are built when asked
-// for. A few recordings are kept at most: the oldest is dropped when another opens, and the page closes
-// its own; a dropped one stops being read.
+// page and answers with it and a handle. From the page's first fetch (sent once it has drawn that page) it
+// reads the rest to the end, a few milliseconds at a time between other work; a range not read yet waits.
+// The derived views are built when asked for. A few recordings are kept at most: the oldest is dropped
+// when another opens, and the page closes its own; a dropped one stops being read.
 import type { LogEntry } from "../../../shared/types.js";
 import type { RecordedViews } from "../../../shared/recordedViews.js";
 import type { RecordingHeader } from "./format.js";
@@ -29,6 +29,8 @@ interface Kept {
   views?: RecordedViews;
   /** Fetches waiting for lines not read yet. */
   waiting: Array<() => void>;
+  /** The rest is read from the first fetch on: not while the page draws the first page (on a busy machine they share the cores). */
+  reading?: boolean;
 }
 
 /** What is known of a recording once all of it is read (sent with the first page too when that is all). */
@@ -56,7 +58,6 @@ export class OpenedRecordings {
     this.kept.set(handle, kept);
     // Map order is opening order: the oldest goes first.
     for (const old of this.kept.keys()) if (this.kept.size > OPENED_KEPT) this.drop(old, "it was closed: a newer recording was opened");
-    if (!reader.done) setImmediate(() => this.readOn(kept));
     return { header: kept.header, entries: kept.built.entries.slice(0, FIRST_PAGE), stderr: [...kept.built.stderr], warnings: [...reader.warnings], handle, ...this.whole(kept) };
   }
 
@@ -64,6 +65,7 @@ export class OpenedRecordings {
   async entries(handle: string, from: number, count: number): Promise<{ entries: LogEntry[] } & Partial<Whole>> {
     const kept = this.get(handle);
     const want = from + Math.min(count, ENTRIES_PAGE_MAX);
+    this.startReading(kept);
     while (!kept.reader.done && kept.failed === undefined && kept.built.entries.length < want) await new Promise<void>((resolve) => kept.waiting.push(resolve));
     this.throwIfFailed(kept);
     return { entries: kept.built.entries.slice(from, want), ...this.whole(kept) };
@@ -72,6 +74,7 @@ export class OpenedRecordings {
   /** The runs, timelines and inputs of every entry: once all are read. */
   async views(handle: string): Promise<RecordedViews> {
     const kept = this.get(handle);
+    this.startReading(kept);
     while (!kept.reader.done && kept.failed === undefined) await new Promise<void>((resolve) => kept.waiting.push(resolve));
     this.throwIfFailed(kept);
     kept.views ??= recordedViews(kept.built.entries);
@@ -84,6 +87,12 @@ export class OpenedRecordings {
 
   private whole(kept: Kept): Partial<Whole> {
     return kept.reader.done ? { total: kept.built.entries.length, stderr: [...kept.built.stderr], warnings: [...kept.reader.warnings] } : {};
+  }
+
+  private startReading(kept: Kept): void {
+    if (kept.reading || kept.reader.done) return;
+    kept.reading = true;
+    setImmediate(() => this.readOn(kept));
   }
 
   /** A few slices, then the event loop's other work, until the end or a damaged line. */
