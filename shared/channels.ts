@@ -68,6 +68,9 @@ export const API_METHOD_NAMES = [
   // Recordings (issue 22)
   "saveRecording",
   "openRecording",
+  "recordingEntries",
+  "recordingViews",
+  "closeRecording",
   "diffRecordings",
   // Server checks (issue 23)
   "runChecks",

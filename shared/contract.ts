@@ -77,6 +77,8 @@ export const ToolRunResultSchema = CallToolResultSchema.extend({
 export const INSPECTOR_RESULT_KEYS = ["startedTask", "inputRounds"] as const;
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
+/** Issue 33: an opened recording in the core, as openRecording named it. */
+const RecordingHandle = z.string().min(1).max(100);
 /**
  * A JSON object, passed on as it is. Not z.record: that copies the object and silently drops a
  * "__proto__" key, and a server may name a schema property so (the user's answer must keep it).
@@ -370,8 +372,31 @@ export const apiMethods = {
   /** Issue 22: a recording's text read (bounded, schema-checked) into log entries shown read-only; a damaged file is an error. */
   openRecording: method(
     z.object({ text: z.string().max(64 * 1024 * 1024) }).strict(),
-    z.object({ header: z.record(z.string(), z.unknown()), entries: z.array(LogEntrySchema), stderr: z.array(z.string()), warnings: z.array(z.string()), views: RecordedViewsSchema.optional() }),
+    z.object({
+      header: z.record(z.string(), z.unknown()),
+      /** Issue 33: the first page; the rest by `recordingEntries` with `handle`. `total` only if all was read (else a piece says it). */
+      entries: z.array(LogEntrySchema),
+      stderr: z.array(z.string()),
+      warnings: z.array(z.string()),
+      /** Absent from the core's answer: `recordingViews` builds them when asked. */
+      views: RecordedViewsSchema.optional(),
+      handle: RecordingHandle.optional(),
+      total: z.number().int().nonnegative().optional(),
+    }),
   ),
+  /**
+   * Issue 33: entries `from` (0-based) of an opened recording, at most `count` (≤ 5,000) per call; a range
+   * the core is still reading waits for it. Once all is read, each answer says the `total` and the whole
+   * recording's `stderr` and `warnings`; a damaged line further on is this call's error.
+   */
+  recordingEntries: method(
+    z.object({ handle: RecordingHandle, from: z.number().int().nonnegative(), count: z.number().int().min(1).max(5_000) }).strict(),
+    z.object({ entries: z.array(LogEntrySchema), total: z.number().int().nonnegative().optional(), stderr: z.array(z.string()).optional(), warnings: z.array(z.string()).optional() }),
+  ),
+  /** Issue 33: an opened recording's tool runs, task timelines and input requests, derived from all its entries (once read). */
+  recordingViews: method(z.object({ handle: RecordingHandle }).strict(), RecordedViewsSchema),
+  /** Issue 33: the core forgets an opened recording (it keeps a few at most anyway). */
+  closeRecording: method(z.object({ handle: RecordingHandle }).strict(), Ok),
   /** Issue 22, "Compare…": two recordings, or a recording and a live session's kept log, diffed as `diff --json` does, with each side's surface. */
   diffRecordings: method(z.object({ a: DiffSideSchema, b: DiffSideSchema }).strict(), RecordingDiffSchema),
   /** Issue 23: run the server checks (all, or some areas) on a connected session; `calls` are tools the user allowed. */

@@ -4,7 +4,7 @@
 // replay answering as the recorded server, against the ping floor of the live server it recorded.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { InspectorCore } from "../../main/core/index.js";
 import { Recorder } from "../../main/core/recordings/recorder.js";
@@ -13,10 +13,12 @@ import { openRecordingText } from "../../main/core/recordings/sessionRecording.j
 import { ReplayPeer, ReplayScript } from "../../main/core/recordings/replay.js";
 import type { ServerConfig } from "../../shared/types.js";
 import { startBrowserMode } from "../lib/browser.js";
+import { withBusyCores } from "../lib/busy.js";
 import { count, now, ROOT } from "../lib/env.js";
 import { answerWhenResultIsAwaited, startOurReceiver } from "../lib/ourReceiver.js";
 import { atMost, figure, type Scenario } from "../lib/results.js";
 import { summarize, type Summary } from "../lib/stats.js";
+import { bigRecording } from "../../test/fixtures/recordings/big.js";
 
 const TURNS = 10;
 const WARMUP = 30;
@@ -65,18 +67,6 @@ async function recordingCost(): Promise<{ answer: { off: Summary; on: Summary };
   };
 }
 
-/** A recording of `messages` messages: tool calls and their answers, with a progress notification now and then. */
-function bigRecording(messages: number): string {
-  const header = { mcprec: 1, inspector: { name: "mcp-task-inspector", version: "0.1.0" }, recordedAt: new Date().toISOString(), era: "legacy", protocolVersion: "2025-11-25", server: { name: "bench", transport: "stdio", command: "node" }, limits: { messageBytes: 262144 } };
-  const lines = [JSON.stringify(header)];
-  for (let i = 0; lines.length <= messages; i++) {
-    lines.push(JSON.stringify({ t: i, dir: "out", msg: { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo", arguments: { message: `message ${i}` }, _meta: { progressToken: i } } } }));
-    if (i % 10 === 0) lines.push(JSON.stringify({ t: i + 0.2, dir: "in", msg: { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: i, progress: 1, total: 2 } } }));
-    lines.push(JSON.stringify({ t: i + 0.5, dir: "in", msg: { jsonrpc: "2.0", id: i, result: { content: [{ type: "text", text: `Echo: message ${i}` }] } } }));
-  }
-  return `${lines.slice(0, messages + 1).join("\n")}\n`;
-}
-
 /** Live server-everything through the core (recorded), then its replay through the core: ping and echo round trips. */
 async function replayAgainstLive(rounds: number): Promise<{ livePing: Summary; liveEcho: Summary; replayPing: Summary; replayEcho: Summary }> {
   const cli = join(ROOT, "out/main/cli.js");
@@ -122,17 +112,28 @@ async function replayAgainstLive(rounds: number): Promise<{ livePing: Summary; l
 /**
  * Open recording… in Chromium (browser mode, the built renderer): from the moment the file is chosen (the
  * input's change event, in the page's clock) to the first frame in which the Logs tab draws the
- * recording's rows with its banner and count. Includes reading the file in the page, sending its text
- * over the WebSocket, the core's checks and derivations, the reply and React's draw.
+ * recording's rows under its banner, then to the frame that counts every message (issue 33: the first
+ * page comes in the first answer, the rest in pieces after it). Includes reading the file in the page,
+ * sending its text over the WebSocket, the core's checks, the answers and React's draw.
  */
-async function openInChromium(path: string, messages: number): Promise<{ drawnMs: number; rows: number; sentMs: number; answeredMs: number }> {
+interface ChromiumOpen {
+  /** The machine's 1-minute load average when the file was chosen (other work on a shared machine weighs on every figure). */
+  load: number;
+  drawnMs: number;
+  allMs: number;
+  rows: number;
+  sentMs: number;
+  answeredMs: number;
+}
+
+async function openInChromium(path: string, messages: number): Promise<ChromiumOpen> {
   const mode = await startBrowserMode(new InspectorCore({}));
   try {
     const context = await mode.browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
-    // Where the time goes: the page's big send (the file's text) and the big reply, on the page's clock.
+    // Where the time goes: the page's big send (the file's text) and the first answer after it, on the page's clock.
     await page.addInitScript(() => {
-      const w = window as unknown as { __open: { start?: number; sent?: number; answered?: number; drawn?: number } };
+      const w = window as unknown as { __open: { start?: number; sent?: number; answered?: number } };
       w.__open = {};
       const send = WebSocket.prototype.send;
       WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket["send"]>[0]) {
@@ -144,7 +145,7 @@ async function openInChromium(path: string, messages: number): Promise<{ drawnMs
         constructor(url: string | URL, protocols?: string | string[]) {
           super(url, protocols);
           this.addEventListener("message", (e) => {
-            if (typeof e.data === "string" && e.data.length > 1_000_000) w.__open.answered ??= performance.now();
+            if (w.__open.sent !== undefined && typeof e.data === "string" && e.data.includes('"handle"')) w.__open.answered ??= performance.now();
           });
         }
       };
@@ -155,29 +156,34 @@ async function openInChromium(path: string, messages: number): Promise<{ drawnMs
     await page.goto(mode.web.url);
     await page.getByRole("tab", { name: "Logs", exact: true }).click();
     await page.getByRole("button", { name: "Open recording…", exact: true }).waitFor();
+    const load = loadavg()[0]!;
     await page.getByLabel("Recording file").setInputFiles(path);
-    // Checked on every animation frame: the first frame that holds the banner, the count and drawn rows.
+    // Checked on every animation frame: the first that holds the banner and drawn rows, then the first that counts them all.
     const drawn = await page.waitForFunction(
       (n) => {
-        const w = window as unknown as { __open: { start?: number; sent?: number; answered?: number; drawn?: number } };
+        const w = window as unknown as { __open: { start?: number; sent?: number; answered?: number; drawn?: number; all?: number } };
         const banner = document.querySelector('[aria-label="Opened recording"]');
         const rows = document.querySelectorAll('[role="table"][aria-label="Protocol messages"] [role="row"]').length;
-        const counted = [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent === `${n} of ${n} messages`);
         const { start, sent, answered } = w.__open;
-        if (!banner || !counted || rows < 2 || start === undefined) return false;
+        if (!banner || rows < 2 || start === undefined) return false;
         w.__open.drawn ??= performance.now();
-        return { drawnMs: w.__open.drawn - start, rows: rows - 1, sentMs: (sent ?? NaN) - start, answeredMs: (answered ?? NaN) - start };
+        if (![...document.querySelectorAll('[role="status"]')].some((el) => el.textContent === `${n} of ${n} messages`)) return false;
+        w.__open.all ??= performance.now();
+        return { drawnMs: w.__open.drawn - start, allMs: w.__open.all - start, rows: rows - 1, sentMs: (sent ?? NaN) - start, answeredMs: (answered ?? NaN) - start };
       },
       messages,
       { polling: "raf", timeout: 120_000 },
     );
-    const result = (await drawn.jsonValue()) as { drawnMs: number; rows: number; sentMs: number; answeredMs: number };
+    const result = { ...((await drawn.jsonValue()) as Omit<ChromiumOpen, "load">), load };
     await context.close();
     return result;
   } finally {
     await mode.close();
   }
 }
+
+const chromiumNote = (c: ChromiumOpen, messages: number) =>
+  `browser mode, load average ${c.load.toFixed(1)}; sent at ${c.sentMs.toFixed(0)} ms, first page in at ${c.answeredMs.toFixed(0)} ms; ${c.rows} rows drawn; all ${messages.toLocaleString("en-US")} messages in at ${c.allMs.toFixed(0)} ms`;
 
 export const recordings: Scenario = {
   id: "recordings",
@@ -199,6 +205,8 @@ export const recordings: Scenario = {
     const opened = openRecordingText(text);
     const openMs = now() - started;
     const chromium = await openInChromium(path, messages);
+    // Issue 33: the same with every core kept busy by a busy-loop process, as a loaded CI runner is.
+    const loaded = await withBusyCores(() => openInChromium(path, messages));
     rmSync(folder, { recursive: true, force: true });
     // The same recording replayed to a client that asks every recorded call again (in-process: the matching alone).
     started = now();
@@ -218,7 +226,8 @@ export const recordings: Scenario = {
         figure("recorded lines in those turns", cost.lines, ""),
         atMost(`open a recording of ${messages.toLocaleString("en-US")} messages: read + schema-check the file`, readMs, "ms", 2000, "< 2 s", `${(text.length / (1024 * 1024)).toFixed(1)} MB`),
         atMost(`the same text to the Logs tab's entries (openRecording in the core)`, openMs, "ms", 2000, "< 2 s", "parse, schema-check, label each response with its method, derive runs, timelines and inputs; the page's draw is not included"),
-        atMost(`open a recording of ${messages.toLocaleString("en-US")} messages in Chromium: file chosen → first drawn Logs tab`, chromium.drawnMs, "ms", 2000, "< 2 s", `browser mode; sent at ${chromium.sentMs.toFixed(0)} ms, answer in at ${chromium.answeredMs.toFixed(0)} ms; ${chromium.rows} rows drawn of ${messages.toLocaleString("en-US")} (virtualised)`),
+        atMost(`open a recording of ${messages.toLocaleString("en-US")} messages in Chromium: file chosen → first drawn Logs tab`, chromium.drawnMs, "ms", 2000, "< 2 s", chromiumNote(chromium, messages)),
+        atMost(`the same with a busy loop on each of the ${availableParallelism()} cores`, loaded.drawnMs, "ms", 2000, "< 2 s", chromiumNote(loaded, messages)),
         figure(`replay matching: ${calls.length.toLocaleString("en-US")} recorded calls asked again, per answer`, (replayAllMs * 1000) / Math.max(1, calls.length), "µs", { note: `${answered.toLocaleString("en-US")} messages sent back in ${replayAllMs.toFixed(0)} ms, script built included` }),
         figure("live server-everything ping p50 (the floor)", replay.livePing.p50, "ms", { note: `${replay.livePing.count} pings through the core, stdio` }),
         atMost("replay: recorded ping answered p50", replay.replayPing.p50, "ms", 2 * replay.livePing.p50, "≤ 2× live ping floor p50", `${(replay.replayPing.p50 / replay.livePing.p50).toFixed(2)}× floor`),
@@ -227,10 +236,10 @@ export const recordings: Scenario = {
       notes: [
         "Cost: one session to bench/server.mjs (as scenarios 1 and 2), twenty alternating turns, a Recorder subscribed to the core's events in every other one; the figure is the p50 with it over the p50 without, in percent.",
         "Open: a synthetic recording (tools/call, its answer, a progress notification every tenth call) read from disk with the bounded reader, and the same text turned into the Logs tab's entries as Open recording… does in the core.",
-        "Open in Chromium: browser mode on the built renderer, the Logs tab's Open recording… given the same file; from the input's change event to the first animation frame holding the banner, the message count and drawn rows (page clock). Includes the page reading the file, the WebSocket both ways, the core's checks and derivations and React's draw.",
+        "Open in Chromium: browser mode on the built renderer, the Logs tab's Open recording… given the same file; from the input's change event to the first animation frame holding the banner and drawn rows (page clock). Includes the page reading the file, the WebSocket both ways, the core's checks and React's draw. Since issue 33 the first answer holds the first 500 messages and the rest come in pieces of 5,000 after the first draw (the note says when all are in); the runs, timelines and inputs are derived when the page asks, after them. The loaded row runs the same with one busy-loop process per core (as npm run test:loaded).",
         "Replay: server-everything over stdio through the core (ping, then tools/call echo, in rounds), recorded; then `mcp-task-inspector replay` of that file (a separate process, stdio) driven the same way.",
       ],
-      details: { cost, readMs, openMs, chromium, replayAllMs, replay },
+      details: { cost, readMs, openMs, chromium, loaded, replayAllMs, replay },
     };
   },
 };

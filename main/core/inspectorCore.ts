@@ -31,7 +31,8 @@ import { OAuthTokenStore } from "./auth/tokenStore.js";
 import { readAppView } from "./apps/appViews.js";
 import { skillsOf } from "./skills/skills.js";
 import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
-import { diffRecordingSides, openRecordingText, recordingOfSession } from "./recordings/sessionRecording.js";
+import { diffRecordingSides, recordingOfSession } from "./recordings/sessionRecording.js";
+import { OpenedRecordings } from "./recordings/openedRecordings.js";
 import { RECORDING_EXTENSION } from "./recordings/format.js";
 import { runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
 import { runLoad, type LoadReport, type LoadTickFigures } from "./checks/load.js";
@@ -110,6 +111,8 @@ export class InspectorCore {
   private readonly validators = new Map<string, ValidateFunction>();
   /** The running load of each session (the Load panel's Stop aborts it). */
   private readonly loads = new Map<string, AbortController>();
+  /** Issue 33: opened recordings the page fetches in pieces (a few at most). */
+  private readonly recordings = new OpenedRecordings();
   private readonly storage: Storage;
   private readonly taskMemory: TaskMemory;
   private readonly servers: SavedServers;
@@ -362,8 +365,14 @@ export class InspectorCore {
         return { fileName: `${name}-${new Date(this.ports.clock.now()).toISOString().replace(/[:.]/g, "-")}${RECORDING_EXTENSION}`, text, lines };
       },
       openRecording: async ({ text }) => {
-        const opened = openRecordingText(text);
+        const opened = this.recordings.open(text);
         return { ...opened, header: opened.header as unknown as Record<string, unknown> };
+      },
+      recordingEntries: async ({ handle, from, count }) => this.recordings.entries(handle, from, count),
+      recordingViews: async ({ handle }) => this.recordings.views(handle),
+      closeRecording: async ({ handle }) => {
+        this.recordings.close(handle);
+        return { ok: true as const };
       },
       diffRecordings: async ({ a, b }) => {
         // A live side is the session's kept log, read back as a recording: the same path a saved one takes.

@@ -186,6 +186,52 @@ export function parseRecording(text: string, limits: ReadLimits = {}): Recording
   return parser.end();
 }
 
+/**
+ * A recording's text read a slice at a time (issue 33): the app answers with a big recording's first page
+ * while the rest is read between other work. Every check of parseRecording holds; a damaged line further
+ * on is a RecordingError from the next() that reaches it.
+ */
+export class RecordingTextReader {
+  private readonly parser: RecordingParser;
+  private at = 0;
+  done = false;
+
+  constructor(
+    private readonly text: string,
+    limits: ReadLimits = {},
+    /** Characters a next() reads at least (then up to the line's end): small, so a slice is a short piece of work. */
+    private readonly slice = CHUNK,
+  ) {
+    if (text.length > (limits.maxBytes ?? MAX_RECORDING_BYTES)) throw new RecordingError(`The recording is over ${formatSize(limits.maxBytes ?? MAX_RECORDING_BYTES)}`);
+    this.parser = new RecordingParser(limits.maxLineBytes ?? MAX_LINE_BYTES);
+  }
+
+  /** Known once its line has been read. */
+  get header(): RecordingHeader | undefined {
+    return this.parser.header;
+  }
+
+  get warnings(): string[] {
+    return this.parser.warnings;
+  }
+
+  /** The lines of the next slice of text; at the end, those of a last line without its newline. */
+  next(): RecordingLine[] {
+    if (this.done) return [];
+    if (this.at < this.text.length) {
+      // Up to a line's end: a long line is not joined again and again from small slices.
+      const newline = this.text.indexOf("\n", this.at + this.slice - 1);
+      const end = newline < 0 ? this.text.length : newline + 1;
+      this.parser.push(this.text.slice(this.at, end));
+      this.at = end;
+      return this.parser.takeLines();
+    }
+    this.parser.end();
+    this.done = true;
+    return this.parser.takeLines();
+  }
+}
+
 class RecordingParser {
   private pending = "";
   private lineNumber = 0;

@@ -3,7 +3,7 @@
 // shows read-only, labelled like a live log (each response names the method it answers).
 import type { LogEntry, ServerConfig, SessionInfo } from "../../../shared/types.js";
 import { DEFAULT_ENTRY_BYTES, MessageLog } from "../messageLog.js";
-import { isMessageLine, type Recording, type RecordingHeader } from "./format.js";
+import { isMessageLine, type Recording, type RecordingHeader, type RecordingLine } from "./format.js";
 import { parseRecording, RecordingError } from "./reader.js";
 import { recordedViews } from "./recordedViews.js";
 import type { RecordedViews } from "../../../shared/recordedViews.js";
@@ -45,25 +45,49 @@ export interface OpenedRecording {
   views: RecordedViews;
 }
 
+export type ReadRecording = Omit<OpenedRecording, "views">;
+
 /** A recording's text as the Logs tab's entries (session id `recording`), read with every check of the reader. */
 export function openRecordingText(text: string): OpenedRecording {
+  const read = readRecordingText(text);
+  return { ...read, views: recordedViews(read.entries) };
+}
+
+/** The same, without the derived views (built when the page asks for them). */
+export function readRecordingText(text: string): ReadRecording {
   const recording: Recording = parseRecording(text, { maxBytes: OPEN_RECORDING_BYTES });
-  const start = Date.parse(recording.header.recordedAt);
-  const log = new MessageLog("recording", { entries: Number.MAX_SAFE_INTEGER, bytes: Number.MAX_SAFE_INTEGER, entryBytes: Math.max(DEFAULT_ENTRY_BYTES, recording.header.limits.messageBytes) });
-  const stderr: string[] = [];
-  let seq = 0;
-  for (const line of recording.lines) {
-    if (!isMessageLine(line)) {
-      stderr.push(line.stderr);
-      continue;
-    }
-    const time = new Date((Number.isFinite(start) ? start : 0) + line.t).toISOString();
-    const entry = log.record(line.dir, line.msg, ++seq, time, line.note, line.preview, line.remark ? { remark: line.remark } : {});
-    // The recording's cut says the size the server sent, which the message kept no longer shows.
-    if (line.cut) entry.cut = line.cut;
+  const built = new RecordingEntries(recording.header);
+  built.add(recording.lines);
+  return { header: recording.header, entries: built.entries, stderr: built.stderr, warnings: recording.warnings };
+}
+
+/** A recording's lines as the Logs tab's entries (session id `recording`), labelled as a live log's; added as they are read. */
+export class RecordingEntries {
+  readonly entries: LogEntry[] = [];
+  readonly stderr: string[] = [];
+  private readonly log: MessageLog;
+  private readonly start: number;
+
+  constructor(header: RecordingHeader) {
+    const start = Date.parse(header.recordedAt);
+    this.start = Number.isFinite(start) ? start : 0;
+    this.log = new MessageLog("recording", { entries: Number.MAX_SAFE_INTEGER, bytes: Number.MAX_SAFE_INTEGER, entryBytes: Math.max(DEFAULT_ENTRY_BYTES, header.limits.messageBytes) });
   }
-  const entries = log.toArray();
-  return { header: recording.header, entries, stderr, warnings: recording.warnings, views: recordedViews(entries) };
+
+  add(lines: RecordingLine[]): void {
+    for (const line of lines) {
+      if (!isMessageLine(line)) {
+        this.stderr.push(line.stderr);
+        continue;
+      }
+      const time = new Date(this.start + line.t).toISOString();
+      // Nothing is ever dropped from this log: the entries it returns are its whole, in order.
+      const entry = this.log.record(line.dir, line.msg, this.entries.length + 1, time, line.note, line.preview, line.remark ? { remark: line.remark } : {});
+      // The recording's cut says the size the server sent, which the message kept no longer shows.
+      if (line.cut) entry.cut = line.cut;
+      this.entries.push(entry);
+    }
+  }
 }
 
 /** "Compare…": two recording texts read with every check (a damaged side is an error naming which), diffed as `diff --json` does. */

@@ -8,7 +8,7 @@ import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { saveBlob } from "../../components/resourcePreview.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { draftKeys } from "../../store/draftsSlice.js";
-import { COMPARISON_KEY, RECORDING_KEY, type OpenedRecording } from "./recordingState.js";
+import { closeInCore, COMPARISON_KEY, fetchRest, RECORDING_KEY, stillComing, type OpenedRecording } from "./recordingState.js";
 import { RecordingFileInput } from "./RecordingFileInput.js";
 
 export { RECORDING_KEY, type OpenedRecording } from "./recordingState.js";
@@ -53,7 +53,7 @@ export function SaveRecording({ sessionId, newestSeq }: { sessionId: string; new
 
 export function OpenRecording() {
   const bridge = useBridge();
-  const [, setOpened] = useStoredState<OpenedRecording | undefined>(RECORDING_KEY, undefined);
+  const [previous, setOpened] = useStoredState<OpenedRecording | undefined>(RECORDING_KEY, undefined);
   const [, setComparison] = useStoredState<unknown>(COMPARISON_KEY, undefined);
   const input = useRef<HTMLInputElement>(null);
   const action = useAsyncAction();
@@ -71,9 +71,12 @@ export function OpenRecording() {
             const text = await read();
             try {
               const opened = await bridge.openRecording({ text });
+              closeInCore(bridge, previous);
               setOpened({ ...opened, fileName: file.name, text });
               // A comparison was of the recording opened before.
               setComparison(undefined);
+              // Issue 33: the first page is drawn now; the rest comes in the background.
+              if (opened.handle) void fetchRest(bridge, opened.handle, setOpened);
             } catch (error) {
               // Which file, then what is wrong with it (the reader names the line).
               throw new Error(`${file.name} could not be opened: ${error instanceof Error ? error.message : String(error)}`);
@@ -88,9 +91,14 @@ export function OpenRecording() {
 
 /** The banner over a recording shown in the Logs tab: what it is, and the way back to the live session. */
 export function RecordingBanner({ opened, onClose }: { opened: OpenedRecording; onClose: () => void }) {
+  const bridge = useBridge();
   const h = opened.header as { server?: { name?: unknown; transport?: unknown }; serverInfo?: { name?: unknown; version?: unknown }; era?: unknown; protocolVersion?: unknown; recordedAt?: unknown; incomplete?: { droppedLines?: unknown } };
   // A recording is a file someone sent: its words are shown as text, and only their start.
   const text = (v: unknown) => (typeof v !== "string" ? "" : v.length > 200 ? `${v.slice(0, 200)}…` : v);
+  const coming = stillComing(opened) && !opened.failed;
+  const here = opened.entries.length.toLocaleString("en-US");
+  // Until the core has read all of it, the count is of what came so far.
+  const total = opened.total === undefined ? undefined : Math.max(opened.total, opened.entries.length).toLocaleString("en-US");
   const server = [text(h.serverInfo?.name) || text(h.server?.name), text(h.serverInfo?.version)].filter(Boolean).join(" ");
   return (
     <div className="recording-banner" role="region" aria-label="Opened recording">
@@ -98,8 +106,14 @@ export function RecordingBanner({ opened, onClose }: { opened: OpenedRecording; 
         <strong>Recording {opened.fileName}</strong> (read-only): {server || "unknown server"}
         {h.protocolVersion ? `, ${text(h.protocolVersion)}` : ""}
         {h.server?.transport ? ` over ${text(h.server.transport)}` : ""}
-        {h.recordedAt ? `, recorded ${text(h.recordedAt)}` : ""}. {opened.entries.length} messages, {opened.stderr.length} stderr lines.
+        {h.recordedAt ? `, recorded ${text(h.recordedAt)}` : ""}. {total ? `${total} messages` : `${here} messages so far`}, {opened.stderr.length} stderr lines.
       </p>
+      {coming && (
+        <p className="note" role="status">
+          Reading the messages: {total ? `${here} of ${total}` : here} here, the rest coming…
+        </p>
+      )}
+      {opened.failed && <p className="recording-warning">{text(opened.failed)}</p>}
       {typeof h.incomplete?.droppedLines === "number" && <p className="note">The recording reached its size limit: {h.incomplete.droppedLines} later lines were not kept.</p>}
       {opened.warnings.slice(0, 5).map((w) => (
         <p key={w} className="recording-warning">
@@ -107,7 +121,14 @@ export function RecordingBanner({ opened, onClose }: { opened: OpenedRecording; 
         </p>
       ))}
       {opened.warnings.length > 5 && <p className="recording-warning">…and {opened.warnings.length - 5} more warnings</p>}
-      <button type="button" className="secondary" onClick={onClose}>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => {
+          closeInCore(bridge, opened);
+          onClose();
+        }}
+      >
         Close recording
       </button>
     </div>

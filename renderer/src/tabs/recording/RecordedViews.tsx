@@ -3,6 +3,7 @@
 // the answers that were sent. All derived by the core from the recorded messages; drawn above the tab's
 // live content, which stays as it is. Every server string is text; lists are capped with a count.
 import { useState } from "react";
+import { useBridge } from "../../app/context.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { JsonView } from "../../components/JsonView.js";
@@ -11,12 +12,13 @@ import type { RecordedInput, RecordedViews as Views } from "../../../../shared/r
 import type { ToolRun } from "../../../../shared/types.js";
 import { TimelineBody } from "../timeline/TaskTimelineView.js";
 import { formatGap } from "../timeline/timelineModel.js";
+import { closeInCore } from "../logs/recordingState.js";
 
 /** The opened recording, as the Logs tab keeps it (RecordingControls' RECORDING_KEY). */
 export const OPENED_RECORDING_KEY = draftKeys.view("logs", "recording", "");
 const COMPARISON_KEY = draftKeys.view("logs", "comparison", "");
 
-type Opened = { fileName: string; views?: Views };
+type Opened = { fileName: string; views?: Views; handle?: string };
 export type RecordedTab = "tools" | "tasks" | "sampling" | "elicitations";
 
 /** Shown at most before "show more": each item can hold a whole result. */
@@ -25,7 +27,15 @@ const PAGE = 20;
 export function RecordedViews({ tab }: { tab: RecordedTab }) {
   const [opened, setOpened] = useStoredState<Opened | undefined>(OPENED_RECORDING_KEY, undefined);
   const [, setComparison] = useStoredState<unknown>(COMPARISON_KEY, undefined);
-  if (!opened?.views) return null;
+  const bridge = useBridge();
+  if (!opened) return null;
+  // Issue 33: the views come after the recording's messages, in the background.
+  if (!opened.views)
+    return opened.handle ? (
+      <p className="note" role="status">
+        Reading the recording {clip(opened.fileName)}…
+      </p>
+    ) : null;
   const { views } = opened;
   const what = { tools: "tool runs", tasks: "task timelines", sampling: "sampling requests", elicitations: "elicitation requests" }[tab];
   return (
@@ -38,6 +48,7 @@ export function RecordedViews({ tab }: { tab: RecordedTab }) {
           type="button"
           className="secondary"
           onClick={() => {
+            closeInCore(bridge, opened);
             setOpened(undefined);
             setComparison(undefined);
           }}
