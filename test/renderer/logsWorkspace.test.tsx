@@ -5,11 +5,11 @@
 import "./setup.js";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { InspectorEvent } from "../../shared/contract.js";
 import { DEFAULT_SETTINGS, type LogEntry } from "../../shared/types.js";
 import { LogsTab } from "../../renderer/src/tabs/logs/LogsTab.js";
-import { latencies, SEARCH_CHARS_PER_ENTRY } from "../../renderer/src/tabs/logs/logSearch.js";
+import { AHEAD_CHARS_PER_IDLE, latencies, makeSearchTextsAhead, SEARCH_CHARS_PER_ENTRY } from "../../renderer/src/tabs/logs/logSearch.js";
 import { session } from "./fixtures.js";
 import { renderWithStore } from "./renderWithStore.js";
 
@@ -132,6 +132,50 @@ describe("Logs: search inside payloads", () => {
     // Each keystroke restarts the scan; on a busy machine the last one can take a while.
     await waitFor(() => expect(screen.getByText(/4 match "hit"/)).toBeTruthy(), { timeout: 60_000 });
     expect(seqs()).toEqual([1, 51, 101, 151]);
+  });
+});
+
+describe("Logs: search texts made ahead, in idle time", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it("each message's text is made in idle periods as it arrives, newest first and a bounded amount per period, so the first search makes none", async () => {
+    // The browser's idle periods, run by the test: each with 50 ms to spare.
+    const periods: ((deadline: { timeRemaining(): number }) => void)[] = [];
+    vi.stubGlobal("requestIdleCallback", (work: (typeof periods)[number]) => periods.push(work));
+    vi.stubGlobal("cancelIdleCallback", () => {});
+    const runIdle = () => act(() => periods.shift()!({ timeRemaining: () => 50 }));
+    const stringify = vi.spyOn(JSON, "stringify");
+    // Each searched as its first 256 KB: eight texts fill one period's AHEAD_CHARS_PER_IDLE.
+    const big = "y".repeat(SEARCH_CHARS_PER_ENTRY);
+    const events = Array.from({ length: 12 }, (_, i) => logged(entry(i + 1, "in", { method: "notifications/message", params: { level: "info", data: i === 2 ? `HIT ${big}` : big } })));
+    const payloads = new Set(events.map((e) => (e.payload as LogEntry).payload));
+    const made = () => stringify.mock.calls.filter(([value]) => payloads.has(value)).length;
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...events] });
+    expect(made()).toBe(0);
+    // One period makes at most AHEAD_CHARS_PER_IDLE of text, the newest first.
+    runIdle();
+    expect(made()).toBe(AHEAD_CHARS_PER_IDLE / SEARCH_CHARS_PER_ENTRY);
+    expect(stringify.mock.calls.filter(([value]) => payloads.has(value))[0]![0]).toBe((events.at(-1)!.payload as LogEntry).payload);
+    runIdle();
+    expect(made()).toBe(12);
+    expect(periods).toHaveLength(0);
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("searchbox", { name: "Search in payloads" }), "hit");
+    await waitFor(() => expect(screen.getByText(/1 match "hit"/)).toBeTruthy());
+    expect(seqs()).toEqual([3]);
+    expect(made()).toBe(12);
+  });
+
+  it("a period with no time left makes nothing and says so; a pass stops at the messages an earlier one made", () => {
+    const entries = [1, 2, 3].map((seq) => entry(seq, "out", { method: "ping", id: seq }));
+    expect(makeSearchTextsAhead(entries, -Infinity, { timeRemaining: () => 0 })).toBeUndefined();
+    const stringify = vi.spyOn(JSON, "stringify");
+    expect(makeSearchTextsAhead(entries, 2, { timeRemaining: () => 50 })).toBe(3);
+    expect(stringify.mock.calls.map(([value]) => value)).toEqual([entries[2]!.payload]);
   });
 });
 

@@ -1,8 +1,10 @@
 // Search inside the log's payloads. The text a server sent is matched as plain text (case-insensitive
 // `includes`, never a RegExp built from what the user typed), each message's searchable text is bounded,
 // and the scan runs in slices of a few milliseconds between frames, so 5,000 messages of 256 KB each are
-// searched without freezing the page; typing again abandons the scan in progress.
-import { useEffect, useMemo, useState } from "react";
+// searched without freezing the page; typing again abandons the scan in progress. Each message's text is
+// made ahead, in idle time while the Logs tab is open, so the first search only scans (making 256 MB of
+// text on the first keystroke made the page's garbage collection pause for 300 ms and more).
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { LogEntry } from "../../../../shared/types.js";
 
 /** How much of one message is searched (its JSON text, from the start). */
@@ -10,8 +12,11 @@ export const SEARCH_CHARS_PER_ENTRY = 256 * 1024;
 /** One slice of the scan: stops at whichever comes first. */
 const SLICE_MS = 8;
 const SLICE_CHARS = 4 * 1024 * 1024;
+/** Texts made in one idle period at most (the browser's deadline may stop it sooner). */
+export const AHEAD_CHARS_PER_IDLE = 2 * 1024 * 1024;
 
-// Lower-cased once per message: the log's entries are immutable, so the text is cached by identity.
+// Lower-cased once per message: the log's entries are immutable, so the text is cached by identity. It
+// lives as long as its entry: at most the JSON of what the log holds, so within the log's byte budget again.
 const searchable = new WeakMap<LogEntry, string>();
 
 export function searchTextOf(entry: LogEntry): string {
@@ -23,10 +28,76 @@ export function searchTextOf(entry: LogEntry): string {
     } catch {
       json = "";
     }
-    text = `${entry.method ?? ""}\n${json.length > SEARCH_CHARS_PER_ENTRY ? json.slice(0, SEARCH_CHARS_PER_ENTRY) : json}`.toLowerCase();
+    // One copy: lower-casing text that has no capitals returns the same string, and the method is matched apart.
+    text = (json.length > SEARCH_CHARS_PER_ENTRY ? json.slice(0, SEARCH_CHARS_PER_ENTRY) : json).toLowerCase();
     searchable.set(entry, text);
   }
   return text;
+}
+
+function matches(entry: LogEntry, needle: string): boolean {
+  return searchTextOf(entry).includes(needle) || (entry.method !== undefined && entry.method.toLowerCase().includes(needle));
+}
+
+export interface IdleDeadline {
+  timeRemaining(): number;
+}
+
+/**
+ * Makes the search texts of `entries` not yet made, newest first, until the deadline or
+ * AHEAD_CHARS_PER_IDLE; stops at the first entry of seq ≤ `doneSeq` (made by an earlier pass).
+ * Returns the seq every entry up to which now has its text, or undefined when time ran out first.
+ */
+export function makeSearchTextsAhead(entries: readonly LogEntry[], doneSeq: number, deadline: IdleDeadline): number | undefined {
+  let chars = 0;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i]!;
+    if (entry.seq <= doneSeq) break;
+    if (searchable.has(entry)) continue;
+    if (chars >= AHEAD_CHARS_PER_IDLE || deadline.timeRemaining() < 1) return undefined;
+    chars += searchTextOf(entry).length;
+  }
+  return entries.at(-1)?.seq ?? doneSeq;
+}
+
+type IdleScheduler = { start(work: (deadline: IdleDeadline) => void): () => void };
+
+// Where requestIdleCallback is missing (happy-dom, older engines), a zero timeout with a budget of one slice.
+const idle: IdleScheduler = {
+  start(work) {
+    if (typeof requestIdleCallback === "function" && typeof cancelIdleCallback === "function") {
+      const cancel = cancelIdleCallback;
+      const id = requestIdleCallback(work);
+      return () => cancel(id);
+    }
+    const timer = setTimeout(() => {
+      const until = performance.now() + SLICE_MS;
+      work({ timeRemaining: () => until - performance.now() });
+    }, 0);
+    return () => clearTimeout(timer);
+  },
+};
+
+/**
+ * Makes the search texts of the log's messages ahead, in idle periods, as they arrive: newest first, so a
+ * burst the page is still catching up with is searchable from its newest end. `scope` names the log (a
+ * session's, a recording's): its seqs restart when it changes.
+ */
+export function useSearchTextsAhead(entries: readonly LogEntry[], scope: string): void {
+  const done = useRef({ scope, seq: -Infinity });
+  if (done.current.scope !== scope) done.current = { scope, seq: -Infinity };
+  useEffect(() => {
+    const state = done.current;
+    if ((entries.at(-1)?.seq ?? -Infinity) <= state.seq) return;
+    let stop = () => {};
+    const pass = (deadline: IdleDeadline) => {
+      const seq = makeSearchTextsAhead(entries, state.seq, deadline);
+      if (seq === undefined) stop = idle.start(pass);
+      else state.seq = seq;
+    };
+    stop = idle.start(pass);
+    return () => stop();
+  }, [entries, scope]);
 }
 
 export interface SearchState {
@@ -57,9 +128,8 @@ export function useLogSearch(entries: readonly LogEntry[], query: string): Searc
       let chars = 0;
       while (index < entries.length && performance.now() - started < SLICE_MS && chars < SLICE_CHARS) {
         const entry = entries[index++]!;
-        const text = searchTextOf(entry);
-        chars += text.length;
-        if (text.includes(needle)) found.add(entry.seq);
+        chars += searchTextOf(entry).length;
+        if (matches(entry, needle)) found.add(entry.seq);
       }
       if (cancelled) return;
       const done = index >= entries.length;
