@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { InspectorEvent } from "../../shared/contract.js";
 import { DEFAULT_SETTINGS, type LogEntry } from "../../shared/types.js";
 import { LogsTab } from "../../renderer/src/tabs/logs/LogsTab.js";
-import { AHEAD_CHARS_PER_IDLE, latencies, makeSearchTextsAhead, SEARCH_CHARS_PER_ENTRY } from "../../renderer/src/tabs/logs/logSearch.js";
+import { entryMatches, latencies, logQuery, SEARCH_CHARS_PER_ENTRY } from "../../renderer/src/tabs/logs/logSearch.js";
 import { session } from "./fixtures.js";
 import { renderWithStore } from "./renderWithStore.js";
 
@@ -135,47 +135,50 @@ describe("Logs: search inside payloads", () => {
   });
 });
 
-describe("Logs: search texts made ahead, in idle time", () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+describe("Logs: search without copies", () => {
+  afterEach(() => vi.restoreAllMocks());
 
-  it("each message's text is made in idle periods as it arrives, newest first and a bounded amount per period, so the first search makes none", async () => {
-    // The browser's idle periods, run by the test: each with 50 ms to spare.
-    const periods: ((deadline: { timeRemaining(): number }) => void)[] = [];
-    vi.stubGlobal("requestIdleCallback", (work: (typeof periods)[number]) => periods.push(work));
-    vi.stubGlobal("cancelIdleCallback", () => {});
-    const runIdle = () => act(() => periods.shift()!({ timeRemaining: () => 50 }));
+  it("a query is looked for in each key and value where it lies: no message's JSON text is made; a query with a quote is matched in the JSON text", async () => {
     const stringify = vi.spyOn(JSON, "stringify");
-    // Each searched as its first 256 KB: eight texts fill one period's AHEAD_CHARS_PER_IDLE.
-    const big = "y".repeat(SEARCH_CHARS_PER_ENTRY);
-    const events = Array.from({ length: 12 }, (_, i) => logged(entry(i + 1, "in", { method: "notifications/message", params: { level: "info", data: i === 2 ? `HIT ${big}` : big } })));
+    const big = "y".repeat(32 * 1024);
+    const events = Array.from({ length: 12 }, (_, i) => logged(entry(i + 1, "in", { method: "notifications/message", params: { level: "info", data: i === 2 ? `${big} HIT ${big}` : big, n: i * 1000 } })));
     const payloads = new Set(events.map((e) => (e.payload as LogEntry).payload));
     const made = () => stringify.mock.calls.filter(([value]) => payloads.has(value)).length;
     renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...events] });
-    expect(made()).toBe(0);
-    // One period makes at most AHEAD_CHARS_PER_IDLE of text, the newest first.
-    runIdle();
-    expect(made()).toBe(AHEAD_CHARS_PER_IDLE / SEARCH_CHARS_PER_ENTRY);
-    expect(stringify.mock.calls.filter(([value]) => payloads.has(value))[0]![0]).toBe((events.at(-1)!.payload as LogEntry).payload);
-    runIdle();
-    expect(made()).toBe(12);
-    expect(periods).toHaveLength(0);
-
     const user = userEvent.setup();
-    await user.type(screen.getByRole("searchbox", { name: "Search in payloads" }), "hit");
+    const search = screen.getByRole("searchbox", { name: "Search in payloads" });
+    await user.type(search, "hit");
     await waitFor(() => expect(screen.getByText(/1 match "hit"/)).toBeTruthy());
     expect(seqs()).toEqual([3]);
+    // Numbers and keys are text too.
+    await user.clear(search);
+    await user.type(search, "5000");
+    await waitFor(() => expect(screen.getByText(/1 match "5000"/)).toBeTruthy());
+    expect(seqs()).toEqual([6]);
+    expect(made()).toBe(0);
+    // A quote reaches across a key and its value: the JSON text, made once per message.
+    await user.clear(search);
+    await user.type(search, '"n":11000');
+    await waitFor(() => expect(screen.getByText(/1 match ""n":11000"/)).toBeTruthy());
+    expect(seqs()).toEqual([12]);
     expect(made()).toBe(12);
   });
 
-  it("a period with no time left makes nothing and says so; a pass stops at the messages an earlier one made", () => {
-    const entries = [1, 2, 3].map((seq) => entry(seq, "out", { method: "ping", id: seq }));
-    expect(makeSearchTextsAhead(entries, -Infinity, { timeRemaining: () => 0 })).toBeUndefined();
-    const stringify = vi.spyOn(JSON, "stringify");
-    expect(makeSearchTextsAhead(entries, 2, { timeRemaining: () => 50 })).toBe(3);
-    expect(stringify.mock.calls.map(([value]) => value)).toEqual([entries[2]!.payload]);
+  it("keys and values in the order of the JSON text, up to its first 256 KB; a message nested 100,000 deep is searched without overflowing", () => {
+    const query = logQuery("needle")!;
+    const at = (payload: unknown) => entryMatches({ seq: 1, sessionId: "s1", direction: "in", time: "", payload }, query).found;
+    expect(at({ needle: 1 })).toBe(true);
+    expect(at({ a: "x".repeat(SEARCH_CHARS_PER_ENTRY), b: "needle" })).toBe(false);
+    expect(at({ b: "needle", a: "x".repeat(SEARCH_CHARS_PER_ENTRY) })).toBe(true);
+    // Cut inside a long value: its part past the bound is not searched.
+    expect(at({ a: `${"x".repeat(SEARCH_CHARS_PER_ENTRY - 100)}needle` })).toBe(true);
+    expect(at({ a: `${"x".repeat(SEARCH_CHARS_PER_ENTRY)}needle` })).toBe(false);
+    let deep: unknown = ["NEEDLE"];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(at(deep)).toBe(true);
+    expect(logQuery("  ")).toBeUndefined();
+    expect(at({ a: "(a+)+$" })).toBe(false);
+    expect(entryMatches({ seq: 1, sessionId: "s1", direction: "in", time: "", payload: { a: "x(A+)+$" } }, logQuery("(a+)+$")!).found).toBe(true);
   });
 });
 

@@ -18,7 +18,7 @@ import { formatClock } from "../../util/time.js";
 import { cutNote } from "../../../../shared/byteBudget.js";
 import { appDroppedNote } from "../../../../shared/appLogShare.js";
 import { appBridgeMessage, filterLog, taskIdsOfEntry, type LogFilter } from "./logFilter.js";
-import { formatLatency, latencies, useLogSearch, useSearchTextsAhead } from "./logSearch.js";
+import { formatLatency, latencies, useLogSearch } from "./logSearch.js";
 import type { SessionInfo } from "../../../../shared/types.js";
 import { COMPARISON_KEY, CompareRecording, RecordingDiffView, type Comparison } from "./RecordingDiff.js";
 import { OpenRecording, RECORDING_KEY, RecordingBanner, SaveRecording, type OpenedRecording } from "./RecordingControls.js";
@@ -57,8 +57,6 @@ export function LogsTab() {
   const [query, setQuery] = useStoredState<string>(draftKeys.view("logs", "search", scope), "");
   const kept = useMemo(() => (clearedSeq ? log.entries.filter((e) => e.seq > clearedSeq) : log.entries), [log.entries, clearedSeq]);
   const filtered = useMemo(() => filterLog(kept, filter), [kept, filter]);
-  // Each message's search text is made in idle time as it arrives, so the first search only scans.
-  useSearchTextsAhead(log.entries, scope);
   const search = useLogSearch(filtered, query);
   const entries = useMemo(() => {
     const found = search.matches ? filtered.filter((e) => search.matches!.has(e.seq)) : filtered;

@@ -1,22 +1,21 @@
-// Search inside the log's payloads. The text a server sent is matched as plain text (case-insensitive
-// `includes`, never a RegExp built from what the user typed), each message's searchable text is bounded,
-// and the scan runs in slices of a few milliseconds between frames, so 5,000 messages of 256 KB each are
-// searched without freezing the page; typing again abandons the scan in progress. Each message's text is
-// made ahead, in idle time while the Logs tab is open, so the first search only scans (making 256 MB of
-// text on the first keystroke made the page's garbage collection pause for 300 ms and more).
-import { useEffect, useMemo, useRef, useState } from "react";
+// Search inside the log's payloads. The text a server sent is matched as plain text (case-insensitive,
+// what the user typed escaped, never read as a pattern), each message's searched part is bounded, and the
+// scan runs in slices of a few milliseconds between frames, so 5,000 messages of 256 KB each are searched
+// without freezing the page; typing again abandons the scan in progress. A query is looked for in each
+// key and value of the message where it lies, making no copy: making each message's text (JSON.stringify
+// and toLowerCase of 256 MB) on the first search made the page's garbage collection pause for 300 ms and
+// more, and keeping those texts doubled what the log holds. Only a query with a quote in it (`"isError":
+// true`) is looked for in the message's JSON text, made once and kept.
+import { useEffect, useMemo, useState } from "react";
 import type { LogEntry } from "../../../../shared/types.js";
 
-/** How much of one message is searched (its JSON text, from the start). */
+/** How much of one message is searched (its JSON text, from the start; its keys and values as far as that reaches). */
 export const SEARCH_CHARS_PER_ENTRY = 256 * 1024;
 /** One slice of the scan: stops at whichever comes first. */
 const SLICE_MS = 8;
 const SLICE_CHARS = 4 * 1024 * 1024;
-/** Texts made in one idle period at most (the browser's deadline may stop it sooner). */
-export const AHEAD_CHARS_PER_IDLE = 2 * 1024 * 1024;
 
-// Lower-cased once per message: the log's entries are immutable, so the text is cached by identity. It
-// lives as long as its entry: at most the JSON of what the log holds, so within the log's byte budget again.
+// Lower-cased once per message: the log's entries are immutable, so the text is cached by identity.
 const searchable = new WeakMap<LogEntry, string>();
 
 export function searchTextOf(entry: LogEntry): string {
@@ -28,76 +27,60 @@ export function searchTextOf(entry: LogEntry): string {
     } catch {
       json = "";
     }
-    // One copy: lower-casing text that has no capitals returns the same string, and the method is matched apart.
     text = (json.length > SEARCH_CHARS_PER_ENTRY ? json.slice(0, SEARCH_CHARS_PER_ENTRY) : json).toLowerCase();
     searchable.set(entry, text);
   }
   return text;
 }
 
-function matches(entry: LogEntry, needle: string): boolean {
-  return searchTextOf(entry).includes(needle) || (entry.method !== undefined && entry.method.toLowerCase().includes(needle));
+/** A query ready to match: one RegExp per query, from the typed text escaped. */
+export interface LogQuery {
+  needle: string;
+  pattern: RegExp;
+  /** A quote spans keys and values: matched in the JSON text. */
+  inJson: boolean;
 }
 
-export interface IdleDeadline {
-  timeRemaining(): number;
+export function logQuery(typed: string): LogQuery | undefined {
+  const needle = typed.trim().toLowerCase();
+  if (!needle) return undefined;
+  return { needle, pattern: new RegExp(needle.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"), "i"), inJson: needle.includes('"') };
 }
 
 /**
- * Makes the search texts of `entries` not yet made, newest first, until the deadline or
- * AHEAD_CHARS_PER_IDLE; stops at the first entry of seq ≤ `doneSeq` (made by an earlier pass).
- * Returns the seq every entry up to which now has its text, or undefined when time ran out first.
+ * Whether `entry` holds the query, and how many characters it looked at. The message's keys and values in
+ * the order of its JSON text, up to SEARCH_CHARS_PER_ENTRY of it; iterative (a message nested 100,000 deep
+ * cannot overflow the stack) and with no copy of its strings (a long one is cut by a slice, which shares them).
  */
-export function makeSearchTextsAhead(entries: readonly LogEntry[], doneSeq: number, deadline: IdleDeadline): number | undefined {
-  let chars = 0;
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const entry = entries[i]!;
-    if (entry.seq <= doneSeq) break;
-    if (searchable.has(entry)) continue;
-    if (chars >= AHEAD_CHARS_PER_IDLE || deadline.timeRemaining() < 1) return undefined;
-    chars += searchTextOf(entry).length;
+export function entryMatches(entry: LogEntry, query: LogQuery): { found: boolean; chars: number } {
+  if (entry.method !== undefined && query.pattern.test(entry.method)) return { found: true, chars: entry.method.length };
+  if (query.inJson) {
+    const text = searchTextOf(entry);
+    return { found: text.includes(query.needle), chars: text.length };
   }
-  return entries.at(-1)?.seq ?? doneSeq;
-}
-
-type IdleScheduler = { start(work: (deadline: IdleDeadline) => void): () => void };
-
-// Where requestIdleCallback is missing (happy-dom, older engines), a zero timeout with a budget of one slice.
-const idle: IdleScheduler = {
-  start(work) {
-    if (typeof requestIdleCallback === "function" && typeof cancelIdleCallback === "function") {
-      const cancel = cancelIdleCallback;
-      const id = requestIdleCallback(work);
-      return () => cancel(id);
+  let chars = 0;
+  const test = (text: string) => {
+    const left = SEARCH_CHARS_PER_ENTRY - chars;
+    chars += text.length + 3;
+    return query.pattern.test(text.length > left ? text.slice(0, left) : text);
+  };
+  const stack: unknown[] = [entry.payload];
+  while (stack.length > 0 && chars < SEARCH_CHARS_PER_ENTRY) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (test(value)) return { found: true, chars };
+    } else if (typeof value === "number" || typeof value === "boolean" || value === null) {
+      if (test(String(value))) return { found: true, chars };
+    } else if (Array.isArray(value)) {
+      chars += 2;
+      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
+    } else if (typeof value === "object") {
+      chars += 2;
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push((value as Record<string, unknown>)[keys[i]!], keys[i]);
     }
-    const timer = setTimeout(() => {
-      const until = performance.now() + SLICE_MS;
-      work({ timeRemaining: () => until - performance.now() });
-    }, 0);
-    return () => clearTimeout(timer);
-  },
-};
-
-/**
- * Makes the search texts of the log's messages ahead, in idle periods, as they arrive: newest first, so a
- * burst the page is still catching up with is searchable from its newest end. `scope` names the log (a
- * session's, a recording's): its seqs restart when it changes.
- */
-export function useSearchTextsAhead(entries: readonly LogEntry[], scope: string): void {
-  const done = useRef({ scope, seq: -Infinity });
-  if (done.current.scope !== scope) done.current = { scope, seq: -Infinity };
-  useEffect(() => {
-    const state = done.current;
-    if ((entries.at(-1)?.seq ?? -Infinity) <= state.seq) return;
-    let stop = () => {};
-    const pass = (deadline: IdleDeadline) => {
-      const seq = makeSearchTextsAhead(entries, state.seq, deadline);
-      if (seq === undefined) stop = idle.start(pass);
-      else state.seq = seq;
-    };
-    stop = idle.start(pass);
-    return () => stop();
-  }, [entries, scope]);
+  }
+  return { found: false, chars };
 }
 
 export interface SearchState {
@@ -112,10 +95,10 @@ const NO_SEARCH: SearchState = { scanned: 0, total: 0, done: true };
 
 /** Matches of `query` among `entries`, found a slice at a time; the state updates once per slice. */
 export function useLogSearch(entries: readonly LogEntry[], query: string): SearchState {
-  const needle = useMemo(() => query.trim().toLowerCase(), [query]);
+  const parsed = useMemo(() => logQuery(query), [query]);
   const [state, setState] = useState<SearchState>(NO_SEARCH);
   useEffect(() => {
-    if (!needle) {
+    if (!parsed) {
       setState(NO_SEARCH);
       return;
     }
@@ -128,8 +111,9 @@ export function useLogSearch(entries: readonly LogEntry[], query: string): Searc
       let chars = 0;
       while (index < entries.length && performance.now() - started < SLICE_MS && chars < SLICE_CHARS) {
         const entry = entries[index++]!;
-        chars += searchTextOf(entry).length;
-        if (matches(entry, needle)) found.add(entry.seq);
+        const result = entryMatches(entry, parsed);
+        chars += result.chars;
+        if (result.found) found.add(entry.seq);
       }
       if (cancelled) return;
       const done = index >= entries.length;
@@ -142,7 +126,7 @@ export function useLogSearch(entries: readonly LogEntry[], query: string): Searc
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [entries, needle]);
+  }, [entries, parsed]);
   return state;
 }
 
