@@ -46,7 +46,7 @@ describe("Load on a tool's page", () => {
     expect(open.getAttribute("aria-expanded")).toBe("false");
     open.focus();
     await user.keyboard("{Enter}");
-    expect(within(page).getByRole("button", { name: "Hide the load" }).getAttribute("aria-expanded")).toBe("true");
+    expect(open.getAttribute("aria-expanded")).toBe("true");
     const pane = await within(page).findByRole("region", { name: "Load echo" });
     // The tool is fixed (no Tool choice) and its arguments are the form's above, not a second form.
     expect(within(pane).queryByRole("combobox", { name: "Tool" })).toBeNull();
@@ -77,5 +77,11 @@ describe("Load on a tool's page", () => {
     expect(within(addPane).queryByRole("figure")).toBeNull();
     expect(within(addPane).queryByRole("region", { name: "Load figures" })).toBeNull();
     expect(within(addPane).getByRole("button", { name: "Run the load" })).toBeTruthy();
+    // Closed again from the keyboard: the pane goes.
+    const close = within(addPage).getByRole("button", { name: "Load this tool…" });
+    close.focus();
+    await user.keyboard(" ");
+    expect(close.getAttribute("aria-expanded")).toBe("false");
+    expect(within(addPage).queryByRole("region", { name: "Load add" })).toBeNull();
   });
 });

@@ -136,7 +136,7 @@ function ToolForm({ session, tool }: { session: SessionInfo; tool: Tool }) {
       </form>
       <div className="tool-load">
         <button type="button" className="secondary" aria-expanded={loadOpen} aria-controls={`${ttlId}-load`} onClick={() => setLoadOpen(!loadOpen)}>
-          {loadOpen ? "Hide the load" : "Load this tool…"}
+          Load this tool…
         </button>
         <div id={`${ttlId}-load`}>{loadOpen && <LoadPanel sessionId={session.sessionId} connected={connected} fixed={{ tool, arguments: form.submit }} />}</div>
       </div>
