@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { InspectorEvent } from "../../shared/contract.js";
 import { DEFAULT_SETTINGS, type LogEntry } from "../../shared/types.js";
 import { LogsTab } from "../../renderer/src/tabs/logs/LogsTab.js";
-import { entryMatches, latencies, logQuery, SEARCH_CHARS_PER_ENTRY } from "../../renderer/src/tabs/logs/logSearch.js";
+import { entryMatches, holds, latencies, logQuery, SEARCH_CHARS_PER_ENTRY } from "../../renderer/src/tabs/logs/logSearch.js";
 import { session } from "./fixtures.js";
 import { renderWithStore } from "./renderWithStore.js";
 
@@ -179,6 +179,20 @@ describe("Logs: search without copies", () => {
     expect(logQuery("  ")).toBeUndefined();
     expect(at({ a: "(a+)+$" })).toBe(false);
     expect(entryMatches({ seq: 1, sessionId: "s1", direction: "in", time: "", payload: { a: "x(A+)+$" } }, logQuery("(a+)+$")!).found).toBe(true);
+  });
+
+  it("case-insensitive without a copy: either case, the needle's rarest character looked for first, at either end, and past ASCII", () => {
+    const q = (typed: string) => logQuery(typed)!;
+    expect(q("quokka-17").anchor).toEqual({ at: 6, chars: ["-"] });
+    expect(q("Lorem").anchor).toEqual({ at: 4, chars: ["m", "M"] });
+    expect(holds("lorem QUOKKA-17 ipsum", q("quokka-17"))).toBe(true);
+    expect(holds("quokka-17", q("QuOkKa-17"))).toBe(true);
+    expect(holds("quokka-1", q("quokka-17"))).toBe(false);
+    expect(holds("-17 quokka", q("quokka-17"))).toBe(false);
+    expect(holds("x-x-x-xm", q("m"))).toBe(true);
+    expect(holds("CAFÉ au lait", q("café"))).toBe(true);
+    expect(holds("ÉTÉ", q("été"))).toBe(true);
+    expect(holds("", q("a"))).toBe(false);
   });
 });
 
