@@ -67,8 +67,8 @@ export function logQuery(typed: string): LogQuery | undefined {
 
 /**
  * Case-insensitive `includes` that copies nothing: the anchor character found by `indexOf` (the engine's
- * fast scan), each place then checked a character at a time. A RegExp with the `i` flag did the same about
- * as fast, but now and then ran 50 times slower for a whole search in Chromium (its compiled code dropped).
+ * fast scan), each place then checked a character at a time. A RegExp with the `i` flag was as fast in
+ * Node, but in Chromium two searches of four took 100 times longer (bench 17; why was not traced).
  */
 export function holds(text: string, query: LogQuery): boolean {
   const { codes, anchor } = query;
