@@ -83,7 +83,14 @@ export const logSearch: Scenario = {
       }
       const lastSeq = 1_000_000 + MESSAGES - 1;
       const status = '[aria-label="Protocol messages"] .toolbar [role="status"]';
-      // Arrived: the page's count stops moving once the last message is in.
+      // Arrived: the last message is in the page (following the newest, its row is drawn). The count alone does
+      // not say so: it stops at what the budget holds (1,024) while a starved page still receives the rest, and
+      // a search typed then restarts with every batch.
+      await page.waitForFunction(
+        (seq) => [...document.querySelectorAll('[aria-label="Protocol messages"] [role="row"]')].some((r) => r.querySelector('[role="cell"]')?.textContent === seq),
+        String(lastSeq),
+        { timeout: 300_000, polling: 250 },
+      );
       let held = -1;
       for (let same = 0; same < 10; ) {
         const shown = await page.evaluate((s) => Number(/of (\d+) messages/.exec(document.querySelector(s)?.textContent ?? "")?.[1] ?? -1), status);
