@@ -5,11 +5,11 @@
 import "./setup.js";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { InspectorEvent } from "../../shared/contract.js";
 import { DEFAULT_SETTINGS, type LogEntry } from "../../shared/types.js";
 import { LogsTab } from "../../renderer/src/tabs/logs/LogsTab.js";
-import { latencies, SEARCH_CHARS_PER_ENTRY } from "../../renderer/src/tabs/logs/logSearch.js";
+import { entryMatches, holds, latencies, logQuery, SEARCH_CHARS_PER_ENTRY } from "../../renderer/src/tabs/logs/logSearch.js";
 import { session } from "./fixtures.js";
 import { renderWithStore } from "./renderWithStore.js";
 
@@ -132,6 +132,67 @@ describe("Logs: search inside payloads", () => {
     // Each keystroke restarts the scan; on a busy machine the last one can take a while.
     await waitFor(() => expect(screen.getByText(/4 match "hit"/)).toBeTruthy(), { timeout: 60_000 });
     expect(seqs()).toEqual([1, 51, 101, 151]);
+  });
+});
+
+describe("Logs: search without copies", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("a query is looked for in each key and value where it lies: no message's JSON text is made; a query with a quote is matched in the JSON text", async () => {
+    const stringify = vi.spyOn(JSON, "stringify");
+    const big = "y".repeat(32 * 1024);
+    const events = Array.from({ length: 12 }, (_, i) => logged(entry(i + 1, "in", { method: "notifications/message", params: { level: "info", data: i === 2 ? `${big} HIT ${big}` : big, n: i * 1000 } })));
+    const payloads = new Set(events.map((e) => (e.payload as LogEntry).payload));
+    const made = () => stringify.mock.calls.filter(([value]) => payloads.has(value)).length;
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...events] });
+    const user = userEvent.setup();
+    const search = screen.getByRole("searchbox", { name: "Search in payloads" });
+    await user.type(search, "hit");
+    await waitFor(() => expect(screen.getByText(/1 match "hit"/)).toBeTruthy());
+    expect(seqs()).toEqual([3]);
+    // Numbers and keys are text too.
+    await user.clear(search);
+    await user.type(search, "5000");
+    await waitFor(() => expect(screen.getByText(/1 match "5000"/)).toBeTruthy());
+    expect(seqs()).toEqual([6]);
+    expect(made()).toBe(0);
+    // A quote reaches across a key and its value: the JSON text, made once per message.
+    await user.clear(search);
+    await user.type(search, '"n":11000');
+    await waitFor(() => expect(screen.getByText(/1 match ""n":11000"/)).toBeTruthy());
+    expect(seqs()).toEqual([12]);
+    expect(made()).toBe(12);
+  });
+
+  it("keys and values in the order of the JSON text, up to its first 256 KB; a message nested 100,000 deep is searched without overflowing", () => {
+    const query = logQuery("needle")!;
+    const at = (payload: unknown) => entryMatches({ seq: 1, sessionId: "s1", direction: "in", time: "", payload }, query).found;
+    expect(at({ needle: 1 })).toBe(true);
+    expect(at({ a: "x".repeat(SEARCH_CHARS_PER_ENTRY), b: "needle" })).toBe(false);
+    expect(at({ b: "needle", a: "x".repeat(SEARCH_CHARS_PER_ENTRY) })).toBe(true);
+    // Cut inside a long value: its part past the bound is not searched.
+    expect(at({ a: `${"x".repeat(SEARCH_CHARS_PER_ENTRY - 100)}needle` })).toBe(true);
+    expect(at({ a: `${"x".repeat(SEARCH_CHARS_PER_ENTRY)}needle` })).toBe(false);
+    let deep: unknown = ["NEEDLE"];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(at(deep)).toBe(true);
+    expect(logQuery("  ")).toBeUndefined();
+    expect(at({ a: "(a+)+$" })).toBe(false);
+    expect(entryMatches({ seq: 1, sessionId: "s1", direction: "in", time: "", payload: { a: "x(A+)+$" } }, logQuery("(a+)+$")!).found).toBe(true);
+  });
+
+  it("case-insensitive without a copy: either case, the needle's rarest character looked for first, at either end, and past ASCII", () => {
+    const q = (typed: string) => logQuery(typed)!;
+    expect(q("quokka-17").anchor).toEqual({ at: 6, chars: ["-"] });
+    expect(q("Lorem").anchor).toEqual({ at: 4, chars: ["m", "M"] });
+    expect(holds("lorem QUOKKA-17 ipsum", q("quokka-17"))).toBe(true);
+    expect(holds("quokka-17", q("QuOkKa-17"))).toBe(true);
+    expect(holds("quokka-1", q("quokka-17"))).toBe(false);
+    expect(holds("-17 quokka", q("quokka-17"))).toBe(false);
+    expect(holds("x-x-x-xm", q("m"))).toBe(true);
+    expect(holds("CAFÉ au lait", q("café"))).toBe(true);
+    expect(holds("ÉTÉ", q("été"))).toBe(true);
+    expect(holds("", q("a"))).toBe(false);
   });
 });
 

@@ -1,6 +1,8 @@
 // Load: one tool of the selected session called over and over (main/core/checks/load.ts, as the CLI's
 // `load`), with a live chart while it runs and its figures at the end. Every call is a real tools/call,
 // so nothing starts until the user picks the tool, its arguments (the Tools tab's schema form) and Run.
+// On a tool's page (the Tools tab, issue 31) the same pane has its tool fixed and takes the page's form's
+// arguments; the session's one load shows there only when it is that tool's.
 import { useEffect, useState } from "react";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge, useInspector } from "../../app/context.js";
@@ -12,6 +14,7 @@ import { useSchemaForm } from "../../forms/useSchemaForm.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { LOAD_CEILINGS, type LoadReportView, type LoadSecond } from "../../../../shared/load.js";
 import { LoadChart } from "./LoadChart.js";
+import "../../styles/checks.css";
 
 const NO_TOOLS: Tool[] = [];
 const NO_SECONDS: LoadSecond[] = [];
@@ -51,16 +54,22 @@ function NumberField({ label, value, min, max, disabled, onChange }: { label: st
   );
 }
 
-export function LoadPanel({ sessionId, connected }: { sessionId: string; connected: boolean }) {
+/** A tool's page: the tool shown there, and its form's arguments (undefined while the form is not valid). */
+export interface FixedTool {
+  tool: Tool;
+  arguments: () => Record<string, unknown> | undefined;
+}
+
+export function LoadPanel({ sessionId, connected, fixed }: { sessionId: string; connected: boolean; fixed?: FixedTool }) {
   const bridge = useBridge();
   const tools = useInspector((s) => s.toolsBySession[sessionId]?.tools) ?? NO_TOOLS;
   const [settings, setSettings] = useStoredState<LoadSettings>(draftKeys.view("load", "settings", sessionId), DEFAULTS);
   const [report, setReport] = useStoredState<LoadReportView | undefined>(draftKeys.view("load", "report", sessionId), undefined);
   const [live, setLive] = useStoredState<LoadSecond[]>(draftKeys.view("load", "seconds", sessionId), NO_SECONDS);
   // Kept with the session, not the component: back on this tab mid-run, Stop is still there.
-  const [running, setRunning] = useStoredState<{ durationMs: number } | undefined>(draftKeys.view("load", "running", sessionId), undefined);
+  const [running, setRunning] = useStoredState<{ durationMs: number; tool?: string } | undefined>(draftKeys.view("load", "running", sessionId), undefined);
   const action = useAsyncAction();
-  const tool = tools.find((t) => t.name === settings.tool) ?? tools[0];
+  const tool = fixed?.tool ?? tools.find((t) => t.name === settings.tool) ?? tools[0];
   const form = useSchemaForm(tool?.inputSchema ?? { type: "object" }, draftKeys.view("load", "arguments", sessionId, tool?.name ?? ""));
   useEffect(
     () =>
@@ -79,12 +88,12 @@ export function LoadPanel({ sessionId, connected }: { sessionId: string; connect
   const run = () =>
     action.run(async () => {
       if (!tool) throw new Error("The server lists no tool to load.");
-      const args = form.submit();
+      const args = fixed ? fixed.arguments() : form.submit();
       if (!args) throw new Error(`The arguments for ${tool.name} are not valid yet: see the form.`);
       const durationMs = settings.durationSeconds * 1000;
       setReport(undefined);
       setLive(NO_SECONDS);
-      setRunning({ durationMs });
+      setRunning({ durationMs, tool: tool.name });
       try {
         const result = await bridge.runLoad({ sessionId, tool: tool.name, arguments: args, concurrency: settings.concurrency, durationMs, ...(settings.rate > 0 ? { rate: settings.rate } : {}) });
         setReport(result);
@@ -95,24 +104,28 @@ export function LoadPanel({ sessionId, connected }: { sessionId: string; connect
       }
     });
 
-  const seconds = live;
   const busy = action.busy || running !== undefined;
+  // On a tool's page, another tool's load (started from the Checks tab) is not drawn as this one's.
+  const ours = !fixed || (running ? running.tool === fixed.tool.name : report?.tool === fixed.tool.name);
+  const seconds = ours ? live : NO_SECONDS;
   // The chart spans the run as asked while it runs, and as it went once it ended (a stopped run is shorter).
   const durationMs = running?.durationMs ?? (report ? (report.stopped ? seconds.length * 1000 : report.durationMs) : settings.durationSeconds * 1000);
   return (
-    <section aria-label="Load" className="load-panel">
+    <section aria-label={fixed ? `Load ${fixed.tool.name}` : "Load"} className="load-panel">
       <div className="toolbar">
-        <h2>Load a tool</h2>
-        <label className="inline">
-          Tool{" "}
-          <select value={tool?.name ?? ""} onChange={(e) => set({ tool: e.target.value })} disabled={!tools.length || busy}>
-            {tools.slice(0, 1000).map((t) => (
-              <option key={t.name} value={t.name}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        {!fixed && <h2>Load a tool</h2>}
+        {!fixed && (
+          <label className="inline">
+            Tool{" "}
+            <select value={tool?.name ?? ""} onChange={(e) => set({ tool: e.target.value })} disabled={!tools.length || busy}>
+              {tools.slice(0, 1000).map((t) => (
+                <option key={t.name} value={t.name}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <NumberField label="At once" value={settings.concurrency} min={1} max={LOAD_CEILINGS.concurrency} disabled={busy} onChange={(concurrency) => set({ concurrency })} />
         <NumberField label="At most (calls/s, 0: no limit)" value={settings.rate} min={0} max={LOAD_CEILINGS.rate} disabled={busy} onChange={(rate) => set({ rate })} />
         <NumberField label="For (s)" value={settings.durationSeconds} min={1} max={LOAD_CEILINGS.durationMs / 1000} disabled={busy} onChange={(durationSeconds) => set({ durationSeconds })} />
@@ -129,16 +142,21 @@ export function LoadPanel({ sessionId, connected }: { sessionId: string; connect
       <p className="note">
         Calls the tool over and over, the chosen number at once, for the chosen time: each call is a real tools/call, so load only a tool that is safe to call many times. Bounded: at most {LOAD_CEILINGS.concurrency} at once, {LOAD_CEILINGS.rate.toLocaleString("en-US")} calls a second and {LOAD_CEILINGS.durationMs / 60_000} minutes. The same run as <code>mcp-task-inspector load</code>.
       </p>
-      {!tools.length && <p className="empty">The server lists no tools (open the Tools tab to list them).</p>}
-      {tool && (
-        <fieldset className="checks-tool-arguments" disabled={busy}>
-          <legend>Arguments for {tool.name}</legend>
-          <SchemaFields form={form} rawLabel={`Arguments for ${tool.name} (JSON)`} />
-        </fieldset>
+      {!tools.length && !fixed && <p className="empty">The server lists no tools (open the Tools tab to list them).</p>}
+      {fixed ? (
+        <p className="note">With the arguments of the form above.</p>
+      ) : (
+        tool && (
+          <fieldset className="checks-tool-arguments" disabled={busy}>
+            <legend>Arguments for {tool.name}</legend>
+            <SchemaFields form={form} rawLabel={`Arguments for ${tool.name} (JSON)`} />
+          </fieldset>
+        )
       )}
+      {!ours && running && <p className="note">A load of {running.tool ?? "another tool"} is running on this session (one at a time).</p>}
       <ErrorAlert message={action.error} sessionId={sessionId} />
-      {(busy || seconds.length > 0) && <LoadChart seconds={seconds} durationMs={durationMs} />}
-      {report && <LoadFigures report={report} />}
+      {((busy && ours) || seconds.length > 0) && <LoadChart seconds={seconds} durationMs={durationMs} />}
+      {report && ours && <LoadFigures report={report} />}
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { runModes } from "./taskModes.js";
 import "../../styles/content.css";
 import { offeredToUser } from "../../../../shared/apps.js";
 import { AppToolFacts } from "../../apps/AppToolMark.js";
+import { LoadPanel } from "../checks/LoadPanel.js";
 
 export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool }) {
   return (
@@ -56,6 +57,8 @@ function ToolForm({ session, tool }: { session: SessionInfo; tool: Tool }) {
   const [ttlError, setTtlError] = useState<string>();
   /** Why the core could not start a run at all (a run that started and failed says so itself). */
   const [startError, setStartError] = useState<string>();
+  // Issue 31: the Checks tab's Load pane for this tool, mounted only while open (it listens for the load's seconds).
+  const [loadOpen, setLoadOpen] = useState(false);
   const connected = session.state === "connected";
 
   const start = (asTask: boolean) => {
@@ -131,6 +134,12 @@ function ToolForm({ session, tool }: { session: SessionInfo; tool: Tool }) {
         {!connected && <ErrorAlert message={`The session is ${session.state}; connect to run tools.`} />}
         <ErrorAlert message={startError} />
       </form>
+      <div className="tool-load">
+        <button type="button" className="secondary" aria-expanded={loadOpen} aria-controls={`${ttlId}-load`} onClick={() => setLoadOpen(!loadOpen)}>
+          Load this tool…
+        </button>
+        <div id={`${ttlId}-load`}>{loadOpen && <LoadPanel sessionId={session.sessionId} connected={connected} fixed={{ tool, arguments: form.submit }} />}</div>
+      </div>
     </>
   );
 }
