@@ -65,6 +65,18 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
 
+/** A real SDK Client linked to `server` in memory, both closed after the test. */
+async function linkedClient(server: Server): Promise<Client> {
+  const client = new Client({ name: "unit-client", version: "1.0.0" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([client.connect(clientSide), server.connect(serverSide)]);
+  closers.push(async () => {
+    await client.close();
+    await server.close();
+  });
+  return client;
+}
+
 /** The server's side of one task, which each test moves by hand. */
 async function setup() {
   const watchers = new Set<() => void>();
@@ -121,13 +133,7 @@ async function setup() {
     return listPage(request.params?.cursor);
   });
 
-  const client = new Client({ name: "unit-client", version: "1.0.0" });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await Promise.all([client.connect(clientSide), server.connect(serverSide)]);
-  closers.push(async () => {
-    await client.close();
-    await server.close();
-  });
+  const client = await linkedClient(server);
 
   const timers = new HandTimers(poke);
   const changes: ClientTask[] = [];
@@ -346,13 +352,7 @@ describe("ClientTasks in a long session", () => {
       return { task: { taskId: `t${++next}`, status: next === 1 ? "working" : "completed", createdAt: at, lastUpdatedAt: at, ttl: 60_000 } };
     });
     server.setRequestHandler(GetTaskPayloadRequestSchema, async (request) => ({ content: [{ type: "text", text: `result of ${request.params.taskId}` }] }));
-    const client = new Client({ name: "unit-client", version: "1.0.0" });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await Promise.all([client.connect(clientSide), server.connect(serverSide)]);
-    closers.push(async () => {
-      await client.close();
-      await server.close();
-    });
+    const client = await linkedClient(server);
     const removed: string[] = [];
     let results = 0;
     let allIn: () => void = () => {};
