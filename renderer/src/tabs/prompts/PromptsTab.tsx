@@ -20,7 +20,7 @@ import { JsonProblems } from "../../forms/SchemaFields.js";
 import { validateMapped } from "../../forms/validate.js";
 import "../../forms/forms.css";
 import { VirtualList, type VirtualListHandle } from "../../components/VirtualList.js";
-import { ListFilterInput } from "../../components/ListFilterInput.js";
+import { ListHead } from "../../components/ListHead.js";
 import { clipText, useListFilter } from "../../components/useListFilter.js";
 
 const NO_VALUES: Record<string, string> = {};
@@ -112,23 +112,22 @@ export function PromptsTab() {
       label="Resize the prompt list"
       list={
       <section className="list-pane" aria-label="Prompt list">
-        <div className="list-head">
-        <div className="toolbar">
-          <h2>Prompts{prompts.length > 0 ? ` (${prompts.length})` : ""}</h2>
-          <button type="button" onClick={() => void load()} disabled={!connected || list.busy}>
-            Refresh prompts
-          </button>
-        </div>
-        <ErrorAlert message={list.error} onDismiss={list.clearError} />
-        {cache && changes > cache.changesSeen && <p className="note">The server says its prompts changed: refresh to see them.</p>}
-        {cache && <CacheHintNote hints={cache.hints} what="prompt list" era={session.era} />}
-        {prompts.length > 0 && <ListFilterInput label="Filter prompts by name, title or description" placeholder="Filter prompts" value={filter} onChange={setFilter} list={listRef} />}
-        {needle && (
-          <p className="note" role="status">
-            {shown.length} of {prompts.length} prompts match
-          </p>
-        )}
-        </div>
+        <ListHead
+          title="Prompts"
+          count={prompts.length}
+          onRefresh={() => void load()}
+          refreshDisabled={!connected || list.busy}
+          filter={filter}
+          onFilter={setFilter}
+          filterBy="name, title or description"
+          needle={needle}
+          matching={shown.length}
+          list={listRef}
+        >
+          <ErrorAlert message={list.error} onDismiss={list.clearError} />
+          {cache && changes > cache.changesSeen && <p className="note">The server says its prompts changed: refresh to see them.</p>}
+          {cache && <CacheHintNote hints={cache.hints} what="prompt list" era={session.era} />}
+        </ListHead>
         <VirtualList
           handle={listRef}
           total={prompts.length}

@@ -21,7 +21,7 @@ import { AppPreview } from "../../apps/AppPreview.js";
 import { skillsDeclared } from "../../../../shared/skillsExtension.js";
 import { SkillsPanel } from "../skills/SkillsPanel.js";
 import { VirtualList, type VirtualListHandle } from "../../components/VirtualList.js";
-import { ListFilterInput } from "../../components/ListFilterInput.js";
+import { ListHead } from "../../components/ListHead.js";
 import { clipText, useListFilter } from "../../components/useListFilter.js";
 
 const resourceFields = (r: Resource) => [r.name, r.title, r.uri, r.description];
@@ -165,23 +165,22 @@ function ResourcesView() {
       label="Resize the resource list"
       list={
       <section className="list-pane" aria-label="Resource list">
-        <div className="list-head">
-        <div className="toolbar">
-          <h2>Resources{resources.length > 0 ? ` (${resources.length})` : ""}</h2>
-          <button type="button" onClick={() => void load()} disabled={!connected || list.busy}>
-            Refresh resources
-          </button>
-        </div>
-        <ErrorAlert message={list.error} onDismiss={list.clearError} />
-        {listed && changes > listed.changesSeen && <p className="note">The server says its resources changed: refresh to see them.</p>}
-        {listed && <CacheHintNote hints={listed.resources} what="resource list" era={session.era} />}
-        {resources.length > 0 && <ListFilterInput label="Filter resources by name, URI or description" placeholder="Filter resources" value={filter} onChange={setFilter} list={listRef} />}
-        {needle && (
-          <p className="note" role="status">
-            {shown.length} of {resources.length} resources match
-          </p>
-        )}
-        </div>
+        <ListHead
+          title="Resources"
+          count={resources.length}
+          onRefresh={() => void load()}
+          refreshDisabled={!connected || list.busy}
+          filter={filter}
+          onFilter={setFilter}
+          filterBy="name, URI or description"
+          needle={needle}
+          matching={shown.length}
+          list={listRef}
+        >
+          <ErrorAlert message={list.error} onDismiss={list.clearError} />
+          {listed && changes > listed.changesSeen && <p className="note">The server says its resources changed: refresh to see them.</p>}
+          {listed && <CacheHintNote hints={listed.resources} what="resource list" era={session.era} />}
+        </ListHead>
         <VirtualList
           handle={listRef}
           total={resources.length}

@@ -18,7 +18,7 @@ import { ToolBadges, toolBadges } from "./ToolBadges.js";
 import { SplitPane } from "../../components/SplitPane.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { VirtualList, type ListSection, type VirtualListHandle } from "../../components/VirtualList.js";
-import { ListFilterInput } from "../../components/ListFilterInput.js";
+import { ListHead } from "../../components/ListHead.js";
 import { clipText, useListFilter } from "../../components/useListFilter.js";
 
 const EMPTY: Tool[] = [];
@@ -103,35 +103,25 @@ export function ToolsTab() {
       {typeof tool.description === "string" && tool.description && <span className="item-description">{clipText(tool.description)}</span>}
     </button>
   );
-  // The list's head (title and count, Refresh, the filter) stays put while the list under it scrolls.
   const list = (
     <section className="list-pane" aria-label="Tool list">
-      <div className="list-head">
-        <div className="toolbar">
-          <h2>Tools{tools.length > 0 ? ` (${tools.length})` : ""}</h2>
-          <button type="button" onClick={() => void load()} disabled={!connected || entry?.loading}>
-            Refresh tools
-          </button>
-        </div>
+      <ListHead
+        title="Tools"
+        count={tools.length}
+        onRefresh={() => void load()}
+        refreshDisabled={!connected || !!entry?.loading}
+        filter={filter}
+        onFilter={setFilter}
+        filterBy="name, title or description"
+        needle={needle}
+        matching={shown.length}
+        list={listRef}
+      >
         {!connected && <p className="note">The session is {session.state}; showing the last list.</p>}
         {entry?.loading && <p className="note">Loading tools…</p>}
         {entry && !entry.loading && !entry.error && <CacheHintNote hints={entry.cache} what="tool list" era={session.era} />}
         <ErrorAlert message={entry?.error} sessionId={session.sessionId} />
-        {tools.length > 0 && (
-          <ListFilterInput
-            label="Filter tools by name, title or description"
-            placeholder="Filter tools"
-            value={filter}
-            onChange={setFilter}
-            list={listRef}
-          />
-        )}
-        {needle && (
-          <p className="note" role="status">
-            {shown.length} of {tools.length} tools match
-          </p>
-        )}
-      </div>
+      </ListHead>
       {/* AP2: a tool whose visibility leaves out "model" is not offered as an ordinary tool. */}
       <VirtualList
         handle={listRef}
