@@ -2,30 +2,20 @@
 // alone as the Conformance area), its verdicts an area of their own under the suite's ids, each with what
 // the suite saw; our verdicts open the report's own copy of the messages they cite. 1280×720, both themes.
 import { describe, expect, it } from "vitest";
-import { fileURLToPath } from "node:url";
-import type { SavedServer } from "../../shared/types.js";
-import { openApp } from "./app.js";
 import { axeProblems } from "./axe.js";
-import { connect, openTab, waitForText } from "./flows-ui.js";
+import { checkResults, openCheckTarget } from "./checks-ui.js";
+import { openTab, waitForText } from "./flows-ui.js";
 
-const TARGET: SavedServer = {
-  id: "check-target",
-  name: "Check target",
-  era: "2025-11-25",
-  transport: { type: "stdio", command: process.execPath, args: [fileURLToPath(new URL("../fixtures/checks/check-target.mjs", import.meta.url))], env: {} },
-  features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
-};
 const SUITE_TIMEOUT_MS = 240_000;
 
 describe("the Checks tab with the official conformance suite", () => {
   it("all areas with the suite: ours, then the suite's verdicts as an area of their own, each with its evidence (light)", { timeout: 300_000 }, async () => {
-    const app = await openApp({ savedServers: [TARGET], viewport: { width: 1280, height: 720 }, context: { colorScheme: "light" } });
+    const app = await openCheckTarget({ viewport: { width: 1280, height: 720 }, context: { colorScheme: "light" } });
     const { page } = app;
-    await connect(page, "Check target");
     await openTab(page, "Checks");
     await page.getByRole("checkbox", { name: "With the official conformance suite", exact: true }).check();
     await page.getByRole("button", { name: "Run all checks", exact: true }).click();
-    const results = page.getByRole("region", { name: "Check results", exact: true });
+    const results = checkResults(page);
     await waitForText(results.getByRole("status"), /^.+ passed, \d+ failed, \d+ warnings?, \d+ skipped$/, SUITE_TIMEOUT_MS);
     const suite = results.getByRole("region", { name: "Official conformance suite", exact: true });
     const ping = suite.getByRole("listitem").filter({ hasText: "conformance:ping/ping" });
@@ -57,14 +47,13 @@ describe("the Checks tab with the official conformance suite", () => {
   });
 
   it("the Conformance area runs the suite alone (dark)", { timeout: 300_000 }, async () => {
-    const app = await openApp({ savedServers: [TARGET], viewport: { width: 1280, height: 720 }, context: { colorScheme: "dark" } });
+    const app = await openCheckTarget({ viewport: { width: 1280, height: 720 }, context: { colorScheme: "dark" } });
     const { page } = app;
-    await connect(page, "Check target");
     await openTab(page, "Checks");
     await page.getByRole("combobox", { name: "Area", exact: true }).selectOption("conformance");
     await waitForText(page.locator(".checks-tab"), /a stdio server's command is started again for each scenario/);
     await page.getByRole("button", { name: "Run the conformance suite", exact: true }).click();
-    const results = page.getByRole("region", { name: "Check results", exact: true });
+    const results = checkResults(page);
     await waitForText(results.getByRole("status"), /^.+ passed, \d+ failed, \d+ warnings?, \d+ skipped$/, SUITE_TIMEOUT_MS);
     const suite = results.getByRole("region", { name: "Official conformance suite", exact: true });
     await waitForText(suite.getByRole("listitem").filter({ hasText: "conformance:resources-list/resources-list" }), /^Passed/);

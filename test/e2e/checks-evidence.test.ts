@@ -2,29 +2,19 @@
 // run, then the session goes on (listings) until the log has dropped every message the report cites. A
 // verdict's link then opens the report's own copy of its message, said as such, not an empty Logs tab.
 import { describe, expect, it } from "vitest";
-import { fileURLToPath } from "node:url";
-import type { SavedServer } from "../../shared/types.js";
-import { callFromPage, openApp } from "./app.js";
+import { callFromPage } from "./app.js";
 import { axeProblems } from "./axe.js";
-import { FLOW_TIMEOUT_MS, connect, openTab, waitForText } from "./flows-ui.js";
-
-const TARGET: SavedServer = {
-  id: "check-target",
-  name: "Check target",
-  era: "2025-11-25",
-  transport: { type: "stdio", command: process.execPath, args: [fileURLToPath(new URL("../fixtures/checks/check-target.mjs", import.meta.url))], env: {} },
-  features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
-};
+import { checkResults, openCheckTarget } from "./checks-ui.js";
+import { FLOW_TIMEOUT_MS, openTab, waitForText } from "./flows-ui.js";
 
 describe("a report's evidence", () => {
   it.each(["light", "dark"] as const)("a verdict's message the log has dropped opens the report's copy (%s)", { timeout: 120_000 }, async (scheme) => {
-    const app = await openApp({ savedServers: [TARGET], viewport: { width: 1280, height: 720 }, context: { colorScheme: scheme }, settings: { logLimit: 100 } });
+    const app = await openCheckTarget({ viewport: { width: 1280, height: 720 }, context: { colorScheme: scheme }, settings: { logLimit: 100 } });
     const { page } = app;
-    await connect(page, "Check target");
     await openTab(page, "Checks");
     await page.getByRole("combobox", { name: "Area", exact: true }).selectOption("lifecycle");
     await page.getByRole("button", { name: "Run Lifecycle checks", exact: true }).click();
-    const results = page.getByRole("region", { name: "Check results", exact: true });
+    const results = checkResults(page);
     await waitForText(results.getByRole("status"), /^\d+ passed, 0 failed, 0 warnings, \d+ skipped$/, FLOW_TIMEOUT_MS);
     const ping = results.getByRole("listitem").filter({ hasText: "lifecycle.ping" }).first();
     await ping.getByRole("button", { name: /^Show message \d+ in the Logs tab$/ }).first().waitFor();

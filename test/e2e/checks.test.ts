@@ -3,24 +3,14 @@
 // characters: a warning). Each verdict shows its rule and detail as text, and a message link opens the
 // Logs tab with that message shown.
 import { describe, expect, it } from "vitest";
-import { fileURLToPath } from "node:url";
-import type { SavedServer } from "../../shared/types.js";
 import { callFromPage, openApp } from "./app.js";
+import { checkResults, checkTarget, openCheckTarget } from "./checks-ui.js";
 import { FLOW_TIMEOUT_MS, connect, openTab, tab, waitForText } from "./flows-ui.js";
-
-const TARGET: SavedServer = {
-  id: "check-target",
-  name: "Check target",
-  era: "2025-11-25",
-  transport: { type: "stdio", command: process.execPath, args: [fileURLToPath(new URL("../fixtures/checks/check-target.mjs", import.meta.url)), "--defect", "structured", "--defect", "tool-name"], env: {} },
-  features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
-};
 
 describe("the Checks tab", () => {
   it("runs every check, shows each verdict with its rule, and links a verdict's messages to the Logs tab", { timeout: 90_000 }, async () => {
-    const app = await openApp({ savedServers: [TARGET], viewport: { width: 1280, height: 900 } });
+    const app = await openCheckTarget({ defects: ["structured", "tool-name"], viewport: { width: 1280, height: 900 } });
     const { page } = app;
-    await connect(page, "Check target");
     await page.keyboard.press("Alt+8");
     await expect.poll(() => tab(page, "Checks").getAttribute("aria-selected")).toBe("true");
     await page.getByText("No checks run yet for this session.").waitFor();
@@ -30,7 +20,7 @@ describe("the Checks tab", () => {
     await expect.poll(() => page.getByRole("checkbox", { name: "write-file", exact: true }).isChecked()).toBe(false);
 
     await page.getByRole("button", { name: "Run all checks", exact: true }).click();
-    const results = page.getByRole("region", { name: "Check results", exact: true });
+    const results = checkResults(page);
     await waitForText(results.getByRole("status"), /^\d+ passed, 1 failed, 1 warning, \d+ skipped$/, FLOW_TIMEOUT_MS);
     await app.screenshot("checks-tab-summary");
 
@@ -67,15 +57,14 @@ describe("the Checks tab", () => {
 
     // Back on Checks, the report is still there (kept per session).
     await openTab(page, "Checks");
-    await waitForText(page.getByRole("region", { name: "Check results", exact: true }).getByRole("status"), /^\d+ passed, 1 failed, 1 warning, \d+ skipped$/);
+    await waitForText(checkResults(page).getByRole("status"), /^\d+ passed, 1 failed, 1 warning, \d+ skipped$/);
     expect(app.pageErrors).toEqual([]);
   });
 });
 
 describe("the Tools tab on a server that repeats its tools/list cursor", () => {
   it("stops the walk at the repeated cursor and says so once: two tools/list requests, never a loop", { timeout: 90_000 }, async () => {
-    const repeating: SavedServer = { ...TARGET, id: "repeating", name: "Repeating cursor", transport: { ...TARGET.transport, args: [TARGET.transport.type === "stdio" ? TARGET.transport.args[0]! : "", "--defect", "pagination-repeat"] } as SavedServer["transport"] };
-    const app = await openApp({ savedServers: [repeating] });
+    const app = await openApp({ savedServers: [checkTarget({ defects: ["pagination-repeat"], id: "repeating", name: "Repeating cursor" })] });
     const { page } = app;
     await connect(page, "Repeating cursor");
     await openTab(page, "Tools");
@@ -113,7 +102,7 @@ describe("the Checks tab on the demo server", () => {
     // Progress while it runs (the research task takes a few seconds).
     await waitForText(page.getByRole("status"), /^Checking: \d+ of \d+ done, now /);
     await app.screenshot("checks-tab-progress");
-    const results = page.getByRole("region", { name: "Check results", exact: true });
+    const results = checkResults(page);
     await waitForText(results.getByRole("status"), /^\d+ passed, \d+ failed, \d+ warnings?, \d+ skipped$/, 90_000);
     const created = results.getByRole("listitem").filter({ hasText: "tasks.created" });
     await waitForText(created, /^Passed$/);

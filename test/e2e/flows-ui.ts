@@ -13,13 +13,13 @@ export const FLOW_TIMEOUT_MS = 20_000;
 
 export type TabName = "Tools" | "Tasks" | "Sampling" | "Elicitations" | "Resources" | "Prompts" | "Logs" | "Checks";
 
-/** A saved stdio server that runs one of the fixtures in test/fixtures/ with this Node. */
-export function fixtureServer(id: string, name: string, file: string): SavedServer {
+/** A saved stdio server that runs one of the fixtures in test/fixtures/ with this Node (and `args` after it). */
+export function fixtureServer(id: string, name: string, file: string, args: string[] = []): SavedServer {
   return {
     id,
     name,
     era: "auto",
-    transport: { type: "stdio", command: process.execPath, args: [fileURLToPath(new URL(`../fixtures/${file}`, import.meta.url))], env: {} },
+    transport: { type: "stdio", command: process.execPath, args: [fileURLToPath(new URL(`../fixtures/${file}`, import.meta.url)), ...args], env: {} },
     features: { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true },
   };
 }
