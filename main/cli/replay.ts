@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { RecordingError, RecordingStream } from "../core/recordings/reader.js";
+import { readBody } from "../core/transport/readBody.js";
 import { describeBoundsProblem, jsonBoundsProblem, RECORDING_JSON_BOUNDS } from "../core/recordings/jsonBounds.js";
 import { ReplayPeer, ReplayScript, subscriptionIdOf, type ReplayOutput, type WireMessage } from "../core/recordings/replay.js";
 import type { CliIo } from "./io.js";
@@ -207,7 +208,7 @@ function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<R
       res.writeHead(405, { Allow: "GET, POST, DELETE" }).end();
       return;
     }
-    const body = await readBody(req);
+    const body = await readBody(req, MAX_MESSAGE_BYTES);
     if (body === undefined) {
       res.writeHead(413, { "Content-Type": "application/json" }).end(JSON.stringify(parseError("the message is over 64 MB")));
       return;
@@ -304,22 +305,6 @@ function replayHttp(script: ReplayScript, port: number, io: CliIo, hooks: Omit<R
 
 function writeEvent(res: ServerResponse, message: WireMessage): void {
   res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
-}
-
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_MESSAGE_BYTES) {
-        req.destroy();
-        resolve(undefined);
-      } else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 function isMessage(value: unknown): value is WireMessage {

@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { readBody } from "../../transport/readBody.js";
 
 export interface StdioCommand {
   command: string;
@@ -46,22 +47,6 @@ const isInitialize = (body: unknown) => (Array.isArray(body) ? body : [body]).so
 
 function jsonError(res: ServerResponse, status: number, code: number, message: string): void {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }));
-}
-
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        resolve(undefined);
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 /**
@@ -137,7 +122,7 @@ export async function startStdioBridge(server: StdioCommand): Promise<StdioBridg
     const sessionId = req.headers["mcp-session-id"];
     let parsed: unknown;
     if (req.method === "POST") {
-      const text = await readBody(req);
+      const text = await readBody(req, MAX_BODY);
       if (text === undefined) return jsonError(res, 413, -32600, "Request body too large");
       try {
         parsed = JSON.parse(text);
