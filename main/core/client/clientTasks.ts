@@ -97,12 +97,7 @@ export class ClientTasks {
       pendingInputIds: this.earlyLinks.get(taskId) ?? [],
       ...(earlyProgress ? { progress: earlyProgress } : {}),
     };
-    this.earlyLinks.delete(taskId);
-    const tracked: Tracked = { view, resultInFlight: false, stopped: false };
-    this.tracked.set(taskId, tracked);
-    this.options.changed(view);
-    this.afterStatus(tracked);
-    return view;
+    return this.track(taskId, view);
   }
 
   /**
@@ -115,7 +110,11 @@ export class ClientTasks {
     const task = await this.client.request({ method: "tasks/get", params: { taskId } }, GetTaskResultSchema, { timeout: this.options.requestTimeoutMs() });
     const raced = this.tracked.get(taskId);
     if (raced) return raced.view;
-    const view: ClientTask = { sessionId: this.options.sessionId, toolName: "", arguments: {}, task, pendingInputIds: this.earlyLinks.get(taskId) ?? [] };
+    return this.track(taskId, { sessionId: this.options.sessionId, toolName: "", arguments: {}, task, pendingInputIds: this.earlyLinks.get(taskId) ?? [] });
+  }
+
+  /** Start following a task (by the id it was asked or created under): its early inputs are linked, and it is polled. */
+  private track(taskId: string, view: ClientTask): ClientTask {
     this.earlyLinks.delete(taskId);
     const tracked: Tracked = { view, resultInFlight: false, stopped: false };
     this.tracked.set(taskId, tracked);
