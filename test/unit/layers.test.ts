@@ -1,7 +1,7 @@
 // The core's floors, read from the import lines of main/core (issue 19, "the seam"): every import points
 // down a floor, the two eras' parts never import each other, nothing above the era drivers reaches the
-// modern or legacy parts, session.ts stays era-agnostic and under 500 lines, and neither the core nor the
-// renderer's store has an import loop. A move that breaks a floor fails here with the import named.
+// modern or legacy parts, session.ts stays era-agnostic and under 500 lines, and neither the core, the
+// renderer, main/cli nor shared has an import loop. A move that breaks a floor fails here with the import named.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
