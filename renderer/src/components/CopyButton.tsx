@@ -1,19 +1,12 @@
-// A small Copy button for a block of text (a result, structured content, a message's JSON, an id).
-// navigator.clipboard where the page may use it; where it is refused (no permission, an insecure origin),
-// the text is shown selected in a read-only box for Ctrl+C, so copying never silently fails.
+// A small Copy button for a block of text (a result, structured content, a message's JSON, an id); where the
+// clipboard is refused, the text is shown selected in a read-only box for Ctrl+C (useCopy).
 import { Check, Copy } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCopy } from "./useCopy.js";
 import "../styles/copy.css";
 
 /** `text` may be read when pressed, even from the core (a big result's whole, issue 33). */
 export function CopyButton({ text, what, className }: { text: string | (() => string | Promise<string>); what: string; className?: string }) {
-  const [said, setSaid] = useState<string>();
-  const [fallback, setFallback] = useState<{ text: string; attempt: number }>();
-  const area = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    area.current?.focus();
-    area.current?.select();
-  }, [fallback]);
+  const { said, setSaid, fallback, area, copy: copyText } = useCopy();
   const copy = async () => {
     let value: string;
     try {
@@ -22,15 +15,7 @@ export function CopyButton({ text, what, className }: { text: string | (() => st
       setSaid(`Could not copy: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(value);
-      setFallback(undefined);
-      setSaid("Copied");
-    } catch {
-      setFallback((prev) => ({ text: value, attempt: (prev?.attempt ?? 0) + 1 }));
-      setSaid("Copying is not allowed here: the text is selected below; press Ctrl+C (⌘C).");
-    }
+    await copyText(value, "Copied", "Copying is not allowed here: the text is selected below; press Ctrl+C (⌘C).");
   };
   return (
     <span className={className ? `copy ${className}` : "copy"}>

@@ -1,8 +1,9 @@
 // One task's timeline: the summary line (how the task ended first), the picture, every event in a list,
 // one row each (a status change shows on the message that carried it; keyboard: Tab into the list, arrows
 // scroll it), and "Copy as JSON" for a bug report.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import type { TaskTimeline, TimelineEvent } from "../../../../shared/timeline.js";
+import { useCopy } from "../../components/useCopy.js";
 import { VirtualTable, type Column } from "../../components/VirtualTable.js";
 import { TimelinePicture } from "./TimelinePicture.js";
 import { describeEvent, describeSummary, formatGap, listRows, summarize, timelineJson } from "./timelineModel.js";
@@ -101,35 +102,17 @@ function StatusCell({ status, change }: { status: TimelineEvent["status"]; chang
 
 /** navigator.clipboard where the page may use it; otherwise the JSON, selected, for Ctrl+C. */
 function CopyJson({ timeline }: { timeline: TaskTimeline }) {
-  const [said, setSaid] = useState<string>();
-  const [fallback, setFallback] = useState<{ json: string; attempt: number }>();
-  const area = useRef<HTMLTextAreaElement>(null);
-  // Each refused copy selects the text again, ready for Ctrl+C.
-  useEffect(() => {
-    area.current?.focus();
-    area.current?.select();
-  }, [fallback]);
-  const copy = async () => {
-    const json = timelineJson(timeline);
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(json);
-      setFallback(undefined);
-      setSaid(`Copied ${timeline.events.length} events as JSON.`);
-    } catch {
-      setFallback((prev) => ({ json, attempt: (prev?.attempt ?? 0) + 1 }));
-      setSaid("Copying is not allowed here: the JSON is selected below; press Ctrl+C (⌘C) to copy it.");
-    }
-  };
+  const { said, fallback, area, copy } = useCopy();
+  const copyJson = async () => copy(timelineJson(timeline), `Copied ${timeline.events.length} events as JSON.`, "Copying is not allowed here: the JSON is selected below; press Ctrl+C (⌘C) to copy it.");
   return (
     <>
-      <button type="button" onClick={() => void copy()} aria-label={`Copy the timeline of task ${timeline.taskId} as JSON`}>
+      <button type="button" onClick={() => void copyJson()} aria-label={`Copy the timeline of task ${timeline.taskId} as JSON`}>
         Copy as JSON
       </button>
       <span className="note" role="status">
         {said ?? ""}
       </span>
-      {fallback !== undefined && <textarea ref={area} className="tl-json" readOnly value={fallback.json} aria-label="The timeline as JSON" rows={8} />}
+      {fallback !== undefined && <textarea ref={area} className="tl-json" readOnly value={fallback.text} aria-label="The timeline as JSON" rows={8} />}
     </>
   );
 }
