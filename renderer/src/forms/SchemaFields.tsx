@@ -161,6 +161,12 @@ function FieldView({
       null
     </label>
   ) : null;
+  const switches = (
+    <span className="switches">
+      {sendSwitch}
+      {nullSwitch}
+    </span>
+  );
   const className = `field${sent ? "" : " unset"}${isNull ? " is-null" : ""}`;
   const control = (labelled: boolean) => (
     <Control node={node} path={path} id={id} name={name} labelled={labelled} describedBy={describedBy} invalid={invalid} required={required} form={form} disabled={isNull} />
@@ -172,10 +178,7 @@ function FieldView({
         {control(true)}
         <label htmlFor={id}>{name}</label>
         {requiredMark}
-        <span className="switches">
-          {sendSwitch}
-          {nullSwitch}
-        </span>
+        {switches}
         {itemActions}
         {help}
         {errorText}
@@ -192,10 +195,7 @@ function FieldView({
             {name}
             {required && property ? <span className="required-mark"> (required)</span> : null}
           </span>
-          <span className="switches">
-            {sendSwitch}
-            {nullSwitch}
-          </span>
+          {switches}
           {itemActions}
         </legend>
         {help}
@@ -213,10 +213,7 @@ function FieldView({
           {node.kind === "json" ? " (JSON)" : ""}
         </label>
         {requiredMark}
-        <span className="switches">
-          {sendSwitch}
-          {nullSwitch}
-        </span>
+        {switches}
         {itemActions}
       </div>
       {control(true)}
