@@ -103,15 +103,7 @@ export function SaveCallButton({ call, what, callName = what, className = "link"
                   <input type="checkbox" checked={snapshot} onChange={(e) => setSnapshot(e.target.checked)} /> Same as a snapshot (accept it after the first run)
                 </label>
               </fieldset>
-              <ErrorAlert message={action.error} onDismiss={action.clearError} />
-              <div className="collections-actions">
-                <button type="submit" disabled={action.busy}>
-                  Save
-                </button>
-                <Dialog.Close asChild>
-                  <button type="button">Cancel</button>
-                </Dialog.Close>
-              </div>
+              <SaveActions action={action} />
             </form>
           </Dialog.Content>
         </Dialog.Portal>
@@ -122,6 +114,23 @@ export function SaveCallButton({ call, what, callName = what, className = "link"
           {saved}
         </span>
       )}
+    </>
+  );
+}
+
+/** The foot of a save dialog's form: what went wrong, Save, Cancel. */
+export function SaveActions({ action }: { action: ReturnType<typeof useAsyncAction> }) {
+  return (
+    <>
+      <ErrorAlert message={action.error} onDismiss={action.clearError} />
+      <div className="collections-actions">
+        <button type="submit" disabled={action.busy}>
+          Save
+        </button>
+        <Dialog.Close asChild>
+          <button type="button">Cancel</button>
+        </Dialog.Close>
+      </div>
     </>
   );
 }

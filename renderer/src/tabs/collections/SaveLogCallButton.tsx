@@ -7,9 +7,8 @@ import { MAX_COLLECTION_CALLS, type SavedCallInput } from "../../../../shared/co
 import type { LogEntry } from "../../../../shared/types.js";
 import { useBridge } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
-import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
-import { SaveCallButton } from "./SaveCallButton.js";
+import { SaveActions, SaveCallButton } from "./SaveCallButton.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -83,15 +82,7 @@ export function SaveCallsButton({ entries, from }: { entries: LogEntry[]; from: 
                 <label htmlFor={`${id}-name`}>Collection's name</label>
                 <input id={`${id}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
                 <p className="note">Each call is saved with its arguments and the assertion "not an error"; add more in the file.</p>
-                <ErrorAlert message={action.error} onDismiss={action.clearError} />
-                <div className="collections-actions">
-                  <button type="submit" disabled={action.busy}>
-                    Save
-                  </button>
-                  <Dialog.Close asChild>
-                    <button type="button">Cancel</button>
-                  </Dialog.Close>
-                </div>
+                <SaveActions action={action} />
               </form>
             </Dialog.Content>
           </Dialog.Portal>
