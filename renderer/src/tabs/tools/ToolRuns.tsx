@@ -25,6 +25,7 @@ import { useNow } from "../../components/useNow.js";
 import { useResultCheckProps } from "../../components/useOutputSchema.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
+import { clockTime } from "../../util/time.js";
 import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
 import "../../styles/runs.css";
@@ -203,7 +204,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
       {run.taskId && !run.asTask && <p className="note">The server ran this call as a task (2026-07-28: the server decides).</p>}
       {run.status === "cancelled" && (
         <p className="note run-cancelled">
-          Cancelled by you at {clock(run.cancelledAt ?? run.endedAt ?? run.startedAt)}, after {duration((run.cancelledAt ?? run.startedAt) - run.startedAt)}.
+          Cancelled by you at {clockTime(run.cancelledAt ?? run.endedAt ?? run.startedAt)}, after {duration((run.cancelledAt ?? run.startedAt) - run.startedAt)}.
           {run.progress && ` It had reached ${progressText(run.progress)}.`} The server was told to stop; an answer that still comes is ignored.
         </p>
       )}
@@ -278,7 +279,7 @@ function progressText(progress: Progress): string {
 function RunTimes({ run }: { run: ToolRun }) {
   return run.status === "running" ? <RunningFor startedAt={run.startedAt} /> : (
     <p className="note run-times">
-      Started {clock(run.startedAt)}
+      Started {clockTime(run.startedAt)}
       {run.endedAt !== undefined && ` · took ${duration(run.endedAt - run.startedAt)}`}
     </p>
   );
@@ -295,7 +296,7 @@ function TaskTimes({ run, task }: { run: ToolRun; task: RunTask }) {
     // Ended before the core followed it (a run kept from an older version): no time to tell.
     return (
       <p className="note run-times">
-        Started {clock(run.startedAt)} · task {words}
+        Started {clockTime(run.startedAt)} · task {words}
         {call}
       </p>
     );
@@ -303,7 +304,7 @@ function TaskTimes({ run, task }: { run: ToolRun; task: RunTask }) {
   if (task.endedAt !== undefined) {
     return (
       <p className="note run-times">
-        Started {clock(run.startedAt)} · task {words} after {duration(Math.max(0, task.endedAt - run.startedAt))}
+        Started {clockTime(run.startedAt)} · task {words} after {duration(Math.max(0, task.endedAt - run.startedAt))}
         {call}
       </p>
     );
@@ -315,7 +316,7 @@ function TaskRunningFor({ startedAt, words, call }: { startedAt: number; words: 
   const now = useNow(1000);
   return (
     <p className="note run-times">
-      Started {clock(startedAt)} · task {words} for {duration(Math.max(0, now - startedAt))}
+      Started {clockTime(startedAt)} · task {words} for {duration(Math.max(0, now - startedAt))}
       {call}
     </p>
   );
@@ -325,13 +326,9 @@ function RunningFor({ startedAt }: { startedAt: number }) {
   const now = useNow(1000);
   return (
     <p className="note run-times">
-      Started {clock(startedAt)} · running for {duration(Math.max(0, now - startedAt))}
+      Started {clockTime(startedAt)} · running for {duration(Math.max(0, now - startedAt))}
     </p>
   );
-}
-
-function clock(ms: number): string {
-  return new Date(ms).toLocaleTimeString(undefined, { hour12: false });
 }
 
 function duration(ms: number): string {
