@@ -32,7 +32,7 @@ function coreBehind(result: CallToolResult) {
     const start = { sessionId: params.sessionId, toolName: params.name, arguments: params.arguments ?? {}, asTask: false };
     return { runId: runs.track(start, async () => result, (value) => ({ result: value })).runId };
   });
-  bridge.handle("readResultPiece", ({ runId, offset, maxBytes, ...part }) => runs.readPiece(runId, part, offset, maxBytes));
+  bridge.handle("readResultPiece", ({ runId, offset, maxBytes, ...part }) => runs.readPiece(runId!, part, offset, maxBytes));
   return { bridge, sent, runs };
 }
 

@@ -16,7 +16,7 @@ import { draftKeys } from "../../store/draftsSlice.js";
 import { draftOfArguments } from "./runAgain.js";
 import { usePictureInPicture, useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
-import { readPieceOf, useWholeResult } from "../../components/RemoteText.js";
+import { readPieceOf, useTaskRemote, useWholeResult } from "../../components/RemoteText.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { CopyButton } from "../../components/CopyButton.js";
@@ -97,6 +97,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
   // Issue 33: a big result came cut; the rest is read from the core a piece at a time.
   const { pieces, runId } = run;
   const remote = useMemo(() => (pieces ? { pieces, read: readPieceOf(bridge, runId) } : undefined), [pieces, runId, bridge]);
+  const taskRemote = useTaskRemote(bridge, clientTask);
   // AP1: an App tool's run shows its App where the session advertised Apps.
   const hasApp = useInspector((s) => {
     const tool = s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName);
@@ -221,7 +222,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
           {clientTask.task.statusMessage && <p className="note">{taskLive ? "" : "Status message: "}{clientTask.task.statusMessage}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
           {clientTask.cut && <p className="note run-cut">{cutNote(clientTask.cut, "result")}, to keep this session's task results within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
-          {clientTask.result && <CallToolResultView result={clientTask.result} what={`${name}'s task`} {...resultProps} />}
+          {clientTask.result && <CallToolResultView result={clientTask.result} what={`${name}'s task`} remote={taskRemote} {...resultProps} />}
           {(clientTask.task.status === "cancelled" || task?.ending) && (
             <p className="task-outcome">
               <ClientTaskStanding client={clientTask} />
