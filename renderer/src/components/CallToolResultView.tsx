@@ -17,7 +17,8 @@ type Remote = NonNullable<ComponentProps<typeof RemoteResultContext.Provider>["v
 export function CallToolResultView({ remote, result, ...props }: { result: CallToolResult; sessionId?: string; outputSchema?: unknown; what?: string; remote?: Remote | undefined }) {
   // A big result (sent cut) is drawn after the card that says it came, in a transition React draws a few
   // ms at a time between frames: its 100 KB of text blocks would otherwise be one long task with the card's.
-  const drawn = useDeferredValue(result, remote ? undefined : result);
+  // (null, not undefined: React reads an undefined initial value as none, and would draw it all at mount.)
+  const drawn = useDeferredValue<CallToolResult | null>(result, remote ? null : result);
   if (!remote) return <ResultView result={result} {...props} />;
   if (drawn !== result) {
     return (
