@@ -181,4 +181,21 @@ describe("a big tool result in pieces over the WebSocket", () => {
     await expect(page.call("readResultPiece", { sessionId, taskId: "no-such-task", part: "result", offset: 0, maxBytes: 1024 })).rejects.toThrow(/Task no-such-task: this result is no longer held .*; run the tool again/);
     page.ws.close();
   });
+
+  it("M2: a 2026-07-28 task's big inline result reaches the page cut too, and is read by the task's id", { timeout: 120_000 }, async () => {
+    const h = createHarness();
+    const { sessionId } = await h.core.dispatch("connect", { server: { ...fixtureServer("modern/modern-server.mjs"), era: "2026-07-28" } });
+    dir = await mkdtemp(join(tmpdir(), "result-pieces-"));
+    web = await startWebServer({ core: h.core, rendererDir: dir });
+    const page = await pageSocket(web);
+    const { runId } = await page.call<{ runId: number }>("startToolRun", { sessionId, name: "task-big", arguments: {} });
+    const taskId = (await page.seen(page.runs, (r) => r.runId === runId && r.taskId !== undefined)).taskId!;
+    const task = await page.taskResult(taskId);
+    expect(task.era).toBe("modern");
+    expect(Math.max(...page.eventSizes.filter((e) => e.type === "clientTaskChanged").map((e) => e.size))).toBeLessThanOrEqual(RESULT_PAGE_BYTES + 2048);
+    expect(task.pieces!.texts).toEqual([{ index: 0, chars: 270_003, bytes: 270_003 }]);
+    const first = (task.result!.content[0] as { text: string }).text;
+    expect(await readWhole(page, { sessionId, taskId }, { part: "content", index: 0 }, first, 100 * 1024)).toBe(`${"big line\n".repeat(30_000)}END`);
+    page.ws.close();
+  });
 });
