@@ -223,3 +223,9 @@ export const RESULT_PAGE_BYTES = 256 * 1024;
 /** One piece of a result's text, as the page draws it ("Show the next 100 KB"); the most one read returns is RESULT_READ_BYTES. */
 export const RESULT_PIECE_BYTES = 100 * 1024;
 export const RESULT_READ_BYTES = 1024 * 1024;
+/**
+ * The JSON text of big results the core printed for the page to read in pieces (Raw JSON, structured
+ * content, Copy), held together at most this much (counted in characters: the text is mostly ASCII), the
+ * oldest let go first. One that is bigger on its own is not read as JSON (its text blocks still are).
+ */
+export const RESULT_PRINTED_BYTES = 64 * 1024 * 1024;

@@ -45,8 +45,14 @@ import { CollectionRunSchema, CollectionSchema, SavedCallSchema } from "./collec
 import { DirectoryPageSchema, LoadedSkillSchema, MAX_SKILL_URI_LENGTH, SkillFileSchema, SkillListSchema, SkillVerifyReportSchema, SkillViewSchema } from "./skills.js";
 
 const session = { sessionId: SessionIdSchema };
-/** Where a piece of a run's result is read (readResultPiece). */
-const pieceAt = { runId: z.number().int().positive(), offset: z.number().int().nonnegative(), maxBytes: z.number().int().min(4).max(RESULT_READ_BYTES) };
+/** Where a piece of a result is read (readResultPiece): a run's (`runId`), or a client task's (`sessionId` and `taskId`). */
+const pieceAt = {
+  runId: z.number().int().positive().optional(),
+  sessionId: SessionIdSchema.optional(),
+  taskId: TaskIdSchema.optional(),
+  offset: z.number().int().nonnegative(),
+  maxBytes: z.number().int().min(4).max(RESULT_READ_BYTES),
+};
 const CollectionFileSchema = z.string().max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._ -]{0,99}\.collection\.json$/, "a collection file name ends in .collection.json");
 
 /**
@@ -261,16 +267,22 @@ export const apiMethods = {
   /** The user stops a running run: `notifications/cancelled` on stdio; on 2026-07-28 over HTTP, its response stream is closed. */
   cancelToolRun: method(z.object({ runId: z.number().int().positive() }).strict(), ToolRunSchema),
   /**
-   * Issue 33: a piece of a big run result the page was sent cut (`ToolRun.pieces`): at most `maxBytes` of
-   * UTF-8 from `offset` (UTF-16 units) of that part's text, never splitting a character; `chars` is the
-   * part's whole length, so the page knows when it has it all.
+   * Issue 33: a piece of a big result the page was sent cut (`ToolRun.pieces`, `ClientTask.pieces`), of a run
+   * (`runId`) or of a client task (`sessionId` and `taskId`): at most `maxBytes` of UTF-8 from `offset`
+   * (UTF-16 units) of that part's text, never splitting a character; `chars` is the part's whole length, so
+   * the page knows when it has it all.
    */
   readResultPiece: method(
-    z.discriminatedUnion("part", [
-      z.object({ ...pieceAt, part: z.literal("content"), index: z.number().int().nonnegative().max(1_000_000) }).strict(),
-      z.object({ ...pieceAt, part: z.literal("structuredContent") }).strict(),
-      z.object({ ...pieceAt, part: z.literal("result") }).strict(),
-    ]),
+    z
+      .discriminatedUnion("part", [
+        z.object({ ...pieceAt, part: z.literal("content"), index: z.number().int().nonnegative().max(1_000_000) }).strict(),
+        z.object({ ...pieceAt, part: z.literal("structuredContent") }).strict(),
+        z.object({ ...pieceAt, part: z.literal("result") }).strict(),
+      ])
+      .refine((p) => (p.runId !== undefined) !== (p.sessionId !== undefined && p.taskId !== undefined) && (p.sessionId === undefined) === (p.taskId === undefined), {
+        message: "name either a run (runId) or a client task (sessionId and taskId)",
+        path: ["runId"],
+      }),
     z.object({ text: z.string().max(RESULT_READ_BYTES), chars: z.number().int().nonnegative() }),
   ),
   /** The user read these withdrawn notes: the core forgets them, so a reload does not bring them back. */

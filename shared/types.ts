@@ -239,6 +239,18 @@ export const ProgressSchema = z.object({
   message: z.string().optional(),
 });
 
+const PieceSizeSchema = z.object({ chars: z.number().int().nonnegative(), bytes: z.number().nonnegative() });
+/** What of a result the page was not sent, and how big each part is whole (read with readResultPiece). */
+export const ResultPiecesSchema = z.object({
+  /** The whole result's JSON text, in bytes. */
+  bytes: z.number().nonnegative(),
+  /** Text blocks the page holds only the start of: their index in `content`, and their whole size. */
+  texts: z.array(PieceSizeSchema.extend({ index: z.number().int().nonnegative() })).max(1000),
+  /** structuredContent was held back (the page reads it as JSON text): its size as compact JSON. */
+  structuredContent: z.object({ bytes: z.number().nonnegative() }).optional(),
+});
+export type ResultPieces = z.output<typeof ResultPiecesSchema>;
+
 /** A task we created on the server (we are the requestor) and are polling. */
 export const ClientTaskSchema = z.object({
   sessionId: SessionIdSchema,
@@ -249,6 +261,8 @@ export const ClientTaskSchema = z.object({
   result: CallToolResultSchema.optional(),
   /** Issue 19: `result` was cut (older tasks past the session's result budget): its full size and what was kept. */
   cut: z.object({ bytes: z.number().nonnegative(), kept: z.number().nonnegative() }).optional(),
+  /** Issue 33: `result` is the page's cut of a big result; the rest is read a piece at a time (readResultPiece with the task's id). */
+  pieces: ResultPiecesSchema.optional(),
   /** The JSON-RPC error `tasks/result` returned instead, as the server sent it. */
   error: JsonRpcErrorSchema.optional(),
   /** Why polling stopped without a terminal status (connection lost, server stopped answering). */
@@ -499,17 +513,6 @@ export const WITHDRAWN_NOTES_KEPT = 500;
 
 // The result piece sizes live in byteBudget.ts (no schema library), so the page can import them.
 export { RESULT_PAGE_BYTES, RESULT_PIECE_BYTES, RESULT_READ_BYTES } from "./byteBudget.js";
-const PieceSizeSchema = z.object({ chars: z.number().int().nonnegative(), bytes: z.number().nonnegative() });
-/** What of a result the page was not sent, and how big each part is whole (read with readResultPiece). */
-export const ResultPiecesSchema = z.object({
-  /** The whole result's JSON text, in bytes. */
-  bytes: z.number().nonnegative(),
-  /** Text blocks the page holds only the start of: their index in `content`, and their whole size. */
-  texts: z.array(PieceSizeSchema.extend({ index: z.number().int().nonnegative() })).max(1000),
-  /** structuredContent was held back (the page reads it as JSON text): its size as compact JSON. */
-  structuredContent: z.object({ bytes: z.number().nonnegative() }).optional(),
-});
-export type ResultPieces = z.output<typeof ResultPiecesSchema>;
 /** Which text of a result a piece is read from: a text block's text, structuredContent or the whole result as indented JSON. */
 export type ResultPart = { part: "content"; index: number } | { part: "structuredContent" } | { part: "result" };
 

@@ -5,6 +5,7 @@
 // opened and grown once. The result reaches the page cut, and each piece past the first is read from the core
 // when asked (issue 33: ToolRun.pieces, readResultPiece). The page's animation frames are recorded throughout: the longest gap between two
 // frames is the longest the page froze.
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { InspectorCore } from "../../main/core/index.js";
@@ -31,6 +32,21 @@ async function longestFrame(page: Page, from: number): Promise<{ longest: number
   return { longest, frames: during.length };
 }
 
+/** Starts a Chromium trace of the page (CDP Tracing); the returned function ends it and gives its JSON. */
+async function startTrace(page: Page): Promise<() => Promise<string>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...value));
+  const categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.stack", "v8.execute", "disabled-by-default-v8.cpu_profiler", "blink.user_timing", "loading"];
+  await cdp.send("Tracing.start", { transferMode: "ReportEvents", traceConfig: { includedCategories: categories } });
+  return async () => {
+    const done = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
+    await cdp.send("Tracing.end");
+    await done;
+    return JSON.stringify({ traceEvents: events });
+  };
+}
+
 export const bigResult: Scenario = {
   id: "bigresult",
   title: "16. A 10 MB tool result with a 1 MB string field",
@@ -47,6 +63,8 @@ export const bigResult: Scenario = {
       await page.getByRole("tab", { name: "Tools", exact: true }).click();
       await page.getByRole("button", { name: "big-result", exact: true }).click();
       const form = page.getByRole("form", { name: "Arguments for big-result" });
+      // Playwright's injected script (waitForFunction's) is made in the page before A: 15 ms of the bench's own.
+      await page.waitForFunction(() => true);
       // The page idle for a second first: its longest frame then is the machine's own noise (a busy machine's).
       const idleFrom = await pageNow(page);
       await sleep(1000);
@@ -54,6 +72,8 @@ export const bigResult: Scenario = {
 
       // A: Run → the result drawn (collapsed), and half a second after it. Clicks and waits run in the page
       // on plain selectors: Playwright's text and role engines read the whole DOM, a cost of the bench, not of the page.
+      // BENCH_TRACE=file.json: a Chromium trace of A (long tasks, their call stacks, layout), to find what froze.
+      const trace = process.env.BENCH_TRACE ? await startTrace(page) : undefined;
       const runFrom = await pageNow(page);
       const t0 = now();
       await form.getByRole("button", { name: "Run", exact: true }).click();
@@ -61,6 +81,7 @@ export const bigResult: Scenario = {
       const drawnMs = now() - t0;
       await sleep(500);
       const arrival = await longestFrame(page, runFrom);
+      if (trace) writeFileSync(process.env.BENCH_TRACE!, await trace());
       const bench = await page.evaluate(() => (window as unknown as { __bench: PageBench }).__bench.batches.filter((b) => b.marked > 0));
       const biggest = bench.reduce((a, b) => (b.applyMs > a.applyMs ? b : a), bench[0] ?? { applyMs: NaN, renderMs: NaN, at: 0, marked: 0 });
       const domChars = await page.evaluate(() => document.body.textContent!.length);

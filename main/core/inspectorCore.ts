@@ -41,6 +41,8 @@ import { diagnose, DOCTOR_DEFAULTS, type DoctorOptions } from "./doctor/doctor.j
 import { CollectionStore } from "./collections/collectionStore.js";
 import { runCollection } from "./collections/runner.js";
 import type { DoctorReport } from "../../shared/doctor.js";
+import { PrintedResults } from "./resultPieces.js";
+import { pageSide, TaskResultsForPage, type PageSide } from "./taskResults.js";
 
 /** The error code a user's sampling rejection carries, as the MCP spec's sampling example shows. */
 export const USER_REJECTED_CODE = -1;
@@ -84,7 +86,11 @@ export class InspectorCore {
   // Issue 13: runs and withdrawn notes live here, per session, so a reloaded window loses nothing.
   private readonly coreClock = { now: () => this.ports.clock.now() };
   readonly withdrawnNotes = new WithdrawnNotes(this.bus, this.coreClock);
-  readonly toolRuns = new ToolRuns(this.bus, this.coreClock);
+  private readonly printed = new PrintedResults();
+  readonly toolRuns = new ToolRuns(this.bus, this.coreClock, undefined, undefined, this.printed);
+  private readonly taskResults = new TaskResultsForPage(this.printed, (sessionId, taskId) => this.sessions.get(sessionId)?.clientTaskList.find((t) => t.task.taskId === taskId));
+  /** Issue 33: the core as a page reaches it (IPC, WebSocket): big client task results cut, read in pieces. */
+  readonly page: PageSide = pageSide(this, this.taskResults);
   /** Issue 13: every task's timeline, fed from this core's own event stream. */
   readonly timelines: TaskTimelines;
   readonly pendingInputs = new PendingInputs(this.bus, (input, reason, message) => this.withdrawnNotes.add(input, reason, message));
@@ -433,7 +439,8 @@ export class InspectorCore {
         return { runId };
       },
       cancelToolRun: async ({ runId }) => this.toolRuns.cancel(runId),
-      readResultPiece: async ({ runId, offset, maxBytes, ...part }) => this.toolRuns.readPiece(runId, part, offset, maxBytes),
+      readResultPiece: async ({ runId, sessionId, taskId, offset, maxBytes, ...part }) =>
+        runId !== undefined ? this.toolRuns.readPiece(runId, part, offset, maxBytes) : this.taskResults.readPiece(sessionId!, taskId!, part, offset, maxBytes),
       dismissWithdrawnNotes: async ({ pendingInputIds }) => {
         this.withdrawnNotes.dismiss(pendingInputIds);
         return { ok: true };

@@ -10,7 +10,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { jsonSize } from "../../shared/byteBudget.js";
 import { clientTaskEnding, isTerminalStatus } from "../../shared/taskEnding.js";
 import { RESULT_PAGE_BYTES, TOOL_RUN_RESULT_CUT_BYTES, TOOL_RUN_RESULTS_BYTES, TOOL_RUNS_KEPT, type ClientTask, type Progress, type ResultPart, type ResultPieces, type ToolRun } from "../../shared/types.js";
-import { cutForPage, cutToolResult, pieceOf } from "./cutResult.js";
+import { cutForPage, cutToolResult } from "./cutResult.js";
+import { goneMessage, PrintedResults, readResultPart } from "./resultPieces.js";
 import type { EventBus } from "./eventBus.js";
 import type { Clock } from "./ports.js";
 
@@ -27,8 +28,6 @@ type RunTask = NonNullable<ToolRun["task"]>;
 
 /** Client tasks whose state is kept for a run not finished yet (a task's first events come before its call returns). */
 const TASK_STATES_KEPT = 1000;
-/** Results printed as JSON text for the page to read in pieces: the latest few are kept while it reads. */
-const PRINTED_KEPT = 2;
 
 interface Entry {
   run: ToolRun;
@@ -58,14 +57,13 @@ export class ToolRuns {
   private nextId = 1;
   /** Session + task id → the latest state of that client task, and the run that became it, once known. */
   private readonly tasks = new Map<string, { state: RunTask; runId?: number }>();
-  /** Run id and part → a result printed as JSON text, while the page reads it in pieces (PRINTED_KEPT). */
-  private readonly printed = new Map<string, { of: CallToolResult; text: string }>();
-
   constructor(
     private readonly bus: EventBus,
     private readonly clock: Clock,
     private readonly kept = TOOL_RUNS_KEPT,
     private readonly results: RunResultBounds = { bytes: TOOL_RUN_RESULTS_BYTES, cutTo: TOOL_RUN_RESULT_CUT_BYTES },
+    /** Results printed as JSON while the page reads them in pieces (shared with client task results). */
+    private readonly printed = new PrintedResults(),
   ) {
     bus.subscribe((event) => {
       if (event.type === "clientTaskChanged") this.onTask(event.payload);
@@ -114,7 +112,7 @@ export class ToolRuns {
 
   /** A removed session's runs go with it (it has ended, so none is running). */
   forgetSession(sessionId: string): void {
-    for (const [runId, entry] of this.entries) if (entry.run.sessionId === sessionId) this.entries.delete(runId);
+    for (const [runId, entry] of this.entries) if (entry.run.sessionId === sessionId) this.drop(runId);
     for (const key of this.tasks.keys()) if (key.startsWith(`${sessionId}\u0000`)) this.tasks.delete(key);
   }
 
@@ -228,25 +226,15 @@ export class ToolRuns {
   readPiece(runId: number, part: ResultPart, offset: number, maxBytes: number): { text: string; chars: number } {
     const entry = this.entries.get(runId);
     const result = entry?.run.result;
-    if (!entry || !result) throw new ToolRunNotFoundError(`No result of tool run ${runId}: it ended long ago, or has none yet`);
-    const text = this.textOf(runId, result, part);
-    return { text: pieceOf(text, Math.min(offset, text.length), maxBytes), chars: text.length };
+    if (!entry || !result) throw new ToolRunNotFoundError(goneMessage(`No result of tool run ${runId}`, "older runs are let go, or it has none yet"));
+    // Cut since the page was sent it (the session's results past their budget): its offsets no longer fit.
+    if (entry.run.cut) throw new ToolRunNotFoundError(goneMessage(`Run ${runId}`, "older results are cut to keep the session's within its budget"));
+    return readResultPart(this.printed, `run:${runId}`, `run ${runId}`, result, part, offset, maxBytes);
   }
 
-  private textOf(runId: number, result: CallToolResult, part: ResultPart): string {
-    if (part.part === "content") {
-      const block = result.content[part.index];
-      if (block?.type !== "text") throw new Error(`Item ${part.index + 1} of run ${runId}'s result is not a text block`);
-      return block.text;
-    }
-    // Printed once, and kept while the page reads it (the latest few only).
-    const key = `${runId}:${part.part}`;
-    const known = this.printed.get(key);
-    this.printed.delete(key);
-    const text = known?.of === result ? known.text : printJson(part.part === "result" ? result : result.structuredContent);
-    this.printed.set(key, { of: result, text });
-    if (this.printed.size > PRINTED_KEPT) this.printed.delete(this.printed.keys().next().value as string);
-    return text;
+  private drop(runId: number): void {
+    this.entries.delete(runId);
+    this.printed.forget(`run:${runId}:`);
   }
 
   /** Keep at most `kept` runs of a session: the oldest finished ones go first. */
@@ -256,7 +244,7 @@ export class ToolRuns {
     for (const entry of mine) {
       if (excess <= 0) return;
       if (entry.run.status === "running") continue;
-      this.entries.delete(entry.run.runId);
+      this.drop(entry.run.runId);
       excess--;
     }
   }
@@ -264,14 +252,6 @@ export class ToolRuns {
 
 function taskKeyOf(sessionId: string, taskId: string): string {
   return `${sessionId}\u0000${taskId}`;
-}
-
-function printJson(value: unknown): string {
-  try {
-    return JSON.stringify(value, null, 2) ?? "null";
-  } catch (error) {
-    return `(cannot show as JSON: ${messageOf(error)})`;
-  }
 }
 
 function messageOf(error: unknown): string {

@@ -135,7 +135,7 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
     hardenWebContents(contents, openLink);
     denyAppFrameNavigation(contents);
   });
-  registerApiHandlers(ipcMain, core, pageUrl);
+  registerApiHandlers(ipcMain, core.page, pageUrl);
 
   let opening: Promise<BrowserWindow> | undefined;
 
@@ -144,7 +144,7 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
     const created = createMainWindow(state, preloadPath, windowBackground(nativeTheme));
     win = created;
     trackWindowState(created, (s) => void storage.write(WINDOW_STATE_KEY, s).catch(() => {}), systemPorts.timers);
-    stream = attachEventStream(created.webContents, core, systemPorts.timers, () => Date.now());
+    stream = attachEventStream(created.webContents, core.page, systemPorts.timers, () => Date.now());
     created.on("closed", () => {
       if (win === created) {
         win = undefined;

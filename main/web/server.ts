@@ -1,6 +1,7 @@
 // Browser mode: the built renderer over HTTP and the contract over a WebSocket, on loopback only.
-// A thin adapter: every call goes to `core.dispatch`, which parses it against the contract; every
-// core event goes out through an EventBatcher (at most one batch per frame, in order).
+// A thin adapter: every call goes to `core.page.dispatch`, which parses it against the contract; every
+// core event goes out through an EventBatcher (at most one batch per frame, in order). `core.page` is the
+// core as a page sees it: a big client task result goes cut, read in pieces (issue 33).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
@@ -116,14 +117,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
     const batcher = new EventBatcher((events) => deliver({ type: "events", events }), ports.timers, () => ports.clock.now());
-    const unsubscribe = core.subscribe((event) => batcher.push(event));
+    const unsubscribe = core.page.subscribe((event) => batcher.push(event));
 
     ws.on("message", (data: RawData, isBinary: boolean) => {
       if (isBinary) return ws.close(1003, "Invalid message: binary frames are not accepted");
       const message = parseClientMessage(rawText(data));
       if (message.kind === "fatal") return ws.close(1007, message.reason);
       if (message.kind === "reject") return deliver({ type: "result", id: message.id, ok: false, error: { message: message.message } });
-      core.dispatch(message.method, message.params).then(
+      core.page.dispatch(message.method, message.params).then(
         (result) => deliver({ type: "result", id: message.id, ok: true, result }),
         (error: unknown) => deliver({ type: "result", id: message.id, ok: false, error: { message: errorMessage(error) } }),
       );

@@ -32,11 +32,33 @@ function coreBehind(result: CallToolResult) {
     const start = { sessionId: params.sessionId, toolName: params.name, arguments: params.arguments ?? {}, asTask: false };
     return { runId: runs.track(start, async () => result, (value) => ({ result: value })).runId };
   });
-  bridge.handle("readResultPiece", ({ runId, offset, maxBytes, ...part }) => runs.readPiece(runId, part, offset, maxBytes));
+  bridge.handle("readResultPiece", ({ runId, offset, maxBytes, ...part }) => runs.readPiece(runId!, part, offset, maxBytes));
   return { bridge, sent, runs };
 }
 
 describe("a big result sent in pieces", () => {
+  it("its card says the result came, and what size, before its pieces are drawn (a transition of their own)", async () => {
+    const user = userEvent.setup();
+    const text = Array.from({ length: 10_000 }, (_, i) => line(i)).join("");
+    const { bridge } = coreBehind({ content: [{ type: "text", text }] });
+    bridge.handle("listTools", () => ({ tools: [tool("big")] }));
+    await renderApp({ sessions: [session()] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "big" }));
+    // Every text the page added on the way, in order (a node's whole text as it was added).
+    const shown: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) for (const node of r.addedNodes) shown.push(node.textContent ?? "");
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    await screen.findByText(/^Showing the first 100 KB of /);
+    for (const r of observer.takeRecords()) for (const node of r.addedNodes) shown.push(node.textContent ?? "");
+    observer.disconnect();
+    const drawing = shown.findIndex((t) => /Drawing the result \([\d.]+ (KB|MB)\)…/.test(t));
+    expect(drawing).toBeGreaterThanOrEqual(0);
+    expect(shown.findIndex((t) => t.includes("Showing the first 100 KB"))).toBeGreaterThan(drawing);
+  });
+
   it("the page is sent a bounded run; Show the next 100 KB reads one piece; Copy reads the whole, exact; structured content and Raw JSON are read once shown", async () => {
     const user = userEvent.setup();
     const copied: string[] = [];

@@ -2,7 +2,7 @@
 // keep it. Shown, never obeyed: nothing here fetches again on its own.
 import type { CacheHints, SessionInfo } from "../../../shared/types.js";
 import { own } from "../util/dict.js";
-import { formatTimeLeft } from "../util/time.js";
+import { clockTime, formatTimeLeft } from "../util/time.js";
 import { useNow } from "./useNow.js";
 
 // Issue 21: said in a server author's words (who may reuse the answer, and for how long); the protocol's
@@ -35,7 +35,7 @@ export function describeCacheHints(hints: CacheHints | undefined, now: number): 
       ? `not reusable, fetch it again each time${hints.ttlMs < 0 ? " (a negative lifetime counts as none)" : ""}`
       : now < freshUntil
         ? `reusable for ${formatTimeLeft(freshUntil - now)} more`
-        : `no longer reusable since ${new Date(freshUntil).toLocaleTimeString(undefined, { hour12: false })}`;
+        : `no longer reusable since ${clockTime(freshUntil)}`;
   const scope = hints.cacheScope !== undefined ? ` · ${describeScope(hints.cacheScope)}` : " · who may keep a copy not said";
   return `${freshness}${scope}`;
 }

@@ -2,7 +2,7 @@
 // structuredContent checked against the tool's outputSchema (pass, or which field and what was wrong);
 // and the whole result as raw JSON, one click away. A big result was sent cut (issue 33, `remote`): what
 // it lacks is read from the core a piece at a time (RemoteText.tsx).
-import { useMemo, useState, type ComponentProps } from "react";
+import { useDeferredValue, useMemo, useState, type ComponentProps } from "react";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { formatBytes } from "../../../shared/byteBudget.js";
 import { validateAgainstSchema } from "../forms/validate.js";
@@ -14,11 +14,22 @@ import { readWhole, RemoteResultContext, RemoteText } from "./RemoteText.js";
 type Remote = NonNullable<ComponentProps<typeof RemoteResultContext.Provider>["value"]>;
 
 /** `what` names the result in its Copy buttons' names ("Run 3"), so each is told from the others. */
-export function CallToolResultView({ remote, ...props }: { result: CallToolResult; sessionId?: string; outputSchema?: unknown; what?: string; remote?: Remote | undefined }) {
-  if (!remote) return <ResultView {...props} />;
+export function CallToolResultView({ remote, result, ...props }: { result: CallToolResult; sessionId?: string; outputSchema?: unknown; what?: string; remote?: Remote | undefined }) {
+  // A big result (sent cut) is drawn after the card that says it came, in a transition React draws a few
+  // ms at a time between frames: its 100 KB of text blocks would otherwise be one long task with the card's.
+  // (null, not undefined: React reads an undefined initial value as none, and would draw it all at mount.)
+  const drawn = useDeferredValue<CallToolResult | null>(result, remote ? null : result);
+  if (!remote) return <ResultView result={result} {...props} />;
+  if (drawn !== result) {
+    return (
+      <p className="note" role="status">
+        Drawing the result ({formatBytes(remote.pieces.bytes)})…
+      </p>
+    );
+  }
   return (
     <RemoteResultContext.Provider value={remote}>
-      <ResultView {...props} remote={remote} />
+      <ResultView result={result} {...props} remote={remote} />
     </RemoteResultContext.Provider>
   );
 }

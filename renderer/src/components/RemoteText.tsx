@@ -2,10 +2,10 @@
 // structuredContent and the whole result's JSON not at all. This draws such a text and reads the rest
 // from the core a piece at a time, only when asked: "Show the next 100 KB", "Show all" (up to 1 MB), and
 // Copy, which reads the whole in 1 MB pieces. One 10 MB message would freeze the page; 100 KB ones do not.
-import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { InspectorBridge } from "../../../shared/contract.js";
 import { RESULT_PIECE_BYTES, RESULT_READ_BYTES } from "../../../shared/byteBudget.js";
-import type { ResultPart, ResultPieces, ToolRun } from "../../../shared/types.js";
+import type { ClientTask, ResultPart, ResultPieces, ToolRun } from "../../../shared/types.js";
 import { errorMessage } from "../util/errors.js";
 import { CopyButton } from "./CopyButton.js";
 import { formatKb, Piece, SHOW_ALL_BYTES } from "./TruncatedText.js";
@@ -17,6 +17,17 @@ export type ReadPiece = (part: ResultPart, offset: number, maxBytes: number) => 
 /** How a tool run's cut result is read: through the core's readResultPiece. */
 export function readPieceOf(bridge: InspectorBridge, runId: number): ReadPiece {
   return (part, offset, maxBytes) => bridge.readResultPiece({ runId, ...part, offset, maxBytes });
+}
+
+/** A client task's cut result (its `pieces`), read the same way; undefined when it came whole. */
+export function useTaskRemote(bridge: InspectorBridge, task: ClientTask | undefined): { pieces: ResultPieces; read: ReadPiece } | undefined {
+  const pieces = task?.pieces;
+  const sessionId = task?.sessionId;
+  const taskId = task?.task.taskId;
+  return useMemo(
+    () => (pieces && sessionId !== undefined && taskId !== undefined ? { pieces, read: (part, offset, maxBytes) => bridge.readResultPiece({ sessionId, taskId, ...part, offset, maxBytes }) } : undefined),
+    [pieces, sessionId, taskId, bridge],
+  );
 }
 
 /**

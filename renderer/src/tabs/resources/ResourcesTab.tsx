@@ -16,6 +16,7 @@ import { JsonView } from "../../components/JsonView.js";
 import { ResourceContentView } from "../../components/ResourceContentView.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { errorMessage } from "../../util/errors.js";
+import { clockTime } from "../../util/time.js";
 import { TemplateForm } from "./TemplateForm.js";
 import { AppPreview } from "../../apps/AppPreview.js";
 import { skillsDeclared } from "../../../../shared/skillsExtension.js";
@@ -264,7 +265,7 @@ function ResourceWatch({ session, uri, readAt, onReadAgain }: { session: Session
       )}
       {updatedAt !== undefined && updatedAt > readAt && (
         <span className="note" role="status">
-          The server said it changed at {new Date(updatedAt).toLocaleTimeString(undefined, { hour12: false })}.{" "}
+          The server said it changed at {clockTime(updatedAt)}.{" "}
           <button type="button" onClick={onReadAgain} disabled={!connected}>
             Read again
           </button>

@@ -5,6 +5,8 @@ import type { ReactNode } from "react";
 import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
 import type { ClientTask, ReceiverTask } from "../../../../shared/types.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
+import { useTaskRemote } from "../../components/RemoteText.js";
+import { useBridge } from "../../app/context.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
 import { useResultCheckProps } from "../../components/useOutputSchema.js";
@@ -65,6 +67,8 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
   const { task } = client;
   // structuredContent checked against the tool's outputSchema, as the Tools tab checks a run's result.
   const resultProps = useResultCheckProps(client.sessionId, client.toolName);
+  // Issue 33: a big result came cut; the rest is read from the core a piece at a time.
+  const remote = useTaskRemote(useBridge(), client);
   return (
     <>
       <StatusLine task={task}>
@@ -77,7 +81,7 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
           <h4>Result</h4>
           {/* Issue 19: an older task's result past the session's budget is kept as a cut, and says so. */}
           {client.cut && <p className="note task-cut">{cutNote(client.cut, "result")}, to keep this session's task results within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
-          <CallToolResultView result={client.result} {...resultProps} />
+          <CallToolResultView result={client.result} remote={remote} {...resultProps} />
         </>
       )}
       {client.error && (

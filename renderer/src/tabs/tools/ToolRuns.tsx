@@ -16,7 +16,7 @@ import { draftKeys } from "../../store/draftsSlice.js";
 import { draftOfArguments } from "./runAgain.js";
 import { usePictureInPicture, useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
-import { readPieceOf, useWholeResult } from "../../components/RemoteText.js";
+import { readPieceOf, useTaskRemote, useWholeResult } from "../../components/RemoteText.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { CopyButton } from "../../components/CopyButton.js";
@@ -25,6 +25,7 @@ import { useNow } from "../../components/useNow.js";
 import { useResultCheckProps } from "../../components/useOutputSchema.js";
 import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
+import { clockTime } from "../../util/time.js";
 import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
 import "../../styles/runs.css";
@@ -96,6 +97,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
   // Issue 33: a big result came cut; the rest is read from the core a piece at a time.
   const { pieces, runId } = run;
   const remote = useMemo(() => (pieces ? { pieces, read: readPieceOf(bridge, runId) } : undefined), [pieces, runId, bridge]);
+  const taskRemote = useTaskRemote(bridge, clientTask);
   // AP1: an App tool's run shows its App where the session advertised Apps.
   const hasApp = useInspector((s) => {
     const tool = s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName);
@@ -203,7 +205,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
       {run.taskId && !run.asTask && <p className="note">The server ran this call as a task (2026-07-28: the server decides).</p>}
       {run.status === "cancelled" && (
         <p className="note run-cancelled">
-          Cancelled by you at {clock(run.cancelledAt ?? run.endedAt ?? run.startedAt)}, after {duration((run.cancelledAt ?? run.startedAt) - run.startedAt)}.
+          Cancelled by you at {clockTime(run.cancelledAt ?? run.endedAt ?? run.startedAt)}, after {duration((run.cancelledAt ?? run.startedAt) - run.startedAt)}.
           {run.progress && ` It had reached ${progressText(run.progress)}.`} The server was told to stop; an answer that still comes is ignored.
         </p>
       )}
@@ -220,7 +222,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
           {clientTask.task.statusMessage && <p className="note">{taskLive ? "" : "Status message: "}{clientTask.task.statusMessage}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
           {clientTask.cut && <p className="note run-cut">{cutNote(clientTask.cut, "result")}, to keep this session's task results within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
-          {clientTask.result && <CallToolResultView result={clientTask.result} what={`${name}'s task`} {...resultProps} />}
+          {clientTask.result && <CallToolResultView result={clientTask.result} what={`${name}'s task`} remote={taskRemote} {...resultProps} />}
           {(clientTask.task.status === "cancelled" || task?.ending) && (
             <p className="task-outcome">
               <ClientTaskStanding client={clientTask} />
@@ -278,7 +280,7 @@ function progressText(progress: Progress): string {
 function RunTimes({ run }: { run: ToolRun }) {
   return run.status === "running" ? <RunningFor startedAt={run.startedAt} /> : (
     <p className="note run-times">
-      Started {clock(run.startedAt)}
+      Started {clockTime(run.startedAt)}
       {run.endedAt !== undefined && ` · took ${duration(run.endedAt - run.startedAt)}`}
     </p>
   );
@@ -295,7 +297,7 @@ function TaskTimes({ run, task }: { run: ToolRun; task: RunTask }) {
     // Ended before the core followed it (a run kept from an older version): no time to tell.
     return (
       <p className="note run-times">
-        Started {clock(run.startedAt)} · task {words}
+        Started {clockTime(run.startedAt)} · task {words}
         {call}
       </p>
     );
@@ -303,7 +305,7 @@ function TaskTimes({ run, task }: { run: ToolRun; task: RunTask }) {
   if (task.endedAt !== undefined) {
     return (
       <p className="note run-times">
-        Started {clock(run.startedAt)} · task {words} after {duration(Math.max(0, task.endedAt - run.startedAt))}
+        Started {clockTime(run.startedAt)} · task {words} after {duration(Math.max(0, task.endedAt - run.startedAt))}
         {call}
       </p>
     );
@@ -315,7 +317,7 @@ function TaskRunningFor({ startedAt, words, call }: { startedAt: number; words: 
   const now = useNow(1000);
   return (
     <p className="note run-times">
-      Started {clock(startedAt)} · task {words} for {duration(Math.max(0, now - startedAt))}
+      Started {clockTime(startedAt)} · task {words} for {duration(Math.max(0, now - startedAt))}
       {call}
     </p>
   );
@@ -325,13 +327,9 @@ function RunningFor({ startedAt }: { startedAt: number }) {
   const now = useNow(1000);
   return (
     <p className="note run-times">
-      Started {clock(startedAt)} · running for {duration(Math.max(0, now - startedAt))}
+      Started {clockTime(startedAt)} · running for {duration(Math.max(0, now - startedAt))}
     </p>
   );
-}
-
-function clock(ms: number): string {
-  return new Date(ms).toLocaleTimeString(undefined, { hour12: false });
 }
 
 function duration(ms: number): string {
