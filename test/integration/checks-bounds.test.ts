@@ -54,6 +54,16 @@ describe("the 10,000-item bound is said, and never a pass", () => {
   });
 });
 
+describe("the task poll bound is said, and never a pass", () => {
+  it("R4: a task still input_required after 60 polls: tasks.lifecycle is a warning that says the bound, its statuses said once with their count", { timeout: 60_000 }, async () => {
+    const { doc } = await check(["--server", fixtureStdio("checks/check-target.mjs", "--defect", "task-update-stuck"), "--era", "2026-07-28"]);
+    const lifecycle = verdict(doc, "tasks.lifecycle");
+    expect(lifecycle).toMatchObject({ ok: false, severity: "warning" });
+    expect(lifecycle.detail).toMatch(/^went working → input_required \(×\d+\), but only so far: still "input_required" after 60 polls in \d+ s: the checks follow a task for at most 60 polls or 30 s$/);
+    expect(verdict(doc, "tasks.terminal")).toMatchObject({ ok: null, detail: expect.stringContaining("after 60 polls") });
+  });
+});
+
 describe("time-outs and the time budget", () => {
   it("a server that hangs after initialize: time-outs fail the checks that waited (never 'answers' or 'refused'), the budget ends the run, and the JSON and JUnit hold every verdict, the rest 'not run: budget'", { timeout: 60_000 }, async () => {
     const junit = join(mkdtempSync(join(tmpdir(), "junit-")), "checks.xml");
