@@ -64,6 +64,18 @@ describe("the task poll bound is said, and never a pass", () => {
   });
 });
 
+describe("the round bound is said, and never a pass", () => {
+  it("I3: a call still asking for input after 10 rounds: results.calls and results.content are warnings that say so; a fault repeated each round is said once", { timeout: 60_000 }, async () => {
+    const { code, doc } = await check(["--server", fixtureStdio("checks/check-target.mjs", "--defect", "mrtr-empty"), "--era", "2026-07-28"]);
+    for (const id of ["results.calls", "results.content"]) {
+      expect(verdict(doc, id)).toMatchObject({ ok: false, severity: "warning", detail: expect.stringContaining('but only so far: "ask" still asked for input after 10 rounds (the checks answer at most 10)') });
+    }
+    expect(verdict(doc, "results.calls").detail).toContain('"ask" → input_required');
+    expect(verdict(doc, "mrtr.input-required").detail).toBe('"ask": a round with neither inputRequests nor requestState');
+    expect(code).toBe(1);
+  });
+});
+
 describe("time-outs and the time budget", () => {
   it("a server that hangs after initialize: time-outs fail the checks that waited (never 'answers' or 'refused'), the budget ends the run, and the JSON and JUnit hold every verdict, the rest 'not run: budget'", { timeout: 60_000 }, async () => {
     const junit = join(mkdtempSync(join(tmpdir(), "junit-")), "checks.xml");
