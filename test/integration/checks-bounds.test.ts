@@ -74,6 +74,11 @@ describe("the round bound is said, and never a pass", () => {
     expect(verdict(doc, "mrtr.input-required").detail).toBe('"ask": a round with neither inputRequests nor requestState');
     expect(code).toBe(1);
   });
+
+  it("I3: a resources/read still asking for input after 10 rounds is not judged as a read without contents: resources.read is a warning that says the bound", { timeout: 60_000 }, async () => {
+    const { doc } = await check(["--server", fixtureStdio("checks/check-target.mjs", "--defect", "read-loop"), "--era", "2026-07-28"]);
+    expect(verdict(doc, "resources.read")).toMatchObject({ ok: false, severity: "warning", detail: '0 resources read, each with its own URI, but only so far: resources/read of "mem://one" still asked for input after 10 rounds (the checks answer at most 10)' });
+  });
 });
 
 describe("time-outs and the time budget", () => {

@@ -166,12 +166,19 @@ export const listingsChecks: Check[] = [
       const found: string[] = [];
       const messages: number[] = [];
       const some = uris.slice(0, ctx.maxCalls);
+      let unjudged = 0;
       if (uris.length > some.length) ctx.mark({ kind: "limit", text: `the first ${some.length} of ${count(uris.length)} listed resources were read` });
       for (const uri of some) {
         // A 2026-07-28 read may ask for input first (I1): its rounds are followed, answered safely.
         const read = await ctx.roundTrip("resources/read", { uri }, uri);
         const reply = read.reply;
         messages.push(...read.messages);
+        if (read.roundsExceeded) {
+          // Its contents never came within the round bound (I3): not judged, and said.
+          ctx.mark({ kind: "limit", text: `resources/read of ${quote(uri, 80)} still asked for input after ${ctx.maxRounds} rounds (the checks answer at most ${ctx.maxRounds})` });
+          unjudged++;
+          continue;
+        }
         if (!reply.result) {
           found.push(`${quote(uri, 80)}: ${reply.error ? `error ${reply.error.code} ${quote(reply.error.message, 100)}` : `no answer (${reply.noAnswer})`}`);
           continue;
@@ -182,7 +189,7 @@ export const listingsChecks: Check[] = [
         else if (!contents.every((c) => isObject(c) && (typeof c.text === "string" || typeof c.blob === "string"))) found.push(`${quote(uri, 80)}: a content item has neither text nor blob`);
       }
       const more = uris.length > some.length ? ` (the first ${some.length} of ${uris.length})` : "";
-      return problems(found, `${plural(some.length, "resource")} read${more}, each with its own URI`, messages);
+      return problems(found, `${plural(some.length - unjudged, "resource")} read${more}, each with its own URI`, messages);
     },
   },
 ];
