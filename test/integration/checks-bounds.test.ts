@@ -148,6 +148,14 @@ describe("transport.framing", () => {
 });
 
 describe("the checks tidy up after themselves", () => {
+  it("a tool listed twice is called once (listings.duplicates reports the listing)", async () => {
+    const { doc } = await check(target("--defect", "duplicate-tool"));
+    expect(verdict(doc, "listings.duplicates")).toMatchObject({ ok: false, detail: expect.stringContaining('"echo"') });
+    const calls = verdict(doc, "results.calls");
+    expect(calls.ok).toBe(true);
+    expect(calls.detail.match(/"echo" →/g)).toHaveLength(1);
+  });
+
   it("M5: a task the checks started that never ends is cancelled at the end, and the report says so", { timeout: 60_000 }, async () => {
     const { stderr } = await check(["--server", fixtureStdio("checks/check-target.mjs", "--defect", "task-update-stuck"), "--era", "2026-07-28"]);
     expect(stderr).toMatch(/The task "task-\d+" the checks started \("slow-task"\) had not ended: cancelled with tasks\/cancel/);
