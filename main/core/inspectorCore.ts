@@ -220,7 +220,7 @@ export class InspectorCore {
     const session = this.session(sessionId);
     // The budget is the whole run's: the suite after our checks gets what is left of it.
     const budgetMs = rest.budgetMs ?? DEFAULT_BUDGET_MS;
-    const deadline = budgetMs > 0 ? Date.now() + budgetMs : undefined;
+    const deadline = budgetMs > 0 ? (rest.startedAt ?? Date.now()) + budgetMs : undefined;
     const report = await runChecks(session, {
       ...rest,
       inputs,

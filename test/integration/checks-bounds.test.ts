@@ -84,12 +84,12 @@ describe("the round bound is said, and never a pass", () => {
 describe("time-outs and the time budget", () => {
   it("a server that hangs after initialize: time-outs fail the checks that waited (never 'answers' or 'refused'), the budget ends the run, and the JSON and JUnit hold every verdict, the rest 'not run: budget'", { timeout: 60_000 }, async () => {
     const junit = join(mkdtempSync(join(tmpdir(), "junit-")), "checks.xml");
-    const { code, doc, stderr } = await check([...target("--defect", "hang-after-initialize"), "--timeout", "1000", "--budget", "4500", "--junit", junit]);
+    const { code, doc, stderr } = await check([...target("--defect", "hang-after-initialize"), "--timeout", "1000", "--budget", "8000", "--junit", junit]);
     const declared = verdict(doc, "lifecycle.declared-capabilities");
     expect(declared).toMatchObject({ ok: false, severity: "error", detail: expect.stringContaining("tools/list got no answer within 1 s (no answer is not a pass)") });
     expect(verdict(doc, "lifecycle.undeclared-capabilities")).toMatchObject({ ok: false, detail: expect.stringContaining("prompts/list got no answer within 1 s") });
     expect(verdict(doc, "lifecycle.ping")).toMatchObject({ ok: false, detail: expect.stringContaining("no answer") });
-    expect(doc.incomplete).toMatch(/time budget of 4.5 s ran out/);
+    expect(doc.incomplete).toMatch(/time budget of 8 s ran out/);
     const notRun = doc.checks.filter((c) => c.detail.startsWith("not run: budget"));
     expect(notRun.length).toBeGreaterThan(0);
     for (const c of notRun) expect(c.ok).toBeNull();
@@ -100,8 +100,23 @@ describe("time-outs and the time budget", () => {
     expect(xml).toContain("not run: budget");
     // Progress on stderr while it runs, and why it stopped.
     expect(stderr).toMatch(/\[1\/\d+\] pass lifecycle\.handshake/);
-    expect(stderr).toContain("The checks stopped: the time budget of 4.5 s ran out");
+    expect(stderr).toContain("The checks stopped: the time budget of 8 s ran out");
     expect(code).toBe(1);
+  });
+});
+
+describe("the budget is the whole run's, the connect included", () => {
+  it("a server that never answers its opening: the run ends when the budget does, not after the opening's 30 s time-out; exit 2, said why", async () => {
+    let stdout = "";
+    let stderr = "";
+    const code = await runCli(["check", "--json", "--budget", "2000", "--config-dir", mkdtempSync(join(tmpdir(), "check-")), "--server", `${process.execPath} -e "setInterval(() => {}, 1000)"`, "--era", "2025-11-25"], {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t) },
+      onInterrupt: () => () => {},
+    });
+    expect(JSON.parse(stdout)).toEqual({ error: { message: "the server did not finish its opening within the time budget of 2 s (--budget)" } });
+    expect(stderr).toContain("mcp-task-inspector doctor --server");
+    expect(code).toBe(2);
   });
 });
 
