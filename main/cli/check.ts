@@ -2,7 +2,7 @@
 // or the --json document on stdout, JUnit XML into --junit's file; exit 1 when an error-level check failed.
 import { writeFileSync } from "node:fs";
 import type { InspectorCore } from "../core/inspectorCore.js";
-import { DEFAULT_BUDGET_MS, hasErrors, type CheckReport } from "../core/checks/runner.js";
+import { DEFAULT_BUDGET_MS, DEFAULT_CONFORMANCE_BUDGET_MS, hasErrors, type CheckReport } from "../core/checks/runner.js";
 import { toJunit } from "../core/checks/junit.js";
 import { toSarif } from "../core/checks/sarif.js";
 import { CLIENT_INFO } from "../core/eras/driver.js";
@@ -22,7 +22,7 @@ export interface CheckOutcome {
  * its opening costs the budget, not the era probe's and the opening's time-outs on top of it.
  */
 export function connectWithinBudget<T>(args: CliArgs, startedAt: number, connecting: Promise<T>): Promise<T> {
-  const budgetMs = args.budgetMs ?? DEFAULT_BUDGET_MS;
+  const budgetMs = args.budgetMs ?? (args.conformance ? DEFAULT_CONFORMANCE_BUDGET_MS : DEFAULT_BUDGET_MS);
   if ((args.command !== "check" && args.command !== "lint") || budgetMs <= 0) return connecting;
   let timer: NodeJS.Timeout | undefined;
   const outOfTime = new Promise<never>((_, reject) => {

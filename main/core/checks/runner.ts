@@ -29,6 +29,8 @@ export interface CheckReport {
 
 /** The whole run's default time budget: a hanging server costs a CI job this much, not hours. */
 export const DEFAULT_BUDGET_MS = 120_000;
+/** With the official suite: its scenarios run one by one, each starting the server (stdio) again. */
+export const DEFAULT_CONFORMANCE_BUDGET_MS = 600_000;
 
 /** How far a run has got, for the progress line and the tab. */
 export interface CheckProgress {
