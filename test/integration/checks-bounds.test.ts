@@ -41,6 +41,8 @@ describe("the 10,000-item bound is said, and never a pass", () => {
     for (const id of ["listings.duplicates", "tools.input-schema", "tools.name"]) {
       expect(verdict(doc, id)).toMatchObject({ ok: false, severity: "warning", detail: expect.stringContaining("the first 10,000 of 12,004 tools checked") });
     }
+    // Counts read as the bounds do, with thousands separated.
+    expect(verdict(doc, "tools.input-schema").detail).toMatch(/^all 10,000 input schemas are valid, with root type object, but only so far/);
     // The walk itself read every page: its verdict counts them all and passes.
     expect(verdict(doc, "listings.pagination")).toMatchObject({ ok: true, detail: expect.stringContaining("tools/list 12,004 in 2 pages") });
     expect(doc.checks.filter((c) => c.ok === false && c.severity === "error")).toEqual([]);

@@ -179,7 +179,7 @@ describe("the verdicts point at the log, and the report is safe to read", () => 
   it("a flood of 5,000 tools with long descriptions and catastrophic patterns: every schema judged, at most 20 tools called, and the call bound said as a warning", { timeout: 60_000 }, async () => {
     const { code, doc } = await check([...target("--defect", "flood"), ...LEGACY]);
     expect(doc.checks.filter((c) => c.ok === false && c.severity === "error")).toEqual([]);
-    expect(doc.checks.find((c) => c.id === "tools.input-schema")!.detail).toBe("all 5004 input schemas are valid, with root type object");
+    expect(doc.checks.find((c) => c.id === "tools.input-schema")!.detail).toBe("all 5,004 input schemas are valid, with root type object");
     const calls = doc.checks.find((c) => c.id === "results.calls")!;
     expect(calls.detail.match(/→/g)).toHaveLength(20);
     // A bound reached is never a pass: what lay past it was not judged.
