@@ -46,6 +46,8 @@ describe("the 10,000-item bound is said, and never a pass", () => {
     // The walk itself read every page: its verdict counts them all and passes.
     expect(verdict(doc, "listings.pagination")).toMatchObject({ ok: true, detail: expect.stringContaining("tools/list 12,004 in 2 pages") });
     expect(doc.checks.filter((c) => c.ok === false && c.severity === "error")).toEqual([]);
+    // Only those: whether a list method answers, or tasks/list pages to an end, does not rest on the tools kept.
+    expect(doc.checks.filter((c) => c.ok === false).map((c) => c.id)).toEqual(["listings.duplicates", "tools.name", "tools.input-schema"]);
     expect(code).toBe(0);
   });
 

@@ -185,6 +185,8 @@ export const tasksChecks: Check[] = [
     title: "tasks/list pages to an end",
     severity: "error",
     rule: "R9 (2025-11-25 tasks): tasks/list is paginated with opaque cursors; a nextCursor is present whenever more tasks exist. 2026-07-28 has no tasks/list (M8).",
+    // Its walk reads every page whatever the item bound; the task started first does not make it rest on the tools kept.
+    judgesAllItems: true,
     async run(ctx) {
       if (ctx.era === "modern") return skip("2026-07-28 has no tasks/list");
       if (!isObject(ctx.capabilities.tasks) || !isObject(ctx.capabilities.tasks.list)) return skip("does not declare tasks.list");
