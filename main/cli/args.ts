@@ -84,6 +84,7 @@ Commands:
                                  (default 120000): checks not finished by then are "not run: budget"
         [--conformance [--expected-failures <file.yml>]]
                                  also run the official conformance suite's server scenarios
+                                 (within the same budget, then by default 600000)
   load --tool <name> [--args <json>] [--concurrency N] [--rate R] [--duration D]
                                  call one tool under load (N at once, default 1, at most 64; at most R
                                  calls/s; D such as 30s, default 10s, at most 10m): latency p50/p95/p99,

@@ -2,7 +2,7 @@
 // or the --json document on stdout, JUnit XML into --junit's file; exit 1 when an error-level check failed.
 import { writeFileSync } from "node:fs";
 import type { InspectorCore } from "../core/inspectorCore.js";
-import { hasErrors, type CheckReport } from "../core/checks/runner.js";
+import { DEFAULT_BUDGET_MS, DEFAULT_CONFORMANCE_BUDGET_MS, hasErrors, type CheckReport } from "../core/checks/runner.js";
 import { toJunit } from "../core/checks/junit.js";
 import { toSarif } from "../core/checks/sarif.js";
 import { CLIENT_INFO } from "../core/eras/driver.js";
@@ -17,13 +17,29 @@ export interface CheckOutcome {
   exitCode: number;
 }
 
-export async function runCheckCommand(core: InspectorCore, sessionId: string, args: CliArgs, status: (line: string, always?: boolean) => void): Promise<CheckOutcome> {
+/**
+ * check and lint: the time budget is the whole run's, the connect included, so a server that never answers
+ * its opening costs the budget, not the era probe's and the opening's time-outs on top of it.
+ */
+export function connectWithinBudget<T>(args: CliArgs, startedAt: number, connecting: Promise<T>): Promise<T> {
+  const budgetMs = args.budgetMs ?? (args.conformance ? DEFAULT_CONFORMANCE_BUDGET_MS : DEFAULT_BUDGET_MS);
+  if ((args.command !== "check" && args.command !== "lint") || budgetMs <= 0) return connecting;
+  let timer: NodeJS.Timeout | undefined;
+  const outOfTime = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the server did not finish its opening within the time budget of ${budgetMs / 1000} s (--budget)`)), Math.max(0, startedAt + budgetMs - Date.now()));
+  });
+  connecting.catch(() => {});
+  return Promise.race([connecting, outOfTime]).finally(() => clearTimeout(timer));
+}
+
+export async function runCheckCommand(core: InspectorCore, sessionId: string, args: CliArgs, status: (line: string, always?: boolean) => void, startedAt?: number): Promise<CheckOutcome> {
   let running = { id: "", done: 0, total: 0 };
   const report = await core.runChecks(sessionId, {
     calls: args.checkCalls,
     ...(args.command === "lint" ? { areas: ["lint"] } : {}),
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
     ...(args.budgetMs !== undefined ? { budgetMs: args.budgetMs } : {}),
+    ...(startedAt !== undefined ? { startedAt } : {}),
     endHttpSession: true,
     ...(args.conformance ? { conformance: { ...args.conformance, onProgress: (line: string) => status(line) } } : {}),
     onProgress: (p) => {

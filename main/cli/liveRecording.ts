@@ -3,6 +3,7 @@
 // again, every message recorded as --record would; the server's own requests are declined (nobody is
 // there to answer them). The result is read back as a recording, so both sides are compared alike.
 import { InspectorCore } from "../core/inspectorCore.js";
+import { walkPages } from "../../shared/listWalk.js";
 import { JsonFileStorage } from "../core/storage.js";
 import { Recorder } from "../core/recordings/recorder.js";
 import { parseRecording } from "../core/recordings/reader.js";
@@ -51,12 +52,9 @@ export async function liveRecording(against: Recording, options: LiveOptions): P
     const caps = info.serverCapabilities ?? {};
     const modern = info.era === "modern";
     // Every page of each list the server offers; a list it refuses is simply absent from the surface.
+    // A repeated or endless cursor stops a list there (what its pages held is recorded), never a loop.
     const pages = async (list: (cursor?: string) => Promise<{ nextCursor?: string }>) => {
-      let cursor: string | undefined;
-      for (let i = 0; i < MAX_PAGES; i++) {
-        cursor = (await list(cursor).catch(() => ({ nextCursor: undefined }))).nextCursor;
-        if (cursor === undefined) return;
-      }
+      await walkPages("list", (cursor) => list(cursor).catch(() => ({ nextCursor: undefined })), () => {}, MAX_PAGES);
     };
     if (modern || caps.tools) await pages((cursor) => core.dispatch("listTools", { sessionId, cursor }));
     if (modern || caps.resources) {

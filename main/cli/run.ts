@@ -23,7 +23,7 @@ import { runDoctor } from "./doctor.js";
 import { runCollectionCommand } from "./collectionRun.js";
 import { stableJson, type CliIo } from "./io.js";
 import { doctorHint } from "./shellWords.js";
-import { checkDocument, checkFailedHandshake, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
+import { checkDocument, checkFailedHandshake, connectWithinBudget, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
 
 export { stableJson, type CliIo };
@@ -245,9 +245,10 @@ class CliRun {
     const choice = chooseServer(args.server!, saved, fromFile, { transport: args.transport, era: args.era, headers: args.headers, roots: args.roots, oauth: args.oauth, env: args.env });
     if (args.record) this.recorder = new Recorder({ server: choice.config });
     this.status(`Connecting to ${choice.config.name}…`);
+    const startedAt = Date.now();
     let info;
     try {
-      info = await this.core.dispatch("connect", { server: choice.config, ...(choice.serverId ? { serverId: choice.serverId } : {}) });
+      info = await connectWithinBudget(args, startedAt, this.core.dispatch("connect", { server: choice.config, ...(choice.serverId ? { serverId: choice.serverId } : {}) }));
     } catch (error) {
       // check: an opening answer the SDK refused is itself a verdict on the server.
       this.checked = args.command === "check" || args.command === "lint" ? await checkFailedHandshake(this.core, (line, always) => this.status(line, always)) : undefined;
@@ -291,7 +292,7 @@ class CliRun {
       }
       case "check":
       case "lint":
-        this.checked = await runCheckCommand(this.core, sessionId, args, (line, always) => this.status(line, always));
+        this.checked = await runCheckCommand(this.core, sessionId, args, (line, always) => this.status(line, always), startedAt);
         return checkDocument(this.checked.report);
       default:
         throw new UsageError(`unknown command ${String(args.command)}`);

@@ -34,7 +34,7 @@ import { appCallTool, recordAppMessage } from "./apps/appBridge.js";
 import { diffRecordingSides, recordingOfSession } from "./recordings/sessionRecording.js";
 import { OpenedRecordings } from "./recordings/openedRecordings.js";
 import { RECORDING_EXTENSION } from "./recordings/format.js";
-import { runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
+import { DEFAULT_BUDGET_MS, DEFAULT_CONFORMANCE_BUDGET_MS, runChecks, type CheckReport, type RunChecksOptions } from "./checks/runner.js";
 import { runLoad, type LoadReport, type LoadTickFigures } from "./checks/load.js";
 import { MAX_SUITE_VERDICTS, mergeConformance, runConformance, type ConformanceOptions } from "./checks/conformance/suite.js";
 import { diagnose, DOCTOR_DEFAULTS, type DoctorOptions } from "./doctor/doctor.js";
@@ -224,8 +224,12 @@ export class InspectorCore {
     };
     const progress = (done: number, total: number, running?: string) => this.bus.emit("checkProgress", { sessionId, done, total, ...(running ? { running: running.slice(0, 300) } : {}) });
     const session = this.session(sessionId);
+    // The budget is the whole run's: the suite after our checks gets what is left of it.
+    const budgetMs = rest.budgetMs ?? (conformance ? DEFAULT_CONFORMANCE_BUDGET_MS : DEFAULT_BUDGET_MS);
+    const deadline = budgetMs > 0 ? (rest.startedAt ?? Date.now()) + budgetMs : undefined;
     const report = await runChecks(session, {
       ...rest,
+      budgetMs,
       inputs,
       onProgress: (p) => {
         rest.onProgress?.(p);
@@ -240,6 +244,7 @@ export class InspectorCore {
       transport: session.config.transport,
       era: report.era,
       ...conformance,
+      ...(deadline !== undefined ? { deadline } : {}),
       onProgress: (line) => {
         conformance.onProgress?.(line);
         progress(done, done, line);

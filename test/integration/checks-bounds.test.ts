@@ -41,9 +41,13 @@ describe("the 10,000-item bound is said, and never a pass", () => {
     for (const id of ["listings.duplicates", "tools.input-schema", "tools.name"]) {
       expect(verdict(doc, id)).toMatchObject({ ok: false, severity: "warning", detail: expect.stringContaining("the first 10,000 of 12,004 tools checked") });
     }
+    // Counts read as the bounds do, with thousands separated.
+    expect(verdict(doc, "tools.input-schema").detail).toMatch(/^all 10,000 input schemas are valid, with root type object, but only so far/);
     // The walk itself read every page: its verdict counts them all and passes.
     expect(verdict(doc, "listings.pagination")).toMatchObject({ ok: true, detail: expect.stringContaining("tools/list 12,004 in 2 pages") });
     expect(doc.checks.filter((c) => c.ok === false && c.severity === "error")).toEqual([]);
+    // Only those: whether a list method answers, or tasks/list pages to an end, does not rest on the tools kept.
+    expect(doc.checks.filter((c) => c.ok === false).map((c) => c.id)).toEqual(["listings.duplicates", "tools.name", "tools.input-schema"]);
     expect(code).toBe(0);
   });
 
@@ -54,15 +58,42 @@ describe("the 10,000-item bound is said, and never a pass", () => {
   });
 });
 
+describe("the task poll bound is said, and never a pass", () => {
+  it("R4: a task still input_required after 60 polls: tasks.lifecycle is a warning that says the bound, its statuses said once with their count", { timeout: 60_000 }, async () => {
+    const { doc } = await check(["--server", fixtureStdio("checks/check-target.mjs", "--defect", "task-update-stuck"), "--era", "2026-07-28"]);
+    const lifecycle = verdict(doc, "tasks.lifecycle");
+    expect(lifecycle).toMatchObject({ ok: false, severity: "warning" });
+    expect(lifecycle.detail).toMatch(/^went working → input_required \(×\d+\), but only so far: still "input_required" after 60 polls in \d+ s: the checks follow a task for at most 60 polls or 30 s$/);
+    expect(verdict(doc, "tasks.terminal")).toMatchObject({ ok: null, detail: expect.stringContaining("after 60 polls") });
+  });
+});
+
+describe("the round bound is said, and never a pass", () => {
+  it("I3: a call still asking for input after 10 rounds: results.calls and results.content are warnings that say so; a fault repeated each round is said once", { timeout: 60_000 }, async () => {
+    const { code, doc } = await check(["--server", fixtureStdio("checks/check-target.mjs", "--defect", "mrtr-empty"), "--era", "2026-07-28"]);
+    for (const id of ["results.calls", "results.content"]) {
+      expect(verdict(doc, id)).toMatchObject({ ok: false, severity: "warning", detail: expect.stringContaining('but only so far: "ask" still asked for input after 10 rounds (the checks answer at most 10)') });
+    }
+    expect(verdict(doc, "results.calls").detail).toContain('"ask" → input_required');
+    expect(verdict(doc, "mrtr.input-required").detail).toBe('"ask": a round with neither inputRequests nor requestState');
+    expect(code).toBe(1);
+  });
+
+  it("I3: a resources/read still asking for input after 10 rounds is not judged as a read without contents: resources.read is a warning that says the bound", { timeout: 60_000 }, async () => {
+    const { doc } = await check(["--server", fixtureStdio("checks/check-target.mjs", "--defect", "read-loop"), "--era", "2026-07-28"]);
+    expect(verdict(doc, "resources.read")).toMatchObject({ ok: false, severity: "warning", detail: '0 resources read, each with its own URI, but only so far: resources/read of "mem://one" still asked for input after 10 rounds (the checks answer at most 10)' });
+  });
+});
+
 describe("time-outs and the time budget", () => {
   it("a server that hangs after initialize: time-outs fail the checks that waited (never 'answers' or 'refused'), the budget ends the run, and the JSON and JUnit hold every verdict, the rest 'not run: budget'", { timeout: 60_000 }, async () => {
     const junit = join(mkdtempSync(join(tmpdir(), "junit-")), "checks.xml");
-    const { code, doc, stderr } = await check([...target("--defect", "hang-after-initialize"), "--timeout", "1000", "--budget", "4500", "--junit", junit]);
+    const { code, doc, stderr } = await check([...target("--defect", "hang-after-initialize"), "--timeout", "1000", "--budget", "8000", "--junit", junit]);
     const declared = verdict(doc, "lifecycle.declared-capabilities");
     expect(declared).toMatchObject({ ok: false, severity: "error", detail: expect.stringContaining("tools/list got no answer within 1 s (no answer is not a pass)") });
     expect(verdict(doc, "lifecycle.undeclared-capabilities")).toMatchObject({ ok: false, detail: expect.stringContaining("prompts/list got no answer within 1 s") });
     expect(verdict(doc, "lifecycle.ping")).toMatchObject({ ok: false, detail: expect.stringContaining("no answer") });
-    expect(doc.incomplete).toMatch(/time budget of 4.5 s ran out/);
+    expect(doc.incomplete).toMatch(/time budget of 8 s ran out/);
     const notRun = doc.checks.filter((c) => c.detail.startsWith("not run: budget"));
     expect(notRun.length).toBeGreaterThan(0);
     for (const c of notRun) expect(c.ok).toBeNull();
@@ -73,8 +104,23 @@ describe("time-outs and the time budget", () => {
     expect(xml).toContain("not run: budget");
     // Progress on stderr while it runs, and why it stopped.
     expect(stderr).toMatch(/\[1\/\d+\] pass lifecycle\.handshake/);
-    expect(stderr).toContain("The checks stopped: the time budget of 4.5 s ran out");
+    expect(stderr).toContain("The checks stopped: the time budget of 8 s ran out");
     expect(code).toBe(1);
+  });
+});
+
+describe("the budget is the whole run's, the connect included", () => {
+  it("a server that never answers its opening: the run ends when the budget does, not after the opening's 30 s time-out; exit 2, said why", async () => {
+    let stdout = "";
+    let stderr = "";
+    const code = await runCli(["check", "--json", "--budget", "2000", "--config-dir", mkdtempSync(join(tmpdir(), "check-")), "--server", `${process.execPath} -e "setInterval(() => {}, 1000)"`, "--era", "2025-11-25"], {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t) },
+      onInterrupt: () => () => {},
+    });
+    expect(JSON.parse(stdout)).toEqual({ error: { message: "the server did not finish its opening within the time budget of 2 s (--budget)" } });
+    expect(stderr).toContain("mcp-task-inspector doctor --server");
+    expect(code).toBe(2);
   });
 });
 
@@ -121,6 +167,14 @@ describe("transport.framing", () => {
 });
 
 describe("the checks tidy up after themselves", () => {
+  it("a tool listed twice is called once (listings.duplicates reports the listing)", async () => {
+    const { doc } = await check(target("--defect", "duplicate-tool"));
+    expect(verdict(doc, "listings.duplicates")).toMatchObject({ ok: false, detail: expect.stringContaining('"echo"') });
+    const calls = verdict(doc, "results.calls");
+    expect(calls.ok).toBe(true);
+    expect(calls.detail.match(/"echo" →/g)).toHaveLength(1);
+  });
+
   it("M5: a task the checks started that never ends is cancelled at the end, and the report says so", { timeout: 60_000 }, async () => {
     const { stderr } = await check(["--server", fixtureStdio("checks/check-target.mjs", "--defect", "task-update-stuck"), "--era", "2026-07-28"]);
     expect(stderr).toMatch(/The task "task-\d+" the checks started \("slow-task"\) had not ended: cancelled with tasks\/cancel/);

@@ -103,6 +103,22 @@ describe("the npm package (npm pack, then a plain offline install)", () => {
     expect(report.checks.find((c: { id: string }) => c.id === "lifecycle.ping")).toMatchObject({ ok: true });
   });
 
+  it("the installed command lints the Everything server, counting the tool list's tokens (the tokenizer is bundled)", () => {
+    const result = run(["lint", "--server", everythingCommand(), "--json", "--quiet"]);
+    expect(result.status, result.stderr).toBe(0);
+    const cost = JSON.parse(result.stdout).checks.find((c: { id: string }) => c.id === "lint.token-cost");
+    expect(cost).toMatchObject({ ok: true, detail: expect.stringMatching(/^the tool list costs [\d,]+ tokens for \d+ tools/) });
+  });
+
+  it("the installed command loads a tool of the Everything server: every call answered, with its latency figures", () => {
+    const result = run(["load", "--server", everythingCommand(), "--tool", "get-sum", "--args", '{"a":1,"b":2}', "--concurrency", "2", "--duration", "1s", "--json", "--quiet"]);
+    expect(result.status, result.stderr).toBe(0);
+    const load = JSON.parse(result.stdout);
+    expect(load.calls).toBeGreaterThan(0);
+    expect(load.errors).toEqual({});
+    expect(load.latencyMs.p50).toBeGreaterThan(0);
+  });
+
   it("`check --conformance` without the suite (a devDependency) says it was not run and how to get it", () => {
     const result = run(["check", "--server", everythingCommand(), "--conformance", "--json", "--quiet"]);
     expect(result.status, result.stderr).toBe(0);

@@ -101,6 +101,8 @@ export const lifecycleChecks: Check[] = [
     area: "lifecycle",
     title: "Every declared capability answers",
     severity: "error",
+    // Whether a list method answers does not rest on how many of its items are kept.
+    judgesAllItems: true,
     rule: "Capabilities (2025-11-25 lifecycle, 2026-07-28 server/discover): a server that declares tools, resources or prompts implements their list methods (tools/list, resources/list, prompts/list); -32601 (method not found) for a declared capability's method is a broken promise. (resources/templates/list is optional: a server may have no templates.)",
     async run(ctx) {
       const found: string[] = [];

@@ -86,7 +86,7 @@ export const listingsChecks: Check[] = [
       const walk = await ctx.walk("tools/list", "tools");
       if (!isObject(ctx.capabilities.tools) && !walk.items.length) return skip("declares no tools");
       const bad = walk.items.filter(isObject).map((t) => t.name).filter((name) => typeof name !== "string" || !TOOL_NAME.test(name));
-      return problems(bad.slice(0, 20).map((name) => `${quote(name, 80)} is not 1–128 characters of A-Z a-z 0-9 _ - .`), walk.items.length === 1 ? "the tool name keeps the rules" : `all ${walk.items.length} tool names keep the rules`, bad.length ? walk.messages : []);
+      return problems(bad.slice(0, 20).map((name) => `${quote(name, 80)} is not 1–128 characters of A-Z a-z 0-9 _ - .`), walk.items.length === 1 ? "the tool name keeps the rules" : `all ${count(walk.items.length)} tool names keep the rules`, bad.length ? walk.messages : []);
     },
   },
   {
@@ -105,7 +105,7 @@ export const listingsChecks: Check[] = [
         const verdict = judge.judge(tool.inputSchema);
         if (!verdict.ok) found.push(`${quote(tool.name, 60)}: inputSchema ${verdict.problem}`);
       }
-      return problems(found, `${tools.length === 1 ? "the input schema is" : `all ${tools.length} input schemas are`} valid, with root type object`, found.length ? walk.messages : []);
+      return problems(found, `${tools.length === 1 ? "the input schema is" : `all ${count(tools.length)} input schemas are`} valid, with root type object`, found.length ? walk.messages : []);
     },
   },
   {
@@ -124,7 +124,7 @@ export const listingsChecks: Check[] = [
         const verdict = judge.judge(tool.outputSchema);
         if (!verdict.ok) found.push(`${quote(tool.name, 60)}: outputSchema ${verdict.problem}`);
       }
-      return problems(found, `${tools.length === 1 ? "the output schema is" : `all ${tools.length} output schemas are`} valid, with root type object`, found.length ? walk.messages : []);
+      return problems(found, `${tools.length === 1 ? "the output schema is" : `all ${count(tools.length)} output schemas are`} valid, with root type object`, found.length ? walk.messages : []);
     },
   },
   {
@@ -149,7 +149,7 @@ export const listingsChecks: Check[] = [
         const parsed = parseUriTemplate(text);
         if (!parsed.ok) found.push(`${quote(text, 100)}: ${parsed.problem}`);
       }
-      return problems(found, `${templates.length === 1 ? "the template parses" : `all ${templates.length} templates parse`} as RFC 6570`, walk.messages);
+      return problems(found, `${templates.length === 1 ? "the template parses" : `all ${count(templates.length)} templates parse`} as RFC 6570`, walk.messages);
     },
   },
   {
@@ -166,12 +166,19 @@ export const listingsChecks: Check[] = [
       const found: string[] = [];
       const messages: number[] = [];
       const some = uris.slice(0, ctx.maxCalls);
+      let unjudged = 0;
       if (uris.length > some.length) ctx.mark({ kind: "limit", text: `the first ${some.length} of ${count(uris.length)} listed resources were read` });
       for (const uri of some) {
         // A 2026-07-28 read may ask for input first (I1): its rounds are followed, answered safely.
         const read = await ctx.roundTrip("resources/read", { uri }, uri);
         const reply = read.reply;
         messages.push(...read.messages);
+        if (read.roundsExceeded) {
+          // Its contents never came within the round bound (I3): not judged, and said.
+          ctx.mark({ kind: "limit", text: `resources/read of ${quote(uri, 80)} still asked for input after ${ctx.maxRounds} rounds (the checks answer at most ${ctx.maxRounds})` });
+          unjudged++;
+          continue;
+        }
         if (!reply.result) {
           found.push(`${quote(uri, 80)}: ${reply.error ? `error ${reply.error.code} ${quote(reply.error.message, 100)}` : `no answer (${reply.noAnswer})`}`);
           continue;
@@ -182,7 +189,7 @@ export const listingsChecks: Check[] = [
         else if (!contents.every((c) => isObject(c) && (typeof c.text === "string" || typeof c.blob === "string"))) found.push(`${quote(uri, 80)}: a content item has neither text nor blob`);
       }
       const more = uris.length > some.length ? ` (the first ${some.length} of ${uris.length})` : "";
-      return problems(found, `${plural(some.length, "resource")} read${more}, each with its own URI`, messages);
+      return problems(found, `${plural(some.length - unjudged, "resource")} read${more}, each with its own URI`, messages);
     },
   },
 ];

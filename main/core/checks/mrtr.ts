@@ -37,7 +37,8 @@ export const mrtrChecks: Check[] = [
           }
         }
       }
-      return problems(found, `${plural(calls.reduce((n, c) => n + c.inputRounds.length, 0), "input round")}, each well formed`, calls.flatMap((c) => c.messages));
+      // A server that loops repeats the same fault each round: said once.
+      return problems([...new Set(found)], `${plural(calls.reduce((n, c) => n + c.inputRounds.length, 0), "input round")}, each well formed`, calls.flatMap((c) => c.messages));
     },
   },
   {

@@ -47,8 +47,16 @@ export function contentProblem(block: unknown): string | undefined {
   }
 }
 
-async function calls(ctx: CheckContext): Promise<ToolCall[]> {
-  return ctx.plainCalls();
+/**
+ * The calls the checks made. A call still asking for input at the round bound (I3) never came back complete:
+ * what it would have answered was not judged, so each results check that looks at it says the bound.
+ */
+async function calls(ctx: CheckContext, looksAt: (call: ToolCall) => boolean = () => true): Promise<ToolCall[]> {
+  const made = await ctx.plainCalls();
+  for (const call of made) {
+    if (call.roundsExceeded && looksAt(call)) ctx.mark({ kind: "limit", text: `${quote(call.tool, 60)} still asked for input after ${ctx.maxRounds} rounds (the checks answer at most ${ctx.maxRounds})` });
+  }
+  return made;
 }
 
 export const resultsChecks: Check[] = [
@@ -59,8 +67,8 @@ export const resultsChecks: Check[] = [
     severity: "error",
     rule: "Tools, output schema (2025-11-25, 2026-07-28): if an output schema is provided, servers MUST provide structured results that conform to this schema.",
     async run(ctx) {
-      const made = await calls(ctx);
       const tools = new Map((await ctx.tools()).map((t) => [t.name, t]));
+      const made = await calls(ctx, (call) => tools.get(call.tool)?.outputSchema !== undefined);
       const judge = new SchemaJudge();
       const found: string[] = [];
       const messages: number[] = [];
@@ -122,7 +130,7 @@ export const resultsChecks: Check[] = [
       const made = await calls(ctx);
       if (!made.length) return skip("no tool was called: only tools annotated readOnlyHint whose required arguments have defaults or examples are, and those named with --call");
       const found = made.filter((c) => c.reply.noAnswer).map((c) => `${quote(c.tool, 60)}: no answer (${c.reply.noAnswer})`);
-      const said = made.map((c) => `${quote(c.tool, 60)} → ${c.reply.error ? `error ${c.reply.error.code}` : c.reply.result?.isError === true ? "isError" : c.reply.result ? "result" : "no answer"}`);
+      const said = made.map((c) => `${quote(c.tool, 60)} → ${c.reply.error ? `error ${c.reply.error.code}` : c.reply.result?.isError === true ? "isError" : c.roundsExceeded ? "input_required" : c.reply.result ? "result" : "no answer"}`);
       return found.length ? problems(found, "", made.flatMap((c) => c.messages)) : pass(`called ${said.join(", ")}`, made.flatMap((c) => c.messages));
     },
   },

@@ -29,6 +29,8 @@ export interface CheckReport {
 
 /** The whole run's default time budget: a hanging server costs a CI job this much, not hours. */
 export const DEFAULT_BUDGET_MS = 120_000;
+/** With the official suite: its scenarios run one by one, each starting the server (stdio) again. */
+export const DEFAULT_CONFORMANCE_BUDGET_MS = 600_000;
 
 /** How far a run has got, for the progress line and the tab. */
 export interface CheckProgress {
@@ -51,6 +53,8 @@ export interface RunChecksOptions extends CheckOptions {
   onProgress?: (progress: CheckProgress) => void;
   /** The whole run's time budget in ms (default DEFAULT_BUDGET_MS); 0: none. */
   budgetMs?: number;
+  /** When the run began, if before the checks (the command line counts its connect in the budget). */
+  startedAt?: number;
   /** The session ends when the run does (the command line): its Streamable HTTP session is ended with DELETE. */
   endHttpSession?: boolean;
 }
@@ -65,7 +69,7 @@ export function safeAnswer(input: PendingInput): InputAnswer {
 
 export async function runChecks(session: Session, options: RunChecksOptions = {}): Promise<CheckReport> {
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
-  const started = Date.now();
+  const started = options.startedAt ?? Date.now();
   const deadline = budgetMs > 0 ? started + budgetMs : undefined;
   const ctx = new CheckContext(session, { ...options, ...(deadline !== undefined ? { deadline } : {}) });
   const stop = options.inputs?.watch((input) => {

@@ -130,7 +130,7 @@ async function follow(ctx: CheckContext, run: TaskRun): Promise<void> {
   // M5: did the task move on after its answers (a later status other than input_required with those keys)?
   for (const update of run.updates) update.movedOn = run.statuses.lastIndexOf("input_required") < run.statuses.length - 1 || TERMINAL.has(status);
   if (!TERMINAL.has(status)) {
-    run.unfinished = `still ${quote(status)} after ${run.statuses.length - 1} polls in ${Math.round((Date.now() - started) / 1000)} s: the checks stopped following it`;
+    run.unfinished = `still ${quote(status)} after ${run.statuses.length - 1} polls in ${Math.round((Date.now() - started) / 1000)} s: the checks follow a task for at most ${MAX_POLLS} polls or ${MAX_TASK_MS / 1000} s`;
     return;
   }
   run.terminal = status;
@@ -149,6 +149,18 @@ async function follow(ctx: CheckContext, run: TaskRun): Promise<void> {
   const last = await ctx.request("tasks/get", { taskId });
   run.messages.push(...last.messages);
   run.after.push(last.result ? String(last.result.status) : `error ${last.error?.code ?? last.noAnswer}`);
+}
+
+/** The statuses a task went through, a status seen on many polls in a row said once with its count. */
+function statusPath(statuses: string[]): string {
+  const steps: { status: string; times: number }[] = [];
+  for (const status of statuses) {
+    const last = steps[steps.length - 1];
+    if (last?.status === status) last.times++;
+    else steps.push({ status, times: 1 });
+  }
+  const said = (s: string) => (MOVES[s] || TERMINAL.has(s) ? s : quote(s, 40));
+  return steps.map((s) => `${said(s.status)}${s.times > 1 ? ` (×${s.times})` : ""}`).join(" → ");
 }
 
 const NO_TASK = "no task was started: it takes a tool the checks may call that becomes a task (2025-11-25: taskSupport optional or required, and tasks.requests.tools.call; 2026-07-28: the server answers resultType task). Name one with --call";
@@ -173,6 +185,8 @@ export const tasksChecks: Check[] = [
     title: "tasks/list pages to an end",
     severity: "error",
     rule: "R9 (2025-11-25 tasks): tasks/list is paginated with opaque cursors; a nextCursor is present whenever more tasks exist. 2026-07-28 has no tasks/list (M8).",
+    // Its walk reads every page whatever the item bound; the task started first does not make it rest on the tools kept.
+    judgesAllItems: true,
     async run(ctx) {
       if (ctx.era === "modern") return skip("2026-07-28 has no tasks/list");
       if (!isObject(ctx.capabilities.tasks) || !isObject(ctx.capabilities.tasks.list)) return skip("does not declare tasks.list");
@@ -231,7 +245,9 @@ export const tasksChecks: Check[] = [
       const run = await taskRun(ctx);
       if (!run) return skip(NO_TASK);
       const found = [...run.badMoves.map((m) => `moved ${m}`), ...(run.problem ? [run.problem] : [])];
-      return problems(found, `went ${run.statuses.join(" → ")}${run.unfinished ? ` (${run.unfinished})` : ""}`, run.messages);
+      // The poll bound reached: the task was not seen to reach a terminal status, so this is no pass.
+      if (run.unfinished) ctx.mark({ kind: "limit", text: run.unfinished });
+      return problems(found, `went ${statusPath(run.statuses)}`, run.messages);
     },
   },
   {
@@ -299,7 +315,7 @@ export const tasksChecks: Check[] = [
       if (!run) return skip(NO_TASK);
       if (!run.updates.length) return skip("the task never asked for input");
       const stuck = run.updates.filter((u) => !u.movedOn);
-      return stuck.length ? fail(`answered ${stuck.map((u) => u.keys.map((k) => quote(k, 40)).join(", ")).join("; ")} with tasks/update, but the task stayed input_required`, run.messages) : pass(`${plural(run.updates.length, "tasks/update answer")}; the task moved on (${run.statuses.join(" → ")})`, run.messages);
+      return stuck.length ? fail(`answered ${stuck.map((u) => u.keys.map((k) => quote(k, 40)).join(", ")).join("; ")} with tasks/update, but the task stayed input_required`, run.messages) : pass(`${plural(run.updates.length, "tasks/update answer")}; the task moved on (${statusPath(run.statuses)})`, run.messages);
     },
   },
 ];

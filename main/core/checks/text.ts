@@ -24,7 +24,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 
 /** "1 page", "3 pages": details read as sentences. */
 export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
+  return `${count(n)} ${n === 1 ? word : many}`;
 }
 
 /** 100000 → "100,000": bounds and counts read the same everywhere. */

@@ -9,6 +9,7 @@ import type { ClientTask, PendingInput } from "../../../shared/types.js";
 import { judge, snapshotOf, type CallOutcome } from "./assertions.js";
 import { VARIABLE } from "./collectionFile.js";
 import { getPath } from "./jsonPath.js";
+import { walkPages } from "../../../shared/listWalk.js";
 
 /** What the runner needs of the core (InspectorCore has it). */
 export interface CollectionHost {
@@ -68,14 +69,17 @@ export async function runCollection(host: CollectionHost, sessionId: string, col
   let tools: Map<string, Record<string, unknown> | undefined> | undefined;
   const outputSchemaOf = async (name: string) => {
     if (!tools) {
-      tools = new Map();
-      let cursor: string | undefined;
-      for (let page = 0; page < 100; page++) {
-        const listed = await host.dispatch("listTools", { sessionId, ...(cursor ? { cursor } : {}) });
-        for (const tool of listed.tools) tools.set(tool.name, tool.outputSchema as Record<string, unknown> | undefined);
-        cursor = listed.nextCursor;
-        if (!cursor) break;
-      }
+      const found = new Map<string, Record<string, unknown> | undefined>();
+      tools = found;
+      // A repeated or endless cursor stops the walk (what the pages before it listed is kept), never a loop.
+      await walkPages(
+        "tools/list",
+        (cursor) => host.dispatch("listTools", { sessionId, ...(cursor ? { cursor } : {}) }),
+        (listed) => {
+          for (const tool of listed.tools) found.set(tool.name, tool.outputSchema as Record<string, unknown> | undefined);
+        },
+        100,
+      );
     }
     return tools.get(name);
   };

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TransportConfig } from "../../../../shared/types.js";
-import { MAX_DETAIL, type Verdict } from "../check.js";
+import { MAX_DETAIL, plural, type Verdict } from "../check.js";
 import type { CheckReport } from "../runner.js";
 import { startStdioBridge, type StdioBridge } from "./bridge.js";
 import { readExpectedFailures } from "../../../../shared/checks.js";
@@ -50,6 +50,8 @@ export interface ConformanceOptions {
   nodePath?: string;
   /** One scenario's time limit. */
   timeoutMs?: number;
+  /** When the run's time budget ends (epoch ms): the suite is stopped then, its unfinished scenarios not run. */
+  deadline?: number;
   onProgress?: (line: string) => void;
 }
 
@@ -76,6 +78,10 @@ const clip = (text: string, max = MAX_DETAIL) => (text.length > max ? `${text.sl
 function notRun(id: string, title: string, detail: string): Verdict {
   return { ...base, id, title, rule: `${CONFORMANCE_PACKAGE} server scenarios`, ok: null, detail: clip(detail) };
 }
+
+/** The one verdict that says the time budget stopped the suite (mergeConformance makes the report incomplete). */
+const SUITE_BUDGET = "not run: budget";
+const SUITE_TITLE = "The official conformance suite ran";
 
 /** The suite's entry script, or undefined when it is not installed where we look. */
 export function findConformanceSuite(searchFrom: string[]): string | undefined {
@@ -155,9 +161,15 @@ function evidenceText(details: unknown): string {
   return clip(text, MAX_SUITE_EVIDENCE);
 }
 
-function runSuite(node: string, args: string[], onLine: (line: string) => void): Promise<{ code: number | null; output: string }> {
+function runSuite(node: string, args: string[], onLine: (line: string) => void, deadline?: number): Promise<{ code: number | null; output: string; outOfTime: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(node, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+    // The run's budget covers the suite too: stopped when it runs out, what it finished is kept.
+    let outOfTime = false;
+    const timer = deadline === undefined ? undefined : setTimeout(() => {
+      outOfTime = true;
+      child.kill();
+    }, Math.max(0, deadline - Date.now()));
     let output = "";
     const take = (d: Buffer) => {
       const text = d.toString("utf8");
@@ -166,8 +178,14 @@ function runSuite(node: string, args: string[], onLine: (line: string) => void):
     };
     child.stdout.on("data", take);
     child.stderr.on("data", take);
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, outOfTime });
+    });
   });
 }
 
@@ -178,20 +196,21 @@ const scenarioOfDir = (dir: string) => /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/
 export async function runConformance(options: ConformanceOptions): Promise<Verdict[]> {
   const searchFrom = options.searchFrom ?? [dirname(fileURLToPath(import.meta.url)), process.cwd()];
   const entry = findConformanceSuite(searchFrom);
-  if (!entry) return [notRun("conformance:suite", "The official conformance suite ran", `not run: the conformance suite is not installed (${INSTALL_HINT})`)];
+  if (!entry) return [notRun("conformance:suite", SUITE_TITLE, `not run: the conformance suite is not installed (${INSTALL_HINT})`)];
   const node = options.nodePath ?? findSuiteNode(searchFrom);
-  if (!node) return [notRun("conformance:suite", "The official conformance suite ran", `not run: the conformance suite needs Node ${CONFORMANCE_MIN_NODE} or newer, and this is Node ${process.versions.node}`)];
+  if (!node) return [notRun("conformance:suite", SUITE_TITLE, `not run: the conformance suite needs Node ${CONFORMANCE_MIN_NODE} or newer, and this is Node ${process.versions.node}`)];
+  if (options.deadline !== undefined && Date.now() >= options.deadline) return [notRun("conformance:suite", SUITE_TITLE, `${SUITE_BUDGET} (the time budget ran out before the suite)`)];
   const t = options.transport;
-  if (t.type === "sse") return [notRun("conformance:suite", "The official conformance suite ran", "not run: the suite speaks Streamable HTTP, and this server speaks HTTP+SSE")];
+  if (t.type === "sse") return [notRun("conformance:suite", SUITE_TITLE, "not run: the suite speaks Streamable HTTP, and this server speaks HTTP+SSE")];
   if (t.type === "stdio" && options.era === "2026-07-28") {
-    return [notRun("conformance:suite", "The official conformance suite ran", "not run: over stdio the suite is run through a session-per-process bridge, which has no 2026-07-28 (stateless) form")];
+    return [notRun("conformance:suite", SUITE_TITLE, "not run: over stdio the suite is run through a session-per-process bridge, which has no 2026-07-28 (stateless) form")];
   }
   let expected = options.expectedFailuresText ? readExpectedFailures(options.expectedFailuresText) : new Map<string, string>();
   if (options.expectedFailures) {
     try {
       expected = readExpectedFailures(readFileSync(options.expectedFailures, "utf8"));
     } catch (error) {
-      return [notRun("conformance:suite", "The official conformance suite ran", `not run: cannot read the expected-failures file ${options.expectedFailures} (${(error as Error).message})`)];
+      return [notRun("conformance:suite", SUITE_TITLE, `not run: cannot read the expected-failures file ${options.expectedFailures} (${(error as Error).message})`)];
     }
   }
 
@@ -202,8 +221,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Verdi
     const url = t.type === "stdio" ? bridge!.url : t.url;
     const args = [entry, "server", "--url", url, "--spec-version", options.era, "-o", outDir, ...(options.timeoutMs ? ["--timeout", String(options.timeoutMs)] : [])];
     // HTTP headers the server needs (a bearer token) cannot be passed to the suite: it sends its own requests.
-    const { code, output } = await runSuite(node, args, options.onProgress ?? (() => {}));
+    const { code, output, outOfTime } = await runSuite(node, args, options.onProgress ?? (() => {}), options.deadline);
     const verdicts: Verdict[] = [];
+    let finished = 0;
     const dirs = readdirSync(outDir).filter((d) => scenarioOfDir(d)).sort();
     for (const dir of dirs) {
       const scenario = scenarioOfDir(dir)!;
@@ -217,16 +237,20 @@ export async function runConformance(options: ConformanceOptions): Promise<Verdi
         checks = JSON.parse(readFileSync(join(outDir, file), "utf8")) as SuiteCheck[];
         if (!Array.isArray(checks)) throw new Error("not a list");
       } catch (error) {
-        verdicts.push({ ...notRun(`conformance:${scenario}`, `Scenario ${scenario}`, `the suite wrote no readable result (${(error as Error).message})`), ok: false });
+        // The scenario the budget stopped is not run; any other without a result is the suite's failure.
+        if (outOfTime) verdicts.push(notRun(`conformance:${scenario}`, `Scenario ${scenario}`, `${SUITE_BUDGET} (the time budget ran out during this scenario)`));
+        else verdicts.push({ ...notRun(`conformance:${scenario}`, `Scenario ${scenario}`, `the suite wrote no readable result (${(error as Error).message})`), ok: false });
         continue;
       }
       verdicts.push(...scenarioVerdicts(scenario, checks, expected));
+      finished++;
     }
-    if (dirs.length === 0) {
+    if (outOfTime) verdicts.push(notRun("conformance:suite", SUITE_TITLE, `${SUITE_BUDGET} (the time budget ran out during the suite: ${plural(finished, "scenario")} finished, the rest not run)`));
+    else if (dirs.length === 0) {
       verdicts.push({
         ...notRun(
           "conformance:suite",
-          "The official conformance suite ran",
+          SUITE_TITLE,
           `the suite ran no scenario (exit ${code}): ${output.slice(-1500)}${bridge?.stderrTail().length ? `\nthe server's stderr: ${bridge.stderrTail().join("\n").slice(-1500)}` : ""}`,
         ),
         ok: false,
@@ -242,8 +266,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Verdi
 /** The report with the suite's verdicts added, its counts recomputed. */
 export function mergeConformance(report: CheckReport, verdicts: Verdict[]): CheckReport {
   const checks = [...report.checks, ...verdicts];
+  const stopped = verdicts.find((v) => v.id === "conformance:suite" && v.detail.startsWith(SUITE_BUDGET));
   return {
     ...report,
+    ...(stopped && !report.budgetReached ? { budgetReached: stopped.detail.slice(SUITE_BUDGET.length + 2, -1) } : {}),
     checks,
     passed: checks.filter((c) => c.ok === true).length,
     failed: checks.filter((c) => c.ok === false).length,
