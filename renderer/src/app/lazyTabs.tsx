@@ -4,6 +4,7 @@
 // are files of the same origin.
 import { lazy, useState, type ComponentType } from "react";
 import { drawerDialog } from "../components/Drawer.js";
+import { loadEngines } from "../forms/engines.js";
 import { settingsDialogBody } from "../sidebar/SettingsDialog.js";
 import { commandPaletteDialog } from "./CommandPalette.js";
 
@@ -52,7 +53,9 @@ export const RecordedViews = lazy(() => import("../tabs/recording/RecordedViews.
 
 /** The dialogs (drawers, Settings, the command palette): chunks of their own, so Radix and cmdk are not in the first tab's. */
 const DIALOGS = [drawerDialog, settingsDialogBody, commandPaletteDialog];
-const ALL: { preload(): Promise<unknown> }[] = [TasksTab, SamplingTab, ElicitationsTab, ResourcesTab, PromptsTab, LogsTab, ChecksTab, TaskTimelineHost, CollectionsTab, ...DIALOGS];
+/** The forms' validators (forms/engines.ts): a chunk of their own too. */
+const VALIDATORS = { preload: loadEngines };
+const ALL: { preload(): Promise<unknown> }[] = [TasksTab, SamplingTab, ElicitationsTab, ResourcesTab, PromptsTab, LogsTab, ChecksTab, TaskTimelineHost, CollectionsTab, ...DIALOGS, VALIDATORS];
 
 /** Every lazy chunk, fetched now; resolves when all are in (tests that switch tabs synchronously use it). */
 export function preloadAllTabs(): Promise<unknown> {
