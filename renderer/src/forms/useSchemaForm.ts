@@ -125,6 +125,8 @@ export function useSchemaForm(schema: unknown, draftKey: string): SchemaFormStat
   }, [current, node, save]);
 
   const submit = useCallback(async () => {
+    // What the form held when it was submitted; what is typed while the validators load stays in the draft.
+    const d = current();
     let validateMapped: Engines["validateMapped"];
     try {
       ({ validateMapped } = await loadEngines());
@@ -132,8 +134,6 @@ export function useSchemaForm(schema: unknown, draftKey: string): SchemaFormStat
       setErrors({ fieldErrors: dict(), formErrors: [`The validator could not load (${(error as Error).message}); nothing was sent. Try again.`] });
       return undefined;
     }
-    // The draft as it is now: what was typed while the validators loaded counts.
-    const d = current();
     if (d.mode === "json") {
       let parsed: unknown;
       try {
