@@ -36,7 +36,7 @@ describe("the built renderer's chunks", () => {
     }
   });
 
-  it("the first load holds no pattern engine, no JSON-Schema validator, no zod schema and no CodeMirror: each is a chunk fetched later", () => {
+  it("the first load holds no pattern engine, no JSON-Schema validator, no zod schema, no CodeMirror and no Radix: each is a chunk fetched later", () => {
     // The first load: index.html's script and preloads, and every file they import statically, transitively.
     const html = readFileSync(join(ASSETS, "..", "index.html"), "utf8");
     const first = new Set<string>();
@@ -49,9 +49,9 @@ describe("the built renderer's chunks", () => {
     };
     for (const m of html.matchAll(/(?:src|href)="\.\/assets\/([\w.-]+\.js)"/g)) visit(m[1]!);
     expect([...first].some((f) => /^start-[\w-]+\.js$/.test(f))).toBe(true);
-    expect([...first].filter((f) => /^(patterns|schemas|json-editor)-/.test(f))).toEqual([]);
-    // By their own strings, wherever a build might put them: re2js, @cfworker/json-schema, zod, CodeMirror.
-    const markers = { re2js: "missing closing", "@cfworker/json-schema": "Items did not match", zod: "$ZodType", codemirror: "cm-scroller" };
+    expect([...first].filter((f) => /^(patterns|schemas|json-editor|dialog)-/.test(f))).toEqual([]);
+    // By their own strings, wherever a build might put them: re2js, @cfworker/json-schema, zod, CodeMirror, Radix's dialog.
+    const markers = { re2js: "missing closing", "@cfworker/json-schema": "Items did not match", zod: "$ZodType", codemirror: "cm-scroller", radix: "data-radix-focus-guard" };
     for (const [what, marker] of Object.entries(markers)) {
       expect(built.some((f) => readFileSync(join(ASSETS, f), "utf8").includes(marker)), `${what} is in some chunk`).toBe(true);
       for (const file of first) expect(readFileSync(join(ASSETS, file), "utf8").includes(marker), `${what} in ${file}`).toBe(false);

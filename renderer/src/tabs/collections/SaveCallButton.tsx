@@ -1,11 +1,11 @@
 // "Save to collection": one call (a tool run, a prompt get, a resource read) saved with its arguments into
 // a collection in the config folder, with the assertions the user ticks. Used from a run card and a log row.
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useRef, useState } from "react";
 import type { Assertion, SavedCallInput } from "../../../../shared/collection.js";
 import { useBridge } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { Modal } from "../../components/Modal.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import "./collections.css";
 
@@ -59,63 +59,51 @@ export function SaveCallButton({ call, what, callName = what, className = "link"
       </button>
       {/* Mounted only while open: a list of many runs holds plain buttons. */}
       {open && (
-      <Dialog.Root open onOpenChange={(next) => !next && setOpen(false)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="collections-overlay" />
-          <Dialog.Content className="collections-dialog" aria-describedby={undefined}
-            // Focus goes back to the button that opened it (the dialog is unmounted on close).
-            onCloseAutoFocus={(event) => {
+        <Modal onClose={() => setOpen(false)} title={`Save ${what} to a collection`} className="collections-dialog" overlayClassName="collections-overlay" opener={opener}>
+          <form
+            className="collections-form"
+            onSubmit={(event) => {
               event.preventDefault();
-              opener.current?.focus();
+              save();
             }}
           >
-            <Dialog.Title>Save {what} to a collection</Dialog.Title>
-            <form
-              className="collections-form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                save();
-              }}
-            >
-              <label htmlFor={`${id}-name`}>Name of the call</label>
-              <input id={`${id}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-              <label htmlFor={`${id}-file`}>Collection</label>
-              <select id={`${id}-file`} value={file} onChange={(e) => setFile(e.target.value)}>
-                {files.map((f) => (
-                  <option key={f.file} value={f.file}>
-                    {f.name} ({f.file})
-                  </option>
-                ))}
-                <option value={NEW}>New collection…</option>
-              </select>
-              {file === NEW && (
-                <>
-                  <label htmlFor={`${id}-new`}>New collection's name</label>
-                  <input id={`${id}-new`} value={newName} maxLength={200} onChange={(e) => setNewName(e.target.value)} />
-                </>
-              )}
-              <fieldset>
-                <legend>Assertions</legend>
-                <label>
-                  <input type="checkbox" checked={notError} onChange={(e) => setNotError(e.target.checked)} /> Not an error
-                </label>
-                <label>
-                  <input type="checkbox" checked={snapshot} onChange={(e) => setSnapshot(e.target.checked)} /> Same as a snapshot (accept it after the first run)
-                </label>
-              </fieldset>
-              <ErrorAlert message={action.error} onDismiss={action.clearError} />
-              <div className="collections-actions">
-                <button type="submit" disabled={action.busy}>
-                  Save
-                </button>
-                <Dialog.Close asChild>
-                  <button type="button">Cancel</button>
-                </Dialog.Close>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            <label htmlFor={`${id}-name`}>Name of the call</label>
+            <input id={`${id}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+            <label htmlFor={`${id}-file`}>Collection</label>
+            <select id={`${id}-file`} value={file} onChange={(e) => setFile(e.target.value)}>
+              {files.map((f) => (
+                <option key={f.file} value={f.file}>
+                  {f.name} ({f.file})
+                </option>
+              ))}
+              <option value={NEW}>New collection…</option>
+            </select>
+            {file === NEW && (
+              <>
+                <label htmlFor={`${id}-new`}>New collection's name</label>
+                <input id={`${id}-new`} value={newName} maxLength={200} onChange={(e) => setNewName(e.target.value)} />
+              </>
+            )}
+            <fieldset>
+              <legend>Assertions</legend>
+              <label>
+                <input type="checkbox" checked={notError} onChange={(e) => setNotError(e.target.checked)} /> Not an error
+              </label>
+              <label>
+                <input type="checkbox" checked={snapshot} onChange={(e) => setSnapshot(e.target.checked)} /> Same as a snapshot (accept it after the first run)
+              </label>
+            </fieldset>
+            <ErrorAlert message={action.error} onDismiss={action.clearError} />
+            <div className="collections-actions">
+              <button type="submit" disabled={action.busy}>
+                Save
+              </button>
+              <button type="button" onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        </Modal>
       )}
       {saved && (
         <span className="note" role="status">
