@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { firstLoadScripts } from "../helpers/firstLoad.js";
 
 const ASSETS = join(import.meta.dirname, "..", "..", "out", "renderer", "assets");
 /** Vite's chunkSizeWarningLimit: 500 kB of minified code (kB = 1000 bytes, as Vite counts). */
@@ -37,19 +38,9 @@ describe("the built renderer's chunks", () => {
   });
 
   it("the first load holds no pattern engine, no JSON-Schema validator, no zod schema, no CodeMirror and no Radix: each is a chunk fetched later", () => {
-    // The first load: index.html's script and preloads, and every file they import statically, transitively.
-    const html = readFileSync(join(ASSETS, "..", "index.html"), "utf8");
-    const first = new Set<string>();
-    const visit = (file: string) => {
-      if (first.has(file)) return;
-      first.add(file);
-      const code = readFileSync(join(ASSETS, file), "utf8");
-      // Static imports only (`import{a}from"./x.js"`, `import"./x.js"`); `import("./x.js")` is fetched on demand.
-      for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)) visit(m[1]!);
-    };
-    for (const m of html.matchAll(/(?:src|href)="\.\/assets\/([\w.-]+\.js)"/g)) visit(m[1]!);
-    expect([...first].some((f) => /^start-[\w-]+\.js$/.test(f))).toBe(true);
-    expect([...first].filter((f) => /^(patterns|schemas|json-editor|dialog)-/.test(f))).toEqual([]);
+    const first = firstLoadScripts(join(ASSETS, ".."));
+    expect(first.some((f) => /^start-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(first.filter((f) => /^(patterns|schemas|json-editor|dialog)-/.test(f))).toEqual([]);
     // By their own strings, wherever a build might put them: re2js, @cfworker/json-schema, zod, CodeMirror, Radix's dialog.
     const markers = { re2js: "missing closing", "@cfworker/json-schema": "Items did not match", zod: "$ZodType", codemirror: "cm-scroller", radix: "data-radix-focus-guard" };
     for (const [what, marker] of Object.entries(markers)) {
