@@ -46,13 +46,15 @@ describe("lazy tabs in Chromium", () => {
       await page.getByText(EVERYTHING, { exact: true }).waitFor();
       await page.getByRole("tabpanel").locator("*").first().waitFor(); // the Tools tab drew something
       // The scripts fetched before the first tab showed: none holds the validators (re2js, @cfworker), zod's
-      // schemas, CodeMirror or Radix. They come later (once idle, or when a form or dialog first needs them).
+      // schemas or CodeMirror. They come later (once idle, or when a form first needs them). (The request
+      // dialog's chunk, with Radix, is asked for by an effect of the same commit as the first tab: it is not
+      // waited for, and the build test keeps Radix out of the files the first tab waits for.)
       const before = await page.evaluate(() => {
         const shown = (window as unknown as { __firstTabMs: number }).__firstTabMs;
         return performance.getEntriesByType("resource").filter((entry) => entry.startTime <= shown && /\.js$/.test(new URL(entry.name).pathname)).map((entry) => new URL(entry.name).pathname);
       });
       expect(before.some((path) => /^\/assets\/start-[\w-]+\.js$/.test(path))).toBe(true);
-      expect(before.filter((path) => /\/assets\/(patterns|schemas|json-editor|dialog)-/.test(path))).toEqual([]);
+      expect(before.filter((path) => /\/assets\/(patterns|schemas|json-editor)-/.test(path))).toEqual([]);
       await expect.poll(() => scripts.some((path) => /\/assets\/patterns-[\w-]+\.js$/.test(path))).toBe(true); // fetched once idle
 
       await tab(page, "Logs").click();
