@@ -1,6 +1,20 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig } from "electron-vite";
 import react from "@vitejs/plugin-react";
+
+/**
+ * The contract's zod schemas (shared/*.ts that import zod, and the SDK's types): zod builds each schema
+ * when its module loads, which cost the first tab about a third of its script time. The page needs them
+ * only in later tabs (and the core, which validates the contract), so they are a chunk of their own.
+ */
+function buildsSchemas(id: string): boolean {
+  if (/node_modules[\\/](zod|@modelcontextprotocol[\\/]sdk)[\\/]/.test(id)) return true;
+  return /[\\/]shared[\\/][\w.-]+\.ts$/.test(id) && /from "(zod|@modelcontextprotocol\/sdk\/types\.js)"/.test(readFileSync(id, "utf8"));
+}
+
+/** The first tab's own code, and the small modules the later tabs share with it. */
+const START = /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts|hooks)[\\/](?!jsonEditorView|validate|patterns|CommandPaletteDialog|DrawerDialog|ModalDialog|SettingsDialogBody)|[\\/]shared[\\/]/;
 
 export default defineConfig({
   main: {
@@ -29,16 +43,21 @@ export default defineConfig({
         input: { index: resolve(__dirname, "renderer/index.html") },
         output: {
           // The first tab's code in two files, not a dozen: the small modules the later tabs share with it
-          // join it (their own code stays in their chunks), and the pattern engines get one file.
+          // join it (their own code stays in their chunks). Each group also takes what its modules import,
+          // so the start chunk is matched first: the validators (forms/engines.ts loads them on first use)
+          // and the contract's schemas then get a file each that holds only what the first tab does not load.
           codeSplitting: {
             groups: [
-              { name: "patterns", test: /node_modules[\\/](re2js|@cfworker)[\\/]/, priority: 2 },
+              // The dialogs (the command palette with cmdk, the drawers, Settings, the modals) stay out, and
+              // Radix with them: each loads when it first opens.
+              { name: "start", test: (id) => START.test(id) && !buildsSchemas(id), priority: 4 },
               // Edit as JSON's editor loads on first use: CodeMirror gets a chunk of its own, and the module that
               // imports it stays out of the start chunk (else the start chunk would import CodeMirror at once).
               { name: "json-editor", test: /node_modules[\\/](codemirror|@codemirror|@lezer|style-mod|w3c-keyname|crelt)[\\/]/, priority: 3 },
-              // The dialogs (the command palette with cmdk, the drawers, Settings) stay out, and Radix with
-              // them: each loads when it first opens.
-              { name: "start", test: /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts|hooks)[\\/](?!jsonEditorView|CommandPaletteDialog|DrawerDialog|SettingsDialogBody)|[\\/]shared[\\/]/, priority: 1 },
+              { name: "patterns", test: /node_modules[\\/](re2js|@cfworker)[\\/]|renderer[\\/]src[\\/]forms[\\/](validate|patterns)\.ts$/, priority: 2 },
+              { name: "schemas", test: buildsSchemas, priority: 2 },
+              // Radix's dialog and what it brings (focus scope, scroll lock, aria-hidden), shared by the dialogs' chunks.
+              { name: "dialog", test: /node_modules[\\/](@radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/, priority: 2 },
             ],
           },
         },

@@ -2,8 +2,7 @@
 // `load --json` document) and the figures of each second while it runs (the live chart).
 import { z } from "zod";
 
-/** The engine's ceilings (main/core/checks/load.ts): a load cannot hurt the machine running it. */
-export const LOAD_CEILINGS = { concurrency: 64, rate: 2_000, durationMs: 600_000 } as const;
+export { LOAD_CEILINGS } from "./loadCeilings.js";
 
 /** One second of a load: totals so far, and that second's own figures. */
 export const LoadSecondSchema = z.object({

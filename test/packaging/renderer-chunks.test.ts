@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { firstLoadScripts } from "../helpers/firstLoad.js";
 
 const ASSETS = join(import.meta.dirname, "..", "..", "out", "renderer", "assets");
 /** Vite's chunkSizeWarningLimit: 500 kB of minified code (kB = 1000 bytes, as Vite counts). */
@@ -33,6 +34,18 @@ describe("the built renderer's chunks", () => {
       const name = chunk!.replace(/[.-]/g, "\\$&");
       expect(eagerCode).toMatch(new RegExp(`import\\([\`"']\\./${name}[\`"']\\)`)); // a dynamic import()…
       expect(eagerCode).not.toMatch(new RegExp(`from\\s*["']\\./${name}["']`)); // …and no static one
+    }
+  });
+
+  it("the first load holds no pattern engine, no JSON-Schema validator, no zod schema, no CodeMirror and no Radix: each is a chunk fetched later", () => {
+    const first = firstLoadScripts(join(ASSETS, ".."));
+    expect(first.some((f) => /^start-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(first.filter((f) => /^(patterns|schemas|json-editor|dialog)-/.test(f))).toEqual([]);
+    // By their own strings, wherever a build might put them: re2js, @cfworker/json-schema, zod, CodeMirror, Radix's dialog.
+    const markers = { re2js: "missing closing", "@cfworker/json-schema": "Items did not match", zod: "$ZodType", codemirror: "cm-scroller", radix: "data-radix-focus-guard" };
+    for (const [what, marker] of Object.entries(markers)) {
+      expect(built.some((f) => readFileSync(join(ASSETS, f), "utf8").includes(marker)), `${what} is in some chunk`).toBe(true);
+      for (const file of first) expect(readFileSync(join(ASSETS, file), "utf8").includes(marker), `${what} in ${file}`).toBe(false);
     }
   });
 

@@ -29,11 +29,11 @@ function Harness({ schema, onSend }: { schema: unknown; onSend(value: unknown): 
       <SchemaFields form={form} rawLabel="Arguments (JSON)" />
       <button
         type="button"
-        onClick={() => {
-          const value = form.submit();
+        onClick={async () => {
+          const value = await form.submit();
           if (value) {
             onSend(value);
-            setSent(sent + 1);
+            setSent((n) => n + 1);
           }
         }}
       >

@@ -4,6 +4,8 @@
 // are files of the same origin.
 import { lazy, useState, type ComponentType } from "react";
 import { drawerDialog } from "../components/Drawer.js";
+import { modalDialog } from "../components/Modal.js";
+import { loadEngines } from "../forms/engines.js";
 import { settingsDialogBody } from "../sidebar/SettingsDialog.js";
 import { commandPaletteDialog } from "./CommandPalette.js";
 
@@ -50,9 +52,11 @@ export const TaskTimelineHost = lazyNamed(() => import("../tabs/timeline/TaskTim
 /** Issue 22: an opened recording's runs, timelines and input requests, above the live tab (its own chunk). */
 export const RecordedViews = lazy(() => import("../tabs/recording/RecordedViews.js").then((m) => ({ default: m.RecordedViews })));
 
-/** The dialogs (drawers, Settings, the command palette): chunks of their own, so Radix and cmdk are not in the first tab's. */
-const DIALOGS = [drawerDialog, settingsDialogBody, commandPaletteDialog];
-const ALL: { preload(): Promise<unknown> }[] = [TasksTab, SamplingTab, ElicitationsTab, ResourcesTab, PromptsTab, LogsTab, ChecksTab, TaskTimelineHost, CollectionsTab, ...DIALOGS];
+/** The dialogs (drawers, Settings, the command palette, the modals): chunks of their own, so Radix and cmdk are not in the first tab's. */
+const DIALOGS = [drawerDialog, settingsDialogBody, commandPaletteDialog, modalDialog];
+/** The forms' validators (forms/engines.ts): a chunk of their own too. */
+const VALIDATORS = { preload: loadEngines };
+const ALL: { preload(): Promise<unknown> }[] = [TasksTab, SamplingTab, ElicitationsTab, ResourcesTab, PromptsTab, LogsTab, ChecksTab, TaskTimelineHost, CollectionsTab, ...DIALOGS, VALIDATORS];
 
 /** Every lazy chunk, fetched now; resolves when all are in (tests that switch tabs synchronously use it). */
 export function preloadAllTabs(): Promise<unknown> {

@@ -5,7 +5,7 @@
 import { useDeferredValue, useMemo, useState, type ComponentProps } from "react";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { formatBytes } from "../../../shared/byteBudget.js";
-import { validateAgainstSchema } from "../forms/validate.js";
+import { useEngines } from "../forms/engines.js";
 import { ContentList } from "./ContentView.js";
 import { CopyButton } from "./CopyButton.js";
 import { JsonView, toJsonText } from "./JsonView.js";
@@ -77,13 +77,22 @@ const PROBLEMS_SHOWN = 5;
 
 /** The spec: a tool with an outputSchema MUST return structuredContent that conforms to it. */
 function OutputSchemaCheck({ schema, structuredContent }: { schema: unknown; structuredContent: unknown }) {
+  const engines = useEngines();
   const problems = useMemo(() => {
     if (structuredContent === undefined) return ["the result has no structuredContent, and the tool declares an outputSchema"];
+    if (!engines) return undefined;
     // validate.ts keeps the server's patterns out of V8's backtracking engine (they are hostile).
-    const outcome = validateAgainstSchema(schema, structuredContent, isObject(structuredContent) ? Object.keys(structuredContent) : []);
+    const outcome = engines.validateAgainstSchema(schema, structuredContent, isObject(structuredContent) ? Object.keys(structuredContent) : []);
     if (outcome.valid) return [];
     return [...Object.entries(outcome.fieldErrors).flatMap(([field, messages]) => messages.map((m) => `${field}: ${m}`)), ...outcome.formErrors];
-  }, [schema, structuredContent]);
+  }, [engines, schema, structuredContent]);
+  if (problems === undefined) {
+    return (
+      <p className="schema-check note" role="status">
+        Checking structuredContent against the tool's outputSchema…
+      </p>
+    );
+  }
   if (problems.length === 0) {
     return (
       <p className="schema-check schema-pass" role="status">

@@ -2,9 +2,9 @@
 // img-src / media-src data:) and its size is bounded; always its size, mime type and a Download button.
 // A small image (an icon, a 16-pixel test image) is drawn larger than its pixels so it can be seen, and any
 // image opens larger in a dialog on click (Escape closes it).
-import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { DownloadButton } from "./DownloadButton.js";
+import { Modal } from "./Modal.js";
 import { base64Bytes, formatBytes, INLINE_BASE64_LIMIT, isPlayableAudio, isShowableImage } from "./resourcePreview.js";
 
 /** An image narrower and lower than this (CSS pixels) is drawn scaled up, in whole steps. */
@@ -36,30 +36,30 @@ function ZoomableImage({ src, alt }: { src: string; alt: string }) {
   const small = size !== undefined && size.width > 0 && size.height > 0 && size.width < SMALL_IMAGE_PX && size.height < SMALL_IMAGE_PX;
   // Whole steps keep pixel art crisp (image-rendering: pixelated).
   const scale = small ? Math.max(1, Math.floor(SMALL_IMAGE_SHOWN_PX / Math.max(size.width, size.height))) : 1;
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
-        <button type="button" className="image-zoom" aria-label={`View larger: ${alt}`} title="Click to view larger">
-          <img
-            className={small ? "content-image small-image" : "content-image"}
-            alt={alt}
-            src={src}
-            onLoad={(e) => setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
-            {...(small ? { width: size.width * scale, height: size.height * scale } : {})}
-          />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="image-zoom-overlay" />
-        <Dialog.Content className="image-zoom-dialog" aria-describedby={undefined}>
-          <Dialog.Title className="visually-hidden">{alt}</Dialog.Title>
+    <>
+      <button ref={opener} type="button" className="image-zoom" aria-label={`View larger: ${alt}`} title="Click to view larger" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <img
+          className={small ? "content-image small-image" : "content-image"}
+          alt={alt}
+          src={src}
+          onLoad={(e) => setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+          {...(small ? { width: size.width * scale, height: size.height * scale } : {})}
+        />
+      </button>
+      {open && (
+        <Modal onClose={() => setOpen(false)} title={alt} titleClassName="visually-hidden" className="image-zoom-dialog" overlayClassName="image-zoom-overlay" opener={opener}>
           <img className={small ? "zoomed-image small-image" : "zoomed-image"} alt={alt} src={src} />
           <p className="note">
             {size ? `${size.width} × ${size.height} pixels` : ""} · Escape closes{" "}
-            <Dialog.Close className="image-zoom-close">Close</Dialog.Close>
+            <button type="button" className="image-zoom-close" onClick={() => setOpen(false)}>
+              Close
+            </button>
           </p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </Modal>
+      )}
+    </>
   );
 }

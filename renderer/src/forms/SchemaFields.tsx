@@ -3,7 +3,7 @@
 // with the field; array items move and go with buttons named after the item. All server text renders as
 // text. "Edit as JSON" swaps the controls for a JSON editor and back without losing what was typed.
 import { useId, useMemo, type ReactNode } from "react";
-import { validateMapped } from "./validate.js";
+import { useEngines } from "./engines.js";
 import { key, newId, prefill, prefillBranch, type FieldSpec, type FormDraft, type FormNode, type Path } from "./schemaForm.js";
 import type { SchemaFormState } from "./useSchemaForm.js";
 import { JsonEditor } from "./JsonEditor.js";
@@ -77,18 +77,27 @@ export function SchemaFields({ form, rawLabel = "Value (JSON)" }: { form: Schema
 
 /** What the JSON editor's lint says, also as text under it, so it is seen without hovering and read with the editor. */
 export function JsonProblems({ id, text, schema }: { id: string; text: string; schema: unknown }) {
+  const engines = useEngines();
   const problems = useMemo(() => {
     // Very large text is checked on send only: this runs on every keystroke.
     if (text.length > 256 * 1024) return [];
+    let value: unknown;
     try {
-      return validateMapped(schema, JSON.parse(text)).problems.map((p) => `${p.pointer || "(value)"}: ${p.message}`);
+      value = JSON.parse(text);
     } catch (error) {
       return [`Invalid JSON: ${(error as Error).message}`];
     }
-  }, [text, schema]);
+    return engines?.validateMapped(schema, value).problems.map((p) => `${p.pointer || "(value)"}: ${p.message}`);
+  }, [engines, text, schema]);
   return (
     <ul className="json-problems" id={id} aria-label="Problems in the JSON">
-      {problems.length === 0 ? <li className="ok">Valid against the schema.</li> : problems.slice(0, 20).map((p, i) => <li key={i}>{p}</li>)}
+      {problems === undefined ? (
+        <li>Checking against the schema…</li>
+      ) : problems.length === 0 ? (
+        <li className="ok">Valid against the schema.</li>
+      ) : (
+        problems.slice(0, 20).map((p, i) => <li key={i}>{p}</li>)
+      )}
     </ul>
   );
 }

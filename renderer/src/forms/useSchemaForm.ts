@@ -3,8 +3,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { useInspector, useInspectorStore } from "../hooks/context.js";
 import { buildForm, collect, decompose, initialDraft, key, prefixes, type DraftEntry, type FormDraft, type FormNode, type Path, type Tag } from "./schemaForm.js";
-import { uncheckedPatterns } from "./patterns.js";
-import { validateMapped } from "./validate.js";
+import { loadEngines, useEngines, type Engines } from "./engines.js";
 import { dict } from "../util/dict.js";
 
 export interface FormErrors {
@@ -16,7 +15,7 @@ export interface FormErrors {
 export interface SchemaFormState {
   schema: unknown;
   node: FormNode;
-  /** Patterns of the schema this form cannot check (patterns.ts): the form says so. */
+  /** Patterns of the schema this form cannot check (patterns.ts): the form says so. Empty while the validators load. */
   uncheckedPatterns: string[];
   draft: FormDraft;
   errors: FormErrors;
@@ -31,8 +30,8 @@ export interface SchemaFormState {
   toJson(): void;
   /** JSON → form; false (and `jsonError`) when the text does not parse or does not fit the form. */
   toForm(): boolean;
-  /** Collect and validate: the value to send, or undefined (errors shown, nothing sent). */
-  submit(): Record<string, unknown> | undefined;
+  /** Collect and validate (once the validators are in): the value to send, or undefined (errors shown, nothing sent). */
+  submit(): Promise<Record<string, unknown> | undefined>;
   reset(): void;
 }
 
@@ -53,7 +52,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function useSchemaForm(schema: unknown, draftKey: string): SchemaFormState {
   const store = useInspectorStore();
   const node = useMemo(() => buildForm(schema), [schema]);
-  const unchecked = useMemo(() => uncheckedPatterns(schema), [schema]);
+  const engines = useEngines();
+  const unchecked = useMemo(() => engines?.uncheckedPatterns(schema) ?? [], [engines, schema]);
   const stored = useInspector((s) => s.drafts[draftKey]);
   const fallback = useMemo(() => initialDraft(node), [node]);
   const draft = isDraft(stored) ? stored : fallback;
@@ -124,8 +124,16 @@ export function useSchemaForm(schema: unknown, draftKey: string): SchemaFormStat
     return true;
   }, [current, node, save]);
 
-  const submit = useCallback(() => {
+  const submit = useCallback(async () => {
+    // What the form held when it was submitted; what is typed while the validators load stays in the draft.
     const d = current();
+    let validateMapped: Engines["validateMapped"];
+    try {
+      ({ validateMapped } = await loadEngines());
+    } catch (error) {
+      setErrors({ fieldErrors: dict(), formErrors: [`The validator could not load (${(error as Error).message}); nothing was sent. Try again.`] });
+      return undefined;
+    }
     if (d.mode === "json") {
       let parsed: unknown;
       try {

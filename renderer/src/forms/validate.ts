@@ -7,6 +7,8 @@ import { Validator, type OutputUnit, type Schema, type SchemaDraft } from "@cfwo
 import { dict, own } from "../util/dict.js";
 import { checkPatterns, withoutPatterns } from "./patterns.js";
 
+export { uncheckedPatterns } from "./patterns.js";
+
 export interface ValidationOutcome {
   valid: boolean;
   fieldErrors: Record<string, string[]>;

@@ -68,7 +68,7 @@ export function ChecksTab() {
   const askable = useMemo(() => tools.filter((t) => !callableOnItsOwn(t)).slice(0, 200), [tools]);
   const action = useAsyncAction();
   // Each ticked tool's form hands over its arguments (validated against the tool's inputSchema) at Run.
-  const argumentsOf = useRef(new Map<string, () => Record<string, unknown> | undefined>());
+  const argumentsOf = useRef(new Map<string, () => Promise<Record<string, unknown> | undefined>>());
   const [progress, setProgress] = useState<CheckProgressView>();
   useEffect(
     () =>
@@ -86,7 +86,7 @@ export function ChecksTab() {
       const ticked = allowed.filter((name) => askable.some((t) => t.name === name));
       const calls: { tool: string; arguments?: Record<string, unknown> }[] = [];
       for (const tool of ticked) {
-        const args = argumentsOf.current.get(tool)?.();
+        const args = await argumentsOf.current.get(tool)?.();
         if (!args) throw new Error(`The arguments for ${tool} are not valid yet: see its form under "Also allow the checks to call…".`);
         calls.push({ tool, arguments: args });
       }
@@ -202,7 +202,7 @@ function progressText(progress: CheckProgressView | undefined): string {
 }
 
 /** A ticked tool's arguments: the Tools tab's schema form, its draft kept per session and tool. */
-function ToolArguments({ tool, sessionId, register }: { tool: Tool; sessionId: string; register: (submit: (() => Record<string, unknown> | undefined) | undefined) => void }) {
+function ToolArguments({ tool, sessionId, register }: { tool: Tool; sessionId: string; register: (submit: (() => Promise<Record<string, unknown> | undefined>) | undefined) => void }) {
   const form = useSchemaForm(tool.inputSchema, draftKeys.view("checks", "arguments", sessionId, tool.name));
   const submit = form.submit;
   useEffect(() => {

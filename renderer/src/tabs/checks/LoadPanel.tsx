@@ -12,7 +12,8 @@ import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { SchemaFields } from "../../forms/SchemaFields.js";
 import { useSchemaForm } from "../../forms/useSchemaForm.js";
 import { draftKeys } from "../../store/draftsSlice.js";
-import { LOAD_CEILINGS, type LoadReportView, type LoadSecond } from "../../../../shared/load.js";
+import type { LoadReportView, LoadSecond } from "../../../../shared/load.js";
+import { LOAD_CEILINGS } from "../../../../shared/loadCeilings.js";
 import { LoadChart } from "./LoadChart.js";
 import "../../styles/checks.css";
 
@@ -57,7 +58,7 @@ function NumberField({ label, value, min, max, disabled, onChange }: { label: st
 /** A tool's page: the tool shown there, and its form's arguments (undefined while the form is not valid). */
 export interface FixedTool {
   tool: Tool;
-  arguments: () => Record<string, unknown> | undefined;
+  arguments: () => Promise<Record<string, unknown> | undefined>;
 }
 
 export function LoadPanel({ sessionId, connected, fixed }: { sessionId: string; connected: boolean; fixed?: FixedTool }) {
@@ -88,7 +89,7 @@ export function LoadPanel({ sessionId, connected, fixed }: { sessionId: string; 
   const run = () =>
     action.run(async () => {
       if (!tool) throw new Error("The server lists no tool to load.");
-      const args = fixed ? fixed.arguments() : form.submit();
+      const args = await (fixed ? fixed.arguments() : form.submit());
       if (!args) throw new Error(`The arguments for ${tool.name} are not valid yet: see the form.`);
       const durationMs = settings.durationSeconds * 1000;
       setReport(undefined);

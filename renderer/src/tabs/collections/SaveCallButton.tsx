@@ -1,11 +1,11 @@
 // "Save to collection": one call (a tool run, a prompt get, a resource read) saved with its arguments into
 // a collection in the config folder, with the assertions the user ticks. Used from a run card and a log row.
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useRef, useState } from "react";
 import type { Assertion, SavedCallInput } from "../../../../shared/collection.js";
 import { useBridge } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { Modal } from "../../components/Modal.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import "./collections.css";
 
@@ -59,55 +59,43 @@ export function SaveCallButton({ call, what, callName = what, className = "link"
       </button>
       {/* Mounted only while open: a list of many runs holds plain buttons. */}
       {open && (
-      <Dialog.Root open onOpenChange={(next) => !next && setOpen(false)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="collections-overlay" />
-          <Dialog.Content className="collections-dialog" aria-describedby={undefined}
-            // Focus goes back to the button that opened it (the dialog is unmounted on close).
-            onCloseAutoFocus={(event) => {
+        <Modal onClose={() => setOpen(false)} title={`Save ${what} to a collection`} className="collections-dialog" overlayClassName="collections-overlay" opener={opener}>
+          <form
+            className="collections-form"
+            onSubmit={(event) => {
               event.preventDefault();
-              opener.current?.focus();
+              save();
             }}
           >
-            <Dialog.Title>Save {what} to a collection</Dialog.Title>
-            <form
-              className="collections-form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                save();
-              }}
-            >
-              <label htmlFor={`${id}-name`}>Name of the call</label>
-              <input id={`${id}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-              <label htmlFor={`${id}-file`}>Collection</label>
-              <select id={`${id}-file`} value={file} onChange={(e) => setFile(e.target.value)}>
-                {files.map((f) => (
-                  <option key={f.file} value={f.file}>
-                    {f.name} ({f.file})
-                  </option>
-                ))}
-                <option value={NEW}>New collection…</option>
-              </select>
-              {file === NEW && (
-                <>
-                  <label htmlFor={`${id}-new`}>New collection's name</label>
-                  <input id={`${id}-new`} value={newName} maxLength={200} onChange={(e) => setNewName(e.target.value)} />
-                </>
-              )}
-              <fieldset>
-                <legend>Assertions</legend>
-                <label>
-                  <input type="checkbox" checked={notError} onChange={(e) => setNotError(e.target.checked)} /> Not an error
-                </label>
-                <label>
-                  <input type="checkbox" checked={snapshot} onChange={(e) => setSnapshot(e.target.checked)} /> Same as a snapshot (accept it after the first run)
-                </label>
-              </fieldset>
-              <SaveActions action={action} />
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            <label htmlFor={`${id}-name`}>Name of the call</label>
+            <input id={`${id}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+            <label htmlFor={`${id}-file`}>Collection</label>
+            <select id={`${id}-file`} value={file} onChange={(e) => setFile(e.target.value)}>
+              {files.map((f) => (
+                <option key={f.file} value={f.file}>
+                  {f.name} ({f.file})
+                </option>
+              ))}
+              <option value={NEW}>New collection…</option>
+            </select>
+            {file === NEW && (
+              <>
+                <label htmlFor={`${id}-new`}>New collection's name</label>
+                <input id={`${id}-new`} value={newName} maxLength={200} onChange={(e) => setNewName(e.target.value)} />
+              </>
+            )}
+            <fieldset>
+              <legend>Assertions</legend>
+              <label>
+                <input type="checkbox" checked={notError} onChange={(e) => setNotError(e.target.checked)} /> Not an error
+              </label>
+              <label>
+                <input type="checkbox" checked={snapshot} onChange={(e) => setSnapshot(e.target.checked)} /> Same as a snapshot (accept it after the first run)
+              </label>
+            </fieldset>
+            <SaveActions action={action} onCancel={() => setOpen(false)} />
+          </form>
+        </Modal>
       )}
       {saved && (
         <span className="note" role="status">
@@ -119,7 +107,7 @@ export function SaveCallButton({ call, what, callName = what, className = "link"
 }
 
 /** The foot of a save dialog's form: what went wrong, Save, Cancel. */
-export function SaveActions({ action }: { action: ReturnType<typeof useAsyncAction> }) {
+export function SaveActions({ action, onCancel }: { action: ReturnType<typeof useAsyncAction>; onCancel: () => void }) {
   return (
     <>
       <ErrorAlert message={action.error} onDismiss={action.clearError} />
@@ -127,9 +115,9 @@ export function SaveActions({ action }: { action: ReturnType<typeof useAsyncActi
         <button type="submit" disabled={action.busy}>
           Save
         </button>
-        <Dialog.Close asChild>
-          <button type="button">Cancel</button>
-        </Dialog.Close>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </>
   );

@@ -82,7 +82,7 @@ export function SaveCallsButton({ entries, from }: { entries: LogEntry[]; from: 
                 <label htmlFor={`${id}-name`}>Collection's name</label>
                 <input id={`${id}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
                 <p className="note">Each call is saved with its arguments and the assertion "not an error"; add more in the file.</p>
-                <SaveActions action={action} />
+                <SaveActions action={action} onCancel={() => setOpen(false)} />
               </form>
             </Dialog.Content>
           </Dialog.Portal>

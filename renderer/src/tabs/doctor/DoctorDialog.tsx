@@ -1,12 +1,12 @@
 // The connection doctor in the app: a Diagnose button (on every server entry, and beside a failed
 // connect's reason) that opens a dialog listing the doctor's steps, each with what was seen and the fix.
 // Everything in a step quotes the server, so it is rendered as text.
-import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, useState } from "react";
 import type { DoctorReport, DoctorStep } from "../../../../shared/doctor.js";
 import type { ServerConfigInput } from "../../../../shared/types.js";
 import { useBridge } from "../../app/context.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { Modal } from "../../components/Modal.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import "./doctor.css";
 
@@ -39,36 +39,24 @@ export function DiagnoseButton({ server, serverName, label = "Diagnose", classNa
         {label}
       </button>
       {open && (
-        <Dialog.Root open onOpenChange={(next) => !next && setOpen(false)}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="doctor-overlay" />
-            <Dialog.Content className="doctor-dialog" aria-describedby={undefined}
-            // Focus goes back to the button that opened it (the dialog is unmounted on close).
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              opener.current?.focus();
-            }}
-          >
-              <Dialog.Title>Diagnose {serverName}</Dialog.Title>
-              {report && <p className="doctor-target">{report.server} ({report.transport})</p>}
-              {action.busy && (
-                <p role="status" className="doctor-summary">
-                  Diagnosing… each step ends within its bound.
-                </p>
-              )}
-              <ErrorAlert message={action.error} onDismiss={action.clearError} />
-              {report && <DoctorSteps report={report} />}
-              <div className="doctor-actions">
-                <button type="button" onClick={run} disabled={action.busy}>
-                  Run again
-                </button>
-                <Dialog.Close asChild>
-                  <button type="button">Close</button>
-                </Dialog.Close>
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <Modal onClose={() => setOpen(false)} title={`Diagnose ${serverName}`} className="doctor-dialog" overlayClassName="doctor-overlay" opener={opener}>
+          {report && <p className="doctor-target">{report.server} ({report.transport})</p>}
+          {action.busy && (
+            <p role="status" className="doctor-summary">
+              Diagnosing… each step ends within its bound.
+            </p>
+          )}
+          <ErrorAlert message={action.error} onDismiss={action.clearError} />
+          {report && <DoctorSteps report={report} />}
+          <div className="doctor-actions">
+            <button type="button" onClick={run} disabled={action.busy}>
+              Run again
+            </button>
+            <button type="button" onClick={() => setOpen(false)}>
+              Close
+            </button>
+          </div>
+        </Modal>
       )}
     </>
   );

@@ -108,9 +108,7 @@ function FormMode({
       aria-label={`Answer to ${title}`}
       onSubmit={(e) => {
         e.preventDefault();
-        const content = form.submit();
-        if (!content) return;
-        void run(() => bridge.answerElicitation({ pendingInputId: input.id, action: "accept", content }));
+        void form.submit().then((content) => content && run(() => bridge.answerElicitation({ pendingInputId: input.id, action: "accept", content })));
       }}
     >
       <SchemaFields form={form} rawLabel="Response content (JSON)" />

@@ -61,8 +61,8 @@ function ToolForm({ session, tool }: { session: SessionInfo; tool: Tool }) {
   const [loadOpen, setLoadOpen] = useState(false);
   const connected = session.state === "connected";
 
-  const start = (asTask: boolean) => {
-    const args = form.submit();
+  const start = async (asTask: boolean) => {
+    const args = await form.submit();
     if (!args) return;
     let ttlMs: number | undefined;
     if (asTask && ttl.trim()) {
@@ -94,7 +94,7 @@ function ToolForm({ session, tool }: { session: SessionInfo; tool: Tool }) {
         aria-label={`Arguments for ${tool.name}`}
         onSubmit={(e) => {
           e.preventDefault();
-          start(!modes.run);
+          void start(!modes.run);
         }}
       >
         <SchemaFields form={form} rawLabel="Arguments (JSON)" />
@@ -118,12 +118,12 @@ function ToolForm({ session, tool }: { session: SessionInfo; tool: Tool }) {
         )}
         <div className="row">
           {modes.run && (
-            <button type="button" disabled={!connected} onClick={() => start(false)}>
+            <button type="button" disabled={!connected} onClick={() => void start(false)}>
               Run
             </button>
           )}
           {modes.runAsTask && (
-            <button type="button" disabled={!connected} onClick={() => start(true)}>
+            <button type="button" disabled={!connected} onClick={() => void start(true)}>
               Run as task
             </button>
           )}
