@@ -148,6 +148,10 @@ describe("the workspace", () => {
     await page.mouse.up();
     const grown = (await dock.boundingBox())!.height;
     expect(grown).toBeGreaterThan(before + 60);
+    // The size is remembered too: a reload draws the panel at the height it was dragged to.
+    await page.reload();
+    await dock.waitFor();
+    await expect.poll(async () => Math.abs((await dock.boundingBox())!.height - grown)).toBeLessThan(4);
 
     // To the right, showing Tasks; a reload keeps all of it.
     await showDock(page, "Tasks");
