@@ -133,7 +133,7 @@ describe("a finished task's status message", () => {
 });
 
 describe("the command palette", () => {
-  it("Ctrl+K: open a tab, answer the oldest waiting request, open a tool's form, connect a server, switch the theme", async () => {
+  it("Ctrl+K: open a tab, answer the oldest waiting request, open a tool's form, switch the theme, open a recording, disconnect a server", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("listTools", () => ({ tools: [tool("echo", { inputSchema: { type: "object", properties: { message: { type: "string" } } } })] }));
@@ -171,6 +171,13 @@ describe("the command palette", () => {
     dialog = await palette();
     await user.click(within(dialog).getByRole("option", { name: "Theme: dark" }));
     await waitFor(() => expect(bridge.callsOf("updateSettings")).toEqual([{ theme: "dark" }]));
+
+    // Open a recording: the Logs tab, with its Open recording… button focused (Enter picks the file).
+    dialog = await palette();
+    await user.type(within(dialog).getByRole("combobox"), "open a recording");
+    await user.keyboard("{Enter}");
+    expect(tabNamed("Logs").getAttribute("aria-selected")).toBe("true");
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Open recording…"));
 
     // The demo server's session is connected: the palette offers Disconnect, not Connect.
     dialog = await palette();
