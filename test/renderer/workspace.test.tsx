@@ -58,6 +58,23 @@ describe("the docked panel", () => {
     expect(readDock(localStorage.getItem(DOCK_KEY)).open).toBe(false);
   });
 
+  it("the dialog switched off: a request that arrives opens the docked panel on Waiting on you; one waiting at load leaves it as remembered", async () => {
+    const user = userEvent.setup();
+    const { bridge } = await renderApp({ sessions: [session()], pendingInputs: [elicitation("p0", { message: "From before", requestedSchema: { type: "object", properties: {} } })] });
+    expect(screen.queryByRole("region", { name: "Docked panel" })).toBeNull();
+    // Open on Logs: a new request switches it to the requests.
+    await user.keyboard("{Control>}j{/Control}");
+    expect(within(screen.getByRole("region", { name: "Docked panel" })).getByRole("button", { name: "Logs" }).getAttribute("aria-pressed")).toBe("true");
+    await user.keyboard("{Control>}j{/Control}");
+    expect(screen.queryByRole("region", { name: "Docked panel" })).toBeNull();
+    bridge.emit({ type: "pendingInputAdded", payload: sampling("p1", { messages: [{ role: "user", content: { type: "text", text: "Name a fish" } }] }) });
+    const dock = await screen.findByRole("region", { name: "Docked panel" });
+    expect(within(dock).getByRole("button", { name: /^Waiting on you/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(dock).getByRole("button", { name: /^Answer the sampling request from / })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(tabNamed("Tools").getAttribute("aria-selected")).toBe("true");
+  });
+
   it("a stored dock state that is not one reads as the default", () => {
     expect(readDock("{not json")).toEqual({ open: false, side: "bottom", view: "logs" });
     expect(readDock(JSON.stringify({ open: "yes", side: "left", view: "<script>" }))).toEqual({ open: false, side: "bottom", view: "logs" });
