@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
 import type { ClientTask, ReceiverTask } from "../../../../shared/types.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
+import { CopyButton } from "../../components/CopyButton.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
 import { useResultCheckProps } from "../../components/useOutputSchema.js";
@@ -24,6 +25,7 @@ export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void })
         <h3>
           {row.kind} task {task.taskId}
         </h3>
+        <CopyButton text={task.taskId} what={`task id ${task.taskId}`} />
         <button type="button" onClick={onClose} aria-label="Close task details">
           Close
         </button>
