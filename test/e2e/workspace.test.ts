@@ -9,7 +9,7 @@ import { openApp, type App } from "./app.js";
 import { axeProblems } from "./axe.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, fillEverythingTabs, openTab, openTool, statusCell, tab, taskRow, waitForText, type TabName } from "./flows-ui.js";
 
-const TABS: TabName[] = ["Tools", "Tasks", "Sampling", "Elicitations", "Resources", "Prompts", "Logs", "Checks"];
+const TABS: TabName[] = ["Tools", "Tasks", "Sampling", "Elicitations", "Resources", "Prompts", "Logs", "Checks", "Collections"];
 
 let app: App | undefined;
 afterEach(async () => {
@@ -82,6 +82,15 @@ describe("the workspace", () => {
       const scrolls = await pageScrolls(page);
       if (scrolls.x || scrolls.y) problems.push(`${name}: the page scrolls (${JSON.stringify(scrolls)})`);
     }
+    // Checks with its verdicts shown, and its Load pane.
+    await openTab(page, "Checks");
+    await page.getByRole("combobox", { name: "Area", exact: true }).selectOption("listings");
+    await page.getByRole("button", { name: "Run Listings checks", exact: true }).click();
+    await waitForText(page.getByRole("region", { name: "Check results", exact: true }).getByRole("status"), /^\d+ passed, /, FLOW_TIMEOUT_MS);
+    for (const p of await clipped(page)) problems.push(`Checks, verdicts shown: ${p}`);
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await page.getByRole("region", { name: "Load", exact: true }).waitFor();
+    for (const p of await clipped(page)) problems.push(`Checks, Load: ${p}`);
     // With the docked panel open at the bottom, then on the right, and a task's details open.
     await showDock(page, "Logs");
     await openTab(page, "Tasks");
