@@ -10,7 +10,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { DOCK_KEY, readDock } from "../../renderer/src/app/dock.js";
 import { formatClock } from "../../renderer/src/util/time.js";
-import { clientTask, elicitation, sampling, session, tool } from "./fixtures.js";
+import { clientTask, elicitation, sampling, session, tool, toolRun } from "./fixtures.js";
 import { renderApp, tabNamed } from "./renderApp.js";
 
 afterEach(() => localStorage.clear());
@@ -146,6 +146,23 @@ describe("a finished task's status message", () => {
     expect(within(drawer).queryByText(/^Status message:/)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Details of task c2" }));
     expect(within(screen.getByRole("region", { name: "Task details drawer" })).getByText("Status message: Reading sources")).toBeTruthy();
+    // In the table too: the finished task's message is marked as its last, whole with its time on hover.
+    const cells = (id: string) => within(screen.getByText(id, { selector: "code" }).closest<HTMLElement>('[role="row"]')!).getAllByRole("cell");
+    const message = cells("c1")[4]!;
+    expect(message.textContent).toBe("last: Generating report...");
+    expect(message.querySelector("[title]")?.getAttribute("title")).toBe(`Last message at ${formatClock("2026-01-01T10:00:07.000Z")}: Generating report...`);
+    expect(cells("c2")[4]!.textContent).toBe("Reading sources");
+  });
+
+  it("the run that became a finished task says its last message with its time, as its Details do", async () => {
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("simulate-research-query")] }));
+    const done = clientTask("c1", { status: "completed" });
+    done.task = { ...done.task, statusMessage: "Generating report...", lastUpdatedAt: "2026-01-01T10:00:07.000Z" };
+    await renderApp({ sessions: [session()], clientTasks: [done], toolRuns: [toolRun(1, { toolName: "simulate-research-query", asTask: true, taskId: "c1", status: "done" })] }, bridge);
+    await userEvent.setup().click(await screen.findByRole("button", { name: "simulate-research-query" }));
+    const run = within(screen.getByRole("article", { name: "Run 1: simulate-research-query as task" }));
+    expect(run.getByText(`Last message at ${formatClock("2026-01-01T10:00:07.000Z")}: Generating report...`)).toBeTruthy();
   });
 });
 

@@ -6,7 +6,7 @@ import type { PendingInput } from "../../../../shared/types.js";
 import { useInspector } from "../../app/context.js";
 import { formatClock, formatMs, formatTimeLeft, ttlLeft } from "../../util/time.js";
 import { taskEndingWords } from "../../../../shared/taskEnding.js";
-import { deletedNote, endingNote } from "./taskEnding.js";
+import { deletedNote, endingNote, lastMessageLine } from "./taskEnding.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
 import { eraTag, goneWord, statusNotes } from "./taskColumns.js";
@@ -87,7 +87,15 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
         {ending && <span className="note task-ending"> · {ending}</span>}
       </div>
       <div role="cell">
-        <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>
+        {task.statusMessage !== undefined && TERMINAL.has(task.status) ? (
+          // A finished task's message is its last word from while it ran, not news.
+          <span title={lastMessageLine(task)}>
+            <span className="note">last: </span>
+            {task.statusMessage}
+          </span>
+        ) : (
+          <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>
+        )}
       </div>
       <div role="cell">{formatClock(task.createdAt)}</div>
       <div role="cell">{deleted ?? (left === undefined ? "unlimited" : left <= 0 ? "ttl elapsed" : formatTimeLeft(left))}</div>

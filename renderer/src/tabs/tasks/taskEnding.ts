@@ -49,3 +49,11 @@ export function endingNote(client: ClientTask | undefined, receiver: ReceiverTas
 export function deletedNote(task: { deletedAt?: string } | undefined): string | undefined {
   return task?.deletedAt ? `deleted at ${formatClock(task.deletedAt)}` : undefined;
 }
+
+/**
+ * A finished task's status message is what it last said while it ran ("Generating report…"), not how it
+ * stands now: named as its last message, with the time of the task's last update that carried it.
+ */
+export function lastMessageLine(task: { statusMessage?: string | undefined; lastUpdatedAt?: string | undefined }, text = task.statusMessage ?? ""): string {
+  return `Last message${task.lastUpdatedAt ? ` at ${formatClock(task.lastUpdatedAt)}` : ""}: ${text}`;
+}
