@@ -188,6 +188,33 @@ describe("the workspace", () => {
     expect(await page.getByRole("button", { name: "Hide the servers sidebar", exact: true }).getAttribute("aria-expanded")).toBe("true");
   });
 
+  it("the tool list and the tool's form share the width by a divider: dragged, or moved by arrow keys, and remembered across a reload", { timeout: 90_000 }, async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    await openTool(page, "echo");
+    const list = page.getByRole("region", { name: "Tool list", exact: true });
+    const width = async () => (await list.boundingBox())!.width;
+    const before = await width();
+    const divider = page.getByRole("separator", { name: "Resize the tool list", exact: true });
+    const grip = (await divider.boundingBox())!;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2 + 160, grip.y + grip.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(width).toBeGreaterThan(before + 120);
+    const dragged = await width();
+    // From the keyboard: focus the divider, the left arrow gives the form some of it back.
+    await divider.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(width).toBeLessThan(dragged - 5);
+    const kept = await width();
+    await page.reload();
+    await list.waitFor();
+    await expect.poll(async () => Math.abs((await width()) - kept)).toBeLessThan(4);
+    expect(await pageScrolls(page)).toEqual({ x: false, y: false });
+  });
+
   it("Server facts, a task's details and its timeline open under the tab bar; Escape closes each and focus goes back", { timeout: 120_000 }, async () => {
     app = await openApp({ viewport: { width: 1280, height: 720 } });
     const { page } = app;
