@@ -37,3 +37,8 @@ export function formatInstant(iso: string): string {
   if (Number.isNaN(d.getTime())) return iso;
   return `${d.toLocaleTimeString(undefined, { hour12: false })}.${String(d.getMilliseconds()).padStart(3, "0")}`;
 }
+
+/** When a finished task's last status message came, as HH:MM:SS (a clock time, like the table's Created). */
+export function formatMessageTime(iso: string): string {
+  return formatClock(iso);
+}

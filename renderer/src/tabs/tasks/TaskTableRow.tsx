@@ -6,7 +6,7 @@ import type { PendingInput } from "../../../../shared/types.js";
 import { useInspector } from "../../app/context.js";
 import { formatClock, formatMs, formatTimeLeft, ttlLeft } from "../../util/time.js";
 import { taskEndingWords } from "../../../../shared/taskEnding.js";
-import { deletedNote, endingNote, lastMessageLine } from "./taskEnding.js";
+import { deletedNote, endingNote } from "./taskEnding.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
 import { eraTag, goneWord, statusNotes } from "./taskColumns.js";
@@ -88,8 +88,8 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
       </div>
       <div role="cell">
         {task.statusMessage !== undefined && TERMINAL.has(task.status) ? (
-          // A finished task's message is its last word from while it ran, not news.
-          <span title={lastMessageLine(task)}>
+          // A finished task's message is its last word from while it ran, not news (its time is in Details).
+          <span title={`Last message: ${task.statusMessage}`}>
             <span className="note">last: </span>
             {task.statusMessage}
           </span>
