@@ -91,7 +91,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
           // A finished task's message is its last word from while it ran, not news (its time is in Details).
           <span title={`Last message: ${task.statusMessage}`}>
             <span className="note">last: </span>
-            {task.statusMessage}
+            <span>{task.statusMessage}</span>
           </span>
         ) : (
           <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>
