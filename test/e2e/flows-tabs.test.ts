@@ -5,7 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { openApp } from "./app.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, statusCell, tab, taskRow, waitForText, fillEverythingTabs, type TabName } from "./flows-ui.js";
 
-const SHORTCUTS: Record<TabName, string> = { Tools: "1", Tasks: "2", Sampling: "3", Elicitations: "4", Resources: "5", Prompts: "6", Logs: "7", Checks: "8" };
+const SHORTCUTS: Record<TabName, string> = { Tools: "1", Tasks: "2", Sampling: "3", Elicitations: "4", Resources: "5", Prompts: "6", Logs: "7", Checks: "8", Collections: "9" };
 
 async function switchByKeyboard(page: Page, name: TabName): Promise<void> {
   await page.keyboard.press(`Alt+${SHORTCUTS[name]}`);

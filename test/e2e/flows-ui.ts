@@ -11,7 +11,7 @@ export const EVERYTHING = "Everything (demo)";
 /** server-everything's async tools poll once a second; a task flow takes a few polls. */
 export const FLOW_TIMEOUT_MS = 20_000;
 
-export type TabName = "Tools" | "Tasks" | "Sampling" | "Elicitations" | "Resources" | "Prompts" | "Logs" | "Checks";
+export type TabName = "Tools" | "Tasks" | "Sampling" | "Elicitations" | "Resources" | "Prompts" | "Logs" | "Checks" | "Collections";
 
 /** A saved stdio server that runs one of the fixtures in test/fixtures/ with this Node (and `args` after it). */
 export function fixtureServer(id: string, name: string, file: string, args: string[] = []): SavedServer {

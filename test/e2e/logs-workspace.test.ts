@@ -30,6 +30,13 @@ describe("Logs workspace in Chromium", () => {
       await expect.poll(() => pane.locator("mark").first().textContent()).toBe("serverInfo");
 
       await app.screenshot(`logs-workspace-${colorScheme}`);
+      // The JSON scrolled down to the match: the message's head and its Copy stay in view at the pane's top.
+      expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+      const copy = pane.getByRole("button", { name: `Copy message ${seqOfFirst} as JSON`, exact: true });
+      const [copyBox, shownPane] = [(await copy.boundingBox())!, (await pane.boundingBox())!];
+      expect(copyBox.y).toBeGreaterThanOrEqual(shownPane.y - 1);
+      expect(copyBox.y + copyBox.height).toBeLessThanOrEqual(shownPane.y + shownPane.height);
+      expect(await copy.evaluate((el) => document.elementFromPoint(el.getBoundingClientRect().x + 4, el.getBoundingClientRect().y + 4) === el || el.contains(document.elementFromPoint(el.getBoundingClientRect().x + 4, el.getBoundingClientRect().y + 4)))).toBe(true);
       // Beside the table, and the divider moves it.
       const tableBox = (await table.boundingBox())!;
       const paneBox = (await pane.boundingBox())!;

@@ -9,7 +9,7 @@ import { openApp, type App } from "./app.js";
 import { axeProblems } from "./axe.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, fillEverythingTabs, openTab, openTool, statusCell, tab, taskRow, waitForText, type TabName } from "./flows-ui.js";
 
-const TABS: TabName[] = ["Tools", "Tasks", "Sampling", "Elicitations", "Resources", "Prompts", "Logs", "Checks"];
+const TABS: TabName[] = ["Tools", "Tasks", "Sampling", "Elicitations", "Resources", "Prompts", "Logs", "Checks", "Collections"];
 
 let app: App | undefined;
 afterEach(async () => {
@@ -82,6 +82,15 @@ describe("the workspace", () => {
       const scrolls = await pageScrolls(page);
       if (scrolls.x || scrolls.y) problems.push(`${name}: the page scrolls (${JSON.stringify(scrolls)})`);
     }
+    // Checks with its verdicts shown, and its Load pane.
+    await openTab(page, "Checks");
+    await page.getByRole("combobox", { name: "Area", exact: true }).selectOption("listings");
+    await page.getByRole("button", { name: "Run Listings checks", exact: true }).click();
+    await waitForText(page.getByRole("region", { name: "Check results", exact: true }).getByRole("status"), /^\d+ passed, /, FLOW_TIMEOUT_MS);
+    for (const p of await clipped(page)) problems.push(`Checks, verdicts shown: ${p}`);
+    await page.getByRole("button", { name: "Load", exact: true }).click();
+    await page.getByRole("region", { name: "Load", exact: true }).waitFor();
+    for (const p of await clipped(page)) problems.push(`Checks, Load: ${p}`);
     // With the docked panel open at the bottom, then on the right, and a task's details open.
     await showDock(page, "Logs");
     await openTab(page, "Tasks");
@@ -148,6 +157,10 @@ describe("the workspace", () => {
     await page.mouse.up();
     const grown = (await dock.boundingBox())!.height;
     expect(grown).toBeGreaterThan(before + 60);
+    // The size is remembered too: a reload draws the panel at the height it was dragged to.
+    await page.reload();
+    await dock.waitFor();
+    await expect.poll(async () => Math.abs((await dock.boundingBox())!.height - grown)).toBeLessThan(4);
 
     // To the right, showing Tasks; a reload keeps all of it.
     await showDock(page, "Tasks");
@@ -173,6 +186,33 @@ describe("the workspace", () => {
     await page.keyboard.press("Control+b");
     await sidebar.waitFor();
     expect(await page.getByRole("button", { name: "Hide the servers sidebar", exact: true }).getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("the tool list and the tool's form share the width by a divider: dragged, or moved by arrow keys, and remembered across a reload", { timeout: 90_000 }, async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    await openTool(page, "echo");
+    const list = page.getByRole("region", { name: "Tool list", exact: true });
+    const width = async () => (await list.boundingBox())!.width;
+    const before = await width();
+    const divider = page.getByRole("separator", { name: "Resize the tool list", exact: true });
+    const grip = (await divider.boundingBox())!;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2 + 160, grip.y + grip.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(width).toBeGreaterThan(before + 120);
+    const dragged = await width();
+    // From the keyboard: focus the divider, the left arrow gives the form some of it back.
+    await divider.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(width).toBeLessThan(dragged - 5);
+    const kept = await width();
+    await page.reload();
+    await list.waitFor();
+    await expect.poll(async () => Math.abs((await width()) - kept)).toBeLessThan(4);
+    expect(await pageScrolls(page)).toEqual({ x: false, y: false });
   });
 
   it("Server facts, a task's details and its timeline open under the tab bar; Escape closes each and focus goes back", { timeout: 120_000 }, async () => {

@@ -9,6 +9,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CallToolResultView } from "../../renderer/src/components/CallToolResultView.js";
 import { MediaBlock } from "../../renderer/src/components/MediaBlock.js";
 import { renderWithStore } from "./renderWithStore.js";
+import { LogsTab } from "../../renderer/src/tabs/logs/LogsTab.js";
+import { TasksTab } from "../../renderer/src/tabs/tasks/TasksTab.js";
+import { clientTask, session } from "./fixtures.js";
 
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
@@ -58,6 +61,29 @@ describe("copy buttons", () => {
     expect(area.value).toBe(JSON.stringify(result.structuredContent, null, 2));
     expect(document.activeElement).toBe(area);
     expect(screen.getByText(/press Ctrl\+C/)).toBeTruthy();
+  });
+});
+
+describe("copy buttons beside a message and a task", () => {
+  it("a log message's JSON copies exactly, as the JSON pane shows it", async () => {
+    const user = userEvent.setup();
+    const copied: string[] = [];
+    clipboard(async (text) => void copied.push(text));
+    const payload = { jsonrpc: "2.0" as const, id: 7, method: "tools/call", params: { name: 'say "hi"', arguments: { path: "C:\\x", text: "ünï" } } };
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [{ type: "logEntry", payload: { seq: 1, sessionId: "s1", direction: "out", time: new Date(0).toISOString(), payload } }] });
+    await user.click(screen.getByRole("button", { name: "Show message 1 as JSON" }));
+    await user.click(screen.getByRole("button", { name: "Copy message 1 as JSON" }));
+    expect(copied).toEqual([JSON.stringify(payload, null, 2)]);
+  });
+
+  it("a task's id copies from its details", async () => {
+    const user = userEvent.setup();
+    const copied: string[] = [];
+    clipboard(async (text) => void copied.push(text));
+    renderWithStore(<TasksTab />, { snapshot: { sessions: [session()], clientTasks: [clientTask("task-\"A\"")] } });
+    await user.click(screen.getByRole("button", { name: 'Details of task task-"A"' }));
+    await user.click(within(screen.getByRole("region", { name: 'Task task-"A"' })).getByRole("button", { name: 'Copy task id task-"A"' }));
+    expect(copied).toEqual(['task-"A"']);
   });
 });
 

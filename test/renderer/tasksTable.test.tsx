@@ -178,6 +178,36 @@ describe("Tasks table", () => {
     expect(await screen.findByText(/1 listed task\(s\) not started from here/)).toBeTruthy();
   });
 
+  it("new tasks arrive at the top while following; scrolled away, the rows read stay in place (a row leaving above too) and 'N new' resumes", async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 100 }, (_, i) => clientTask(`task-${i}`, { createdAt: T0 + i }));
+    const { store } = renderWithStore(<TasksTab />, { snapshot: { sessions: [session()], clientTasks: many } });
+    const body = screen.getByRole("rowgroup", { name: "Tasks rows" });
+    const firstShown = () => within(screen.getByRole("table", { name: "Tasks" })).getAllByRole("row")[1]!.textContent;
+    act(() => store.getState().applyEvents([{ type: "clientTaskChanged", payload: clientTask("task-100", { createdAt: T0 + 100 }) }]));
+    expect(firstShown()).toContain("task-100");
+
+    // The user scrolls down to read: following pauses, and new tasks above do not move the rows read.
+    body.scrollTop = 10 * 32;
+    fireEvent.scroll(body);
+    act(() => store.getState().applyEvents([101, 102, 103].map((i) => ({ type: "clientTaskChanged" as const, payload: clientTask(`task-${i}`, { createdAt: T0 + i }) }))));
+    expect(body.scrollTop).toBe(13 * 32);
+    // A task above the reader leaves the filter: the view moves up by its row, so the same rows stay in sight.
+    await user.selectOptions(screen.getByRole("combobox", { name: "Status" }), "working");
+    body.scrollTop = 13 * 32;
+    fireEvent.scroll(body);
+    act(() => store.getState().applyEvents([{ type: "clientTaskChanged", payload: clientTask("task-102", { createdAt: T0 + 102, status: "completed" }) }]));
+    expect(body.scrollTop).toBe(12 * 32);
+
+    act(() => store.getState().applyEvents([{ type: "clientTaskChanged", payload: clientTask("task-104", { createdAt: T0 + 104 }) }]));
+    // New since the user scrolled away, and still in view: 104, 103 and 101 (102 left the filter).
+    await user.click(screen.getByRole("button", { name: "3 new" }));
+    expect(body.scrollTop).toBe(0);
+    fireEvent.scroll(body);
+    expect(firstShown()).toContain("task-104");
+    expect(screen.queryByRole("button", { name: /new$/ })).toBeNull();
+  });
+
   it("10,000 tasks: only the rows in view are in the DOM", () => {
     const many = Array.from({ length: 10_000 }, (_, i) => clientTask(`task-${i}`, { createdAt: T0 + i }));
     renderWithStore(<TasksTab />, { snapshot: { sessions: [session()], clientTasks: many } });

@@ -10,7 +10,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { DOCK_KEY, readDock } from "../../renderer/src/app/dock.js";
 import { formatClock } from "../../renderer/src/util/time.js";
-import { clientTask, elicitation, sampling, session, tool } from "./fixtures.js";
+import { clientTask, elicitation, sampling, session, tool, toolRun } from "./fixtures.js";
 import { renderApp, tabNamed } from "./renderApp.js";
 
 afterEach(() => localStorage.clear());
@@ -56,6 +56,23 @@ describe("the docked panel", () => {
     await user.click(within(again).getByRole("button", { name: "Close the docked panel" }));
     expect(screen.queryByRole("region", { name: "Docked panel" })).toBeNull();
     expect(readDock(localStorage.getItem(DOCK_KEY)).open).toBe(false);
+  });
+
+  it("the dialog switched off: a request that arrives opens the docked panel on Waiting on you; one waiting at load leaves it as remembered", async () => {
+    const user = userEvent.setup();
+    const { bridge } = await renderApp({ sessions: [session()], pendingInputs: [elicitation("p0", { message: "From before", requestedSchema: { type: "object", properties: {} } })] });
+    expect(screen.queryByRole("region", { name: "Docked panel" })).toBeNull();
+    // Open on Logs: a new request switches it to the requests.
+    await user.keyboard("{Control>}j{/Control}");
+    expect(within(screen.getByRole("region", { name: "Docked panel" })).getByRole("button", { name: "Logs" }).getAttribute("aria-pressed")).toBe("true");
+    await user.keyboard("{Control>}j{/Control}");
+    expect(screen.queryByRole("region", { name: "Docked panel" })).toBeNull();
+    bridge.emit({ type: "pendingInputAdded", payload: sampling("p1", { messages: [{ role: "user", content: { type: "text", text: "Name a fish" } }] }) });
+    const dock = await screen.findByRole("region", { name: "Docked panel" });
+    expect(within(dock).getByRole("button", { name: /^Waiting on you/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(dock).getByRole("button", { name: /^Answer the sampling request from / })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(tabNamed("Tools").getAttribute("aria-selected")).toBe("true");
   });
 
   it("a stored dock state that is not one reads as the default", () => {
@@ -129,11 +146,28 @@ describe("a finished task's status message", () => {
     expect(within(drawer).queryByText(/^Status message:/)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Details of task c2" }));
     expect(within(screen.getByRole("region", { name: "Task details drawer" })).getByText("Status message: Reading sources")).toBeTruthy();
+    // In the table too: the finished task's message is marked as its last, whole on hover.
+    const cells = (id: string) => within(screen.getByText(id, { selector: "code" }).closest<HTMLElement>('[role="row"]')!).getAllByRole("cell");
+    const message = cells("c1")[4]!;
+    expect(message.textContent).toBe("last: Generating report...");
+    expect(message.querySelector("[title]")?.getAttribute("title")).toBe("Last message: Generating report...");
+    expect(cells("c2")[4]!.textContent).toBe("Reading sources");
+  });
+
+  it("the run that became a finished task says its last message with its time, as its Details do", async () => {
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("simulate-research-query")] }));
+    const done = clientTask("c1", { status: "completed" });
+    done.task = { ...done.task, statusMessage: "Generating report...", lastUpdatedAt: "2026-01-01T10:00:07.000Z" };
+    await renderApp({ sessions: [session()], clientTasks: [done], toolRuns: [toolRun(1, { toolName: "simulate-research-query", asTask: true, taskId: "c1", status: "done" })] }, bridge);
+    await userEvent.setup().click(await screen.findByRole("button", { name: "simulate-research-query" }));
+    const run = within(screen.getByRole("article", { name: "Run 1: simulate-research-query as task" }));
+    expect(run.getByText(`Last message at ${formatClock("2026-01-01T10:00:07.000Z")}: Generating report...`)).toBeTruthy();
   });
 });
 
 describe("the command palette", () => {
-  it("Ctrl+K: open a tab, answer the oldest waiting request, open a tool's form, connect a server, switch the theme", async () => {
+  it("Ctrl+K: open a tab, answer the oldest waiting request, open a tool's form, switch the theme, open a recording, disconnect a server", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("listTools", () => ({ tools: [tool("echo", { inputSchema: { type: "object", properties: { message: { type: "string" } } } })] }));
@@ -171,6 +205,13 @@ describe("the command palette", () => {
     dialog = await palette();
     await user.click(within(dialog).getByRole("option", { name: "Theme: dark" }));
     await waitFor(() => expect(bridge.callsOf("updateSettings")).toEqual([{ theme: "dark" }]));
+
+    // Open a recording: the Logs tab, with its Open recording… button focused (Enter picks the file).
+    dialog = await palette();
+    await user.type(within(dialog).getByRole("combobox"), "open a recording");
+    await user.keyboard("{Enter}");
+    expect(tabNamed("Logs").getAttribute("aria-selected")).toBe("true");
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Open recording…"));
 
     // The demo server's session is connected: the palette offers Disconnect, not Connect.
     dialog = await palette();

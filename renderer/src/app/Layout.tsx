@@ -5,7 +5,7 @@ import { PanelBottomClose, PanelBottomOpen, PanelLeftClose, PanelLeftOpen, Panel
 import type { PendingInput } from "../../../shared/types.js";
 import { DrawerHostContext } from "../components/Drawer.js";
 import { layoutStorage } from "../components/SplitPane.js";
-import { DOCK_LABELS, useDock, useSidebarShown, type DockView } from "./dock.js";
+import { DOCK_LABELS, useDock, useDockOnArrival, useSidebarShown, type DockView } from "./dock.js";
 import { WaitingOnYou } from "./WaitingOnYou.js";
 import { CommandPalette } from "./CommandPalette.js";
 import type { InspectorEvent } from "../../../shared/contract.js";
@@ -60,6 +60,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
 
   useEffect(() => preloadTabsWhenIdle(), []);
   const [dock, setDock] = useDock();
+  useDockOnArrival(setDock);
   const [sidebarShown, setSidebarShown] = useSidebarShown();
   const [host, setHost] = useState<HTMLElement | null>(null);
   const pendingCount = pendingSampling + pendingElicitations;

@@ -1,7 +1,8 @@
 // The docked panel's place and content, remembered across reloads (the page's localStorage): open or
 // not, at the bottom or on the right, and which view it shows. Its size is remembered by the split itself.
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { layoutStorage } from "../components/SplitPane.js";
+import { useInspector } from "./context.js";
 
 export type DockView = "logs" | "tasks" | "waiting";
 export type DockSide = "bottom" | "right";
@@ -45,6 +46,23 @@ export function useDock(): [DockState, (change: Partial<DockState>) => void] {
     });
   }, []);
   return [dock, update];
+}
+
+/**
+ * With the request dialog switched off (Settings), the docked panel is where a waiting request comes to the
+ * user: one that arrives opens the panel on "Waiting on you". Those already waiting when the page loaded
+ * leave the panel as it was remembered.
+ */
+export function useDockOnArrival(setDock: (change: Partial<DockState>) => void): void {
+  const settings = useInspector((s) => s.settings);
+  const pending = useInspector((s) => s.pendingInputs);
+  const seen = useRef<Set<string>>(undefined);
+  useEffect(() => {
+    if (!settings) return; // the first snapshot has not come yet
+    const before = seen.current;
+    seen.current = new Set(pending.map((p) => p.id));
+    if (before && settings.waitingRequestsIn === "panel" && pending.some((p) => !before.has(p.id))) setDock({ open: true, view: "waiting" });
+  }, [settings, pending, setDock]);
 }
 
 export const SIDEBAR_KEY = "inspector-sidebar";

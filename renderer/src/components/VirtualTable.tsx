@@ -103,17 +103,31 @@ export function VirtualTable({
       // Through the virtualiser, so the rows it draws move with the scroll at once.
       if (edge === "top") virtualizer.scrollToOffset(0);
       else if (rowCount > 0) virtualizer.scrollToIndex(rowCount - 1, { align: "end" });
-    } else if (edge === "top" && added > 0) {
+    } else if (edge === "top" && added > 0 && !rowKey) {
       // Before paint, so the rows the user is reading do not jump; the scroll event that follows redraws.
       body.scrollTop += added * rowHeight;
     }
   }, [rowCount, edge, following, rowHeight, virtualizer]);
+  // With row keys, the row at the reader's top is found again wherever it moved (rows can also leave or
+  // join a filter above it, not only arrive at the edge), and the view moves with it, before paint.
+  const reading = useRef<{ key: string; index: number }>(undefined);
+  useLayoutEffect(() => {
+    const body = scrollRef.current;
+    if (!body || !rowKey || edge !== "top") return;
+    const was = reading.current;
+    if (!following && was && rowKey(was.index) !== was.key) {
+      const moved = findNear(rowKey, rowCount, was);
+      if (moved !== undefined) body.scrollTop += (moved - was.index) * rowHeight;
+    }
+    reading.current = readingRow(body, rowKey, rowCount, rowHeight);
+  });
   const onScroll = follow
     ? () => {
         const body = scrollRef.current;
         if (!body) return;
         const fromEdge = follow.edge === "top" ? body.scrollTop : body.scrollHeight - body.clientHeight - body.scrollTop;
         const atEdge = fromEdge <= rowHeight / 2;
+        if (rowKey) reading.current = readingRow(body, rowKey, rowCount, rowHeight);
         if (atEdge !== follow.following) follow.onFollowingChange(atEdge);
       }
     : undefined;
@@ -156,4 +170,20 @@ export function VirtualTable({
       {rowCount === 0 && <p className="empty">Nothing to show.</p>}
     </div>
   );
+}
+
+/** The row at the top of the view, by key. */
+function readingRow(body: HTMLElement, rowKey: (index: number) => string, rowCount: number, rowHeight: number): { key: string; index: number } | undefined {
+  const index = Math.floor(body.scrollTop / rowHeight);
+  return index < rowCount ? { key: rowKey(index), index } : undefined;
+}
+
+/** Where the row `was` went: looked for outwards from where it was, a bounded distance (a huge change loses it). */
+function findNear(rowKey: (index: number) => string, rowCount: number, was: { key: string; index: number }): number | undefined {
+  for (let d = 1; d <= 2048; d++) {
+    if (was.index + d < rowCount && rowKey(was.index + d) === was.key) return was.index + d;
+    if (was.index - d >= 0 && was.index - d < rowCount && rowKey(was.index - d) === was.key) return was.index - d;
+    if (was.index + d >= rowCount && was.index - d < 0) return undefined;
+  }
+  return undefined;
 }

@@ -9,7 +9,8 @@ import { useBridge, useInspector } from "../../app/context.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
-import { JsonView } from "../../components/JsonView.js";
+import { CopyButton } from "../../components/CopyButton.js";
+import { JsonView, toJsonText } from "../../components/JsonView.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { VirtualTable, type Column } from "../../components/VirtualTable.js";
 import { draftKeys } from "../../store/draftsSlice.js";
@@ -221,10 +222,14 @@ export function LogsTab() {
             <div className="message-json" aria-label="Message JSON" role="region" ref={jsonPane}>
               {shown ? (
                 <>
-                  <h3>
-                    Message {shown.seq} ({shown.direction}) {shown.method ?? ""}
-                    {latency.has(shown.seq) && <span className="note"> · {formatLatency(latency.get(shown.seq))} request → answer</span>}
-                  </h3>
+                  {/* Stays at the pane's top while the JSON scrolls (a search match can be far down). */}
+                  <div className="message-json-head">
+                    <h3>
+                      Message {shown.seq} ({shown.direction}) {shown.method ?? ""}
+                      {latency.has(shown.seq) && <span className="note"> · {formatLatency(latency.get(shown.seq))} request → answer</span>}
+                    </h3>
+                    <CopyButton text={() => toJsonText(shown.payload)} what={`message ${shown.seq} as JSON`} />
+                  </div>
                   {shown.remark && <p className="note">{shown.remark}</p>}
                   {/* Issue 19: a message over the per-entry cap is kept as a cut, and says so. */}
                   {shown.cut && <p className="note log-cut">{cutNote(shown.cut)}</p>}

@@ -7,15 +7,16 @@ import type { ClientTask, ReceiverTask } from "../../../../shared/types.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { useTaskRemote } from "../../components/RemoteText.js";
 import { useBridge } from "../../app/context.js";
+import { CopyButton } from "../../components/CopyButton.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
 import { useResultCheckProps } from "../../components/useOutputSchema.js";
-import { formatInstant, formatMessageTime } from "../../util/time.js";
+import { formatInstant } from "../../util/time.js";
 import { clientTaskEnding } from "../../../../shared/taskEnding.js";
 import { ClientTaskStanding } from "./ClientTaskStanding.js";
 
 const TERMINAL_STATUSES = new Set(["completed", "failed", "cancelled"]);
-import { receiverEndingDetail, receiverEndingLabel } from "./taskEnding.js";
+import { lastMessageLine, receiverEndingDetail, receiverEndingLabel } from "./taskEnding.js";
 import type { TaskRow } from "./taskRows.js";
 
 export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void }) {
@@ -26,6 +27,7 @@ export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void })
         <h3>
           {row.kind} task {task.taskId}
         </h3>
+        <CopyButton text={task.taskId} what={`task id ${task.taskId}`} />
         <button type="button" onClick={onClose} aria-label="Close task details">
           Close
         </button>
@@ -43,8 +45,6 @@ const cut = (text: string) => (text.length > 2000 ? `${text.slice(0, 2000)}…` 
 /** The lead line: the status, and when it got there (the task's lastUpdatedAt, as the server reported it). */
 function StatusLine({ children, task }: { children: ReactNode; task: { status: string; statusMessage?: string | undefined; lastUpdatedAt?: string | undefined } }) {
   const { statusMessage } = task;
-  // A finished task's message is what it last said while it ran ("Generating report…"), not how it stands
-  // now: said as the last message, with the time of the task's last update that carried it.
   const finished = TERMINAL_STATUSES.has(task.status);
   return (
     <>
@@ -53,9 +53,7 @@ function StatusLine({ children, task }: { children: ReactNode; task: { status: s
       </p>
       {statusMessage &&
         (finished ? (
-          <p className="note task-last-message">
-            Last message{task.lastUpdatedAt ? ` at ${formatMessageTime(task.lastUpdatedAt)}` : ""}: {cut(statusMessage)}
-          </p>
+          <p className="note task-last-message">{lastMessageLine(task, cut(statusMessage))}</p>
         ) : (
           <p className="note">Status message: {cut(statusMessage)}</p>
         ))}

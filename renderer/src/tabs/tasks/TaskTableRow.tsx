@@ -87,7 +87,15 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
         {ending && <span className="note task-ending"> · {ending}</span>}
       </div>
       <div role="cell">
-        <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>
+        {task.statusMessage !== undefined && TERMINAL.has(task.status) ? (
+          // A finished task's message is its last word from while it ran, not news (its time is in Details).
+          <span title={`Last message: ${task.statusMessage}`}>
+            <span className="note">last: </span>
+            <span>{task.statusMessage}</span>
+          </span>
+        ) : (
+          <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>
+        )}
       </div>
       <div role="cell">{formatClock(task.createdAt)}</div>
       <div role="cell">{deleted ?? (left === undefined ? "unlimited" : left <= 0 ? "ttl elapsed" : formatTimeLeft(left))}</div>

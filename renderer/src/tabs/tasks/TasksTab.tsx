@@ -54,6 +54,9 @@ export function TasksTab() {
   const now = useNow(1000);
   const focusItem = useFocusItem();
   const [scrollTarget, setScrollTarget] = useState<string>();
+  // New tasks arrive at the top; the table stays there unless the user scrolled away to read.
+  const [following, setFollowing] = useState(true);
+  const [topWhenPaused, setTopWhenPaused] = useState<{ key: string | undefined; count: number }>({ key: undefined, count: 0 });
 
   // A clicked notification names a client task: show it, whatever the filter was.
   useEffect(() => {
@@ -79,6 +82,9 @@ export function TasksTab() {
     () => new Map(pendingInputs.flatMap((p) => (p.receiverTaskId ? [[taskKey(p.sessionId, p.receiverTaskId), p] as const] : []))),
     [pendingInputs],
   );
+  // The rows above the one that was on top when the user scrolled away (rows leaving the filter below it do not count).
+  const pausedTopIndex = topWhenPaused.key === undefined ? -1 : view.indexOf(topWhenPaused.key);
+  const newSincePaused = following ? 0 : pausedTopIndex >= 0 ? pausedTopIndex : Math.max(0, view.length - topWhenPaused.count);
   const selectedIndex = selectedKey ? view.indexOf(selectedKey) : -1;
   const scrollIndex = scrollTarget ? view.indexOf(scrollTarget) : -1;
   const listable = Object.values(sessions).filter((s) => s.state === "connected" && s.serverCapabilities?.tasks?.list && (!bySession || s.sessionId === selectedSessionId));
@@ -176,6 +182,11 @@ export function TasksTab() {
         <button type="button" aria-label="Refresh client tasks" onClick={() => void refresh()} disabled={refreshing || listable.length === 0}>
           Refresh
         </button>
+        {newSincePaused > 0 && (
+          <button type="button" className="primary" title="Back to the newest tasks, and keep them in view" onClick={() => setFollowing(true)}>
+            {newSincePaused} new
+          </button>
+        )}
         <span className="note" role="status">
           {view.length} {view.length === 1 ? "task" : "tasks"}
         </span>
@@ -194,6 +205,14 @@ export function TasksTab() {
         {...(selectedIndex >= 0 ? { selectedIndex } : {})}
         {...(scrollIndex >= 0 ? { scrollToIndex: scrollIndex } : {})}
         rowClassName={(i) => `kind-${kindOf(view.keyAt(i))}`}
+        follow={{
+          edge: "top",
+          following: following && scrollIndex < 0,
+          onFollowingChange: (next) => {
+            setFollowing(next);
+            if (!next) setTopWhenPaused({ key: view.keyAt(0), count: view.length });
+          },
+        }}
       />
       </Panel>
       {selectedKey && selectedIndex >= 0 && (

@@ -2,7 +2,7 @@
 // Only what the core recorded is said (the receiver task's `ending`, when you asked a client task to
 // cancel, when a task was deleted); nothing is guessed.
 import type { ClientTask, ReceiverTask, ReceiverTaskEnding } from "../../../../shared/types.js";
-import { formatClock } from "../../util/time.js";
+import { formatClock, formatMessageTime } from "../../util/time.js";
 
 const ENDINGS: Record<ReceiverTaskEnding, string> = {
   answered: "answered",
@@ -48,4 +48,12 @@ export function endingNote(client: ClientTask | undefined, receiver: ReceiverTas
 /** "deleted at 10:31:02" for a task that left a trace. */
 export function deletedNote(task: { deletedAt?: string } | undefined): string | undefined {
   return task?.deletedAt ? `deleted at ${formatClock(task.deletedAt)}` : undefined;
+}
+
+/**
+ * A finished task's status message is what it last said while it ran ("Generating report…"), not how it
+ * stands now: named as its last message, with the time of the task's last update that carried it.
+ */
+export function lastMessageLine(task: { statusMessage?: string | undefined; lastUpdatedAt?: string | undefined }, text = task.statusMessage ?? ""): string {
+  return `Last message${task.lastUpdatedAt ? ` at ${formatMessageTime(task.lastUpdatedAt)}` : ""}: ${text}`;
 }

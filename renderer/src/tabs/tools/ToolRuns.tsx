@@ -27,6 +27,7 @@ import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { clockTime } from "../../util/time.js";
 import { ClientTaskStanding } from "../tasks/ClientTaskStanding.js";
+import { lastMessageLine } from "../tasks/taskEnding.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
 import "../../styles/runs.css";
 import { appToolInfo, UI_EXTENSION } from "../../../../shared/apps.js";
@@ -219,7 +220,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
       {clientTask && (
         <div className="run-task">
           {/* Once the task ended, a message left from its work is named as the server's, not read as news. */}
-          {clientTask.task.statusMessage && <p className="note">{taskLive ? "" : "Status message: "}{clientTask.task.statusMessage}</p>}
+          {clientTask.task.statusMessage && <p className="note">{taskLive ? clientTask.task.statusMessage : lastMessageLine(clientTask.task)}</p>}
           {clientTask.progress && (taskLive ? <RunProgress name={`${name}'s task`} progress={clientTask.progress} /> : <p className="note">Progress: {progressText(clientTask.progress)}</p>)}
           {clientTask.cut && <p className="note run-cut">{cutNote(clientTask.cut, "result")}, to keep this session's task results within {formatBytes(TOOL_RUN_RESULTS_BYTES)}.</p>}
           {clientTask.result && <CallToolResultView result={clientTask.result} what={`${name}'s task`} remote={taskRemote} {...resultProps} />}
