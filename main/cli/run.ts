@@ -23,7 +23,7 @@ import { runDoctor } from "./doctor.js";
 import { runCollectionCommand } from "./collectionRun.js";
 import { stableJson, type CliIo } from "./io.js";
 import { doctorHint } from "./shellWords.js";
-import { checkDocument, checkFailedHandshake, connectWithinBudget, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
+import { checkDocument, checkAfterFailedConnect, connectWithinBudget, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
 
 export { stableJson, type CliIo };
@@ -251,7 +251,7 @@ class CliRun {
       info = await connectWithinBudget(args, startedAt, this.core.dispatch("connect", { server: choice.config, ...(choice.serverId ? { serverId: choice.serverId } : {}) }));
     } catch (error) {
       // check: an opening answer the SDK refused is itself a verdict on the server.
-      this.checked = args.command === "check" || args.command === "lint" ? await checkFailedHandshake(this.core, (line, always) => this.status(line, always)) : undefined;
+      this.checked = await checkAfterFailedConnect(this.core, args, choice.config, messageOf(error), (line, always) => this.status(line, always));
       if (this.checked) {
         this.io.stderr.write(`${doctorHint(args.server!, args)}\n`);
         return checkDocument(this.checked.report);
