@@ -17,8 +17,7 @@ import { runSkillsCommand, SkillsCommandError } from "./skills.js";
 import { Recorder } from "../core/recordings/recorder.js";
 import { runReplay } from "./replay.js";
 import { runDiff } from "./diff.js";
-import { printLoadHuman, runLoadCommand } from "./load.js";
-import type { LoadReport } from "../core/checks/load.js";
+import { printLoadHuman, runLoadCommand, type LoadOutcome } from "./load.js";
 import { runDoctor } from "./doctor.js";
 import { runCollectionCommand } from "./collectionRun.js";
 import { stableJson, type CliIo } from "./io.js";
@@ -90,7 +89,7 @@ class CliRun {
   private progressShown = false;
   /** `check` (issue 23): its report decides the exit code. */
   private checked?: CheckOutcome;
-  private loaded?: { report: LoadReport; exitCode: number };
+  private loaded?: LoadOutcome;
   /** The connect itself failed: the error is followed by the doctor command that diagnoses it. */
   private connectFailed = false;
 
