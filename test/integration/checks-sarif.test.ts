@@ -63,6 +63,13 @@ describe("check --sarif", () => {
 });
 
 describe("check --junit --sarif --json when the connect fails", () => {
+  it("an opening answer the SDK refuses, judged from the log: the SARIF file holds that verdict (lifecycle.version, error); exit 1", async () => {
+    const { code, log } = await sarifOf("--defect", "version");
+    expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    expect(log.runs[0]!.results!.map((r) => [r.ruleId, r.level])).toEqual([["lifecycle.version", "error"]]);
+    expect(code).toBe(1);
+  });
+
   async function failedConnect(server: string): Promise<{ code: number; doc: { error: { message: string } }; junit: string; log: Log }> {
     const dir = mkdtempSync(join(tmpdir(), "reports-"));
     let stdout = "";
