@@ -57,6 +57,15 @@ function hostProblems(schema: unknown): { found: string[]; bounds: string[] } {
   return { found: [...found], bounds: [...bounds] };
 }
 
+/**
+ * The bounds a check reached, said in its verdict (withMarks makes it at least a warning): the first few
+ * by name, the rest counted: ten thousand bounded tools make four marks, not ten thousand.
+ */
+function markBounds(ctx: CheckContext, bounded: string[], what: string): void {
+  for (const text of bounded.slice(0, 3)) ctx.mark({ kind: "limit", text });
+  if (bounded.length > 3) ctx.mark({ kind: "limit", text: `${count(bounded.length - 3)} more ${what} past a bound` });
+}
+
 /** A name as hosts compare it loosely: case and separators left out. */
 const loose = (name: string) => name.toLowerCase().replace(/[-_.\s]/g, "");
 
@@ -71,12 +80,13 @@ export const lintChecks: Check[] = [
       const tools = await listedTools(ctx);
       if (!tools.length) return skip("lists no tools");
       const found: string[] = [];
+      const bounded: string[] = [];
       for (const tool of tools) {
         const schema = hostProblems(tool.inputSchema);
         found.push(...schema.found.map((p) => `${quote(tool.name, 60)}: ${p}`));
-        // A bound reached is said in this verdict, and makes it at least a warning (withMarks).
-        if (schema.bounds.length) ctx.mark({ kind: "limit", text: `schema of tool ${quote(tool.name, 60)}: ${schema.bounds.join(", ")}` });
+        if (schema.bounds.length) bounded.push(`schema of tool ${quote(tool.name, 60)}: ${schema.bounds.join(", ")}`);
       }
+      markBounds(ctx, bounded, "input schemas");
       return problems(found, `${plural(tools.length, "input schema")} use only what hosts accept`, []);
     },
   },
@@ -91,16 +101,18 @@ export const lintChecks: Check[] = [
       const prompts = isObject(ctx.capabilities.prompts) ? (await ctx.walk("prompts/list", "prompts")).items.filter(isObject) : [];
       if (!tools.length && !prompts.length) return skip("lists no tools and no prompts");
       const found: string[] = [];
+      const bounded: string[] = [];
       const useless = (text: unknown, name: unknown) => typeof text !== "string" || text.trim().length < 3 || loose(text) === loose(String(name));
       for (const tool of tools) {
         if (useless(tool.description, tool.name)) found.push(`tool ${quote(tool.name, 60)} has no useful description`);
         const properties = isObject(tool.inputSchema) && isObject(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
         const parameters = Object.entries(properties);
-        if (parameters.length > 100) ctx.mark({ kind: "limit", text: `tool ${quote(tool.name, 60)}: the first 100 of ${count(parameters.length)} parameters checked` });
+        if (parameters.length > 100) bounded.push(`tool ${quote(tool.name, 60)}: the first 100 of ${count(parameters.length)} parameters checked`);
         const bare = parameters.slice(0, 100).filter(([key, p]) => !isObject(p) || useless(p.description, key)).map(([key]) => quote(key, 40));
         if (bare.length) found.push(`tool ${quote(tool.name, 60)}: parameter${bare.length === 1 ? "" : "s"} ${bare.slice(0, 5).join(", ")} without a description`);
       }
       for (const prompt of prompts) if (useless(prompt.description, prompt.name)) found.push(`prompt ${quote(prompt.name, 60)} has no useful description`);
+      markBounds(ctx, bounded, "tools");
       return problems(found, `${plural(tools.length, "tool")} and ${plural(prompts.length, "prompt")} are described, with their parameters`, []);
     },
   },
