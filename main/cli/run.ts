@@ -249,7 +249,7 @@ class CliRun {
     try {
       info = await connectWithinBudget(args, startedAt, this.core.dispatch("connect", { server: choice.config, ...(choice.serverId ? { serverId: choice.serverId } : {}) }));
     } catch (error) {
-      // check: an opening answer the SDK refused is itself a verdict on the server.
+      // check: an opening answer the SDK refused is itself a verdict on the server; --junit and --sarif are written either way.
       this.checked = await checkAfterFailedConnect(this.core, args, choice.config, messageOf(error), (line, always) => this.status(line, always));
       if (this.checked) {
         this.io.stderr.write(`${doctorHint(args.server!, args)}\n`);
