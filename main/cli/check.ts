@@ -5,6 +5,7 @@ import type { InspectorCore } from "../core/inspectorCore.js";
 import { DEFAULT_BUDGET_MS, DEFAULT_CONFORMANCE_BUDGET_MS, hasErrors, type CheckReport } from "../core/checks/runner.js";
 import { toJunit } from "../core/checks/junit.js";
 import { toSarif } from "../core/checks/sarif.js";
+import { CHECKS } from "../core/checks/catalogue.js";
 import { CLIENT_INFO } from "../core/eras/driver.js";
 import type { ServerConfig } from "../../shared/types.js";
 import { isAbsolute, relative } from "node:path";
@@ -50,13 +51,18 @@ export async function runCheckCommand(core: InspectorCore, sessionId: string, ar
   });
   // What the checks did on the user's behalf is always said (stderr: stdout holds the document).
   for (const note of report.notes) status(note, true);
-  if (args.junit) writeFileSync(args.junit, toJunit(report));
   // A connection lost during the run is a connection problem (exit 2): the checks after it did not run.
   if (report.ended) status(`The connection ended during the checks (${report.ended}); the checks after it were not run`, true);
   if (report.budgetReached) status(`The checks stopped: ${report.budgetReached}; the report holds every finished verdict and says "not run: budget" for the others`, true);
   const exitCode = exitCodeOf(report);
-  if (args.sarif) writeFileSync(args.sarif, `${JSON.stringify(toSarif(report, { version: CLIENT_INFO.version, artifact: artifactOf(core.session(sessionId).config), exitCode }), null, 2)}\n`);
+  writeReportFiles(args, { report, exitCode }, core.session(sessionId).config);
   return { report, exitCode };
+}
+
+/** --junit and --sarif: written on every run that gets as far as a report, a failed connect included. */
+function writeReportFiles(args: CliArgs, { report, exitCode }: CheckOutcome, config: ServerConfig): void {
+  if (args.junit) writeFileSync(args.junit, toJunit(report));
+  if (args.sarif) writeFileSync(args.sarif, `${JSON.stringify(toSarif(report, { version: CLIENT_INFO.version, artifact: artifactOf(config), exitCode }), null, 2)}\n`);
 }
 
 /**
@@ -87,13 +93,32 @@ export function exitCodeOf(report: CheckReport): number {
  * version it does not speak), the checks that read that answer from the log judge it, and a failed one is
  * the server's error (exit 1), not a connection problem. Otherwise undefined: the caller exits 2.
  */
-export async function checkFailedHandshake(core: InspectorCore, status: (line: string, always?: boolean) => void): Promise<CheckOutcome | undefined> {
+async function checkFailedHandshake(core: InspectorCore, status: (line: string, always?: boolean) => void): Promise<CheckOutcome | undefined> {
   const failed = (await core.dispatch("listSessions", {})).find((s) => s.state === "failed");
   if (!failed) return undefined;
   const report = await core.runChecks(failed.sessionId, { ids: ["lifecycle.handshake", "lifecycle.version"] });
   if (!hasErrors(report)) return undefined;
   status(`The connect failed on the server's opening answer (${failed.reason ?? "no reason given"}): judged from the log`, true);
   return { report, exitCode: 1 };
+}
+
+/**
+ * check and lint whose connect failed. An opening answer the SDK refused is judged (checkFailedHandshake).
+ * Otherwise (no answer in time, the process exited, the connect refused) the caller exits 2 with the
+ * error, and the JUnit and SARIF files still exist: a CI's upload of them must find the reason, not no file.
+ */
+export async function checkAfterFailedConnect(core: InspectorCore, args: CliArgs, config: ServerConfig, reason: string, status: (line: string, always?: boolean) => void): Promise<CheckOutcome | undefined> {
+  if (args.command !== "check" && args.command !== "lint") return undefined;
+  const judged = await checkFailedHandshake(core, status);
+  if (judged) {
+    writeReportFiles(args, judged, config);
+    return judged;
+  }
+  const opening = CHECKS.find((c) => c.id === "lifecycle.handshake")!;
+  const verdict = { id: opening.id, area: opening.area, title: opening.title, severity: opening.severity, rule: opening.rule, ok: false, detail: `the server did not finish its opening: ${reason}`, messages: [] };
+  const report: CheckReport = { server: { name: config.name, transport: config.transport.type }, era: config.era, checks: [verdict], passed: 0, failed: 1, skipped: 0, notes: [], ended: reason };
+  writeReportFiles(args, { report, exitCode: 2 }, config);
+  return undefined;
 }
 
 /** The --json document: exactly server, era, checks (id, title, severity, ok, detail, messages), passed, failed, skipped. */

@@ -17,13 +17,12 @@ import { runSkillsCommand, SkillsCommandError } from "./skills.js";
 import { Recorder } from "../core/recordings/recorder.js";
 import { runReplay } from "./replay.js";
 import { runDiff } from "./diff.js";
-import { printLoadHuman, runLoadCommand } from "./load.js";
-import type { LoadReport } from "../core/checks/load.js";
+import { printLoadHuman, runLoadCommand, type LoadOutcome } from "./load.js";
 import { runDoctor } from "./doctor.js";
 import { runCollectionCommand } from "./collectionRun.js";
 import { stableJson, type CliIo } from "./io.js";
 import { doctorHint } from "./shellWords.js";
-import { checkDocument, checkFailedHandshake, connectWithinBudget, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
+import { checkDocument, checkAfterFailedConnect, connectWithinBudget, printCheckHuman, runCheckCommand, type CheckOutcome } from "./check.js";
 
 
 export { stableJson, type CliIo };
@@ -90,7 +89,7 @@ class CliRun {
   private progressShown = false;
   /** `check` (issue 23): its report decides the exit code. */
   private checked?: CheckOutcome;
-  private loaded?: { report: LoadReport; exitCode: number };
+  private loaded?: LoadOutcome;
   /** The connect itself failed: the error is followed by the doctor command that diagnoses it. */
   private connectFailed = false;
 
@@ -250,8 +249,8 @@ class CliRun {
     try {
       info = await connectWithinBudget(args, startedAt, this.core.dispatch("connect", { server: choice.config, ...(choice.serverId ? { serverId: choice.serverId } : {}) }));
     } catch (error) {
-      // check: an opening answer the SDK refused is itself a verdict on the server.
-      this.checked = args.command === "check" || args.command === "lint" ? await checkFailedHandshake(this.core, (line, always) => this.status(line, always)) : undefined;
+      // check: an opening answer the SDK refused is itself a verdict on the server; --junit and --sarif are written either way.
+      this.checked = await checkAfterFailedConnect(this.core, args, choice.config, messageOf(error), (line, always) => this.status(line, always));
       if (this.checked) {
         this.io.stderr.write(`${doctorHint(args.server!, args)}\n`);
         return checkDocument(this.checked.report);

@@ -73,4 +73,21 @@ describe("how the server held up", () => {
     expect(doc.server).toMatchObject({ state: "disconnected", reason: expect.stringContaining("exited with code 3") });
     expect(code).toBe(1);
   });
+
+  it("a server that exits at the first call, asked for 30 s: the human figures give the time actually run, not the 30 s, and say it stopped early and why; --json has it as elapsedMs", { timeout: 60_000 }, async () => {
+    let stdout = "";
+    const code = await runCli(["load", "--server", fixtureStdio("checks/check-target.mjs", "--defect", "crash"), "--tool", "echo", "--args", '{"text":"x"}', "--era", "2025-11-25", "--concurrency", "2", "--duration", "30s", "--quiet", "--config-dir", mkdtempSync(join(tmpdir(), "load-"))], {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: () => {} },
+      onInterrupt: () => () => {},
+    });
+    const first = stdout.split("\n")[0]!;
+    expect(first).toMatch(/^echo: \d+ calls in [\d.]+ (ms|s) of the 30 s asked, stopped early: the server is disconnected \(.*exited with code 3.*\), 2 at once$/);
+    expect(first).not.toMatch(/calls in 30 s/);
+    expect(code).toBe(1);
+    const { doc } = await load(fixtureStdio("checks/check-target.mjs", "--defect", "crash"), "--era", "2025-11-25", "--duration", "30s");
+    const ran = doc as LoadDoc & { durationMs: number; elapsedMs: number };
+    expect(ran.durationMs).toBe(30_000);
+    expect(ran.elapsedMs).toBeLessThan(ran.durationMs);
+  });
 });

@@ -34,6 +34,7 @@ describe("load", () => {
 
   it("errors are counted by kind: an unknown tool (server-everything answers it with isError) counts as isError, exit 1; the human figures name it", { timeout: 30_000 }, async () => {
     const { code, stdout } = await load("--tool", "no-such-tool", "--duration", "300ms", "--rate", "20");
+    expect(stdout).toMatch(/^no-such-tool: \d+ calls in [\d.]+ (ms|s), 1 at once, at most 20\/s$/m);
     expect(stdout).toMatch(/^errors {6}isError \d+$/m);
     expect(stdout).toMatch(/^latency {5}p50 [\d.]+ ms, p95 [\d.]+ ms, p99 [\d.]+ ms/m);
     expect(code).toBe(1);

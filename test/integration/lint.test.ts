@@ -42,4 +42,22 @@ describe("lint", () => {
     expect(detail("lint.token-cost").detail).toMatch(/^1 tool over 2,000 tokens each: "encyclopedia"/);
     expect(code).toBe(0);
   });
+
+  it("input schemas past the walk's bounds (40 levels deep, a list of 250, 600 parameters, two more deep ones): said in the verdicts they limit, which are warnings, never a silent pass", async () => {
+    const { code, doc } = await lint("--bounds");
+    const hosts = doc.checks.find((c) => c.id === "lint.input-schema-hosts")!;
+    expect(hosts).toMatchObject({ ok: false, severity: "warning" });
+    expect(hosts.detail).toMatch(/^5 input schemas use only what hosts accept, but only so far: /);
+    expect(hosts.detail).toContain('schema of tool "deep": checked to depth 32 only');
+    expect(hosts.detail).toContain('schema of tool "wide": the first 200 of 250 items of a list checked');
+    expect(hosts.detail).toContain('schema of tool "many": the first 500 of 600 keys of an object checked');
+    // Past the first three, the others are counted, not named one by one.
+    expect(hosts.detail).toContain("2 more input schemas past a bound");
+    expect(hosts.detail).not.toContain('"deep_2"');
+    const descriptions = doc.checks.find((c) => c.id === "lint.descriptions")!;
+    expect(descriptions).toMatchObject({ ok: false, severity: "warning" });
+    expect(descriptions.detail).toContain('tool "many": the first 100 of 600 parameters checked');
+    expect(doc.checks.find((c) => c.id === "lint.similar-names")).toMatchObject({ ok: true });
+    expect(code).toBe(0);
+  });
 });

@@ -19,15 +19,29 @@ async function listedTools(ctx: CheckContext): Promise<Record<string, unknown>[]
   return (await ctx.walk("tools/list", "tools")).items.filter(isObject);
 }
 
-/** JSON Schema features that major hosts refuse or drop in a tool's input schema. */
-function hostProblems(schema: unknown): string[] {
-  if (!isObject(schema)) return [];
+/** How far one input schema is walked: a hostile schema costs the lint this much, and no more. */
+const MAX_SCHEMA_DEPTH = 32;
+const MAX_SCHEMA_ITEMS = 200;
+const MAX_SCHEMA_KEYS = 500;
+
+/**
+ * JSON Schema features that major hosts refuse or drop in a tool's input schema, and the walk's bounds
+ * this schema reached (what lies past them was not looked at, which the verdict must say).
+ */
+function hostProblems(schema: unknown): { found: string[]; bounds: string[] } {
+  if (!isObject(schema)) return { found: [], bounds: [] };
   const found = new Set<string>();
+  const bounds = new Set<string>();
   for (const key of ["oneOf", "anyOf", "allOf", "not", "if", "then", "else"]) if (key in schema) found.add(`"${key}" at the root (hosts such as OpenAI's function calling want a plain object)`);
   const visit = (node: unknown, depth: number): void => {
-    if (depth > 32 || found.size > 8) return;
+    if (found.size > 8) return;
+    if (depth > MAX_SCHEMA_DEPTH) {
+      if (isObject(node) || Array.isArray(node)) bounds.add(`checked to depth ${MAX_SCHEMA_DEPTH} only`);
+      return;
+    }
     if (Array.isArray(node)) {
-      for (const item of node.slice(0, 200)) visit(item, depth + 1);
+      if (node.length > MAX_SCHEMA_ITEMS) bounds.add(`the first ${MAX_SCHEMA_ITEMS} of ${count(node.length)} items of a list checked`);
+      for (const item of node.slice(0, MAX_SCHEMA_ITEMS)) visit(item, depth + 1);
       return;
     }
     if (!isObject(node)) return;
@@ -35,10 +49,21 @@ function hostProblems(schema: unknown): string[] {
     if (typeof ref === "string" && !ref.startsWith("#")) found.add(`a remote $ref ${quote(ref, 80)} (hosts do not fetch schemas)`);
     if ("$dynamicRef" in node || "$recursiveRef" in node) found.add("$dynamicRef / $recursiveRef (not supported by hosts' validators)");
     if ("patternProperties" in node) found.add("patternProperties (dropped by some hosts)");
-    for (const [key, value] of Object.entries(node).slice(0, 500)) if (key !== "default" && key !== "examples" && key !== "const" && key !== "enum") visit(value, depth + 1);
+    const entries = Object.entries(node);
+    if (entries.length > MAX_SCHEMA_KEYS) bounds.add(`the first ${MAX_SCHEMA_KEYS} of ${count(entries.length)} keys of an object checked`);
+    for (const [key, value] of entries.slice(0, MAX_SCHEMA_KEYS)) if (key !== "default" && key !== "examples" && key !== "const" && key !== "enum") visit(value, depth + 1);
   };
   visit(schema, 0);
-  return [...found];
+  return { found: [...found], bounds: [...bounds] };
+}
+
+/**
+ * The bounds a check reached, said in its verdict (withMarks makes it at least a warning): the first few
+ * by name, the rest counted: ten thousand bounded tools make four marks, not ten thousand.
+ */
+function markBounds(ctx: CheckContext, bounded: string[], what: string): void {
+  for (const text of bounded.slice(0, 3)) ctx.mark({ kind: "limit", text });
+  if (bounded.length > 3) ctx.mark({ kind: "limit", text: `${count(bounded.length - 3)} more ${what} past a bound` });
 }
 
 /** A name as hosts compare it loosely: case and separators left out. */
@@ -54,7 +79,14 @@ export const lintChecks: Check[] = [
     async run(ctx) {
       const tools = await listedTools(ctx);
       if (!tools.length) return skip("lists no tools");
-      const found = tools.flatMap((t) => hostProblems(t.inputSchema).map((p) => `${quote(t.name, 60)}: ${p}`));
+      const found: string[] = [];
+      const bounded: string[] = [];
+      for (const tool of tools) {
+        const schema = hostProblems(tool.inputSchema);
+        found.push(...schema.found.map((p) => `${quote(tool.name, 60)}: ${p}`));
+        if (schema.bounds.length) bounded.push(`schema of tool ${quote(tool.name, 60)}: ${schema.bounds.join(", ")}`);
+      }
+      markBounds(ctx, bounded, "input schemas");
       return problems(found, `${plural(tools.length, "input schema")} use only what hosts accept`, []);
     },
   },
@@ -69,14 +101,18 @@ export const lintChecks: Check[] = [
       const prompts = isObject(ctx.capabilities.prompts) ? (await ctx.walk("prompts/list", "prompts")).items.filter(isObject) : [];
       if (!tools.length && !prompts.length) return skip("lists no tools and no prompts");
       const found: string[] = [];
+      const bounded: string[] = [];
       const useless = (text: unknown, name: unknown) => typeof text !== "string" || text.trim().length < 3 || loose(text) === loose(String(name));
       for (const tool of tools) {
         if (useless(tool.description, tool.name)) found.push(`tool ${quote(tool.name, 60)} has no useful description`);
         const properties = isObject(tool.inputSchema) && isObject(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
-        const bare = Object.entries(properties).slice(0, 100).filter(([key, p]) => !isObject(p) || useless(p.description, key)).map(([key]) => quote(key, 40));
+        const parameters = Object.entries(properties);
+        if (parameters.length > 100) bounded.push(`tool ${quote(tool.name, 60)}: the first 100 of ${count(parameters.length)} parameters checked`);
+        const bare = parameters.slice(0, 100).filter(([key, p]) => !isObject(p) || useless(p.description, key)).map(([key]) => quote(key, 40));
         if (bare.length) found.push(`tool ${quote(tool.name, 60)}: parameter${bare.length === 1 ? "" : "s"} ${bare.slice(0, 5).join(", ")} without a description`);
       }
       for (const prompt of prompts) if (useless(prompt.description, prompt.name)) found.push(`prompt ${quote(prompt.name, 60)} has no useful description`);
+      markBounds(ctx, bounded, "tools");
       return problems(found, `${plural(tools.length, "tool")} and ${plural(prompts.length, "prompt")} are described, with their parameters`, []);
     },
   },
