@@ -228,8 +228,7 @@ export class TaskTimelines {
     const hasId = typeof id === "string" || typeof id === "number";
     const params = isRecord(payload.params) ? payload.params : {};
     const from: TimelineActor = entry.direction === "out" ? "us" : "server";
-    const now = this.now();
-    if (method && hasId) return this.onRequest(entry, method, id, params, from, now);
+    if (method && hasId) return this.onRequest(entry, method, id, params, from, this.now());
     if (method) return this.onNotification(entry, method, params, from);
     if (hasId && ("result" in payload || "error" in payload)) this.onResponse(entry, id, payload, from);
   }
@@ -269,9 +268,9 @@ export class TaskTimelines {
     if (!open) return;
     this.open.delete(key);
     const result = isRecord(message.result) ? message.result : undefined;
-    const error = isRecord(message.error) ? message.error : undefined;
-    const outcome = error ? { error: true, ...detail(`error ${String(error.code)}: ${String(error.message)}`) } : {};
     if (open.taskId && open.replyKind) {
+      const error = isRecord(message.error) ? message.error : undefined;
+      const outcome = error ? { error: true, ...detail(`error ${String(error.code)}: ${String(error.message)}`) } : {};
       const status = statusOf(result);
       this.record(entry.sessionId, open.taskId, { kind: open.replyKind, from, method: open.method, ...(status ? { status } : {}), ...(open.requestSeq !== undefined ? { replyTo: open.requestSeq } : {}), ...outcome });
       return;

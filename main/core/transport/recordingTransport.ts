@@ -190,11 +190,14 @@ export class RecordingTransport implements Transport {
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     // The log cuts a big message to its per-entry cap and says so (messageLog.ts); here, its size on the wire.
     const big = bigMessageInfo(message);
-    const marks = this.remarkOn(message) ?? {};
-    if (big && big.bytes > SDK_STDIO_LIMIT_BYTES && !marks.remark) {
-      marks.remark = `A message of ${formatBytes(big.bytes)}: over the ${formatBytes(SDK_STDIO_LIMIT_BYTES)} the MCP SDK's stdio clients accept by default (they close the connection)`;
+    let marks = this.remarkOn(message);
+    if (big) {
+      marks = { ...marks, wireBytes: big.bytes };
+      if (big.bytes > SDK_STDIO_LIMIT_BYTES && !marks.remark) {
+        marks.remark = `A message of ${formatBytes(big.bytes)}: over the ${formatBytes(SDK_STDIO_LIMIT_BYTES)} the MCP SDK's stdio clients accept by default (they close the connection)`;
+      }
     }
-    this.options.record("in", message, undefined, undefined, big ? { ...marks, wireBytes: big.bytes } : marks);
+    this.options.record("in", message, undefined, undefined, marks);
     if (!("method" in message) && "id" in message) this.outstanding.delete(idKey(message.id));
     if ("method" in message && "id" in message) {
       const key = idKey(message.id);
@@ -212,8 +215,11 @@ export class RecordingTransport implements Transport {
       // The SDK handles a notification one microtask late but a response at once, so a request's last
       // notifications/progress, read in the same chunk as its response, reached nobody. A response waits
       // that one microtask too, and everything is handled in wire order (issue 13: the final progress shows).
+      // A promise's turn, as the SDK's own: queueMicrotask costs an async resource per response.
       const deliver = this.onmessage;
-      queueMicrotask(() => deliver?.(message, extra));
+      Promise.resolve()
+        .then(() => deliver?.(message, extra))
+        .catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
       return;
     }
     this.onmessage?.(message, extra);
