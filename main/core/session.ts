@@ -457,16 +457,13 @@ export class Session {
     };
   }
 
-  /** One operation on the connected era's driver; what fails is said in words (`inWords`). */
+  /** One operation on the connected era's driver; what fails is said in words (one promise: a load makes thousands a second). */
   private ask<T>(method: string, send: (driver: EraDriver) => Promise<T>): Promise<T> {
-    return this.inWords(method, () => send(this.requireDriver()));
-  }
-
-  private async inWords<T>(method: string, send: () => Promise<T>): Promise<T> {
+    const inWords = (error: unknown) => Promise.reject(this.readable(error, method));
     try {
-      return await send();
+      return send(this.requireDriver()).then(undefined, inWords);
     } catch (error) {
-      throw this.readable(error, method);
+      return inWords(error);
     }
   }
 

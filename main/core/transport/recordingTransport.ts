@@ -91,14 +91,23 @@ export class RecordingTransport implements Transport {
   /** Notifications handed to the transport and not sent yet (close waits for them, briefly). */
   private readonly notificationsInFlight = new Set<Promise<void>>();
 
-  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    // Not an async function: a request's send is the inner transport's own promise, with no wrapper to settle.
+    try {
+      return this.sendNow(message, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private sendNow(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     message = withOurOwnWords(message);
     if ("method" in message && message.method === "notifications/cancelled" && this.options.closeRequestStream) {
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
       if (this.options.closeRequestStream(requestId)) {
         this.outstanding.delete(idKey(requestId));
         this.record("out", message, "Not sent: on 2026-07-28 over Streamable HTTP the request was cancelled by closing its response stream, which is how that transport cancels");
-        return;
+        return Promise.resolve();
       }
     }
     if (!("method" in message)) {
@@ -139,7 +148,10 @@ export class RecordingTransport implements Transport {
     if ("id" in message) return this.inner.send(message, options);
     // A notification is fire-and-forget for the SDK; it is kept until sent, so that a close right after
     // it (Ctrl+C: cancel, then disconnect) does not abort the HTTP POST that carries a notifications/cancelled.
-    const sending = this.inner.send(message, options);
+    return this.untilSent(this.inner.send(message, options));
+  }
+
+  private async untilSent(sending: Promise<void>): Promise<void> {
     this.notificationsInFlight.add(sending);
     try {
       await sending;
