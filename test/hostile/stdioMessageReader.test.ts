@@ -101,7 +101,7 @@ describe("StdioMessageReader", () => {
     fc.assert(
       fc.property(fc.oneof(plain, near), fc.boolean(), (value, resultFirst) => {
         // Servers write members in either order (the SDK's write `result` first).
-        const text = resultFirst ? JSON.stringify({ result: value.result, ...value }) : JSON.stringify(value);
+        const text = JSON.stringify(resultFirst ? Object.assign({ result: value.result }, value) : value);
         const reader = new StdioMessageReader();
         reader.append(Buffer.from(`${text}\n`));
         const [got] = drain(reader);
