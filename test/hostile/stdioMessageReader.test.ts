@@ -109,7 +109,8 @@ describe("StdioMessageReader", () => {
         if (schema.success) expect(JSON.stringify(got)).toBe(JSON.stringify(schema.data));
         else expect(got).toBeInstanceOf(UnusableMessageError);
       }),
-      { numRuns: 2000 },
+      // A member named __proto__ included: the schema's copy drops it, and so must the hand reading.
+      { numRuns: 2000, examples: [[{ jsonrpc: "2.0", id: 1, result: JSON.parse('{"__proto__":{"x":1},"y":2}') }, false]] },
     );
   });
 });

@@ -279,7 +279,8 @@ function parseLine(text: string, bytes: number): JSONRPCMessage {
  * message's cost). Anything else, or anything in doubt, goes to the schema.
  */
 function plainResultResponse(value: unknown): JSONRPCMessage | undefined {
-  if (!isObject(value) || value.jsonrpc !== "2.0" || !isObject(value.result) || "_meta" in value.result) return undefined;
+  // A `__proto__` member: the schema's copy of the result drops it (assigning it sets no member).
+  if (!isObject(value) || value.jsonrpc !== "2.0" || !isObject(value.result) || "_meta" in value.result || Object.hasOwn(value.result, "__proto__")) return undefined;
   const id = value.id;
   if (typeof id !== "string" && !Number.isSafeInteger(id)) return undefined;
   // Exactly those three members: the schema is strict, and JSON.parse makes no inherited ones.
