@@ -78,6 +78,26 @@ export class InspectorStdioTransport extends StdioClientTransport {
     await within(killAfterMs);
   }
 
+  /** Whether this turn's writes are being held, to go to the server together once the turn's work is done. */
+  private heldForTurn = false;
+
+  /**
+   * Messages sent in the same turn reach stdin in one write: a load's 32 workers answered by one read send
+   * their 32 next requests with one system call, not 32. They leave once the turn's promise jobs have run.
+   */
+  override send(...args: Parameters<StdioClientTransport["send"]>): Promise<void> {
+    const stdin = (this as unknown as SdkInternals)._process?.stdin;
+    if (stdin && !this.heldForTurn) {
+      this.heldForTurn = true;
+      stdin.cork();
+      process.nextTick(() => {
+        this.heldForTurn = false;
+        stdin.uncork();
+      });
+    }
+    return super.send(...args);
+  }
+
   /** Writes wait until the returned function is called, then go to the server's stdin together (Corkable). */
   cork(): () => void {
     const stdin = (this as unknown as SdkInternals)._process?.stdin;
