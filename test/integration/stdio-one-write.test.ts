@@ -13,7 +13,7 @@ describe("InspectorStdioTransport's writes", () => {
     const chunks: number[][] = [];
     let seen: () => void = () => {};
     transport.onmessage = (message) => {
-      chunks.push((message as { params: { lines: number[] } }).params.lines);
+      chunks.push((message as unknown as { params: { lines: number[] } }).params.lines);
       seen();
     };
     await transport.start();
