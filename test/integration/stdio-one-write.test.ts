@@ -1,5 +1,6 @@
-// Our stdio transport writes what one turn sends to the server's stdin at once: a load whose workers were
-// answered by one read sends their next requests with one write, not one each, and in the order sent.
+// Our stdio transport writes a turn's first message at once and the rest of what that turn sends together:
+// a load whose workers were answered by one read sends their next requests with two writes, not one each,
+// and in the order sent.
 import { describe, expect, it } from "vitest";
 import type { Writable } from "node:stream";
 import { InspectorStdioTransport } from "../../main/core/transport/stdioTransport.js";
@@ -8,7 +9,7 @@ import { InspectorStdioTransport } from "../../main/core/transport/stdioTranspor
 const SERVER = `process.stdin.on("data", (chunk) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/chunk", params: { lines: chunk.toString().split("\\n").filter(Boolean).map((l) => JSON.parse(l).params.n) } }) + "\\n"));`;
 
 describe("InspectorStdioTransport's writes", () => {
-  it("ten messages sent in one turn reach the pipe in one write, in order; the next turn's in another", { timeout: 30_000 }, async () => {
+  it("ten messages sent in one turn reach the pipe in two writes (the first at once), in order; a lone one in the next turn in one", { timeout: 30_000 }, async () => {
     const transport = new InspectorStdioTransport({ command: process.execPath, args: ["-e", SERVER], stderr: "pipe" });
     const chunks: number[][] = [];
     let seen: () => void = () => {};
@@ -31,12 +32,12 @@ describe("InspectorStdioTransport's writes", () => {
       const all = until(10);
       await Promise.all(Array.from({ length: 10 }, (_, n) => transport.send({ jsonrpc: "2.0", method: "notifications/n", params: { n } })));
       await all;
-      expect(writes).toBe(1);
+      expect(writes).toBe(2);
       expect(chunks.flat()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
       const more = until(11);
       await transport.send({ jsonrpc: "2.0", method: "notifications/n", params: { n: 10 } });
       await more;
-      expect(writes).toBe(2);
+      expect(writes).toBe(3);
     } finally {
       await transport.close();
     }
