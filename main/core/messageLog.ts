@@ -28,6 +28,16 @@ export interface LogMarks {
   app?: boolean;
 }
 
+/** No marks: the default, shared (never written to). */
+export const NO_MARKS: Readonly<LogMarks> = Object.freeze({});
+
+/** When a message crossed, as the log says it; a busy session logs many messages in the same millisecond. */
+export function isoTimeOf(ms: number): string {
+  if (ms !== lastTime.ms) lastTime = { ms, iso: new Date(ms).toISOString() };
+  return lastTime.iso;
+}
+let lastTime = { ms: Number.NaN, iso: "" };
+
 /** How much one session's log may hold. */
 export interface LogLimits {
   /** The most entries kept. */
@@ -117,21 +127,24 @@ export class MessageLog {
   /** AP12: how many App rows the Apps' share has dropped, said on each App row. */
   private appDropped = 0;
   private limits: LogLimits;
-  /** `${direction of the request}:${idKey(id)}` → method, and the exchange a modern round belongs to (I5). */
-  private readonly openRequests = new Map<string, OpenRequest>();
+  /** By the request's direction, idKey(id) → method, and the exchange a modern round belongs to (I5). */
+  private readonly openRequests = { in: new Map<string | number, OpenRequest>(), out: new Map<string | number, OpenRequest>() };
+  /** AP12: the Apps' share of the limits, worked out when they change (every entry is checked against it). */
+  private appShare: { entries: number; bytes: number };
 
   constructor(
     private readonly sessionId: string,
     limits: number | LogLimits,
   ) {
     this.limits = checked(limits);
+    this.appShare = appShareOf(this.limits);
   }
 
   /**
    * Records one message as it crossed the wire; `note` explains a message that was not passed on. With
    * `preview` (a message too big to keep), the entry holds the note and the start of its text instead.
    */
-  record(direction: "in" | "out", message: unknown, seq: number, time: string, note?: string, preview?: string, marks: LogMarks = {}): LogEntry {
+  record(direction: "in" | "out", message: unknown, seq: number, time: string, note?: string, preview?: string, marks: Readonly<LogMarks> = NO_MARKS): LogEntry {
     const m = (message ?? {}) as { method?: unknown; id?: unknown; params?: unknown; result?: unknown; error?: unknown };
     const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : undefined;
     let method = typeof m.method === "string" ? m.method : undefined;
@@ -141,35 +154,37 @@ export class MessageLog {
       if (method !== undefined) {
         // A request; an ignored duplicate (note) gets no second answer, so it opens nothing.
         if (!note || preview !== undefined) {
+          const open: OpenRequest = { method };
+          if (exchange) open.exchange = exchange;
           const requestTask = taskIdOfRequest(m.params);
-          this.open(`${direction}:${idKey(id)}`, { method, ...(exchange ? { exchange } : {}), ...(requestTask !== undefined ? { taskId: requestTask } : {}) });
+          if (requestTask !== undefined) open.taskId = requestTask;
+          this.open(this.openRequests[direction], idKey(id), open);
         }
       } else if ("result" in m || "error" in m) {
-        const key = `${direction === "in" ? "out" : "in"}:${idKey(id)}`;
-        const open = this.openRequests.get(key);
-        method = open?.method;
-        exchange ??= open?.exchange;
-        taskId = open?.taskId;
-        this.openRequests.delete(key);
+        const requests = this.openRequests[direction === "in" ? "out" : "in"];
+        const key = idKey(id);
+        const open = requests.get(key);
+        if (open) {
+          method = open.method;
+          exchange ??= open.exchange;
+          taskId = open.taskId;
+          requests.delete(key);
+        }
       }
     }
     const whole = preview !== undefined ? { note, preview: fresh(preview) } : note ? { note, message } : message;
     // One entry never holds more than its cap (nor more than the whole budget): past it, a structural cut.
     const fitted = cutToFit(whole, Math.min(this.limits.entryBytes, this.limits.bytes - ENTRY_OVERHEAD_BYTES), marks.wireBytes);
-    const entry: LogEntry = {
-      seq,
-      sessionId: this.sessionId,
-      direction,
-      time,
-      ...(method !== undefined ? { method } : {}),
-      // A megabyte-long id (hostile servers send them) is shown by its start.
-      ...(id !== undefined ? { id: typeof id === "string" && id.length > MAX_ID_CHARS ? `${fresh(id.slice(0, MAX_ID_CHARS))}…` : id } : {}),
-      payload: fitted.value,
-      ...(marks.remark ? { remark: marks.remark } : {}),
-      ...(exchange ? { exchange } : {}),
-      ...(taskId !== undefined ? { taskId } : {}),
-      ...(fitted.cut ? { cut: fitted.cut } : {}),
-    };
+    // Field by field, in one order: a spread per optional field would cost an object each, for every message.
+    const entry = { seq, sessionId: this.sessionId, direction, time } as LogEntry;
+    if (method !== undefined) entry.method = method;
+    // A megabyte-long id (hostile servers send them) is shown by its start.
+    if (id !== undefined) entry.id = typeof id === "string" && id.length > MAX_ID_CHARS ? `${fresh(id.slice(0, MAX_ID_CHARS))}…` : id;
+    entry.payload = fitted.value;
+    if (marks.remark) entry.remark = marks.remark;
+    if (exchange) entry.exchange = exchange;
+    if (taskId !== undefined) entry.taskId = taskId;
+    if (fitted.cut) entry.cut = fitted.cut;
     const size = fitted.size + ENTRY_OVERHEAD_BYTES;
     (marks.app ? this.app : this.own).push(entry, size, this.recorded++);
     this.evict();
@@ -205,6 +220,7 @@ export class MessageLog {
   /** New limits (a count alone keeps the byte limits): the newest entries that fit stay. */
   resize(limits: number | LogLimits): void {
     this.limits = checked(typeof limits === "number" ? { ...this.limits, entries: limits } : limits);
+    this.appShare = appShareOf(this.limits);
     this.evict();
   }
 
@@ -214,7 +230,7 @@ export class MessageLog {
    * own oldest rows go (the App rows left are within their share), and App rows only when none of those is left.
    */
   private evict(): void {
-    const share = appShareOf(this.limits);
+    const share = this.appShare;
     const newestIsApp = this.app.size > 0 && (this.own.size === 0 || this.app.order[this.app.entries.length - 1]! > this.own.order[this.own.entries.length - 1]!);
     while (this.app.size > (newestIsApp ? 1 : 0) && (this.app.size > share.entries || this.app.bytes > share.bytes)) {
       this.app.shift();
@@ -229,12 +245,12 @@ export class MessageLog {
     }
   }
 
-  private open(key: string, request: OpenRequest): void {
-    this.openRequests.set(key, request);
-    // A peer that never answers must not grow this map without bound.
-    if (this.openRequests.size > OPEN_REQUESTS_KEPT) {
-      const oldest = this.openRequests.keys().next().value;
-      if (oldest !== undefined) this.openRequests.delete(oldest);
+  private open(requests: Map<string | number, OpenRequest>, key: string | number, request: OpenRequest): void {
+    requests.set(key, request);
+    // A peer that never answers must not grow this map without bound (each direction keeps its own).
+    if (requests.size > OPEN_REQUESTS_KEPT) {
+      const oldest = requests.keys().next().value;
+      if (oldest !== undefined) requests.delete(oldest);
     }
   }
 }

@@ -14,7 +14,7 @@ import { oauthForServer, type SessionOAuth } from "./auth/sessionOAuth.js";
 import { boundCompletion } from "./completions.js";
 import { messageOf, truncate, type Era, type EraDeps, type EraDriver, type EraHost, type WireOptions, type ReceiverTaskStore } from "./eras/driver.js";
 import { capabilitiesWhileConnecting, connectFailureHint, negotiateEra } from "./eras/negotiation.js";
-import { BoundedLines, logLimitsOf, MessageLog, type LogLimits, type LogMarks } from "./messageLog.js";
+import { BoundedLines, isoTimeOf, logLimitsOf, MessageLog, NO_MARKS, type LogLimits, type LogMarks } from "./messageLog.js";
 import { serverErrorOnce } from "./protocol/wireError.js";
 import { guarded, type GuardHooks, type Guarded } from "./requestGuard.js";
 import { lastResponseTo, readableSchemaError, toolsThatFit, zodIssuesOf } from "./schemaMismatch.js";
@@ -382,14 +382,14 @@ export class Session {
     this.driver?.teardown(reason);
   }
 
-  private record(direction: "in" | "out", message: unknown, note?: string, preview?: string, marks: LogMarks = {}): void {
+  private record(direction: "in" | "out", message: unknown, note?: string, preview?: string, marks: Readonly<LogMarks> = NO_MARKS): void {
     if (direction === "out" && message && typeof message === "object" && "method" in message) {
       if (this.nextExchange) marks = { ...marks, exchange: this.nextExchange };
       if (this.nextRemark) marks = { ...marks, remark: this.nextRemark };
       this.nextExchange = undefined;
       this.nextRemark = undefined;
     }
-    const entry = this.log.record(direction, message, this.deps.nextLogSeq(), new Date(this.deps.ports.clock.now()).toISOString(), note, preview, marks);
+    const entry = this.log.record(direction, message, this.deps.nextLogSeq(), isoTimeOf(this.deps.ports.clock.now()), note, preview, marks);
     this.deps.bus.emit("logEntry", entry);
   }
 
@@ -457,16 +457,13 @@ export class Session {
     };
   }
 
-  /** One operation on the connected era's driver; what fails is said in words (`inWords`). */
+  /** One operation on the connected era's driver; what fails is said in words (one promise: a load makes thousands a second). */
   private ask<T>(method: string, send: (driver: EraDriver) => Promise<T>): Promise<T> {
-    return this.inWords(method, () => send(this.requireDriver()));
-  }
-
-  private async inWords<T>(method: string, send: () => Promise<T>): Promise<T> {
+    const inWords = (error: unknown) => Promise.reject(this.readable(error, method));
     try {
-      return await send();
+      return send(this.requireDriver()).then(undefined, inWords);
     } catch (error) {
-      throw this.readable(error, method);
+      return inWords(error);
     }
   }
 

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { BYTES_PER_TURN, StdioMessageReader, UnusableMessageError } from "../../main/core/transport/stdioMessageReader.js";
 
 /** Everything the reader hands over, messages and problems, in order. */
@@ -88,4 +88,30 @@ describe("StdioMessageReader", () => {
     expect(resumed).toBe(1);
     expect(drain(reader).map((m) => (m as unknown as { params: { data: string } }).params.data[0])).toEqual(["3"]);
   });
+
+  it("a result response read by hand gives exactly what the SDK's schema gives (members, order), and whatever the schema refuses stays refused", () => {
+    // Near-misses of the plain shape: odd ids, extra or missing members, a result that is not an object or carries _meta.
+    const id = fc.oneof(fc.integer(), fc.string(), fc.double(), fc.constant(2 ** 53), fc.constant(null), fc.boolean());
+    const result = fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.jsonValue(), fc.record({ _meta: fc.jsonValue(), content: fc.jsonValue() }));
+    const near = fc.record(
+      { jsonrpc: fc.oneof(fc.constant("2.0"), fc.constant("1.0")), id, result, extra: fc.jsonValue(), method: fc.string(), error: fc.jsonValue() },
+      { requiredKeys: ["result"] },
+    );
+    const plain = fc.record({ jsonrpc: fc.constant("2.0"), id: fc.oneof(fc.integer(), fc.string()), result: fc.dictionary(fc.string(), fc.jsonValue()) });
+    fc.assert(
+      fc.property(fc.oneof(plain, near), fc.boolean(), (value, resultFirst) => {
+        // Servers write members in either order (the SDK's write `result` first).
+        const text = JSON.stringify(resultFirst ? Object.assign({ result: value.result }, value) : value);
+        const reader = new StdioMessageReader();
+        reader.append(Buffer.from(`${text}\n`));
+        const [got] = drain(reader);
+        const schema = JSONRPCMessageSchema.safeParse(JSON.parse(text));
+        if (schema.success) expect(JSON.stringify(got)).toBe(JSON.stringify(schema.data));
+        else expect(got).toBeInstanceOf(UnusableMessageError);
+      }),
+      // A member named __proto__ included: the schema's copy drops it, and so must the hand reading.
+      { numRuns: 2000, examples: [[{ jsonrpc: "2.0", id: 1, result: JSON.parse('{"__proto__":{"x":1},"y":2}') }, false]] },
+    );
+  });
 });
+

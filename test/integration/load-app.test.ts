@@ -43,4 +43,23 @@ describe("a load through the core's API", () => {
     const again = await h.core.dispatch("runLoad", { sessionId, tool: "echo", arguments: { message: "again" }, concurrency: 1, durationMs: 1000 });
     expect(again.stopped).toBeUndefined();
   });
+
+  it("every call of a load is in the session's log and its events: each request and its answer, labelled tools/call, as many as the report counts", { timeout: 60_000 }, async () => {
+    const h = createHarness({ settings: { logLimit: 1_000_000 } });
+    const { sessionId } = await h.core.dispatch("connect", { server: { ...everythingServer(), era: "2025-11-25" } });
+    const before = h.core.session(sessionId).logSnapshot().entries.length;
+    const report = await h.core.dispatch("runLoad", { sessionId, tool: "echo", arguments: { message: "logged" }, concurrency: 8, durationMs: 1000 });
+    expect(report.calls).toBeGreaterThan(0);
+    const entries = h.core.session(sessionId).logSnapshot().entries.slice(before);
+    const calls = entries.filter((e) => e.method === "tools/call");
+    const asked = calls.filter((e) => e.direction === "out").map((e) => e.id);
+    const answered = calls.filter((e) => e.direction === "in" && JSON.stringify(e.payload).includes("Echo: logged")).map((e) => e.id);
+    expect(asked).toHaveLength(report.calls);
+    expect(new Set(answered)).toEqual(new Set(asked));
+    expect(answered).toHaveLength(report.calls);
+    // The page is told of each one (its Logs tab is fed by these events).
+    const logged = new Set(h.events.flatMap((e) => (e.type === "logEntry" && e.payload.sessionId === sessionId ? [e.payload.seq] : [])));
+    expect(calls.every((e) => logged.has(e.seq))).toBe(true);
+  });
 });
+

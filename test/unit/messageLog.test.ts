@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENTRY_OVERHEAD_BYTES, MessageLog } from "../../main/core/messageLog.js";
+import { ENTRY_OVERHEAD_BYTES, isoTimeOf, MessageLog } from "../../main/core/messageLog.js";
 import { lastResponseTo, toolsThatFit } from "../../main/core/schemaMismatch.js";
 import { cutNote } from "../../shared/byteBudget.js";
 import { DEFAULT_SETTINGS, LogEntrySchema, SettingsSchema, type LogEntry } from "../../shared/types.js";
@@ -63,6 +63,29 @@ describe("MessageLog", () => {
     log.resize(2);
     expect(log.toArray().map((e) => e.seq)).toEqual([3, 4]);
     expect(log.size).toBe(2);
+  });
+
+  it("every entry has its fields in one order, whichever it carries (the log's JSON reads the same row to row)", () => {
+    const log = new MessageLog("s1", 10);
+    log.record("out", { jsonrpc: "2.0", id: 3, method: "tasks/get", params: { taskId: "t-1" } }, 1, time, undefined, undefined, { remark: "a remark" });
+    const answer = log.record("in", { jsonrpc: "2.0", id: 3, result: {} }, 2, time, undefined, undefined, { exchange: { id: "x", round: 1 } as never });
+    expect(Object.keys(answer)).toEqual(["seq", "sessionId", "direction", "time", "method", "id", "payload", "exchange", "taskId"]);
+    expect(Object.keys(log.toArray()[0]!)).toEqual(["seq", "sessionId", "direction", "time", "method", "id", "payload", "remark"]);
+    expect(Object.keys(log.record("in", { jsonrpc: "2.0", method: "notifications/message" }, 3, time))).toEqual(["seq", "sessionId", "direction", "time", "method", "payload"]);
+  });
+
+  it("remembers unanswered requests per direction: a peer that never answers drops only its own direction's oldest", () => {
+    const log = new MessageLog("s1", 10);
+    log.record("in", { jsonrpc: "2.0", id: 1, method: "roots/list" }, 0, time);
+    for (let id = 1; id <= 10_001; id++) log.record("out", { jsonrpc: "2.0", id, method: "ping" }, id, time);
+    // Our 10,001st request pushed out our first; the server's request, in the other direction, is still known.
+    expect(log.record("in", { jsonrpc: "2.0", id: 1, result: {} }, 20_000, time).method).toBeUndefined();
+    expect(log.record("in", { jsonrpc: "2.0", id: 2, result: {} }, 20_001, time).method).toBe("ping");
+    expect(log.record("out", { jsonrpc: "2.0", id: 1, result: { roots: [] } }, 20_002, time).method).toBe("roots/list");
+  });
+
+  it("isoTimeOf says each millisecond as toISOString does, the same millisecond twice included", () => {
+    for (const ms of [0, 1_700_000_000_000, 1_700_000_000_000, 1_700_000_000_001, 1_699_999_999_999]) expect(isoTimeOf(ms)).toBe(new Date(ms).toISOString());
   });
 
   it("records a message that is not valid JSON-RPC without failing", () => {

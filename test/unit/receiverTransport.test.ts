@@ -128,4 +128,22 @@ describe("RecordingTransport", () => {
     expect(recorded).toEqual([{ direction: "out", message: ping }]);
     expect(received).toEqual([ping]);
   });
+
+  it("a response is handed on a turn later, in wire order; a handler that throws on it reaches onerror, not the process", async () => {
+    const { transport, fromServer } = await setup(true);
+    const errors: Error[] = [];
+    transport.onerror = (error) => errors.push(error);
+    const seen: unknown[] = [];
+    transport.onmessage = (message) => {
+      seen.push((message as { id?: unknown }).id ?? (message as { method?: unknown }).method);
+      if ((message as { id?: unknown }).id === 5) throw new Error("handler failed");
+    };
+    await fromServer({ jsonrpc: "2.0", id: 5, result: {} });
+    await fromServer({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: 1 } });
+    await fromServer({ jsonrpc: "2.0", id: 6, result: {} });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual([5, "notifications/progress", 6]);
+    expect(errors.map((e) => e.message)).toEqual(["handler failed"]);
+  });
 });
+

@@ -271,4 +271,15 @@ describe("task timeline (core)", () => {
       expect([answered!.kind, answered!.detail]).toEqual(["inputAnswered", undefined]);
     });
   });
+
+  it("a removed session's requests are forgotten: a late answer creating a task starts no line", () => {
+    const { bus, timelines, wire } = setup();
+    wire("out", { id: 1, method: "tools/call", params: { name: "slow", arguments: {}, task: {} } });
+    wire("out", { id: 2, method: "tools/call", params: { name: "slow", arguments: {}, task: {} } });
+    wire("in", { id: 1, result: { task: task("c-1", "working") } });
+    bus.emit("sessionRemoved", { sessionId: SID });
+    wire("in", { id: 2, result: { task: task("c-2", "working") } });
+    expect(timelines.get(SID, "c-1").events.map((e) => e.kind)).toEqual(["created", "createReply"]);
+    expect(timelines.get(SID, "c-2").events).toEqual([]);
+  });
 });

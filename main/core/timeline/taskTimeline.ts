@@ -19,7 +19,7 @@ export const EVENTS_KEPT = 5_000;
 export const TASKS_KEPT = 1_000;
 /** All lines together (~150 bytes an event): past it, the least recently touched lines go whole. */
 export const TOTAL_EVENTS_KEPT = 200_000;
-/** Requests waiting for their reply that matter to a task; a peer that never answers must not grow this. */
+/** Requests waiting for their reply that matter to a task, per session and direction; a peer that never answers must not grow this. */
 const OPEN_KEPT = 10_000;
 /** tasks/list pages are attributed to the listed tasks we know, up to this many per page. */
 const LISTED_KEPT = 1_000;
@@ -78,7 +78,8 @@ export class TaskTimelines {
   private total = 0;
   /** Followed task → how many pages follow it. */
   private readonly followed = new Map<string, number>();
-  private readonly open = new Map<string, Open>();
+  /** Per session, by the request's direction and idKey(id): the session's id string keys it (its hash is kept), no key is built. */
+  private readonly open = new Map<string, { in: Map<string | number, Open>; out: Map<string | number, Open> }>();
   /** Pending input id → the task it belongs to, for the answer and the withdrawal (which name only the id). */
   private readonly inputs = new Map<string, { sessionId: string; taskId: string }>();
   /** Notifications for a task we do not know yet, kept (bounded) until its creation is seen. */
@@ -140,6 +141,9 @@ export class TaskTimelines {
         return this.onTask(event.payload, "client", event.payload.era === "modern" ? "modern" : "legacy");
       case "receiverTaskChanged":
         return this.onTask(event.payload, "receiver", "legacy");
+      case "sessionRemoved":
+        this.open.delete(event.payload.sessionId);
+        return;
       case "receiverTaskRemoved":
         if (event.payload.trace) this.onReceiverGone(event.payload.trace);
         return;
@@ -228,8 +232,7 @@ export class TaskTimelines {
     const hasId = typeof id === "string" || typeof id === "number";
     const params = isRecord(payload.params) ? payload.params : {};
     const from: TimelineActor = entry.direction === "out" ? "us" : "server";
-    const now = this.now();
-    if (method && hasId) return this.onRequest(entry, method, id, params, from, now);
+    if (method && hasId) return this.onRequest(entry, method, id, params, from, this.now());
     if (method) return this.onNotification(entry, method, params, from);
     if (hasId && ("result" in payload || "error" in payload)) this.onResponse(entry, id, payload, from);
   }
@@ -237,8 +240,11 @@ export class TaskTimelines {
   private onRequest(entry: LogEntry, method: string, id: string | number, params: Record<string, unknown>, from: TimelineActor, now: { at: number; wall: number }): void {
     // A reconnected session numbers its requests afresh: an id of the last connection's never-answered
     // request must not take this one's reply.
-    const key = openKey(entry.sessionId, entry.direction, id);
-    this.open.delete(key);
+    let opened = this.open.get(entry.sessionId);
+    if (!opened) this.open.set(entry.sessionId, (opened = { in: new Map(), out: new Map() }));
+    const requests = opened[entry.direction];
+    const key = idKey(id);
+    requests.delete(key);
     const open: Open = { method, from, ...now };
     const pair = TASK_REQUESTS[method];
     const related = relatedTaskOf(params);
@@ -259,19 +265,20 @@ export class TaskTimelines {
     } else if (!(method === "tools/call" || method === "tasks/list" || (INPUT_METHODS.has(method) && "task" in params))) {
       return; // not about a task
     }
-    this.open.set(key, open);
-    if (this.open.size > OPEN_KEPT) this.open.delete(this.open.keys().next().value as string);
+    requests.set(key, open);
+    if (requests.size > OPEN_KEPT) requests.delete(requests.keys().next().value as string | number);
   }
 
   private onResponse(entry: LogEntry, id: string | number, message: Record<string, unknown>, from: TimelineActor): void {
-    const key = openKey(entry.sessionId, entry.direction === "in" ? "out" : "in", id);
-    const open = this.open.get(key);
+    const requests = this.open.get(entry.sessionId)?.[entry.direction === "in" ? "out" : "in"];
+    const key = idKey(id);
+    const open = requests?.get(key);
     if (!open) return;
-    this.open.delete(key);
+    requests!.delete(key);
     const result = isRecord(message.result) ? message.result : undefined;
-    const error = isRecord(message.error) ? message.error : undefined;
-    const outcome = error ? { error: true, ...detail(`error ${String(error.code)}: ${String(error.message)}`) } : {};
     if (open.taskId && open.replyKind) {
+      const error = isRecord(message.error) ? message.error : undefined;
+      const outcome = error ? { error: true, ...detail(`error ${String(error.code)}: ${String(error.message)}`) } : {};
       const status = statusOf(result);
       this.record(entry.sessionId, open.taskId, { kind: open.replyKind, from, method: open.method, ...(status ? { status } : {}), ...(open.requestSeq !== undefined ? { replyTo: open.requestSeq } : {}), ...outcome });
       return;
@@ -375,10 +382,6 @@ export class TaskTimelines {
 
 function keyOf(sessionId: string, taskId: string): string {
   return `${sessionId}\u0000${taskId}`;
-}
-
-function openKey(sessionId: string, direction: "in" | "out", id: unknown): string {
-  return `${sessionId}\u0000${direction}\u0000${String(idKey(id))}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

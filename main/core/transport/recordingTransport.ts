@@ -91,14 +91,23 @@ export class RecordingTransport implements Transport {
   /** Notifications handed to the transport and not sent yet (close waits for them, briefly). */
   private readonly notificationsInFlight = new Set<Promise<void>>();
 
-  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    // Not an async function: a request's send is the inner transport's own promise, with no wrapper to settle.
+    try {
+      return this.sendNow(message, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private sendNow(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     message = withOurOwnWords(message);
     if ("method" in message && message.method === "notifications/cancelled" && this.options.closeRequestStream) {
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
       if (this.options.closeRequestStream(requestId)) {
         this.outstanding.delete(idKey(requestId));
         this.record("out", message, "Not sent: on 2026-07-28 over Streamable HTTP the request was cancelled by closing its response stream, which is how that transport cancels");
-        return;
+        return Promise.resolve();
       }
     }
     if (!("method" in message)) {
@@ -139,7 +148,10 @@ export class RecordingTransport implements Transport {
     if ("id" in message) return this.inner.send(message, options);
     // A notification is fire-and-forget for the SDK; it is kept until sent, so that a close right after
     // it (Ctrl+C: cancel, then disconnect) does not abort the HTTP POST that carries a notifications/cancelled.
-    const sending = this.inner.send(message, options);
+    return this.untilSent(this.inner.send(message, options));
+  }
+
+  private async untilSent(sending: Promise<void>): Promise<void> {
     this.notificationsInFlight.add(sending);
     try {
       await sending;
@@ -190,11 +202,14 @@ export class RecordingTransport implements Transport {
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     // The log cuts a big message to its per-entry cap and says so (messageLog.ts); here, its size on the wire.
     const big = bigMessageInfo(message);
-    const marks = this.remarkOn(message) ?? {};
-    if (big && big.bytes > SDK_STDIO_LIMIT_BYTES && !marks.remark) {
-      marks.remark = `A message of ${formatBytes(big.bytes)}: over the ${formatBytes(SDK_STDIO_LIMIT_BYTES)} the MCP SDK's stdio clients accept by default (they close the connection)`;
+    let marks = this.remarkOn(message);
+    if (big) {
+      marks = { ...marks, wireBytes: big.bytes };
+      if (big.bytes > SDK_STDIO_LIMIT_BYTES && !marks.remark) {
+        marks.remark = `A message of ${formatBytes(big.bytes)}: over the ${formatBytes(SDK_STDIO_LIMIT_BYTES)} the MCP SDK's stdio clients accept by default (they close the connection)`;
+      }
     }
-    this.options.record("in", message, undefined, undefined, big ? { ...marks, wireBytes: big.bytes } : marks);
+    this.options.record("in", message, undefined, undefined, marks);
     if (!("method" in message) && "id" in message) this.outstanding.delete(idKey(message.id));
     if ("method" in message && "id" in message) {
       const key = idKey(message.id);
@@ -212,8 +227,11 @@ export class RecordingTransport implements Transport {
       // The SDK handles a notification one microtask late but a response at once, so a request's last
       // notifications/progress, read in the same chunk as its response, reached nobody. A response waits
       // that one microtask too, and everything is handled in wire order (issue 13: the final progress shows).
+      // A promise's turn, as the SDK's own: queueMicrotask costs an async resource per response.
       const deliver = this.onmessage;
-      queueMicrotask(() => deliver?.(message, extra));
+      Promise.resolve()
+        .then(() => deliver?.(message, extra))
+        .catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
       return;
     }
     this.onmessage?.(message, extra);

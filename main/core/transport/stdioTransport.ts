@@ -78,6 +78,31 @@ export class InspectorStdioTransport extends StdioClientTransport {
     await within(killAfterMs);
   }
 
+  /** Whether this turn has written, and whether its later writes are being held to go together. */
+  private wroteThisTurn = false;
+  private heldForTurn = false;
+
+  /**
+   * A turn's first message goes at once (a lone request waits for nothing); the ones after it in the same
+   * turn reach stdin in one write once the turn's promise jobs have run: a load's 32 workers answered by one
+   * read send their next requests with two system calls, not 32.
+   */
+  override send(...args: Parameters<StdioClientTransport["send"]>): Promise<void> {
+    const stdin = (this as unknown as SdkInternals)._process?.stdin;
+    if (stdin && !this.wroteThisTurn) {
+      this.wroteThisTurn = true;
+      process.nextTick(() => {
+        this.wroteThisTurn = false;
+        if (this.heldForTurn) stdin.uncork();
+        this.heldForTurn = false;
+      });
+    } else if (stdin && !this.heldForTurn) {
+      this.heldForTurn = true;
+      stdin.cork();
+    }
+    return super.send(...args);
+  }
+
   /** Writes wait until the returned function is called, then go to the server's stdin together (Corkable). */
   cork(): () => void {
     const stdin = (this as unknown as SdkInternals)._process?.stdin;
