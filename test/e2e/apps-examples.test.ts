@@ -9,7 +9,7 @@ import type { SavedServer } from "../../shared/types.js";
 import { openApp, requireBuild } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, openTool, runArticle, waitForText } from "./flows-ui.js";
 
-const TEST_TIMEOUT_MS = 90_000;
+const TEST_TIMEOUT_MS = 240_000;
 
 function example(name: string): SavedServer {
   return {
@@ -60,13 +60,13 @@ describe("the official example MCP Apps in Chromium (browser mode)", () => {
   it("AP15: @modelcontextprotocol/server-threejs is blocked for eval until the user allows it for the server; then its scene renders", { timeout: TEST_TIMEOUT_MS }, async () => {
     const { app, panel, view } = await runExample("threejs", "show_threejs_scene");
     const offer = panel.getByRole("button", { name: "Allow eval for this server and reload the View" });
-    await offer.waitFor({ timeout: 30_000 });
+    await offer.waitFor({ timeout: 60_000 });
     await offer.click();
     await waitForText(panel.getByRole("status"), "initialized", 30_000);
-    await view.locator("canvas").first().waitFor({ timeout: 30_000 });
+    await view.locator("canvas").first().waitFor({ timeout: 60_000 });
     // The reloaded View replaces the blocked one: on a loaded machine the old one's status and canvas may be
     // seen first, so the note is awaited to go rather than read once.
-    await expect.poll(() => panel.getByText(/The View was blocked for eval/).count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => panel.getByText(/The View was blocked for eval/).count(), { timeout: 60_000 }).toBe(0);
     await panel.scrollIntoViewIfNeeded();
     await app.screenshot("apps-example-threejs");
     await app.close();

@@ -6,7 +6,7 @@ import { openApp, requireBuild } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, waitForText } from "./flows-ui.js";
 
 const NAME = "App fixture";
-const TEST_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 180_000;
 const VIEWPORT = { width: 1400, height: 900 };
 
 describe("MCP App display modes and permissions in Chromium (browser mode)", () => {

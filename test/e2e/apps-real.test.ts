@@ -11,7 +11,7 @@ import { openApp, requireBuild } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, waitForText } from "./flows-ui.js";
 
 const NAME = "Trouble Apps";
-const TEST_TIMEOUT_MS = 90_000;
+const TEST_TIMEOUT_MS = 240_000;
 
 async function runTool(page: import("playwright-core").Page, tool: string, fill?: (form: import("playwright-core").Locator) => Promise<void>) {
   const form = await openTool(page, tool);
@@ -122,7 +122,7 @@ describe("real MCP Apps in Chromium (browser mode)", () => {
     await waitForText(panel.getByRole("status"), "initialized", 30_000);
     await waitForText(panel, /Size.*4\.\d MB \(4,\d{3},\d{3} bytes/);
     // PDF.js drew the page: a canvas with ink on it.
-    await view.locator("canvas").first().waitFor({ timeout: 30_000 });
+    await view.locator("canvas").first().waitFor({ timeout: 60_000 });
     const errors = panel.getByRole("list", { name: "Errors reported for the App of display_pdf" });
     const reported = (await errors.count()) > 0 ? await errors.textContent() : "";
     // PDF.js tests whether eval works (and copes when it does not); nothing it needs for its worker is blocked.

@@ -11,7 +11,7 @@ const NAME = "Big results";
 const NEXT = "Show the next 100 KB";
 
 describe("a 10 MB tool result in Chromium", () => {
-  it("is drawn collapsed and grows a piece per click, in light and dark", { timeout: 120_000 }, async () => {
+  it("is drawn collapsed and grows a piece per click, in light and dark", { timeout: 240_000 }, async () => {
     const app = await openApp({ savedServers: [fixtureServer("e2e-big-result", NAME, "big-result-server.mjs")], viewport: { width: 1280, height: 720 } });
     const { page } = app;
     await connect(page, NAME);
@@ -19,7 +19,7 @@ describe("a 10 MB tool result in Chromium", () => {
     await form.getByRole("button", { name: "Run", exact: true }).click();
     const run = runArticle(page, 1, "big-result");
     const textNote = run.locator(".content-text .truncation-note");
-    await textNote.getByText(/^Showing the first 100 KB of 10\.0 MB\./).waitFor({ timeout: 60_000 });
+    await textNote.getByText(/^Showing the first 100 KB of 10\.0 MB\./).waitFor({ timeout: 120_000 });
     // Collapsed: the whole page holds a piece of the text and a piece of the structured content.
     const drawn = () => page.evaluate(() => document.body.textContent!.length);
     expect(await drawn()).toBeLessThan(400 * 1024);
@@ -58,7 +58,7 @@ describe("a 10 MB tool result in Chromium", () => {
     await run.waitFor({ timeout: FLOW_TIMEOUT_MS });
   });
 
-  it("Q4: a task's 10 MB tasks/result is drawn collapsed on its run and in the Tasks tab, and grows a piece per click", { timeout: 120_000 }, async () => {
+  it("Q4: a task's 10 MB tasks/result is drawn collapsed on its run and in the Tasks tab, and grows a piece per click", { timeout: 240_000 }, async () => {
     const app = await openApp({ savedServers: [fixtureServer("e2e-big-result", NAME, "big-result-server.mjs")], viewport: { width: 1280, height: 720 } });
     const { page } = app;
     await connect(page, NAME);
@@ -66,7 +66,7 @@ describe("a 10 MB tool result in Chromium", () => {
     await form.getByRole("button", { name: "Run as task", exact: true }).click();
     const run = runArticle(page, 1, "big-result", true);
     const textNote = run.locator(".run-task .content-text .truncation-note");
-    await textNote.getByText(/^Showing the first 100 KB of 10\.0 MB\./).waitFor({ timeout: 60_000 });
+    await textNote.getByText(/^Showing the first 100 KB of 10\.0 MB\./).waitFor({ timeout: 120_000 });
     expect(await page.evaluate(() => document.body.textContent!.length)).toBeLessThan(400 * 1024);
     // The next piece comes from the core, read by the task's id.
     await textNote.getByRole("button", { name: NEXT, exact: true }).click();
@@ -89,7 +89,7 @@ describe("a 10 MB tool result in Chromium", () => {
     await taskRow(page, taskId).getByRole("button", { name: `Details of task ${taskId}`, exact: true }).click();
     const details = page.getByRole("region", { name: `Task ${taskId}`, exact: true });
     const detailsNote = details.locator(".content-text .truncation-note");
-    await detailsNote.getByText(/^Showing the first 100 KB of 10\.0 MB\./).waitFor({ timeout: 60_000 });
+    await detailsNote.getByText(/^Showing the first 100 KB of 10\.0 MB\./).waitFor({ timeout: 120_000 });
     await detailsNote.getByRole("button", { name: NEXT, exact: true }).click();
     await expect.poll(() => details.locator(".content-text pre > .piece").count()).toBe(2);
     await app.screenshot("big-task-result-tasks-tab");

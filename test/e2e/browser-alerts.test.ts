@@ -53,7 +53,7 @@ function faviconCount(page: Page): Promise<string | undefined> {
 }
 
 describe("browser mode tells the user a server waits (issue 21)", () => {
-  it("a pending elicitation while the tab is in the background: title and favicon count it, a Web Notification names the server, and its click opens the item", { timeout: 60_000 }, async () => {
+  it("a pending elicitation while the tab is in the background: title and favicon count it, a Web Notification names the server, and its click opens the item", { timeout: 120_000 }, async () => {
     const app = await openApp({ context: { permissions: ["notifications"] }, initScript: recordNotifications });
     const { page } = app;
     await connect(page, EVERYTHING);
@@ -93,7 +93,7 @@ describe("browser mode tells the user a server waits (issue 21)", () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it("without the permission: no prompt on load, an Allow button in Settings, and the title still counts", { timeout: 60_000 }, async () => {
+  it("without the permission: no prompt on load, an Allow button in Settings, and the title still counts", { timeout: 120_000 }, async () => {
     const app = await openApp({ initScript: recordNotifications });
     const { page } = app;
     await connect(page, EVERYTHING);

@@ -6,7 +6,7 @@ import { axeProblems } from "./axe.js";
 import { checkResults, openCheckTarget } from "./checks-ui.js";
 import { openTab, waitForText } from "./flows-ui.js";
 
-const SUITE_TIMEOUT_MS = 240_000;
+const SUITE_TIMEOUT_MS = 360_000;
 
 describe("the Checks tab with the official conformance suite", () => {
   it("all areas with the suite: ours, then the suite's verdicts as an area of their own, each with its evidence (light)", { timeout: 300_000 }, async () => {

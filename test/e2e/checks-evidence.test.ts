@@ -8,7 +8,7 @@ import { checkResults, openCheckTarget } from "./checks-ui.js";
 import { FLOW_TIMEOUT_MS, openTab, waitForText } from "./flows-ui.js";
 
 describe("a report's evidence", () => {
-  it.each(["light", "dark"] as const)("a verdict's message the log has dropped opens the report's copy (%s)", { timeout: 120_000 }, async (scheme) => {
+  it.each(["light", "dark"] as const)("a verdict's message the log has dropped opens the report's copy (%s)", { timeout: 240_000 }, async (scheme) => {
     const app = await openCheckTarget({ viewport: { width: 1280, height: 720 }, context: { colorScheme: scheme }, settings: { logLimit: 100 } });
     const { page } = app;
     await openTab(page, "Checks");

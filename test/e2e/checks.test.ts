@@ -8,7 +8,7 @@ import { checkResults, checkTarget, openCheckTarget } from "./checks-ui.js";
 import { FLOW_TIMEOUT_MS, connect, openTab, tab, waitForText } from "./flows-ui.js";
 
 describe("the Checks tab", () => {
-  it("runs every check, shows each verdict with its rule, and links a verdict's messages to the Logs tab", { timeout: 90_000 }, async () => {
+  it("runs every check, shows each verdict with its rule, and links a verdict's messages to the Logs tab", { timeout: 240_000 }, async () => {
     const app = await openCheckTarget({ defects: ["structured", "tool-name"], viewport: { width: 1280, height: 900 } });
     const { page } = app;
     await page.keyboard.press("Alt+8");
@@ -63,7 +63,7 @@ describe("the Checks tab", () => {
 });
 
 describe("the Tools tab on a server that repeats its tools/list cursor", () => {
-  it("stops the walk at the repeated cursor and says so once: two tools/list requests, never a loop", { timeout: 90_000 }, async () => {
+  it("stops the walk at the repeated cursor and says so once: two tools/list requests, never a loop", { timeout: 240_000 }, async () => {
     const app = await openApp({ savedServers: [checkTarget({ defects: ["pagination-repeat"], id: "repeating", name: "Repeating cursor" })] });
     const { page } = app;
     await connect(page, "Repeating cursor");
@@ -84,7 +84,7 @@ describe("the Tools tab on a server that repeats its tools/list cursor", () => {
 });
 
 describe("the Checks tab on the demo server", () => {
-  it("checks tasks with a tool that needs arguments (the Tools tab's form), shows progress, severities only on failures, and a failures-only filter", { timeout: 120_000 }, async () => {
+  it("checks tasks with a tool that needs arguments (the Tools tab's form), shows progress, severities only on failures, and a failures-only filter", { timeout: 240_000 }, async () => {
     const app = await openApp({ viewport: { width: 1280, height: 720 }, context: { colorScheme: "dark" } });
     const { page } = app;
     await connect(page, "Everything (demo)");

@@ -8,7 +8,7 @@ import { openApp } from "./app.js";
 import { connect, openTool, runArticle, waitForText } from "./flows-ui.js";
 
 describe("collections in the app", () => {
-  it("saves a run into a collection, runs it, accepts its snapshot, and shows a changed snapshot as a diff", { timeout: 120_000 }, async () => {
+  it("saves a run into a collection, runs it, accepts its snapshot, and shows a changed snapshot as a diff", { timeout: 240_000 }, async () => {
     const app = await openApp({ viewport: { width: 1280, height: 720 }, context: { colorScheme: "light" } });
     const { page } = app;
     await connect(page, "Everything (demo)");

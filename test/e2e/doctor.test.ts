@@ -22,7 +22,7 @@ async function hostileHttp(): Promise<number> {
 }
 
 describe("the doctor in the app", () => {
-  it("diagnoses a failed stdio start from its error, a wrong HTTP path and an OAuth server without registration", { timeout: 120_000 }, async () => {
+  it("diagnoses a failed stdio start from its error, a wrong HTTP path and an OAuth server without registration", { timeout: 240_000 }, async () => {
     const httpPort = await hostileHttp();
     const oauth = await startHttpFixture("oauth-server.mjs", ["--no-dcr"]);
     started.push(oauth);

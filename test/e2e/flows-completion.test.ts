@@ -8,7 +8,7 @@ import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, waitForTe
 const SERVER = "Completion fixture";
 
 describe("resource template form with completion in Chromium", () => {
-  it("fills a template's variables from the server's suggestions by keyboard and reads the URI they build", { timeout: 60_000 }, async () => {
+  it("fills a template's variables from the server's suggestions by keyboard and reads the URI they build", { timeout: 120_000 }, async () => {
     const app = await openApp({ savedServers: [fixtureServer("completion", SERVER, "modern/completion-server.mjs")] });
     const { page } = app;
     await connect(page, SERVER);
@@ -48,7 +48,7 @@ describe("resource template form with completion in Chromium", () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it("suggests a prompt's arguments from server-everything (2025-11-25), the second from the first", { timeout: 60_000 }, async () => {
+  it("suggests a prompt's arguments from server-everything (2025-11-25), the second from the first", { timeout: 120_000 }, async () => {
     const app = await openApp();
     const { page } = app;
     await connect(page, EVERYTHING);

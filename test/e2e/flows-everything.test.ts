@@ -17,7 +17,7 @@ import {
   waitForText,
 } from "./flows-ui.js";
 
-const TEST_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 180_000;
 
 describe("Everything (demo) flows in Chromium", () => {
   it("connects, runs simulate-research-query as a task, and the Tasks tab follows it to completed", { timeout: TEST_TIMEOUT_MS }, async () => {

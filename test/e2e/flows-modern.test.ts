@@ -6,7 +6,7 @@ import { openApp } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, runTaskId, statusCell, tab, tabBadge, taskRow, waitForText } from "./flows-ui.js";
 
 const MODERN = "Modern fixture";
-const TEST_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 180_000;
 const server = () => fixtureServer("e2e-modern", MODERN, "modern/modern-server.mjs");
 
 describe("2026-07-28 flows in Chromium", () => {

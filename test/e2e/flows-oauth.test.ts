@@ -35,7 +35,7 @@ function startFixture(args: string[] = []): Promise<string> {
 }
 
 describe("OAuth in browser mode", () => {
-  it("the Authorization panel shows the flow, the page opens from it, the redirect comes back to the loopback receiver, and the session connects; Sign out clears the tokens", { timeout: 90_000 }, async () => {
+  it("the Authorization panel shows the flow, the page opens from it, the redirect comes back to the loopback receiver, and the session connects; Sign out clears the tokens", { timeout: 240_000 }, async () => {
     const origin = await startFixture();
     const app = await openApp({
       savedServers: [
@@ -75,7 +75,7 @@ describe("OAuth in browser mode", () => {
     await app.close();
   });
 
-  it("issue 24: a workload-identity entry with DPoP connects without a browser, and the Authorization panel shows each proof's header and claims; the editor offers the grants", { timeout: 90_000 }, async () => {
+  it("issue 24: a workload-identity entry with DPoP connects without a browser, and the Authorization panel shows each proof's header and claims; the editor offers the grants", { timeout: 240_000 }, async () => {
     const origin = await startFixture(["--dpop", "--dpop-nonce"]);
     const { jwt } = (await (await fetch(`${origin}/__test/workload-jwt`)).json()) as { jwt: string };
     const app = await openApp({

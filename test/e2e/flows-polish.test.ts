@@ -8,7 +8,7 @@ import type { SavedServer } from "../../shared/types.js";
 import { openApp } from "./app.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, runTaskId, statusCell, taskRow, waitForText } from "./flows-ui.js";
 
-const TEST_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 180_000;
 const MODERN = "Modern fixture";
 const VIEWPORT = { width: 1440, height: 900 };
 

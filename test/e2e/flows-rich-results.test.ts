@@ -7,7 +7,7 @@ import type { Locator } from "playwright-core";
 import { openApp } from "./app.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, serverGroup } from "./flows-ui.js";
 
-const TEST_TIMEOUT_MS = 90_000;
+const TEST_TIMEOUT_MS = 240_000;
 const MEDIA = "Media fixture";
 const MALFORMED = "Malformed answers";
 const LONG_TOOL_NAME = "a_tool_with_a_very_long_name_that_has_no_spaces_at_all_and_must_wrap";

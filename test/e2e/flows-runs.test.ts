@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { openApp } from "./app.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, openTab, openTool, runArticle, runTaskId, serverGroup, waitForText } from "./flows-ui.js";
 
-const TEST_TIMEOUT_MS = 90_000;
+const TEST_TIMEOUT_MS = 240_000;
 const LONG = "trigger-long-running-operation";
 
 async function setRequestTimeout(page: Page, ms: number): Promise<void> {

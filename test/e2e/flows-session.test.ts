@@ -26,7 +26,7 @@ async function besideItsLabel(checkbox: Locator): Promise<{ sameLine: boolean; b
 }
 
 describe("session panels in Chromium", () => {
-  it("a root added in the Roots editor reaches server-everything's get-roots-list; Server facts; reconnect keeps one session; Remove session", { timeout: 90_000 }, async () => {
+  it("a root added in the Roots editor reaches server-everything's get-roots-list; Server facts; reconnect keeps one session; Remove session", { timeout: 240_000 }, async () => {
     const app = await openApp();
     const { page } = app;
     await connect(page, EVERYTHING);
@@ -77,7 +77,7 @@ describe("session panels in Chromium", () => {
     await app.close();
   });
 
-  it("checkboxes sit beside their labels: the server editor's capabilities and the settings' notification switch", { timeout: 60_000 }, async () => {
+  it("checkboxes sit beside their labels: the server editor's capabilities and the settings' notification switch", { timeout: 120_000 }, async () => {
     const app = await openApp({ viewport: { width: 1280, height: 1000 } });
     const { page } = app;
     await page.getByRole("button", { name: "Add server", exact: true }).click();

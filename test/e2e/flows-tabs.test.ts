@@ -20,7 +20,7 @@ async function drawnInside(inner: Locator, outer: Locator): Promise<boolean> {
 }
 
 describe("every tab in Chromium", () => {
-  it("shows content in Tools, Tasks, Sampling, Elicitations, Resources, Prompts and Logs", { timeout: 60_000 }, async () => {
+  it("shows content in Tools, Tasks, Sampling, Elicitations, Resources, Prompts and Logs", { timeout: 120_000 }, async () => {
     const app = await openApp();
     const { page } = app;
     await connect(page, EVERYTHING);

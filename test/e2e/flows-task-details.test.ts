@@ -5,7 +5,7 @@ import { openApp } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, runTaskId, statusCell, taskRow, waitForText } from "./flows-ui.js";
 
 const MODERN = "Modern fixture";
-const TEST_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 180_000;
 
 describe("Task Details in Chromium", () => {
   it("M4 Q4: a completed task's structuredContent is checked against the tool's outputSchema in its Details: which fields are wrong, or that it fits", { timeout: TEST_TIMEOUT_MS }, async () => {

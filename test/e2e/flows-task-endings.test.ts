@@ -7,7 +7,7 @@ import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool,
 
 const MODERN = "Modern fixture";
 
-const TEST_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 180_000;
 
 describe("how tasks ended, in Chromium", () => {
   it("Q4 Q5: a client task cancelled from the Tasks tab leads with 'Cancelled at', then the server's tasks/result reply; the Logs Task column names it", { timeout: TEST_TIMEOUT_MS }, async () => {

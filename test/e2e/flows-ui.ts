@@ -9,7 +9,7 @@ import type { SavedServer } from "../../shared/types.js";
 export const EVERYTHING = "Everything (demo)";
 
 /** server-everything's async tools poll once a second; a task flow takes a few polls. */
-export const FLOW_TIMEOUT_MS = 20_000;
+export const FLOW_TIMEOUT_MS = 60_000;
 
 export type TabName = "Tools" | "Tasks" | "Sampling" | "Elicitations" | "Resources" | "Prompts" | "Logs" | "Checks" | "Collections";
 

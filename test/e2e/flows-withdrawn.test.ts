@@ -19,7 +19,7 @@ import {
   waitForText,
 } from "./flows-ui.js";
 
-const TEST_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 180_000;
 const CANCELLER = "Task canceller (fixture)";
 /** What test/fixtures/e2e-task-canceller.mjs asks. */
 const QUESTION = "Which colour should the canceller fixture paint the shed?";

@@ -67,7 +67,7 @@ async function palette(page: Page, command: string, option: string): Promise<voi
 }
 
 describe("a keyboard user's session", () => {
-  it("connect → run a tool → answer an elicitation in the dialog → watch the docked Logs → run again with edited JSON, keyboard only", { timeout: 180_000 }, async () => {
+  it("connect → run a tool → answer an elicitation in the dialog → watch the docked Logs → run again with edited JSON, keyboard only", { timeout: 300_000 }, async () => {
     const app = await openApp({ requestDialog: true, viewport: VIEWPORT, context: { colorScheme: "light" } });
     const { page } = app;
     await serverGroup(page, EVERYTHING).waitFor();

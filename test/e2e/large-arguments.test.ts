@@ -7,7 +7,7 @@ import { openApp } from "./app.js";
 import { EVERYTHING, connect, openTool, runArticle, waitForText } from "./flows-ui.js";
 
 describe("large tool arguments in Chromium", () => {
-  it("a 5 MB echo argument goes through and comes back; the session and the page carry on", { timeout: 180_000 }, async () => {
+  it("a 5 MB echo argument goes through and comes back; the session and the page carry on", { timeout: 300_000 }, async () => {
     const app = await openApp();
     const { page } = app;
     await connect(page, EVERYTHING);

@@ -7,7 +7,7 @@ import { axeProblems } from "./axe.js";
 import { FLOW_TIMEOUT_MS, connect, openTab, waitForText } from "./flows-ui.js";
 
 describe("the Load pane", () => {
-  it.each(["light", "dark"] as const)("echo under load: a live chart, Stop, and the figures (%s)", { timeout: 120_000 }, async (scheme) => {
+  it.each(["light", "dark"] as const)("echo under load: a live chart, Stop, and the figures (%s)", { timeout: 240_000 }, async (scheme) => {
     const app = await openApp({ viewport: { width: 1280, height: 720 }, context: { colorScheme: scheme } });
     const { page } = app;
     await connect(page, "Everything (demo)");

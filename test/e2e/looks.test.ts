@@ -42,7 +42,7 @@ async function chooseTheme(page: Page, label: "System" | "Light" | "Dark"): Prom
 }
 
 describe("the look in both themes (issue 21)", () => {
-  it("every tab in Light and Dark (chosen in Settings, over the OS's scheme): screenshots, and no WCAG AA contrast failure from axe-core", { timeout: 120_000 }, async () => {
+  it("every tab in Light and Dark (chosen in Settings, over the OS's scheme): screenshots, and no WCAG AA contrast failure from axe-core", { timeout: 240_000 }, async () => {
     const app = await openApp({ context: { colorScheme: "light" } });
     const { page } = app;
     const LIGHT_BG = "rgb(247, 247, 248)";

@@ -8,7 +8,7 @@ import { connect, fixtureServer, openTab, openTool, runArticle, waitForText } fr
 const FLOOD = "Log flood";
 
 describe("memory bounded by bytes, in the browser (issue 19)", () => {
-  it("the byte settings are shown with their units and defaults; 100 × 4 MB log notifications leave cut entries that say so", { timeout: 120_000 }, async () => {
+  it("the byte settings are shown with their units and defaults; 100 × 4 MB log notifications leave cut entries that say so", { timeout: 240_000 }, async () => {
     const app = await openApp({ savedServers: [fixtureServer("flood", FLOOD, "log-flood-server.mjs")], viewport: { width: 1280, height: 1000 } });
     const { page } = app;
 
@@ -42,7 +42,7 @@ describe("memory bounded by bytes, in the browser (issue 19)", () => {
     expect(await app.close()).toEqual({ code: 0, signal: null });
   });
 
-  it("past 64 MB of tool results in a session, the oldest run's result is cut and its card says so; the newest stays whole", { timeout: 120_000 }, async () => {
+  it("past 64 MB of tool results in a session, the oldest run's result is cut and its card says so; the newest stays whole", { timeout: 240_000 }, async () => {
     const app = await openApp({ savedServers: [fixtureServer("flood", FLOOD, "log-flood-server.mjs")], viewport: { width: 1280, height: 900 } });
     const { page } = app;
     await connect(page, FLOOD);
@@ -50,7 +50,7 @@ describe("memory bounded by bytes, in the browser (issue 19)", () => {
     await form.getByLabel("bytes", { exact: true }).fill(String(20 * 1024 * 1024));
     for (let n = 1; n <= 4; n++) {
       await form.getByRole("button", { name: "Run", exact: true }).click();
-      await runArticle(page, n, "big-result").getByText("done", { exact: true }).first().waitFor({ timeout: 60_000 });
+      await runArticle(page, n, "big-result").getByText("done", { exact: true }).first().waitFor({ timeout: 120_000 });
     }
     // 4 × 20 MB against 64 MB: run 1 is cut, the rest are whole.
     const first = runArticle(page, 1, "big-result");

@@ -15,7 +15,7 @@ requireBuild();
 const MESSAGES = 30_000;
 
 describe("a big recording opened in pieces (issue 33)", () => {
-  it("the first page is drawn while the rest is held back; let through, all 30,000 are there and the Tools tab has their runs", { timeout: 120_000 }, async () => {
+  it("the first page is drawn while the rest is held back; let through, all 30,000 are there and the Tools tab has their runs", { timeout: 240_000 }, async () => {
     const file = join(mkdtempSync(join(tmpdir(), "e2e-recpieces-")), "big.mcprec");
     writeFileSync(file, bigRecording(MESSAGES));
     const app = await openApp({ viewport: { width: 1400, height: 900 } });
@@ -64,7 +64,7 @@ describe("a big recording opened in pieces (issue 33)", () => {
       const scroller = table.closest("[style*='overflow']") ?? table.parentElement!;
       scroller.scrollTop = scroller.scrollHeight;
     });
-    await expect.poll(() => page.getByRole("table", { name: "Protocol messages" }).textContent(), { timeout: 30_000 }).toContain(`${MESSAGES}`);
+    await expect.poll(() => page.getByRole("table", { name: "Protocol messages" }).textContent(), { timeout: 60_000 }).toContain(`${MESSAGES}`);
     await app.screenshot("recording-pieces-all");
 
     await openTab(page, "Tools");

@@ -33,7 +33,7 @@ function recording(day: string, uuid: string, polls: string[], extra: object[] =
 }
 
 describe("Compare… lists what varies between runs (issue 30)", () => {
-  it("two recordings a day apart: no changes; the time, the UUID and the poll timing listed apart as varying, with their values; the warning said", { timeout: 90_000 }, async () => {
+  it("two recordings a day apart: no changes; the time, the UUID and the poll timing listed apart as varying, with their values; the warning said", { timeout: 240_000 }, async () => {
     const [monday, tuesday] = [join(folder, "monday.mcprec"), join(folder, "tuesday.mcprec")];
     writeFileSync(monday, recording("2026-11-02", "0b7c2a4e-5d1f-4c3b-9a8e-1f2d3c4b5a69", ["working", "completed"]));
     const sampling = { t: 30, dir: "in", msg: { jsonrpc: "2.0", id: 900, method: "sampling/createMessage", params: { messages: [], maxTokens: 10 } } };

@@ -37,7 +37,7 @@ function recordResearch(file: string): Promise<void> {
 }
 
 describe("recordings in the Logs tab (issue 22)", () => {
-  it("Save recording… (whole and from a mark), Open recording… read-only with its banner, a damaged file said, Close", { timeout: 90_000 }, async () => {
+  it("Save recording… (whole and from a mark), Open recording… read-only with its banner, a damaged file said, Close", { timeout: 240_000 }, async () => {
     const research = join(folder, "research.mcprec");
     const recorded = recordResearch(research);
     const app = await openApp();
@@ -107,7 +107,7 @@ describe("recordings in the Logs tab (issue 22)", () => {
 });
 
 describe("Compare… in the Logs tab (issue 22)", () => {
-  it("a recording of the versioned fixture's version 1 against a recording of version 2, then against the live session of version 2: both sides side by side, the four changes marked, in both themes", { timeout: 90_000 }, async () => {
+  it("a recording of the versioned fixture's version 1 against a recording of version 2, then against the live session of version 2: both sides side by side, the four changes marked, in both themes", { timeout: 240_000 }, async () => {
     const [v1, v2] = [join(folder, "v1.mcprec"), join(folder, "v2.mcprec")];
     for (const [file, n] of [[v1, "1"], [v2, "2"]] as const) {
       const ran = await runCli(["tools", "--server", fixtureStdio("versioned-server.mjs", "--version", n), "--record", file, "--quiet"]);
@@ -168,7 +168,7 @@ describe("Compare… in the Logs tab (issue 22)", () => {
 });
 
 describe("an opened recording in the other tabs (issue 22)", () => {
-  it("the research task's recording: its run in Tools, its timeline in Tasks, its elicitation as asked and answered in Elicitations, read-only", { timeout: 90_000 }, async () => {
+  it("the research task's recording: its run in Tools, its timeline in Tasks, its elicitation as asked and answered in Elicitations, read-only", { timeout: 240_000 }, async () => {
     const research = join(folder, "research-tabs.mcprec");
     await recordResearch(research);
     const app = await openApp({ viewport: { width: 1400, height: 1100 } });

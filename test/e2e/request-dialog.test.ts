@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { openApp, SCREENSHOT_DIR } from "./app.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, runTaskId, statusCell, tabBadge, taskRow, waitForText } from "./flows-ui.js";
 
-const TEST_TIMEOUT_MS = 90_000;
+const TEST_TIMEOUT_MS = 240_000;
 const VIEWPORT = { width: 1280, height: 720 };
 const MODERN = "Modern fixture";
 

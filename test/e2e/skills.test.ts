@@ -15,7 +15,7 @@ const hostileServer = (): SavedServer => {
 };
 
 describe("Skills panel in Chromium", () => {
-  it("SK2/SK3/SK6: lists the skills, opens one (frontmatter verbatim, SKILL.md as verified text, its files) and verifies it", { timeout: 60_000 }, async () => {
+  it("SK2/SK3/SK6: lists the skills, opens one (frontmatter verbatim, SKILL.md as verified text, its files) and verifies it", { timeout: 120_000 }, async () => {
     const app = await openApp({ savedServers: [fixtureServer("skills", HONEST, "skills/skills-server.mjs")], viewport: { width: 1280, height: 900 } });
     const { page } = app;
     await connect(page, HONEST);
@@ -53,7 +53,7 @@ describe("Skills panel in Chromium", () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it("SK9/SK13: a tampered SKILL.md fails verification with the file named; frontmatter keys like __proto__ are plain data", { timeout: 60_000 }, async () => {
+  it("SK9/SK13: a tampered SKILL.md fails verification with the file named; frontmatter keys like __proto__ are plain data", { timeout: 120_000 }, async () => {
     const app = await openApp({ savedServers: [hostileServer()], viewport: { width: 1280, height: 900 } });
     const { page } = app;
     await connect(page, HOSTILE);

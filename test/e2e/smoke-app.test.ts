@@ -10,7 +10,7 @@ import type { SavedServer } from "../../shared/types.js";
 import { openApp, requireBuild } from "./app.js";
 import { connect, EVERYTHING, fixtureServer, FLOW_TIMEOUT_MS, openTab, openTool, runArticle, serverGroup, waitForText } from "./flows-ui.js";
 
-const TEST_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 180_000;
 const NOT_NOW = { sampling: false, elicitationForm: false, elicitationUrl: false, roots: false, receiverTasks: false };
 
 describe("the smoke run's App step in Chromium (browser mode)", () => {

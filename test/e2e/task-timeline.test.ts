@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { openApp } from "./app.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, openTab, openTool, runArticle, tabBadge, waitForText } from "./flows-ui.js";
 
-const TEST_TIMEOUT_MS = 90_000;
+const TEST_TIMEOUT_MS = 240_000;
 
 function pollsIn(summary: string): number {
   return Number(/The server polled us (\d+) time/.exec(summary)?.[1] ?? -1);

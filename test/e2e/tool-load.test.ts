@@ -7,7 +7,7 @@ import { axeProblems } from "./axe.js";
 import { FLOW_TIMEOUT_MS, connect, waitForText } from "./flows-ui.js";
 
 describe("Load on a tool's page", () => {
-  it.each(["light", "dark"] as const)("echo's page loads echo with its form's arguments, live (%s)", { timeout: 120_000 }, async (scheme) => {
+  it.each(["light", "dark"] as const)("echo's page loads echo with its form's arguments, live (%s)", { timeout: 240_000 }, async (scheme) => {
     const app = await openApp({ viewport: { width: 1280, height: 720 }, context: { colorScheme: scheme } });
     const { page } = app;
     await connect(page, "Everything (demo)");

@@ -67,7 +67,7 @@ async function showDock(page: Page, view: "Logs" | "Tasks" | "Waiting on you"): 
 }
 
 describe("the workspace", () => {
-  it("at 1280×720 no button, tab or table cell of any tab is cut off, and the page never scrolls; the tool list keeps its head in view", { timeout: 150_000 }, async () => {
+  it("at 1280×720 no button, tab or table cell of any tab is cut off, and the page never scrolls; the tool list keeps its head in view", { timeout: 300_000 }, async () => {
     app = await openApp({ viewport: { width: 1280, height: 720 } });
     const { page } = app;
     await connect(page, EVERYTHING);
@@ -116,7 +116,7 @@ describe("the workspace", () => {
     expect(await pageScrolls(page)).toEqual({ x: false, y: false });
   });
 
-  it("the docked panel shows Logs, Tasks or Waiting on you beside any tab, moves to the right, resizes, and is remembered across a reload", { timeout: 120_000 }, async () => {
+  it("the docked panel shows Logs, Tasks or Waiting on you beside any tab, moves to the right, resizes, and is remembered across a reload", { timeout: 240_000 }, async () => {
     app = await openApp({ viewport: { width: 1440, height: 900 } });
     const { page } = app;
     await connect(page, EVERYTHING);
@@ -188,7 +188,7 @@ describe("the workspace", () => {
     expect(await page.getByRole("button", { name: "Hide the servers sidebar", exact: true }).getAttribute("aria-expanded")).toBe("true");
   });
 
-  it("the tool list and the tool's form share the width by a divider: dragged, or moved by arrow keys, and remembered across a reload", { timeout: 90_000 }, async () => {
+  it("the tool list and the tool's form share the width by a divider: dragged, or moved by arrow keys, and remembered across a reload", { timeout: 240_000 }, async () => {
     app = await openApp({ viewport: { width: 1280, height: 720 } });
     const { page } = app;
     await connect(page, EVERYTHING);
@@ -215,7 +215,7 @@ describe("the workspace", () => {
     expect(await pageScrolls(page)).toEqual({ x: false, y: false });
   });
 
-  it("Server facts, a task's details and its timeline open under the tab bar; Escape closes each and focus goes back", { timeout: 120_000 }, async () => {
+  it("Server facts, a task's details and its timeline open under the tab bar; Escape closes each and focus goes back", { timeout: 240_000 }, async () => {
     app = await openApp({ viewport: { width: 1280, height: 720 } });
     const { page } = app;
     await connect(page, EVERYTHING);
@@ -261,7 +261,7 @@ describe("the workspace", () => {
     expect(await timelineButton.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
-  it("a tab opened without the token, or with an old run's, shows one page that says which URL to open; no workspace loading forever", { timeout: 60_000 }, async () => {
+  it("a tab opened without the token, or with an old run's, shows one page that says which URL to open; no workspace loading forever", { timeout: 120_000 }, async () => {
     app = await openApp({ viewport: { width: 1280, height: 720 } });
     const { page, browser, server } = app;
     await page.getByRole("group", { name: EVERYTHING, exact: true }).waitFor();
@@ -291,7 +291,7 @@ describe("the workspace", () => {
     }
   });
 
-  it("Resources: the content fills its pane, a template's URI never breaks inside {…}, suggestions never cover the expanded URI", { timeout: 90_000 }, async () => {
+  it("Resources: the content fills its pane, a template's URI never breaks inside {…}, suggestions never cover the expanded URI", { timeout: 240_000 }, async () => {
     const SERVER = "Completion fixture";
     app = await openApp({ savedServers: [fixtureServer("completion", SERVER, "modern/completion-server.mjs")], viewport: { width: 1280, height: 720 } });
     const { page } = app;
@@ -326,7 +326,7 @@ describe("the workspace", () => {
     await app.screenshot("workspace-1280x720-resources-template-suggestions");
   });
 
-  it("the command palette, keyboard only: open a tool's form by name, answer the oldest waiting request, run the checks", { timeout: 90_000 }, async () => {
+  it("the command palette, keyboard only: open a tool's form by name, answer the oldest waiting request, run the checks", { timeout: 240_000 }, async () => {
     app = await openApp({ viewport: { width: 1280, height: 720 } });
     const { page } = app;
     await connect(page, EVERYTHING);
