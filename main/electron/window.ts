@@ -34,7 +34,9 @@ export const CONTENT_SECURITY_POLICY = [
 /** `app://` is standard (relative URLs, an origin of its own) and secure (treated like https). */
 export const APP_SCHEME_PRIVILEGES = {
   scheme: APP_SCHEME,
-  privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+  // codeCache: V8 keeps the compiled renderer scripts between launches (the first tab's start is mostly
+  // compiling them); Electron allows it only on a standard scheme.
+  privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true },
 };
 
 /** The built renderer file an app:// URL names, or undefined for another host or a path outside the folder. */

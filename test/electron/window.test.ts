@@ -152,8 +152,8 @@ describe("downloads", () => {
 });
 
 describe("the app:// scheme", () => {
-  it("is registered as a standard, secure scheme", () => {
-    expect(APP_SCHEME_PRIVILEGES).toEqual({ scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } });
+  it("is registered as a standard, secure scheme whose scripts V8 may cache between launches", () => {
+    expect(APP_SCHEME_PRIVILEGES).toEqual({ scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } });
   });
 
   it("maps URLs to files inside the renderer folder only", () => {

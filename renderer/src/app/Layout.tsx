@@ -1,5 +1,5 @@
 // Server sidebar on the left; on the right the session bar, the tabs and the open tab's panel.
-import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
 import { PanelBottomClose, PanelBottomOpen, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen } from "lucide-react";
 import type { PendingInput } from "../../../shared/types.js";
@@ -62,7 +62,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
   const [dock, setDock] = useDock();
   useDockOnArrival(setDock);
   const [sidebarShown, setSidebarShown] = useSidebarShown();
-  const [host, setHost] = useState<HTMLElement | null>(null);
+  const host = useRef<HTMLDivElement>(null);
   const pendingCount = pendingSampling + pendingElicitations;
 
   // AP10: the tab whose App floats in picture-in-picture stays mounted while another tab is open; when the
@@ -236,7 +236,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
               {pendingCount > 0 && !dock.open && <span className="badge" aria-label={`${pendingCount} waiting on you`}>{pendingCount}</span>}
             </button>
           </div>
-          <div className="workspace" ref={setHost}>
+          <div className="workspace" ref={host}>
             <Workspace dock={dock} tabPanel={tabPanel}>
               <DockedPanel view={dock.view} side={dock.side} tab={tab} sessionKey={sessionKey} pendingCount={pendingCount} onAnswer={answer} onChange={setDock} />
             </Workspace>

@@ -3,7 +3,7 @@
 // and focus goes back to where it was. Not modal: the tab underneath stays usable (a Tasks row's other
 // Timeline button swaps what the drawer shows), so a click outside does not close it either.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useContext, useRef, type ReactNode } from "react";
+import { useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { DrawerHostContext } from "./drawerHost.js";
 
 export function DrawerDialog({
@@ -20,7 +20,12 @@ export function DrawerDialog({
   className?: string;
   children: ReactNode;
 }) {
-  const host = useContext(DrawerHostContext);
+  const hostRef = useContext(DrawerHostContext);
+  // Read once mounted: a drawer opened in the window's own first commit finds the host only then.
+  const [host, setHost] = useState<HTMLElement | null>(() => hostRef?.current ?? null);
+  useEffect(() => {
+    if (!host && hostRef?.current) setHost(hostRef.current);
+  }, [host, hostRef]);
   const content = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   return (

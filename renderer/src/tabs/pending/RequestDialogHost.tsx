@@ -34,18 +34,25 @@ export function RequestDialogHost() {
   const [Dialog, setDialog] = useState<DialogComponent | undefined>(() => loaded);
   const waiting = useMemo(() => oldestFirst(pending), [pending]);
   const shown = dialogOn ? shownRequest(waiting, dialogStateOf(state)) : undefined;
-  // Effects run after the first paint: the first tab is not held back by this fetch.
+  // Fetched on a task of its own: this effect can run inside the window's first commit (a split pane that
+  // measures itself there makes React flush every effect before the first paint), and the fetch's
+  // module-preload links cost that paint a few milliseconds. A request already shown does not wait.
+  const wanted = shown !== undefined;
   useEffect(() => {
     if (Dialog) return;
     let live = true;
-    load().then(
-      (component) => live && setDialog(() => component),
-      () => {},
-    );
+    const start = () =>
+      load().then(
+        (component) => live && setDialog(() => component),
+        () => {},
+      );
+    if (wanted) void start();
+    const timer = wanted ? undefined : setTimeout(start, 0);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [Dialog]);
+  }, [Dialog, wanted]);
   // A clicked OS notification names the request (the desktop shell's `navigate`): with the dialog on, it
   // opens there too, even if it was set aside.
   const bridge = useBridge();
