@@ -47,6 +47,16 @@ async function waitForDialog(page: Page, heading: string): Promise<Locator> {
   return d;
 }
 
+/** A request long enough that the dialog scrolls, opened at its top: the first line of what was asked in view. */
+async function expectOpenedAtTop(d: Locator, asked: Locator): Promise<void> {
+  const body = d.locator(".request-dialog-body");
+  expect(await body.evaluate((el) => ({ overflows: el.scrollHeight > el.clientHeight + 100, top: el.scrollTop }))).toEqual({ overflows: true, top: 0 });
+  const bodyBox = (await body.boundingBox())!;
+  const askedBox = (await asked.boundingBox())!;
+  expect(askedBox.y).toBeGreaterThanOrEqual(bodyBox.y);
+  expect(askedBox.y + 20).toBeLessThan(bodyBox.y + bodyBox.height);
+}
+
 describe("request dialog in Chromium", () => {
   it("R2: a receiver-task elicitation opens the dialog over the Tools tab; Escape leaves it waiting, the run card's Answer reopens it, Enter sends; the history keeps what was sent", { timeout: TEST_TIMEOUT_MS }, async () => {
     const app = await openApp({ requestDialog: true, viewport: VIEWPORT, context: { colorScheme: "light" } });
@@ -118,13 +128,8 @@ describe("request dialog in Chromium", () => {
     const d = await waitForDialog(page, "Waiting on you: sampling");
     await waitForText(d, /Say hi/);
     // The dialog opens on what the server asked, not scrolled down to the buttons; Approve still has focus.
-    const body = d.locator(".request-dialog-body");
-    expect(await body.evaluate((el) => ({ overflows: el.scrollHeight > el.clientHeight + 100, top: el.scrollTop }))).toEqual({ overflows: true, top: 0 });
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.matches("[role=dialog] button[data-send]") && document.activeElement?.textContent)).toBe("Approve");
-    const bodyBox = (await body.boundingBox())!;
-    const asked = (await d.locator(".messages").getByText(/Say hi/).boundingBox())!;
-    expect(asked.y).toBeGreaterThanOrEqual(bodyBox.y);
-    expect(asked.y + 20).toBeLessThan(bodyBox.y + bodyBox.height);
+    await expectOpenedAtTop(d, d.locator(".messages").getByText(/Say hi/));
+    expect(await d.getByRole("button", { name: "Approve", exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
     await shot(page, "request-dialog-dark-sampling");
     await page.emulateMedia({ colorScheme: "light" });
     await shot(page, "request-dialog-light-sampling");
@@ -147,13 +152,8 @@ describe("request dialog in Chromium", () => {
     await form.getByRole("textbox", { name: "message", exact: true }).fill(message);
     await form.getByRole("button", { name: "Run", exact: true }).click();
     const d = await waitForDialog(page, "Waiting on you: elicitation");
-    const body = d.locator(".request-dialog-body");
-    expect(await body.evaluate((el) => ({ overflows: el.scrollHeight > el.clientHeight + 100, top: el.scrollTop }))).toEqual({ overflows: true, top: 0 });
+    await expectOpenedAtTop(d, d.getByText(/^Before we start:/));
     expect(await d.getByRole("textbox", { name: "Name", exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
-    const bodyBox = (await body.boundingBox())!;
-    const asked = (await d.getByText(/^Before we start:/).boundingBox())!;
-    expect(asked.y).toBeGreaterThanOrEqual(bodyBox.y);
-    expect(asked.y + 20).toBeLessThan(bodyBox.y + bodyBox.height);
     await shot(page, "request-dialog-light-long-elicitation");
     await page.emulateMedia({ colorScheme: "dark" });
     await shot(page, "request-dialog-dark-long-elicitation");
