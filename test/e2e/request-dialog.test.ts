@@ -1,6 +1,7 @@
 // Requests where the user is, in real Chromium against real servers: a request that waits on the user
 // opens a dialog over the current tab (legacy server request, legacy receiver task, a server task's input
-// through tasks/result (Q3), a 2026-07-28 MRTR round (I1) and a modern task's input request (M5)); Escape
+// through tasks/result (Q3), a 2026-07-28 MRTR round (I1) and a modern task's input request (M5)), scrolled to
+// its top however long the request, with focus on the first field or the send button; Escape
 // leaves it waiting (never declines); the run card says "Waiting on you" with an Answer link; Enter sends;
 // the tab's history then shows what was asked and what was sent; Run again repeats a call; the tool list
 // shows badges. Screenshots of the dialog and the history in both themes at 1280×720.
@@ -16,6 +17,7 @@ import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool,
 const TEST_TIMEOUT_MS = 240_000;
 const VIEWPORT = { width: 1280, height: 720 };
 const MODERN = "Modern fixture";
+const SHAPES = "Schema shapes";
 
 /** The window as the user sees it (1280×720), not the whole scrolled page: the dialog sits over the viewport. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -43,6 +45,16 @@ async function waitForDialog(page: Page, heading: string): Promise<Locator> {
   const d = dialog(page);
   await d.getByRole("heading", { name: heading, exact: true }).waitFor({ timeout: FLOW_TIMEOUT_MS });
   return d;
+}
+
+/** A request long enough that the dialog scrolls, opened at its top: the first line of what was asked in view. */
+async function expectOpenedAtTop(d: Locator, asked: Locator): Promise<void> {
+  const body = d.locator(".request-dialog-body");
+  expect(await body.evaluate((el) => ({ overflows: el.scrollHeight > el.clientHeight + 100, top: el.scrollTop }))).toEqual({ overflows: true, top: 0 });
+  const bodyBox = (await body.boundingBox())!;
+  const askedBox = (await asked.boundingBox())!;
+  expect(askedBox.y).toBeGreaterThanOrEqual(bodyBox.y);
+  expect(askedBox.y + 20).toBeLessThan(bodyBox.y + bodyBox.height);
 }
 
 describe("request dialog in Chromium", () => {
@@ -105,15 +117,19 @@ describe("request dialog in Chromium", () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it("a plain legacy sampling request (trigger-sampling-request) opens the dialog; Approve has focus and Enter sends the stub; Sampling history says Approved", { timeout: TEST_TIMEOUT_MS }, async () => {
+  it("a plain legacy sampling request (trigger-sampling-request) opens the dialog at its top; Approve has focus and Enter sends the stub; Sampling history says Approved", { timeout: TEST_TIMEOUT_MS }, async () => {
     const app = await openApp({ requestDialog: true, viewport: VIEWPORT, context: { colorScheme: "dark" } });
     const { page } = app;
     await connect(page, EVERYTHING);
     const form = await openTool(page, "trigger-sampling-request");
-    await form.getByRole("textbox", { name: "prompt", exact: true }).fill("Say hi");
+    // Long enough that the dialog scrolls at 1280×720.
+    await form.getByRole("textbox", { name: "prompt", exact: true }).fill(`Say hi. ${"Then tell me about the tide, the rocks and what lives between them. ".repeat(12)}`);
     await form.getByRole("button", { name: "Run", exact: true }).click();
     const d = await waitForDialog(page, "Waiting on you: sampling");
     await waitForText(d, /Say hi/);
+    // The dialog opens on what the server asked, not scrolled down to the buttons; Approve still has focus.
+    await expectOpenedAtTop(d, d.locator(".messages").getByText(/Say hi/));
+    expect(await d.getByRole("button", { name: "Approve", exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
     await shot(page, "request-dialog-dark-sampling");
     await page.emulateMedia({ colorScheme: "light" });
     await shot(page, "request-dialog-light-sampling");
@@ -124,6 +140,30 @@ describe("request dialog in Chromium", () => {
     await openTab(page, "Sampling");
     const entry = page.getByRole("region", { name: "Sampling history", exact: true }).getByRole("listitem").first();
     await waitForText(entry, /^Approved · Everything \(demo\)/);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("a long elicitation opens at its top, its message in view, with its first field focused; Escape leaves it waiting", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const app = await openApp({ requestDialog: true, viewport: VIEWPORT, context: { colorScheme: "light" }, savedServers: [fixtureServer("e2e-shapes", SHAPES, "schema-shapes-server.mjs")] });
+    const { page } = app;
+    await connect(page, SHAPES);
+    const form = await openTool(page, "elicit");
+    const message = `Before we start: ${"a few words on what this form is for and what the server does with it. ".repeat(30)}`;
+    await form.getByRole("textbox", { name: "message", exact: true }).fill(message);
+    await form.getByRole("button", { name: "Run", exact: true }).click();
+    const d = await waitForDialog(page, "Waiting on you: elicitation");
+    await expectOpenedAtTop(d, d.getByText(/^Before we start:/));
+    expect(await d.getByRole("textbox", { name: "Name", exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await shot(page, "request-dialog-light-long-elicitation");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await shot(page, "request-dialog-dark-long-elicitation");
+    // Typing goes to the focused field; Escape leaves the request waiting.
+    await page.keyboard.type("Ada");
+    expect(await d.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe("Ada");
+    await shot(page, "request-dialog-dark-long-elicitation-typed");
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await tabBadge(page, "Elicitations")).toBe("1 pending");
     expect(app.pageErrors).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 // The workspace in Chromium: every pane fills the window and scrolls inside itself; at 1280×720 no
 // button, tab or table cell of any tab is cut off and the page never scrolls sideways; the docked panel
-// (Logs, Tasks, Waiting on you) sits beside any tab, moves, and is remembered across a reload; Server
+// (Logs, Tasks, Waiting on you) sits beside any tab, moves, and is remembered across a reload; opened by a
+// request's arrival, it closes again once nothing waits unless the user changed it meanwhile; Server
 // facts and a task's details and timeline open beside the tab, under the tab bar, and Escape closes them
 // with focus back where it was; the servers sidebar hides and stays hidden across a reload. Screenshots at three window sizes in both themes; axe-core WCAG AA.
 import { afterEach, describe, expect, it } from "vitest";
@@ -186,6 +187,59 @@ describe("the workspace", () => {
     await page.keyboard.press("Control+b");
     await sidebar.waitFor();
     expect(await page.getByRole("button", { name: "Hide the servers sidebar", exact: true }).getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("a panel the app opened for a request closes again once nothing waits; one the user resized stays; a reload keeps it as the user left it", { timeout: 240_000 }, async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, EVERYTHING);
+    const dock = page.getByRole("region", { name: "Docked panel", exact: true });
+    const toggle = page.getByRole("button", { name: /^(Show|Hide) panel/ });
+    const ask = async (prompt: string) => {
+      const form = await openTool(page, "trigger-sampling-request");
+      await form.getByRole("textbox", { name: "prompt", exact: true }).fill(prompt);
+      await form.getByRole("button", { name: "Run", exact: true }).click();
+      await dock.getByRole("button", { name: /^Answer the sampling request from / }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+      expect(await dock.getByRole("button", { name: /^Waiting on you/ }).getAttribute("aria-pressed")).toBe("true");
+    };
+    const answerFromDock = async (button: "Approve" | "Reject") => {
+      await dock.getByRole("button", { name: /^Answer the sampling request from / }).click();
+      await expect.poll(() => tab(page, "Sampling").getAttribute("aria-selected")).toBe("true");
+      await page.getByRole("tabpanel").getByRole("button", { name: button, exact: true }).click();
+    };
+
+    // Closed, untouched: the arrival opens it, the answer closes it, and it stays closed across a reload.
+    await ask("Name a crab");
+    await answerFromDock("Approve");
+    await dock.waitFor({ state: "detached", timeout: FLOW_TIMEOUT_MS });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await app.screenshot(`workspace-1280x720-${scheme}-dock-closed-after-answer`);
+    }
+    await page.reload();
+    await toggle.waitFor();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("inspector-dock")))!)).toMatchObject({ open: false, view: "logs" });
+
+    // Opened by an arrival, then resized by the user: it is the user's now and stays open once nothing waits.
+    await ask("Name a sea star");
+    const divider = page.getByRole("separator", { name: "Resize the docked panel" });
+    const grip = (await divider.boundingBox())!;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2, grip.y - 60, { steps: 4 });
+    await page.mouse.up();
+    await answerFromDock("Reject");
+    await waitForText(dock, /^Nothing is waiting on you/);
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await app.screenshot(`workspace-1280x720-${scheme}-dock-kept-after-answer`);
+    }
+    await page.reload();
+    await dock.waitFor();
+    expect(await dock.getByRole("button", { name: /^Waiting on you/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(app.pageErrors).toEqual([]);
   });
 
   it("the tool list and the tool's form share the width by a divider: dragged, or moved by arrow keys, and remembered across a reload", { timeout: 240_000 }, async () => {

@@ -75,6 +75,62 @@ describe("the docked panel", () => {
     expect(tabNamed("Tools").getAttribute("aria-selected")).toBe("true");
   });
 
+  it("once nothing waits, a panel the arrival opened goes back to how the user left it: closed, or on its view; the stored state too", async () => {
+    const user = userEvent.setup();
+    const { bridge, unmount } = await renderApp({ sessions: [session()] });
+    const fish = sampling("p1", { messages: [{ role: "user", content: { type: "text", text: "Name a fish" } }] });
+    bridge.emit({ type: "pendingInputAdded", payload: fish });
+    await screen.findByRole("region", { name: "Docked panel" });
+    // Another arrives and leaves again: one still waits, the panel stays.
+    bridge.emit({ type: "pendingInputAdded", payload: elicitation("p2", { message: "Your name?", requestedSchema: { type: "object", properties: {} } }) });
+    bridge.emit({ type: "pendingInputWithdrawn", payload: { pendingInputId: "p2", sessionId: "s1", reason: "requestCancelled", message: "The request was cancelled" } });
+    await waitFor(() => expect(screen.getAllByRole("button", { name: /^Answer the / })).toHaveLength(1));
+    expect(screen.getByRole("region", { name: "Docked panel" })).toBeTruthy();
+    bridge.emit({ type: "pendingInputAnswered", payload: { pendingInputId: "p1", sessionId: "s1" } });
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Docked panel" })).toBeNull());
+    expect(JSON.parse(localStorage.getItem(DOCK_KEY)!)).toEqual({ open: false, side: "bottom", view: "logs" });
+
+    // Open on Tasks: an arrival shows the requests, and the panel comes back to Tasks when it is withdrawn.
+    await user.keyboard("{Control>}j{/Control}");
+    const dock = screen.getByRole("region", { name: "Docked panel" });
+    await user.click(within(dock).getByRole("button", { name: "Tasks" }));
+    bridge.emit({ type: "pendingInputAdded", payload: sampling("p3", fish.params) });
+    await waitFor(() => expect(within(dock).getByRole("button", { name: /^Waiting on you/ }).getAttribute("aria-pressed")).toBe("true"));
+    bridge.emit({ type: "pendingInputWithdrawn", payload: { pendingInputId: "p3", sessionId: "s1", reason: "requestCancelled", message: "The request was cancelled" } });
+    await waitFor(() => expect(within(dock).getByRole("button", { name: "Tasks" }).getAttribute("aria-pressed")).toBe("true"));
+    expect(JSON.parse(localStorage.getItem(DOCK_KEY)!)).toEqual({ open: true, side: "bottom", view: "tasks" });
+
+    // A reload while the arrival's panel is open: answered meanwhile, it is closed again as the user left it.
+    await user.click(within(dock).getByRole("button", { name: "Close the docked panel" }));
+    bridge.emit({ type: "pendingInputAdded", payload: sampling("p4", fish.params) });
+    await screen.findByRole("region", { name: "Docked panel" });
+    unmount();
+    await renderApp({ sessions: [session()] });
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Docked panel" })).toBeNull());
+    expect(readDock(localStorage.getItem(DOCK_KEY))).toEqual({ open: false, side: "bottom", view: "tasks" });
+  });
+
+  it("a panel the user changed after the arrival opened it, or had open on Waiting on you, stays open once nothing waits", async () => {
+    const user = userEvent.setup();
+    const { bridge } = await renderApp({ sessions: [session()] });
+    const fish = sampling("p1", { messages: [{ role: "user", content: { type: "text", text: "Name a fish" } }] });
+    bridge.emit({ type: "pendingInputAdded", payload: fish });
+    const dock = await screen.findByRole("region", { name: "Docked panel" });
+    await user.click(within(dock).getByRole("button", { name: "Dock on the right" }));
+    bridge.emit({ type: "pendingInputAnswered", payload: { pendingInputId: "p1", sessionId: "s1" } });
+    await within(dock).findByText(/^Nothing is waiting on you/);
+    expect(screen.getByRole("region", { name: "Docked panel" })).toBe(dock);
+    expect(JSON.parse(localStorage.getItem(DOCK_KEY)!)).toEqual({ open: true, side: "right", view: "waiting" });
+
+    // Already open on Waiting on you: an arrival and its answer leave it so.
+    bridge.emit({ type: "pendingInputAdded", payload: sampling("p2", fish.params) });
+    await within(dock).findByRole("button", { name: /^Answer the sampling request from / });
+    bridge.emit({ type: "pendingInputAnswered", payload: { pendingInputId: "p2", sessionId: "s1" } });
+    await within(dock).findByText(/^Nothing is waiting on you/);
+    expect(screen.getByRole("region", { name: "Docked panel" })).toBe(dock);
+    expect(JSON.parse(localStorage.getItem(DOCK_KEY)!)).toEqual({ open: true, side: "right", view: "waiting" });
+  });
+
   it("a stored dock state that is not one reads as the default", () => {
     expect(readDock("{not json")).toEqual({ open: false, side: "bottom", view: "logs" });
     expect(readDock(JSON.stringify({ open: "yes", side: "left", view: "<script>" }))).toEqual({ open: false, side: "bottom", view: "logs" });

@@ -60,7 +60,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
 
   useEffect(() => preloadTabsWhenIdle(), []);
   const [dock, setDock] = useDock();
-  useDockOnArrival(setDock);
+  useDockOnArrival(dock, setDock);
   const [sidebarShown, setSidebarShown] = useSidebarShown();
   const host = useRef<HTMLDivElement>(null);
   const pendingCount = pendingSampling + pendingElicitations;
@@ -237,7 +237,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
             </button>
           </div>
           <div className="workspace" ref={host}>
-            <Workspace dock={dock} tabPanel={tabPanel}>
+            <Workspace dock={dock} tabPanel={tabPanel} onResized={() => setDock({})}>
               <DockedPanel view={dock.view} side={dock.side} tab={tab} sessionKey={sessionKey} pendingCount={pendingCount} onAnswer={answer} onChange={setDock} />
             </Workspace>
             {timelineOpen && (
@@ -262,7 +262,7 @@ export function Layout({ banner }: { banner?: string | undefined }) {
 }
 
 /** The open tab, and the docked panel below or beside it when it is shown; the split is remembered per side. */
-function Workspace({ dock, tabPanel, children }: { dock: ReturnType<typeof useDock>[0]; tabPanel: ReactNode; children: ReactNode }) {
+function Workspace({ dock, tabPanel, onResized, children }: { dock: ReturnType<typeof useDock>[0]; tabPanel: ReactNode; onResized(): void; children: ReactNode }) {
   const storage = layoutStorage();
   const { defaultLayout, onLayoutChanged } = useDefaultLayout({
     id: `inspector-dock-${dock.side}`,
@@ -275,7 +275,11 @@ function Workspace({ dock, tabPanel, children }: { dock: ReturnType<typeof useDo
       orientation={dock.side === "bottom" ? "vertical" : "horizontal"}
       className="workspace-split"
       {...(defaultLayout ? { defaultLayout } : {})}
-      onLayoutChanged={onLayoutChanged}
+      onLayoutChanged={(layout, meta) => {
+        onLayoutChanged(layout, meta);
+        // A drag of the divider (pointer or keys) makes the panel the user's, like picking its view.
+        if (meta.isUserInteraction && dock.open) onResized();
+      }}
     >
       <Panel id="tab" className="workspace-main" minSize="10rem">
         {tabPanel}

@@ -58,13 +58,14 @@ export function RequestDialog({ input, waiting }: RequestDialogProps) {
           onKeyDown={onKeyDown}
           onOpenAutoFocus={(e) => {
             // An elicitation form: its first field. Sampling (a stub response is ready) and URL mode: the send
-            // button. Enter then sends at once.
+            // button. Enter then sends at once. Without scrolling: the dialog opens on what the server asked
+            // (and the trust warning), not on the buttons at the end of a long request.
             const root = e.currentTarget as HTMLElement;
             const field = input.kind === "elicitation" ? root.querySelector<HTMLElement>("form input:not([type=hidden]), form textarea, form select") : null;
             const first = field ?? root.querySelector<HTMLElement>("[data-send]");
             if (first) {
               e.preventDefault();
-              first.focus();
+              first.focus({ preventScroll: true });
             }
           }}
         >
