@@ -77,20 +77,38 @@ async function runChild(): Promise<void> {
 
 function runScenario(scenario: Entry, dir: string): Promise<ScenarioResult> {
   const out = join(dir, `${scenario.id}.json`);
+  const started = now();
   return new Promise((resolve) => {
+    // A group of its own, so a scenario stopped at its limit takes its browser and servers with it: left
+    // running, they would weigh on every scenario after it.
     const child = spawn(process.execPath, ["--expose-gc", process.argv[1] as string, "--scenario", scenario.id, "--out", out], {
       stdio: ["ignore", "inherit", "inherit"],
       env: process.env,
+      detached: true,
     });
     const limitMs = scenario.timeLimitMs ?? SCENARIO_TIME_LIMIT_MS;
-    const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    };
+    const timer = setTimeout(killGroup, limitMs);
+    // Ctrl+C on the bench stops the scenario's group too (it is no longer in the terminal's), then the bench.
+    const onInterrupt = () => {
+      killGroup();
+      process.exit(130);
+    };
+    process.once("SIGINT", onInterrupt);
     child.on("exit", async (code, signal) => {
       clearTimeout(timer);
+      process.off("SIGINT", onInterrupt);
       try {
         resolve(JSON.parse(await readFile(out, "utf8")) as ScenarioResult);
       } catch {
         const why = signal === "SIGKILL" ? `killed after ${limitMs / 1000} s` : `exited with ${code ?? signal} before reporting`;
-        resolve({ id: scenario.id, title: scenario.title, figures: [], notes: [], error: why });
+        resolve({ id: scenario.id, title: scenario.title, figures: [], notes: [], error: why, durationMs: now() - started });
       }
     });
   });

@@ -34,7 +34,16 @@ export interface WebServerOptions {
   ports?: Ports;
   /** Where refusals are reported (the CLI prints them to stderr). */
   log?: (line: string) => void;
+  /** How far a page may fall behind the core's events (bytes sent to it but not yet taken) before it is cut off. */
+  maxUnsentBytes?: number;
 }
+
+/**
+ * A page that stops reading (a frozen tab) or cannot keep up with a flood (big log lines at hundreds of MB a
+ * second) would have the process hold every batch for it: over a gigabyte, until a write failed with ENOBUFS.
+ * Past this it is cut off instead; it reconnects and loads the core's state afresh, as after any drop.
+ */
+export const MAX_UNSENT_BYTES = 64 * 1024 * 1024;
 
 export interface WebServer {
   /** The URL to open: it carries the token. */
@@ -112,9 +121,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     sockets.handleUpgrade(request, socket, head, (ws) => attach(ws));
   });
 
+  const maxUnsentBytes = options.maxUnsentBytes ?? MAX_UNSENT_BYTES;
   function attach(ws: WebSocket): void {
     const deliver = (message: ServerMessage) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+      if (ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount > maxUnsentBytes) {
+        // A close frame would wait behind what is already queued: drop the socket at once.
+        log(`Browser mode: a page fell ${Math.round(ws.bufferedAmount / 2 ** 20)} MB behind the core's events; its connection was closed so it reloads the current state`);
+        ws.terminate();
+        return;
+      }
+      ws.send(JSON.stringify(message));
     };
     const batcher = new EventBatcher((events) => deliver({ type: "events", events }), ports.timers, () => ports.clock.now());
     const unsubscribe = core.page.subscribe((event) => batcher.push(event));
