@@ -36,7 +36,11 @@ async function chooseTheme(page: Page, label: "System" | "Light" | "Dark"): Prom
   // Settings are a dialog of their own, opened from the sidebar's Settings button.
   const open = page.getByRole("button", { name: "Settings", exact: true });
   if ((await open.getAttribute("aria-expanded")) !== "true") await open.click();
-  await page.getByRole("group", { name: "Theme", exact: true }).getByRole("radio", { name: label, exact: true }).check();
+  // Clicked, not check(): the radio shows the core's settings, so it turns only once the core has answered,
+  // which on a loaded machine is after Playwright's own look right after the click.
+  const radio = page.getByRole("group", { name: "Theme", exact: true }).getByRole("radio", { name: label, exact: true });
+  await radio.click();
+  await expect.poll(() => radio.isChecked()).toBe(true);
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme ?? "system")).toBe(label.toLowerCase());
   await open.click(); // closed again: the screenshots show the servers, not the form
 }
