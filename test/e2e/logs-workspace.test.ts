@@ -29,9 +29,10 @@ describe("Logs workspace in Chromium", () => {
       const pane = page.getByRole("region", { name: "Message JSON" });
       await expect.poll(() => pane.locator("mark").first().textContent()).toBe("serverInfo");
 
+      // The JSON scrolled down to the match (asked before the full-page screenshot, which may resize the
+      // viewport for a moment); the message's head and its Copy stay in view at the pane's top.
+      await expect.poll(() => pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
       await app.screenshot(`logs-workspace-${colorScheme}`);
-      // The JSON scrolled down to the match: the message's head and its Copy stay in view at the pane's top.
-      expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
       const copy = pane.getByRole("button", { name: `Copy message ${seqOfFirst} as JSON`, exact: true });
       const [copyBox, shownPane] = [(await copy.boundingBox())!, (await pane.boundingBox())!];
       expect(copyBox.y).toBeGreaterThanOrEqual(shownPane.y - 1);

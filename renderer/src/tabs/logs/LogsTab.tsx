@@ -2,7 +2,7 @@
 // direction, method and task id, searchable inside payloads, oldest or newest first, following the
 // newest unless the user scrolled away, each viewable as JSON beside the table), the server's logging
 // notifications and its stderr.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Group, Panel, Separator } from "react-resizable-panels";
 import { SaveCallsButton, SaveLogCallButton } from "../collections/SaveLogCallButton.js";
 import { useBridge, useInspector } from "../../app/context.js";
@@ -74,9 +74,9 @@ export function LogsTab() {
   const arrivedIndex = arrivedAt === undefined ? -1 : entries.findIndex((e) => e.seq === arrivedAt);
   // A message the filter hides is not shown in the JSON panel either: the panel never shows what the list does not.
   const shown = shownIndex >= 0 ? entries[shownIndex] : undefined;
-  // The first match in the shown message is brought into view inside the JSON pane.
+  // The first match in the shown message is brought into view inside the JSON pane, before it is painted.
   const jsonPane = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const pane = jsonPane.current;
     const mark = pane?.querySelector("mark");
     if (pane && mark) pane.scrollTop += mark.getBoundingClientRect().top - pane.getBoundingClientRect().top - pane.clientHeight / 3;
