@@ -288,8 +288,8 @@ export class LegacyDriver implements EraDriver {
       deps.pendingInputs.withdraw(task.pendingInputId, "taskCancelled", `Task ${task.task.taskId} was cancelled: ${task.task.statusMessage ?? "no reason given"}`);
     }
     // R11: every status change, creation included, carries the full task and no related-task _meta.
-    // Deferred so that the creation notice follows the CreateTaskResult it announces: right behind it, in
-    // the same write, or (an answer not sent this turn) on the next turn, as any other change.
+    // Deferred so that the creation notice follows the CreateTaskResult it announces: right behind it on
+    // stdio, or (HTTP, or an answer not sent this turn) on the next turn, as any other change.
     const params = { ...task.task };
     let sent = false;
     const send = () => {

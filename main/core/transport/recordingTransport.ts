@@ -13,10 +13,9 @@ export type Direction = "in" | "out";
 
 type Recorded = Parameters<RecordingOptions["record"]>;
 
-/** A transport that can hold its writes and send them together (stdio: one write to the pipe). */
-export interface Corkable {
-  /** Writes wait until the returned function is called. */
-  cork(): () => void;
+/** A transport whose messages reach the server in the order they were sent (stdio: one pipe). */
+export interface WritesInOrder {
+  readonly writesInOrder: true;
 }
 
 export interface RecordingOptions {
@@ -121,11 +120,12 @@ export class RecordingTransport implements Transport {
         this.options.record("out", message);
         return sending;
       }
-      // What must follow this answer (R11: the creation notice of the task it announces) follows it in the
-      // same write: one wake-up of the server, not two, and nothing of ours in between. Both are logged
-      // once written, in that order.
+      // What must follow this answer (R11: the creation notice of the task it announces) is sent right
+      // behind it, with nothing of ours in between, but not in the answer's write: a notice read together
+      // with the answer is parsed before the server's awaiting code runs, which made every task start wait
+      // on it (stdio sends a turn's first message at once and the rest together at the turn's end). Both
+      // are logged once sent, in that order.
       this.afterAnswers.delete(key as string | number);
-      const uncork = (this.inner as Partial<Corkable>).cork?.();
       const held: Recorded[] = (this.heldRecords = [["out", message]]);
       try {
         const sending = this.inner.send(message, options);
@@ -133,7 +133,6 @@ export class RecordingTransport implements Transport {
         return sending;
       } finally {
         this.heldRecords = undefined;
-        uncork?.();
         for (const args of held) this.options.record(...args);
       }
     }
@@ -171,13 +170,13 @@ export class RecordingTransport implements Transport {
   }
 
   /**
-   * Run `then` right after our answer to the server's request `id` is sent, in the same write. Returns the
-   * function that takes it back (a caller whose answer may never be sent, an aborted request, takes it back
-   * on its next turn, so nothing waits here longer than that), or undefined where the transport cannot write
-   * the two together (HTTP: two POSTs in flight at once may arrive in either order); the caller keeps its own timing.
+   * Run `then` right after our answer to the server's request `id` is sent. Returns the function that takes
+   * it back (a caller whose answer may never be sent, an aborted request, takes it back on its next turn, so
+   * nothing waits here longer than that), or undefined where what is sent after the answer may arrive before
+   * it (HTTP: two POSTs in flight at once may arrive in either order); the caller keeps its own timing.
    */
   afterAnswer(id: RequestId, then: () => void): (() => void) | undefined {
-    if (typeof (this.inner as Partial<Corkable>).cork !== "function") return undefined;
+    if ((this.inner as Partial<WritesInOrder>).writesInOrder !== true) return undefined;
     const key = idKey(id);
     const list = this.afterAnswers.get(key) ?? [];
     list.push(then);

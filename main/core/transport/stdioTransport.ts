@@ -103,13 +103,8 @@ export class InspectorStdioTransport extends StdioClientTransport {
     return super.send(...args);
   }
 
-  /** Writes wait until the returned function is called, then go to the server's stdin together (Corkable). */
-  cork(): () => void {
-    const stdin = (this as unknown as SdkInternals)._process?.stdin;
-    if (!stdin) return () => {};
-    stdin.cork();
-    return () => stdin.uncork();
-  }
+  /** One pipe: what is sent later is read later (WritesInOrder). */
+  readonly writesInOrder = true;
 
   /** How the server process ended, once it has. */
   get exit(): ExitStatus | undefined {
