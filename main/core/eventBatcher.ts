@@ -4,6 +4,11 @@ import type { InspectorEvent } from "../../shared/contract.js";
 import type { TimerHandle, Timers } from "./ports.js";
 
 export const FRAME_MS = 16;
+/**
+ * How long the first event after a quiet spell waits for company. A local server answers a tool call in a
+ * millisecond or two: its result then rides with the run's start instead of waiting out a frame behind it.
+ */
+export const LEADING_MS = 4;
 
 export class EventBatcher {
   private queue: InspectorEvent[] = [];
@@ -15,6 +20,7 @@ export class EventBatcher {
     private readonly timers: Timers,
     private readonly now: () => number,
     private readonly frameMs = FRAME_MS,
+    private readonly leadingMs = LEADING_MS,
   ) {}
 
   push(event: InspectorEvent): void {
@@ -23,9 +29,10 @@ export class EventBatcher {
     this.arm();
   }
 
-  /** The first event after a quiet spell goes out on the next turn; later ones wait for the frame. */
+  /** The first event after a quiet spell goes out a few ms later, with what came meanwhile; later ones wait for the frame. */
   private arm(): void {
-    const wait = Math.max(0, this.lastFlush + this.frameMs - this.now());
+    const sinceFlush = this.now() - this.lastFlush;
+    const wait = sinceFlush >= this.frameMs ? this.leadingMs : this.frameMs - sinceFlush;
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
       // Timers count whole milliseconds and may fire up to one early: never let two batches share a frame.

@@ -1,7 +1,7 @@
 // The per-frame coalescing both adapters use: order kept, nothing dropped, at most one batch a frame.
 import { describe, expect, it } from "vitest";
 import type { InspectorEvent } from "../../shared/contract.js";
-import { EventBatcher, FRAME_MS } from "../../main/core/eventBatcher.js";
+import { EventBatcher, FRAME_MS, LEADING_MS } from "../../main/core/eventBatcher.js";
 import type { TimerHandle, Timers } from "../../main/core/ports.js";
 
 /** Timers the test fires by hand, with a clock it moves; `early` fires a timer before its time. */
@@ -63,6 +63,28 @@ describe("EventBatcher", () => {
     expect(deliveredAt).toHaveLength(1);
     time.fire();
     expect(deliveredAt).toEqual([deliveredAt[0], deliveredAt[0]! + FRAME_MS]);
+  });
+
+  it("the first event after a quiet spell waits a few ms, so an answer right behind it rides in the same batch", () => {
+    const time = manualTime();
+    const batches: InspectorEvent[][] = [];
+    const batcher = new EventBatcher((b) => batches.push(b), time.timers, time.now);
+    const startedAt = time.now();
+    batcher.push(event(1)); // a run's start
+    expect((time.armed?.due as number) - startedAt).toBe(LEADING_MS);
+    time.advance(LEADING_MS - 2);
+    batcher.push(event(2)); // its result, from a fast local server
+    time.fire();
+    expect(batches.map((b) => b.length)).toEqual([2]);
+    // Within the frame after that batch, the next waits for the frame's end, not the leading wait.
+    time.advance(5);
+    batcher.push(event(3));
+    expect((time.armed?.due as number) - time.now()).toBe(FRAME_MS - 5);
+    time.fire();
+    // A quiet spell again: the leading wait again.
+    time.advance(FRAME_MS * 3);
+    batcher.push(event(4));
+    expect((time.armed?.due as number) - time.now()).toBe(LEADING_MS);
   });
 
   it("flush delivers what is queued at once and dispose drops the timer", () => {

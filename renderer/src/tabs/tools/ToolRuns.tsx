@@ -7,7 +7,7 @@
 // or that expired says so (M3, Q2). A result with `isError: true` is the tool saying it failed: the run says
 // "error", not "done".
 import { SaveCallButton } from "../collections/SaveCallButton.js";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { clientTaskEnding, isTerminalStatus, taskEndingWords } from "../../../../shared/taskEnding.js";
 import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
 import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js";
@@ -89,7 +89,8 @@ function runTaskOf(run: ToolRun, clientTask: ClientTask | undefined): RunTask | 
 
 const floatKeyOf = (run: ToolRun) => `run:${run.sessionId}/${run.runId}`;
 
-function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTool: boolean; kept?: boolean }) {
+/** Memoised: a new run at the top of the list does not redraw the runs below it. */
+const RunView = memo(function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTool: boolean; kept?: boolean }) {
   const clientTask = useInspector((s) => (run.taskId ? s.clientTasks[taskKey(run.sessionId, run.taskId)] : undefined));
   const bridge = useBridge();
   const selectTab = useSelectTab();
@@ -253,7 +254,7 @@ function RunView({ run, newestOfTool, kept = false }: { run: ToolRun; newestOfTo
       )}
     </article>
   );
-}
+});
 
 /** A bar that fills when the server said how much there is (`total`), and moves without an end otherwise. */
 function RunProgress({ name, progress, waiting = false }: { name: string; progress: Progress | undefined; waiting?: boolean }) {
