@@ -3,11 +3,14 @@
 // API, round after round) and the task fixture (tools called as tasks, with progress, polled to the end).
 // The built UI is open in Chromium the whole time, on the Logs tab. Every few seconds the core's heap is
 // read after full collections, the page's JS heap and its DOM node and listener counts through CDP
-// (after a collection in the page too). The log is kept small so every bound fills in the first seconds;
-// the figures compare the last quarter of the run with the first quarter after that.
+// (after a collection in the page too). The log is kept small so its bounds fill in the first seconds, and
+// tasks are started back to back until the finished tasks and their timelines fill theirs; the figures
+// compare the last quarter of the run with the first quarter after that.
 import { join } from "node:path";
 import type { CDPSession } from "playwright-core";
+import { FINISHED_TASKS_KEPT } from "../../main/core/client/clientTasks.js";
 import { InspectorCore } from "../../main/core/index.js";
+import { TASKS_KEPT } from "../../main/core/timeline/taskTimeline.js";
 import { SERVER_LOGS_KEPT } from "../../renderer/src/store/logSlice.js";
 import { startBrowserMode } from "../lib/browser.js";
 import { ROOT, count, now, sleep } from "../lib/env.js";
@@ -20,6 +23,8 @@ const LOG_LIMIT = 500;
 const LOGS_PER_ROUND = 20;
 const ROUND_EVERY_MS = 100;
 const TASK_EVERY_MS = 500;
+/** Tasks finished before the readings count: the core keeps this many finished tasks and task timelines. */
+const TASKS_TO_FILL = count(Math.max(FINISHED_TASKS_KEPT, TASKS_KEPT), 100);
 const MIX = process.env.BENCH_SOAK_MIX ?? "rounds,tasks"; // to tell which part of the mix a climb comes from
 
 interface Sample {
@@ -115,20 +120,25 @@ export const soak: Scenario = {
           tasksDone++;
         }
       });
+      let warming = true;
       const taskLoop = (async () => {
         while (!stop && MIX.includes("tasks")) {
           if (inFlight.size < 5) {
             const created = await core.dispatch("callToolAsTask", { sessionId: taskSession, name: "maybe-task", arguments: { workMs: 300, progress: 3, pollInterval: 100 }, ttl: 2000 });
             inFlight.add(created.task.taskId);
           }
-          await sleep(TASK_EVERY_MS);
+          // While warming up, a task starts as soon as one of the five finishes.
+          await sleep(warming ? 20 : TASK_EVERY_MS);
         }
       })();
 
-      // Warm-up: every bound fills (log entries, request-id memory) before the first reading that counts.
+      // Warm-up: every bound fills (log entries, finished tasks and their timelines) before the first reading that counts.
       const started = now();
       // The page keeps its own SERVER_LOGS_KEPT latest notifications/message lines: full once that many were sent.
-      while (MIX.includes("rounds") && (core.session(soakSession).logSnapshot().entries.length < LOG_LIMIT || rounds * LOGS_PER_ROUND < SERVER_LOGS_KEPT)) await sleep(100);
+      const logsFilling = () => MIX.includes("rounds") && (core.session(soakSession).logSnapshot().entries.length < LOG_LIMIT || rounds * LOGS_PER_ROUND < SERVER_LOGS_KEPT);
+      const tasksFilling = () => MIX.includes("tasks") && tasksDone < TASKS_TO_FILL;
+      while (logsFilling() || tasksFilling()) await sleep(100);
+      warming = false;
       const warmUpMs = now() - started;
       const samples: Sample[] = [];
       const end = now() + SECONDS * 1000;
@@ -164,7 +174,7 @@ export const soak: Scenario = {
           figure("rounds answered", last.rounds, "", { note: `${LOGS_PER_ROUND} log lines + a sampling and an elicitation request each; ${last.tasks} tool tasks done` }),
         ],
         notes: [
-          `Soak: one core, two stdio sessions (test/fixtures/soak-server.mjs: rounds of ${LOGS_PER_ROUND} notifications/message then sampling/createMessage and elicitation/create, answered through the core's dispatch as the dialogs do, one round every ${ROUND_EVERY_MS} ms at most; test/fixtures/tool-tasks-server.mjs: maybe-task called as a task with 3 progress notifications, up to 5 in flight, one started every ${TASK_EVERY_MS} ms, polled to the end), browser mode open in Chromium on the Logs tab. logLimit ${LOG_LIMIT} and the page keeps its ${SERVER_LOGS_KEPT} latest server log lines: both are full after ${(warmUpMs / 1000).toFixed(1)} s, the warm-up; then ${span}, each the core's heap after full collections and, through CDP, the page's heap after a collection (Runtime.getHeapUsage) and its DOM nodes and JS event listeners (Memory.getDOMCounters). Heap ratios are medians of the last quarter of readings over medians of the first quarter; DOM node and listener counts swing with what is on screen when read (task rows in flight, the log's virtual window), so theirs compare the least of the last half of readings with the least of the first half: a leak raises that floor; a row more or less on screen moves it a few per cent, hence 1.05×, while a leak per message (thousands of them in a run) would move it far more. A scaled-down day: leaks show as a steady climb, which a short run already shows when they are per-message.`,
+          `Soak: one core, two stdio sessions (test/fixtures/soak-server.mjs: rounds of ${LOGS_PER_ROUND} notifications/message then sampling/createMessage and elicitation/create, answered through the core's dispatch as the dialogs do, one round every ${ROUND_EVERY_MS} ms at most; test/fixtures/tool-tasks-server.mjs: maybe-task called as a task with 3 progress notifications, up to 5 in flight, one started every ${TASK_EVERY_MS} ms, polled to the end), browser mode open in Chromium on the Logs tab. logLimit ${LOG_LIMIT} and the page keeps its ${SERVER_LOGS_KEPT} latest server log lines, and the core keeps ${FINISHED_TASKS_KEPT} finished tasks and ${TASKS_KEPT} task timelines: tasks start back to back until ${TASKS_TO_FILL} have finished, and all of it is full after ${(warmUpMs / 1000).toFixed(1)} s, the warm-up; then ${span}, each the core's heap after full collections and, through CDP, the page's heap after a collection (Runtime.getHeapUsage) and its DOM nodes and JS event listeners (Memory.getDOMCounters). Heap ratios are medians of the last quarter of readings over medians of the first quarter; DOM node and listener counts swing with what is on screen when read (task rows in flight, the log's virtual window), so theirs compare the least of the last half of readings with the least of the first half: a leak raises that floor; a row more or less on screen moves it a few per cent, hence 1.05×, while a leak per message (thousands of them in a run) would move it far more. A scaled-down day: leaks show as a steady climb, which a short run already shows when they are per-message.`,
         ],
         details: { warmUpMs, samples },
       };
