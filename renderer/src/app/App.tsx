@@ -21,6 +21,16 @@ export interface AppProps {
   onBridgeConnection?: (listener: (link: BridgeLink) => void) => () => void;
 }
 
+/**
+ * Whether two links draw the same page: "connecting" draws as "open" (no banner). The socket reports
+ * "connecting" as soon as App subscribes, and a fresh object there would draw the whole window twice on start.
+ */
+function drawnAlike(a: BridgeLink, b: BridgeLink): boolean {
+  const drawn = (link: BridgeLink) =>
+    link.state === "open" || link.state === "connecting" ? "open" : `${link.state} ${link.reason} ${link.state === "closed" && link.neverOpened === true}`;
+  return drawn(a) === drawn(b);
+}
+
 export function App({ bridge, store: given, onBridgeConnection }: AppProps) {
   const [store] = useState(() => given ?? createInspectorStore());
   const [loadError, setLoadError] = useState<string>();
@@ -32,7 +42,7 @@ export function App({ bridge, store: given, onBridgeConnection }: AppProps) {
   useEffect(() => {
     let wasDown = false;
     return onBridgeConnection?.((next) => {
-      setLink(next);
+      setLink((now) => (drawnAlike(now, next) ? now : next));
       if (next.state === "reconnecting") wasDown = true;
       if (next.state === "open" && wasDown) {
         wasDown = false;

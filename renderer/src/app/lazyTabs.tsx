@@ -6,6 +6,7 @@ import { lazy, useState, type ComponentType } from "react";
 import { drawerDialog } from "../components/Drawer.js";
 import { modalDialog } from "../components/Modal.js";
 import { loadEngines } from "../forms/engines.js";
+import { prepareClockFormat } from "../util/time.js";
 import { settingsDialogBody } from "../sidebar/SettingsDialog.js";
 import { commandPaletteDialog } from "./CommandPalette.js";
 
@@ -67,6 +68,7 @@ export function preloadAllTabs(): Promise<unknown> {
 export function preloadTabsWhenIdle(): () => void {
   const start = () => {
     for (const tab of ALL) tab.preload().catch(() => {}); // a failed fetch is retried (and shown) when the tab opens
+    prepareClockFormat();
   };
   if (typeof requestIdleCallback === "function") {
     const id = requestIdleCallback(start, { timeout: 2000 });

@@ -34,8 +34,10 @@ export function clockTime(at: number | Date): string {
   return clockFormat.format(d);
 }
 
-// Made while the page is idle, before any card needs it.
-if (typeof requestIdleCallback === "function") requestIdleCallback(() => clockTime(0));
+/** Makes the formatter before any card needs it: the window calls this once idle after its first paint. */
+export function prepareClockFormat(): void {
+  clockTime(0);
+}
 
 export function formatClock(iso: string): string {
   const d = new Date(iso);
