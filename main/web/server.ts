@@ -13,7 +13,7 @@ import { systemPorts, type Ports } from "../core/ports.js";
 import { startAppSandbox } from "./appSandbox.js";
 import { checkApiUpgrade, checkPageRequest, newToken, type AccessPolicy, type Refusal } from "./access.js";
 import { readStaticFile } from "./staticFiles.js";
-import { parseClientMessage, type ServerMessage } from "./wire.js";
+import { pageIdOf, parseClientMessage, type ServerMessage } from "./wire.js";
 
 export const LOOPBACK = "127.0.0.1";
 export const API_PATH = "/api";
@@ -44,6 +44,8 @@ export interface WebServerOptions {
  * Past this it is cut off instead; it reconnects and loads the core's state afresh, as after any drop.
  */
 export const MAX_UNSENT_BYTES = 64 * 1024 * 1024;
+/** Pages cut off for falling behind, remembered until they reconnect (the oldest forgotten past this). */
+const CUT_OFF_PAGES_KEPT = 64;
 
 export interface WebServer {
   /** The URL to open: it carries the token. */
@@ -118,21 +120,38 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       );
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => attach(ws));
+    sockets.handleUpgrade(request, socket, head, (ws) => attach(ws, url && pageIdOf(url)));
   });
 
   const maxUnsentBytes = options.maxUnsentBytes ?? MAX_UNSENT_BYTES;
-  function attach(ws: WebSocket): void {
+  /** Page id → how far behind it was cut off (MB): its next socket is told why the last one dropped. */
+  const cutOffPages = new Map<string, number>();
+  function attach(ws: WebSocket, page: string | undefined): void {
     const deliver = (message: ServerMessage) => {
       if (ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > maxUnsentBytes) {
-        // A close frame would wait behind what is already queued: drop the socket at once.
-        log(`Browser mode: a page fell ${Math.round(ws.bufferedAmount / 2 ** 20)} MB behind the core's events; its connection was closed so it reloads the current state`);
+        // A close frame would wait behind what is already queued, so the page cannot be told now: drop the
+        // socket at once, and tell the page when it reconnects.
+        const behind = Math.round(ws.bufferedAmount / 2 ** 20);
+        log(`Browser mode: a page fell ${behind} MB behind the core's events; its connection was closed so it reloads the current state`);
+        if (page) {
+          cutOffPages.delete(page);
+          cutOffPages.set(page, behind);
+          if (cutOffPages.size > CUT_OFF_PAGES_KEPT) cutOffPages.delete(cutOffPages.keys().next().value as string);
+        }
         ws.terminate();
         return;
       }
       ws.send(JSON.stringify(message));
     };
+    const behind = page === undefined ? undefined : cutOffPages.get(page);
+    if (page !== undefined && behind !== undefined) {
+      cutOffPages.delete(page);
+      deliver({
+        type: "notice",
+        text: `This page fell ${behind} MB behind the inspector's events, more than it could draw in time, so the inspector dropped its connection rather than hold them all. It has reconnected and reloaded the current state; the protocol log holds what the inspector kept.`,
+      });
+    }
     const batcher = new EventBatcher((events) => deliver({ type: "events", events }), ports.timers, () => ports.clock.now());
     const unsubscribe = core.page.subscribe((event) => batcher.push(event));
 

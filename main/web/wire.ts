@@ -2,13 +2,23 @@
 //   client → server  { type: "call", id, method, params }
 //   server → client  { type: "result", id, ok: true, result } | { type: "result", id, ok: false, error: { message } }
 //                    { type: "events", events }
+//                    { type: "notice", text }   (once, first on a page's new socket: why its last one was dropped)
 // Params are parsed by the core against the contract; this only checks the envelope.
 import { isApiMethod, type ApiMethod, type InspectorEvent } from "../../shared/contract.js";
 
 export type ServerMessage =
   | { type: "result"; id: number; ok: true; result: unknown }
   | { type: "result"; id: number; ok: false; error: { message: string } }
-  | { type: "events"; events: InspectorEvent[] };
+  | { type: "events"; events: InspectorEvent[] }
+  | { type: "notice"; text: string };
+
+/** A page's own id in the API URL (`&page=`): random, the same on each of its reconnects. */
+const PAGE_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+export function pageIdOf(url: URL): string | undefined {
+  const id = url.searchParams.get("page");
+  return id !== null && PAGE_ID.test(id) ? id : undefined;
+}
 
 export type ParsedClientMessage =
   | { kind: "call"; id: number; method: ApiMethod; params: unknown }

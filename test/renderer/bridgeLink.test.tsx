@@ -2,7 +2,7 @@
 // The window's link to the core (browser mode's socket): what each report draws, and that a report which
 // changes nothing on screen does not draw the whole window again (the socket says "connecting" at once).
 import { Profiler } from "react";
-import { act, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { App, type BridgeLink } from "../../renderer/src/app/App.js";
 import { createFakeBridge } from "./fakeBridge.js";
@@ -73,5 +73,26 @@ describe("the link to the core", () => {
     link.report({ state: "closed", reason: "code 4001", neverOpened: true });
     expect(screen.getByRole("heading", { name: "This tab cannot reach MCP Task Inspector" })).toBeTruthy();
     expect(screen.getByText(/code 4001/)).toBeTruthy();
+  });
+
+  it("shows what the server said about the last socket as a notice, until the user dismisses it; a later notice shows again", async () => {
+    const bridge = createFakeBridge();
+    const link = linkSource();
+    await act(async () => {
+      render(<App bridge={bridge} onBridgeConnection={link.onBridgeConnection} />);
+    });
+    link.report({ state: "reconnecting", reason: "the connection closed (code 1006)" });
+    link.report({ state: "open" });
+    link.report({ state: "open", notice: "This page fell 64 MB behind the inspector's events." });
+    const notice = screen.getByText("This page fell 64 MB behind the inspector's events.").closest('[role="status"]') as HTMLElement;
+    expect(notice).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    fireEvent.click(within(notice).getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByText(/fell 64 MB behind/)).toBeNull();
+    // Cut off again: the next socket's notice is news.
+    link.report({ state: "reconnecting", reason: "the connection closed (code 1006)" });
+    link.report({ state: "open" });
+    link.report({ state: "open", notice: "This page fell 64 MB behind the inspector's events." });
+    expect(screen.getByText(/fell 64 MB behind/)).toBeTruthy();
   });
 });

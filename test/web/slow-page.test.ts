@@ -3,8 +3,9 @@
 // bench, until the write failed with ENOBUFS); now a page more than maxUnsentBytes behind is cut off, and
 // reconnects to load the current state, while pages that keep up get every event.
 import { describe, expect, it } from "vitest";
-import type { WebSocket } from "ws";
+import { WebSocket } from "ws";
 import type { LogEntry } from "../../shared/types.js";
+import { createWebSocketBridge, type BridgeConnectionState, type WebSocketLike } from "../../renderer/src/api/webSocketBridge.js";
 import { rawClient, startTestWebServer, type TestWebServer } from "./fixture.js";
 
 const LINE = "x".repeat(256 * 1024);
@@ -83,5 +84,66 @@ describe("browser mode and a page that falls behind", () => {
     expect(page.seen.size).toBe(80);
     expect(page.socket.readyState).toBe(page.socket.OPEN);
     expect(lines.filter((line) => /behind/.test(line))).toEqual([]);
+  });
+
+  it("the page's bridge is told, once, on the socket after the cut, why its last one was dropped", async () => {
+    const lines: string[] = [];
+    const test = await startTestWebServer({ maxUnsentBytes: 4 * 1024 * 1024, log: (line) => lines.push(line) });
+    const keeping = await readingPage(test);
+    const opened: WebSocket[] = [];
+    const urls: string[] = [];
+    const bridge = createWebSocketBridge(
+      test.server.apiUrl,
+      (url) => {
+        urls.push(url);
+        const socket = new WebSocket(url, { origin: test.server.origin });
+        opened.push(socket);
+        return socket as unknown as WebSocketLike;
+      },
+      (reconnect) => void setImmediate(reconnect),
+    );
+    const states: BridgeConnectionState[] = [];
+    let changed = () => {};
+    bridge.onConnection((state) => {
+      states.push(state);
+      changed();
+    });
+    const until = (check: () => boolean) => new Promise<void>((resolve) => {
+      changed = () => check() && resolve();
+      changed();
+    });
+    await bridge.listServers({});
+    stopReading(opened[0]!);
+    const cutOff = () => lines.some((line) => /a page fell \d+ MB behind/.test(line));
+    let seq = 0;
+    for (let batch = 0; batch < 10 && !cutOff(); batch++) {
+      for (let i = 0; i < 16; i++) test.core.bus.emit("logEntry", logEntry(++seq));
+      await keeping.received(seq);
+    }
+    expect(cutOff()).toBe(true);
+    resumeReading(opened[0]!);
+    await until(() => states.some((s) => s.state === "open" && s.notice !== undefined));
+    expect(states.find((s) => s.state === "reconnecting")).toEqual({ state: "reconnecting", reason: "the connection closed (code 1006)" });
+    const told = states.find((s) => s.state === "open" && s.notice !== undefined) as { notice: string };
+    expect(told.notice).toMatch(/^This page fell \d+ MB behind the inspector's events, .* It has reconnected and reloaded the current state/);
+    // The same page on both sockets, and only its own: another page's socket hears nothing of it.
+    expect(urls).toHaveLength(2);
+    expect(new URL(urls[1]!).searchParams.get("page")).toMatch(/^[0-9a-f]{24}$/);
+    expect(new URL(urls[1]!).searchParams.get("page")).toBe(new URL(urls[0]!).searchParams.get("page"));
+    expect(await bridge.listSessions({})).toEqual([]);
+    // Told once: a third socket of the same page (a later, ordinary reconnect) gets no notice.
+    const again = await new Promise<string[]>((resolve) => {
+      const heard: string[] = [];
+      const socket = new WebSocket(urls[0]!, { origin: test.server.origin });
+      socket.on("message", (data) => heard.push(JSON.parse(String(data)).type));
+      socket.on("open", () => {
+        socket.send(JSON.stringify({ type: "call", id: 1, method: "listServers", params: {} }));
+      });
+      socket.on("message", () => {
+        socket.terminate();
+        resolve(heard);
+      });
+    });
+    expect(again).toEqual(["result"]);
   });
 });

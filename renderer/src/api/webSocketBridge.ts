@@ -8,7 +8,8 @@ import type { ApiMethod, InspectorBridge, InspectorEvent } from "../../../shared
 
 export type BridgeConnectionState =
   | { state: "connecting" }
-  | { state: "open" }
+  /** `notice`: what the server said on this socket about the last one (why it dropped it), for the page to show. */
+  | { state: "open"; notice?: string }
   /** The socket was closed for `reason` (a clause); a new one is on its way. Calls made now wait for it. */
   | { state: "reconnecting"; reason: string }
   /** The socket is gone; every pending and later call is rejected with `reason` (a clause, no final period). */
@@ -46,13 +47,28 @@ interface PendingCall {
 type ServerMessage =
   | { type: "result"; id: number; ok: true; result: unknown }
   | { type: "result"; id: number; ok: false; error: { message: string } }
-  | { type: "events"; events: InspectorEvent[] };
+  | { type: "events"; events: InspectorEvent[] }
+  | { type: "notice"; text: string };
+
+/** The longest notice from the server the page shows. */
+const MAX_NOTICE_CHARS = 1000;
+
+/**
+ * The API URL with this page's own id (`&page=`), the same on every reconnect: a page the server cut off for
+ * falling behind is told so on its next socket (main/web/server.ts).
+ */
+function withPageId(url: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  const id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${url}${url.includes("?") ? "&" : "?"}page=${id}`;
+}
 
 export function createWebSocketBridge(
   url: string,
   openSocket: (url: string) => WebSocketLike = (u) => new WebSocket(u) as unknown as WebSocketLike,
   schedule: (fn: () => void, ms: number) => void = (fn, ms) => void setTimeout(fn, ms),
 ): ConnectionAwareBridge {
+  const pageUrl = withPageId(url);
   let socket: WebSocketLike;
   const pending = new Map<number, PendingCall>();
   /** Calls made while no socket was open; sent in order once one is. */
@@ -92,6 +108,10 @@ export function createWebSocketBridge(
       }
       return;
     }
+    if (message.type === "notice") {
+      if (typeof message.text === "string" && connection.state === "open") setConnection({ state: "open", notice: message.text.slice(0, MAX_NOTICE_CHARS) });
+      return;
+    }
     if (message.type === "result") {
       const call = pending.get(message.id);
       if (!call) return;
@@ -102,7 +122,7 @@ export function createWebSocketBridge(
   }
 
   function open(): void {
-    const current = openSocket(url);
+    const current = openSocket(pageUrl);
     socket = current;
     current.addEventListener("open", () => {
       everOpened = true;

@@ -9,7 +9,7 @@ import { startSync } from "./sync.js";
 
 export type BridgeLink =
   | { state: "connecting" }
-  | { state: "open" }
+  | { state: "open"; notice?: string }
   | { state: "reconnecting"; reason: string }
   | { state: "closed"; reason: string; neverOpened?: boolean };
 
@@ -22,12 +22,14 @@ export interface AppProps {
 }
 
 /**
- * Whether two links draw the same page: "connecting" draws as "open" (no banner). The socket reports
+ * Whether two links draw the same page: "connecting" draws as "open" with no notice. The socket reports
  * "connecting" as soon as App subscribes, and a fresh object there would draw the whole window twice on start.
  */
 function drawnAlike(a: BridgeLink, b: BridgeLink): boolean {
   const drawn = (link: BridgeLink) =>
-    link.state === "open" || link.state === "connecting" ? "open" : `${link.state} ${link.reason} ${link.state === "closed" && link.neverOpened === true}`;
+    link.state === "open" || link.state === "connecting"
+      ? `open ${(link.state === "open" && link.notice) || ""}`
+      : `${link.state} ${link.reason} ${link.state === "closed" && link.neverOpened === true}`;
   return drawn(a) === drawn(b);
 }
 
@@ -35,6 +37,8 @@ export function App({ bridge, store: given, onBridgeConnection }: AppProps) {
   const [store] = useState(() => given ?? createInspectorStore());
   const [loadError, setLoadError] = useState<string>();
   const [link, setLink] = useState<BridgeLink>({ state: "open" });
+  /** The link whose notice the user dismissed (a later notice is a new link, and shows). */
+  const [dismissed, setDismissed] = useState<BridgeLink>();
   // Each reconnect starts a new sync: events sent while the socket was down are in the fresh snapshot.
   const [generation, setGeneration] = useState(0);
 
@@ -64,6 +68,7 @@ export function App({ bridge, store: given, onBridgeConnection }: AppProps) {
               ? `The connection to the inspector core was closed (${link.reason}); reconnecting…`
               : loadError
         }
+        notice={link.state === "open" && link.notice && link !== dismissed ? { text: link.notice, dismiss: () => setDismissed(link) } : undefined}
       />
     </InspectorProvider>
   );

@@ -42,7 +42,13 @@ function TabLoading({ what }: { what: string }) {
 
 const OPENED_RECORDING = draftKeys.view("logs", "recording", "");
 
-export function Layout({ banner }: { banner?: string | undefined }) {
+export interface LayoutNotice {
+  text: string;
+  dismiss(): void;
+}
+
+/** `banner`: what stops the window working (an error); `notice`: what the user should know, dismissible. */
+export function Layout({ banner, notice }: { banner?: string | undefined; notice?: LayoutNotice | undefined }) {
   const bridge = useBridge();
   const [tab, setTab] = useState<TabId>("tools");
   const [focusItem, setFocusItem] = useState<FocusItem>();
@@ -206,6 +212,14 @@ export function Layout({ banner }: { banner?: string | undefined }) {
           {banner && (
             <div className="alert error banner" role="alert">
               {banner}
+            </div>
+          )}
+          {notice && (
+            <div className="alert notice banner" role="status">
+              <span className="alert-text">{notice.text}</span>
+              <button type="button" onClick={notice.dismiss}>
+                Dismiss
+              </button>
             </div>
           )}
           <SessionBar />
