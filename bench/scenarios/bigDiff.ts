@@ -15,25 +15,23 @@ function tracedDiff(cli: string, a: string, b: string): Promise<{ ms: number; co
   return new Promise((resolve, reject) => {
     const started = now();
     const child = spawn(process.execPath, ["--trace-gc", cli, "diff", a, b, "--json"], { stdio: ["ignore", "pipe", "pipe"] });
-    let [peakMb, keptMb, document, stderr] = [0, 0, "", ""];
-    let pending = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      const lines = (pending + chunk).split("\n");
-      pending = lines.pop()!;
-      for (const line of lines) {
-        // "[pid:0x…] 1234 ms: Mark-Compact 120.3 (141.3) -> 41.8 (…) MB, …": the trace shares stdout with the document.
-        const gc = /: (Scavenge|Mark-Compact)[^\d]*([\d.]+) \([\d.]+\) -> ([\d.]+)/.exec(line);
-        if (gc) {
-          peakMb = Math.max(peakMb, Number(gc[2]));
-          if (gc[1] === "Mark-Compact") keptMb = Math.max(keptMb, Number(gc[3]));
-        } else if (line.startsWith("{")) document = line;
-      }
-    });
+    let [out, stderr] = ["", ""];
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     child.on("error", reject);
     child.on("close", (code) => {
-      if (pending.startsWith("{")) document = pending;
       if (code !== 0) return reject(new Error(`diff exited ${code}: ${stderr.slice(0, 500)}`));
+      // The GC trace shares stdout with the document, and V8 may write a trace line in the middle of it:
+      // "[pid:0x…]   1234 ms: Mark-Compact 120.3 (141.3) -> 41.8 (…) MB, …" up to its newline.
+      const trace = /\[\d+:0x[0-9a-f]+\][^\n]*(\n|$)/g;
+      let [peakMb, keptMb] = [0, 0];
+      for (const [line] of out.matchAll(trace)) {
+        const gc = /: (Scavenge|Mark-Compact)[^\d]*([\d.]+) \([\d.]+\) -> ([\d.]+)/.exec(line);
+        if (!gc) continue;
+        peakMb = Math.max(peakMb, Number(gc[2]));
+        if (gc[1] === "Mark-Compact") keptMb = Math.max(keptMb, Number(gc[3]));
+      }
+      const document = out.replace(trace, "").trim();
       resolve({ ms: now() - started, code, peakMb, keptMb, unlisted: (JSON.parse(document) as { unlisted?: unknown }).unlisted });
     });
   });
