@@ -4,12 +4,13 @@
 // a bare "code 1006".
 import { describe, expect, it } from "vitest";
 import { openApp } from "./app.js";
+import { axeProblems } from "./axe.js";
 import { connect, fixtureServer, openTool } from "./flows-ui.js";
 
 const FLOOD = "Log flood";
 
 describe("a tab cut off for falling behind (browser mode)", () => {
-  it("reconnects and shows a notice that says why, which the user can dismiss", { timeout: 240_000 }, async () => {
+  it("reconnects and shows a notice that says why (no WCAG AA problem in either theme), which the user can dismiss", { timeout: 240_000 }, async () => {
     const app = await openApp({ savedServers: [fixtureServer("flood", FLOOD, "log-flood-server.mjs")], viewport: { width: 1280, height: 720 } });
     const { page } = app;
     await connect(page, FLOOD);
@@ -29,8 +30,10 @@ describe("a tab cut off for falling behind (browser mode)", () => {
     // Reloaded: the session is still there and connected.
     await page.getByRole("group", { name: FLOOD }).getByText("connected", { exact: true }).waitFor();
     await app.screenshot("cut-off-notice");
+    expect(await axeProblems(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: "dark" });
     await app.screenshot("cut-off-notice-dark");
+    expect(await axeProblems(page)).toEqual([]);
     await notice.getByRole("button", { name: "Dismiss" }).click();
     await notice.waitFor({ state: "detached" });
     expect(await app.close()).toEqual({ code: 0, signal: null });
