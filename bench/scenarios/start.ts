@@ -104,12 +104,13 @@ export const start: Scenario = {
     const js = bundleSize(".js");
     const css = bundleSize(".css");
     const first = firstLoad();
+    // Built first: a failed build leaves no server or browser running.
+    const reactFloor = await reactFloorPage();
     const mode = await startBrowserMode(new InspectorCore());
     const floorDir = floorPage();
     const floorCore = new InspectorCore();
     await floorCore.ready;
     const floorWeb = await startWebServer({ core: floorCore, rendererDir: floorDir });
-    const reactFloor = await reactFloorPage();
     const reactWeb = await startWebServer({ core: floorCore, rendererDir: reactFloor.dir });
     const firstTab: number[] = [];
     const firstPaint: number[] = [];
