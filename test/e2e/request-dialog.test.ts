@@ -129,7 +129,7 @@ describe("request dialog in Chromium", () => {
     await waitForText(d, /Say hi/);
     // The dialog opens on what the server asked, not scrolled down to the buttons; Approve still has focus.
     await expectOpenedAtTop(d, d.locator(".messages").getByText(/Say hi/));
-    expect(await d.getByRole("button", { name: "Approve", exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => d.getByRole("button", { name: "Approve", exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
     await shot(page, "request-dialog-dark-sampling");
     await page.emulateMedia({ colorScheme: "light" });
     await shot(page, "request-dialog-light-sampling");
@@ -153,7 +153,7 @@ describe("request dialog in Chromium", () => {
     await form.getByRole("button", { name: "Run", exact: true }).click();
     const d = await waitForDialog(page, "Waiting on you: elicitation");
     await expectOpenedAtTop(d, d.getByText(/^Before we start:/));
-    expect(await d.getByRole("textbox", { name: "Name", exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => d.getByRole("textbox", { name: "Name", exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
     await shot(page, "request-dialog-light-long-elicitation");
     await page.emulateMedia({ colorScheme: "dark" });
     await shot(page, "request-dialog-dark-long-elicitation");

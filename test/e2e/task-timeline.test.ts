@@ -40,7 +40,7 @@ it("opens a receiver task's timeline from its pending input and from the Tasks t
   expect(await picture.getAttribute("aria-label")).toMatch(/^Timeline of task .+\. The server polled us \d+ times?/);
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "detached" });
-  expect(await fromCard.evaluate((el) => el === document.activeElement)).toBe(true);
+  await expect.poll(() => fromCard.evaluate((el) => el === document.activeElement)).toBe(true);
 
   // Answer; the server learns it through tasks/result.
   await card.getByRole("textbox", { name: "Your Name", exact: true }).fill("Ada Lovelace");

@@ -286,7 +286,7 @@ describe("the workspace", () => {
     await waitForText(facts, "Protocol version");
     await page.keyboard.press("Escape");
     expect(await facts.count()).toBe(0);
-    expect(await factsButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => factsButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const research = await openTool(page, "simulate-research-query");
     await research.getByRole("textbox", { name: "topic", exact: true }).fill("tides");
@@ -300,7 +300,7 @@ describe("the workspace", () => {
     expect((await drawer.boundingBox())!.y).toBeGreaterThanOrEqual(await tabBarBottom());
     await page.keyboard.press("Escape");
     expect(await drawer.count()).toBe(0);
-    expect(await details.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => details.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const timelineButton = row.getByRole("button", { name: /^Timeline of task / });
     await timelineButton.click();
@@ -312,7 +312,7 @@ describe("the workspace", () => {
     await app.screenshot("workspace-1280x720-timeline");
     await page.keyboard.press("Escape");
     expect(await timeline.count()).toBe(0);
-    expect(await timelineButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => timelineButton.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it("a tab opened without the token, or with an old run's, shows one page that says which URL to open; no workspace loading forever", { timeout: 120_000 }, async () => {
