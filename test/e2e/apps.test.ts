@@ -12,6 +12,13 @@ import { openApp, requireBuild } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, waitForText } from "./flows-ui.js";
 
 const NAME = "App fixture";
+
+/** What the fixture View wrote into one of its answer spans, once it wrote anything (so a failure reads it). */
+async function answerIn(view: FrameLocator, selector: string): Promise<string> {
+  const span = view.locator(selector);
+  await span.filter({ hasText: /\S/ }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+  return (await span.textContent()) ?? "";
+}
 const TEST_TIMEOUT_MS = 180_000;
 
 describe("MCP Apps in Chromium (browser mode)", () => {
@@ -59,13 +66,9 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await view.getByRole("button", { name: "Call model-only" }).click();
     await view.getByText('refused (-32602): The View may not call model-only: its _meta.ui.visibility leaves out "app"').waitFor({ timeout: FLOW_TIMEOUT_MS });
     await panel.getByText(/tools\/call model-only: .*leaves out "app"/).waitFor();
-    // AP10: a narrower window changes the container's width: the View hears host-context-changed.
-    await page.setViewportSize({ width: 1100, height: 1000 });
-    await view.getByText(/ui\/notifications\/tool-result, ui\/notifications\/host-context-changed/).waitFor({ timeout: FLOW_TIMEOUT_MS });
-    await page.setViewportSize({ width: 1400, height: 1000 });
     // AP8: the View's resources/read goes to its own session.
     await view.getByRole("button", { name: "Read my own View" }).click();
-    await view.getByText(/^read text\/html;profile=mcp-app, \d+ characters$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    expect(await answerIn(view, "#read-result")).toMatch(/^read text\/html;profile=mcp-app, \d+ characters$/);
     // AP9: ui/update-model-context is shown, the latest kept, answered {}.
     await view.getByRole("button", { name: "Update model context" }).click();
     await view.getByText("context sent 1").waitFor({ timeout: FLOW_TIMEOUT_MS });
@@ -81,6 +84,12 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     // AP10: a display mode this host does not offer is answered with the mode actually set.
     await view.getByRole("button", { name: "Ask for fullscreen" }).click();
     await view.getByText("display mode now inline").waitFor({ timeout: FLOW_TIMEOUT_MS });
+    // AP10: a narrower window changes the container's width: the View hears host-context-changed. Done
+    // after the View's last click: the View's frame is laid out in its own process after the page's, so a
+    // click right after a resize could land where its button used to be.
+    await page.setViewportSize({ width: 1100, height: 1000 });
+    await view.getByText(/ui\/notifications\/tool-result, ui\/notifications\/host-context-changed/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await page.setViewportSize({ width: 1400, height: 1000 });
     // AP5: the CSP in force is shown.
     await panel.getByText("CSP in force").click();
     await panel.getByText(/default-src 'none'.*connect-src https:\/\/listing\.example/).waitFor();
@@ -247,7 +256,7 @@ describe("MCP Apps in Chromium (browser mode)", () => {
     await view.getByRole("button", { name: "Add 2 + 3 on the server" }).click();
     await view.getByText("sum: 5").waitFor({ timeout: FLOW_TIMEOUT_MS });
     await view.getByRole("button", { name: "Read my own View" }).click();
-    await view.getByText(/^read text\/html;profile=mcp-app, \d+ characters$/).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    expect(await answerIn(view, "#read-result")).toMatch(/^read text\/html;profile=mcp-app, \d+ characters$/);
     const ports = (await viewFrame!.evaluate("window.__ports")) as number[];
     expect(ports.length).toBeGreaterThanOrEqual(2);
     expect(ports.every((n) => n === 0)).toBe(true);
