@@ -42,14 +42,16 @@ describe("MCP App display modes and permissions in Chromium (browser mode)", () 
     await view.getByText("Mode: inline · asked: fullscreen → fullscreen").waitFor({ timeout: FLOW_TIMEOUT_MS });
     await bar.waitFor({ state: "detached" });
     await waitForText(panel, /^inline · \d+ px high$/);
-    // The visible button does the same.
-    await view.getByRole("button", { name: "Ask for fullscreen" }).click();
+    // The visible button does the same. The View's buttons are pressed from the keyboard wherever its frame
+    // has just moved: that frame is laid out in a process of its own after the page, so a pointer click right
+    // after a move can land where the button was.
+    await view.getByRole("button", { name: "Ask for fullscreen" }).press("Enter");
     await view.getByText("Mode: fullscreen").waitFor({ timeout: FLOW_TIMEOUT_MS });
     await bar.getByRole("button", { name: "Exit full screen" }).click();
     await view.getByText("Mode: inline · asked: fullscreen → fullscreen").waitFor({ timeout: FLOW_TIMEOUT_MS });
 
     // Picture in picture: a small frame in the bottom right corner, with its own Back / Close buttons.
-    await view.getByRole("button", { name: "Ask for pip" }).click();
+    await view.getByRole("button", { name: "Ask for pip" }).press("Enter");
     await view.getByText("Mode: pip · asked: pip → pip").waitFor({ timeout: FLOW_TIMEOUT_MS });
     const pip = page.getByRole("toolbar", { name: "App in picture in picture" });
     await pip.waitFor();
@@ -78,7 +80,7 @@ describe("MCP App display modes and permissions in Chromium (browser mode)", () 
     await waitForText(panel.getByRole("status"), "initialized");
 
     // The View itself may go back inline, even while another tab is open: its tab keeps it until opened.
-    await view.getByRole("button", { name: "Ask for pip" }).click();
+    await view.getByRole("button", { name: "Ask for pip" }).press("Enter");
     await pip.waitFor();
     await openTab(page, "Prompts");
     await floating.frameLocator('iframe[title="MCP App of studio"]').frameLocator("iframe").getByRole("button", { name: "Ask for inline" }).click();
@@ -86,7 +88,7 @@ describe("MCP App display modes and permissions in Chromium (browser mode)", () 
     await openTab(page, "Tools");
     await view.getByText("Mode: inline · asked: inline → inline").waitFor({ timeout: FLOW_TIMEOUT_MS });
     // It also stays while another tool (so other runs) is shown; Close App there tears it down.
-    await view.getByRole("button", { name: "Ask for pip" }).click();
+    await view.getByRole("button", { name: "Ask for pip" }).press("Enter");
     await pip.waitFor();
     await openTool(page, "plain");
     await page.getByText("No runs of plain yet.").waitFor();
