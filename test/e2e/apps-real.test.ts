@@ -147,14 +147,16 @@ describe("real MCP Apps in Chromium (browser mode)", () => {
     await waitForText(ask.locator("code"), "txt.exe");
     await ask.getByRole("button", { name: "Don't save" }).click();
     await view.getByText(/download refused -32000/).waitFor({ timeout: FLOW_TIMEOUT_MS });
-    await view.getByRole("button", { name: "Download" }).click();
+    // Pressed from the keyboard after the page moved the View's frame (the dialog went, the page scrolled):
+    // that frame is laid out in a process of its own, so a pointer click then can land where the button was.
+    await view.getByRole("button", { name: "Download" }).press("Enter");
     const saved = page.waitForEvent("download");
     await panel.getByRole("alertdialog", { name: "The App asks to save a file" }).getByRole("button", { name: "Save file" }).click();
     expect((await saved).suggestedFilename()).toBe("txt.exe");
     await view.getByText(/download saved/).waitFor({ timeout: FLOW_TIMEOUT_MS });
     await panel.scrollIntoViewIfNeeded();
     await app.screenshot("apps-real-05-asks-things");
-    await view.getByRole("button", { name: "Close me" }).click();
+    await view.getByRole("button", { name: "Close me" }).press("Enter");
     await panel.getByText("App closed. The View asked to close (ui/notifications/request-teardown); the View answered ui/resource-teardown.").waitFor({ timeout: FLOW_TIMEOUT_MS });
     // Preview as a phone would present it, the input streamed key by key.
     await openTab(page, "Resources");
