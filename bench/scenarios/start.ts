@@ -65,7 +65,7 @@ function floorPage(): string {
 
 /**
  * React's floor: what React alone costs a start here. One component that draws a selected tab and a tab panel,
- * built by vite with the React plugin and minified, as our renderer is. Built inside the project's
+ * built by vite with the React plugin and minified, and rendered at once (flushSync), as our renderer is. Built inside the project's
  * node_modules/.cache, so that react and react-dom resolve from the project's node_modules.
  */
 async function reactFloorPage(): Promise<{ dir: string; remove(): void }> {
@@ -75,9 +75,9 @@ async function reactFloorPage(): Promise<{ dir: string; remove(): void }> {
   writeFileSync(join(root, "index.html"), '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>React floor</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>');
   writeFileSync(
     join(root, "main.jsx"),
-    'import { createRoot } from "react-dom/client";\n' +
+    'import { flushSync } from "react-dom";\nimport { createRoot } from "react-dom/client";\n' +
       'function Floor() { return (<><button role="tab" aria-selected="true">Tools</button><div role="tabpanel">floor</div></>); }\n' +
-      'createRoot(document.getElementById("root")).render(<Floor />);\n',
+      'const root = createRoot(document.getElementById("root"));\nflushSync(() => root.render(<Floor />));\n',
   );
   const { build } = await import("vite");
   const { default: react } = await import("@vitejs/plugin-react");
