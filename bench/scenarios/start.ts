@@ -65,8 +65,8 @@ function floorPage(): string {
 
 /**
  * React's floor: what React alone costs a start here. One component that draws a selected tab and a tab panel,
- * built by vite with the React plugin and minified, and rendered at once (flushSync), as our renderer is. Built inside the project's
- * node_modules/.cache, so that react and react-dom resolve from the project's node_modules.
+ * built by vite with the React plugin and minified, and rendered at once (flushSync), as our renderer is.
+ * Built inside the project's node_modules/.cache, so that react and react-dom resolve from its node_modules.
  */
 async function reactFloorPage(): Promise<{ dir: string; remove(): void }> {
   const cache = join(ROOT, "node_modules/.cache");

@@ -12,6 +12,7 @@ import { openApp, requireBuild } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle, waitForText } from "./flows-ui.js";
 
 const NAME = "App fixture";
+const TEST_TIMEOUT_MS = 180_000;
 
 /** What the fixture View wrote into one of its answer spans, once it wrote anything (so a failure reads it). */
 async function answerIn(view: FrameLocator, selector: string): Promise<string> {
@@ -19,7 +20,6 @@ async function answerIn(view: FrameLocator, selector: string): Promise<string> {
   await span.filter({ hasText: /\S/ }).waitFor({ timeout: FLOW_TIMEOUT_MS });
   return (await span.textContent()) ?? "";
 }
-const TEST_TIMEOUT_MS = 180_000;
 
 describe("MCP Apps in Chromium (browser mode)", () => {
   it("AP2, AP4, AP5, AP7, AP8, AP9, AP10, AP11: the fixture App renders from the sandbox origin, initializes with the host context, gets its input then its result, is clamped in size, and its button calls a server tool through the bridge", { timeout: TEST_TIMEOUT_MS }, async () => {
