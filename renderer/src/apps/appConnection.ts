@@ -115,8 +115,9 @@ export class AppConnection {
   private dropped = 0;
   private flushTimer: ReturnType<typeof setInterval>;
   private initTimer: ReturnType<typeof setTimeout>;
-  private windowStart = 0;
-  private inWindow = 0;
+  /** AP12: a bucket of two seconds' messages refilled at the rate (the proxy's bound comes first). */
+  private tokens = 2 * MAX_MESSAGES_PER_SECOND;
+  private refilledAt = 0;
   private toolInput: Record<string, unknown> | undefined;
   private toolResult: Record<string, unknown> | undefined;
   private displayMode: AppDisplayMode = "inline";
@@ -286,15 +287,15 @@ export class AppConnection {
   private seen(direction: Direction, message: JSONRPCMessage): boolean {
     if (this.ended) return false;
     if (direction === "app→host") {
+      // Messages that kept to the rate arrive together when this page stalls: a bucket, not a count per second.
       const now = Date.now();
-      if (now - this.windowStart > 1000) {
-        this.windowStart = now;
-        this.inWindow = 0;
-      }
-      if (++this.inWindow > MAX_MESSAGES_PER_SECOND) {
+      this.tokens = Math.min(2 * MAX_MESSAGES_PER_SECOND, this.tokens + (this.refilledAt ? ((now - this.refilledAt) * MAX_MESSAGES_PER_SECOND) / 1000 : 0));
+      this.refilledAt = now;
+      if (this.tokens < 1) {
         this.end(`The View sent more than ${MAX_MESSAGES_PER_SECOND} messages in a second: stopped`);
         return false;
       }
+      this.tokens -= 1;
       let size = 0;
       try {
         size = JSON.stringify(message).length;
