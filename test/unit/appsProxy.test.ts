@@ -2,7 +2,7 @@
 // AP6: the sandbox proxy's script gives the View's frame the permissions its URL names (`allow=`, what the
 // user allowed), as Permissions Policy features delegated to the View, and never a feature it does not know.
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { PROXY_MAX_MESSAGES_PER_SECOND, PROXY_MAX_WAITING, PROXY_SCRIPT, proxyPage } from "../../main/core/apps/sandboxProxy.js";
+import { PROXY_MAX_MESSAGES_PER_SECOND, PROXY_MAX_WAITING, PROXY_MAX_WAITING_CHARS, PROXY_SCRIPT, proxyPage } from "../../main/core/apps/sandboxProxy.js";
 
 // The inspector page is the proxy's parent; here the test window plays both.
 const HOST = window.location.origin;
@@ -71,5 +71,24 @@ describe("the sandbox proxy's rate bound (AP12)", () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(crossed).toBe(600 + PROXY_MAX_MESSAGES_PER_SECOND / 10);
     expect(ended).toEqual([`The View sent more than ${PROXY_MAX_MESSAGES_PER_SECOND} messages in a second: stopped by the sandbox`]);
+  });
+
+  it("AP12: what waits its turn is bounded by characters too: a burst of big messages over the rate ends the View", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout"] });
+    vi.setSystemTime(new Date("2026-11-28T12:00:00Z"));
+    const ended: string[] = [];
+    const frame = runProxy(undefined);
+    const onMessage = (event: MessageEvent) => {
+      if (event.data?.method === "inspector/view-ended") ended.push(event.data.params.reason);
+    };
+    window.addEventListener("message", onMessage);
+    onTestFinished(() => window.removeEventListener("message", onMessage));
+    fromView(frame, PROXY_MAX_MESSAGES_PER_SECOND / 10);
+    const big = "x".repeat(900 * 1024);
+    for (let i = 0; i < 4; i++) window.dispatchEvent(new MessageEvent("message", { data: { jsonrpc: "2.0", method: "notifications/message", params: { level: "debug", data: big } }, source: frame.contentWindow }));
+    expect(viewFrame()).not.toBeNull();
+    window.dispatchEvent(new MessageEvent("message", { data: { jsonrpc: "2.0", method: "notifications/message", params: { level: "debug", data: big } }, source: frame.contentWindow }));
+    expect(viewFrame()).toBeNull();
+    await vi.waitFor(() => expect(ended).toEqual([`The View sent more than ${PROXY_MAX_WAITING_CHARS} characters faster than the rate of ${PROXY_MAX_MESSAGES_PER_SECOND} messages a second: stopped by the sandbox`]), { timeout: 5000, interval: 10 });
   });
 });

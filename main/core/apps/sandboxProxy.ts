@@ -57,6 +57,8 @@ export const PROXY_MAX_MESSAGES_PER_SECOND = 2000;
 const PROXY_BURST = PROXY_MAX_MESSAGES_PER_SECOND / 10;
 /** AP12: how many may wait their turn (a fifth of a second's) before the View counts as a flood and is ended. */
 export const PROXY_MAX_WAITING = PROXY_MAX_MESSAGES_PER_SECOND / 5;
+/** AP12: and how many characters of JSON may wait in all (a few messages at the size bound). */
+export const PROXY_MAX_WAITING_CHARS = 4 * 1024 * 1024;
 /** AP12: a single message from a View larger than this (characters of JSON) stops it, in the proxy. */
 export const PROXY_MAX_MESSAGE_CHARS = 1024 * 1024;
 
@@ -135,6 +137,7 @@ export const PROXY_SCRIPT = `"use strict";
   let tokens = ${PROXY_BURST};
   let refilledAt = 0;
   const waiting = [];
+  let waitingChars = 0;
   let draining = false;
   const refill = () => {
     const now = Date.now();
@@ -147,21 +150,25 @@ export const PROXY_SCRIPT = `"use strict";
     refill();
     while (waiting.length > 0 && tokens >= 1) {
       tokens -= 1;
-      toHost(waiting.shift());
+      const next = waiting.shift();
+      waitingChars -= next.size;
+      toHost(next.message);
     }
     if (waiting.length > 0) {
       draining = true;
       setTimeout(drain, 10);
     }
   };
-  const pass = (message) => {
+  const pass = (message, size) => {
     refill();
     if (waiting.length === 0 && tokens >= 1) {
       tokens -= 1;
       toHost(message);
       return;
     }
-    waiting.push(message);
+    waiting.push({ message, size });
+    waitingChars += size;
+    if (waitingChars > ${PROXY_MAX_WAITING_CHARS}) return end("The View sent more than ${PROXY_MAX_WAITING_CHARS} characters faster than the rate of ${PROXY_MAX_MESSAGES_PER_SECOND} messages a second: stopped by the sandbox");
     if (waiting.length > ${PROXY_MAX_WAITING}) return end("The View sent more than ${PROXY_MAX_MESSAGES_PER_SECOND} messages in a second: stopped by the sandbox");
     if (!draining) {
       draining = true;
@@ -268,7 +275,7 @@ export const PROXY_SCRIPT = `"use strict";
       if (size > ${PROXY_MAX_MESSAGE_CHARS}) return end("The View sent a message of " + (size === Infinity ? "unreadable size" : size + " characters") + ", over the ${PROXY_MAX_MESSAGE_CHARS} allowed: stopped by the sandbox");
       const method = event.data && typeof event.data === "object" ? event.data.method : undefined;
       if (typeof method === "string" && method.startsWith("inspector/")) return;
-      pass(event.data);
+      pass(event.data, size);
     }
   });
   toHost({ jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} });
