@@ -61,7 +61,11 @@ describe("the official example MCP Apps in Chromium (browser mode)", () => {
     const { app, panel, view } = await runExample("threejs", "show_threejs_scene");
     const offer = panel.getByRole("button", { name: "Allow eval for this server and reload the View" });
     await offer.waitFor({ timeout: 60_000 });
+    await panel.scrollIntoViewIfNeeded();
+    await app.screenshot("apps-example-threejs-blocked");
     await offer.click();
+    // The click took: eval is allowed for the server (the toggle in the facts says so).
+    await panel.getByRole("button", { name: "Withdraw eval in Views", pressed: true }).waitFor({ timeout: 30_000 });
     await waitForText(panel.getByRole("status"), "initialized", 30_000);
     await view.locator("canvas").first().waitFor({ timeout: 60_000 });
     // The reloaded View replaces the blocked one: on a loaded machine the old one's status and canvas may be

@@ -348,6 +348,19 @@ export function AppPanel({
       {shownMode !== "inline" && linkAsk}
       <div className="app-frame-wrap" ref={wrap}>
         {state.kind === "failed" && <ErrorAlert message={`The App could not be shown: ${state.reason}`} />}
+        {/* Above the frame: a View that resizes itself would move the button from under the pointer. */}
+        {evalBlocked && !evalAllowed && (
+          <div role="alert" className="alert error app-eval-blocked">
+            <p>
+              The View was blocked for eval: it ran code from a string (eval, new Function), which the CSP forbids unless you allow eval in
+              Views for this server. Some libraries only test for eval and work without it; if this App does not work, allow it, and only
+              for a server you trust.
+            </p>
+            <button type="button" onClick={() => void setEval(true)}>
+              Allow eval for this server and reload the View
+            </button>
+          </div>
+        )}
         {view && state.kind !== "ended" && state.kind !== "closed" && (
           <iframe
             key={frameKey}
@@ -371,18 +384,6 @@ export function AppPanel({
           />
         )}
         {state.kind === "ended" && <ErrorAlert message={`The App stopped: ${state.reason}`} />}
-        {evalBlocked && !evalAllowed && (
-          <div role="alert" className="alert error app-eval-blocked">
-            <p>
-              The View was blocked for eval: it ran code from a string (eval, new Function), which the CSP forbids unless you allow eval in
-              Views for this server. Some libraries only test for eval and work without it; if this App does not work, allow it, and only
-              for a server you trust.
-            </p>
-            <button type="button" onClick={() => void setEval(true)}>
-              Allow eval for this server and reload the View
-            </button>
-          </div>
-        )}
         {state.kind === "closed" && <p className="note">App closed. {state.reason}.</p>}
       </div>
       <aside className="app-facts-panel" aria-label={`App state of ${label}`}>
