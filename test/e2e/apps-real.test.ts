@@ -125,8 +125,11 @@ describe("real MCP Apps in Chromium (browser mode)", () => {
     await view.locator("canvas").first().waitFor({ timeout: 60_000 });
     const errors = panel.getByRole("list", { name: "Errors reported for the App of display_pdf" });
     const reported = (await errors.count()) > 0 ? await errors.textContent() : "";
-    // PDF.js tests whether eval works (and copes when it does not); nothing it needs for its worker is blocked.
-    expect(reported).not.toMatch(/worker-src|blob:|data:|Failed to load/);
+    // PDF.js tests whether eval works (an empty new Function) and copes when it does not: a fact in the panel,
+    // no alert; nothing it needs for its worker is blocked.
+    expect(reported).not.toMatch(/worker-src|blob:|data:|Failed to load|CSP blocked eval/);
+    await waitForText(panel, /the View only tested for it \(an empty new Function\)/);
+    expect(await panel.getByText(/The View was blocked for eval/).count()).toBe(0);
     await panel.scrollIntoViewIfNeeded();
     await app.screenshot("apps-real-04-pdf");
     await app.close();

@@ -24,6 +24,23 @@ describe("AP13: a View's reported failures", () => {
     expect(report.evalBlocked).toBe(true);
     expect(report.cspField).toBeUndefined();
     expect(report.text).toContain('"Allow eval in Views" for this server allows it');
+    // With the sample the policy's 'report-sample' gives, the blocked code's start is shown.
+    expect(viewReportOf({ kind: "csp", directive: "script-src", blocked: "eval", sample: "1+1" })!.text).toContain('(eval, new Function) ("1+1")');
+  });
+
+  it("AP15: a blocked new Function with an empty body is a library testing for eval (zod's allowsEval): a probe, not a block the View needs", () => {
+    for (const sample of ["(function anonymous(\n) {\n\n})", "(function anonymous(a,b\n) {\n\n})", "(async function anonymous(\n) {\n\n})"]) {
+      const report = viewReportOf({ kind: "csp", by: "sandbox", directive: "script-src", blocked: "eval", line: 67, sample })!;
+      expect(report.evalProbe).toBe(true);
+      expect(report.evalBlocked).toBeUndefined();
+      expect(report.text).toContain("tested whether eval is allowed");
+    }
+    // Anything with a body, a default value (code) in its parameters, a cut sample or none: a real block.
+    for (const sample of [undefined, "", "(function anonymous(\n) {\nreturn this\n})", "(function anonymous(a = alert(1)\n) {\n\n})", "(function anonymous(aaaaaaaaaaaaaaaaaaaaa", "eval"]) {
+      const report = viewReportOf({ kind: "csp", directive: "script-src", blocked: "eval", sample })!;
+      expect(report.evalBlocked).toBe(true);
+      expect(report.evalProbe).toBeUndefined();
+    }
   });
 
   it("AP13: failed loads, uncaught errors, rejections and console errors, bounded; who reported it is kept; anything else is not a report", () => {

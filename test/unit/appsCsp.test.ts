@@ -16,13 +16,13 @@ describe("AP5: the View's CSP", () => {
     expect(d["base-uri"]).toBe("'self'");
     // The spec's default plus the local schemes ext-apps' example host allows (no network: blob: and data:).
     expect(d["img-src"]).toBe("'self' data: blob:");
-    expect(d["script-src"]).toBe("'self' 'unsafe-inline' blob: data:");
+    expect(d["script-src"]).toBe("'self' 'unsafe-inline' 'report-sample' blob: data:");
   });
 
   it("AP5: workers from the View's own blobs (PDF.js) and its declared resource domains; blob:/data: scripts, styles, fonts and media, as ext-apps' example host allows; never a network scheme", () => {
     const d = directives(buildCsp({ resourceDomains: ["https://unpkg.com"] }).policy);
     expect(d["worker-src"]).toBe("'self' blob: https://unpkg.com");
-    expect(d["script-src"]).toBe("'self' 'unsafe-inline' blob: data: https://unpkg.com");
+    expect(d["script-src"]).toBe("'self' 'unsafe-inline' 'report-sample' blob: data: https://unpkg.com");
     for (const key of ["style-src", "font-src"]) expect(d[key]).toBe("'self' 'unsafe-inline' blob: data: https://unpkg.com".replace(key === "font-src" ? "'unsafe-inline' " : "", ""));
     expect(d["media-src"]).toBe("'self' data: blob: https://unpkg.com");
     expect(d["connect-src"]).toBe("'none'");
@@ -33,7 +33,7 @@ describe("AP5: the View's CSP", () => {
     expect(buildCsp(undefined).policy).not.toContain("unsafe-eval");
     expect(buildCsp({ resourceDomains: ["https://cdn.example"] }).policy).not.toContain("unsafe-eval");
     const d = directives(buildCsp({ resourceDomains: ["https://cdn.example"] }, { allowEval: true }).policy);
-    expect(d["script-src"]).toBe("'self' 'unsafe-inline' 'unsafe-eval' blob: data: https://cdn.example");
+    expect(d["script-src"]).toBe("'self' 'unsafe-inline' 'unsafe-eval' 'report-sample' blob: data: https://cdn.example");
     expect(Object.entries(d).filter(([, v]) => String(v).includes("unsafe-eval")).map(([k]) => k)).toEqual(["script-src"]);
     // The View's own view: both policies, the one in force chosen by the page.
     const view = viewFromReadResult("ui://a", { contents: [{ uri: "ui://a", mimeType: "text/html;profile=mcp-app", text: "<p>a</p>" }] }, undefined);
@@ -61,7 +61,7 @@ describe("AP5: the View's CSP", () => {
     const { policy, notes } = buildCsp({ connectDomains: hostile, resourceDomains: hostile });
     const d = directives(policy);
     expect(d["connect-src"]).toBe("https://ok.example");
-    expect(d["script-src"]).toBe("'self' 'unsafe-inline' blob: data: https://ok.example");
+    expect(d["script-src"]).toBe("'self' 'unsafe-inline' 'report-sample' blob: data: https://ok.example");
     expect(policy).not.toMatch(/unsafe-eval|evil|\*(?!\.)|javascript/);
     expect(policy.split("; ").filter((x) => x.startsWith("script-src"))).toHaveLength(1);
     expect(notes).toHaveLength(14);

@@ -35,12 +35,12 @@ describe("browser mode: the App sandbox proxy (AP4, AP5)", () => {
     const d = directives(String(reply.headers["content-security-policy"]));
     expect(d["default-src"]).toBe("'none'");
     expect(d["connect-src"]).toBe("https://api.example.com");
-    expect(d["script-src"]).toBe("'self' 'unsafe-inline' blob: data: https://cdn.example.com");
+    expect(d["script-src"]).toBe("'self' 'unsafe-inline' 'report-sample' blob: data: https://cdn.example.com");
     expect(d["frame-src"]).toBe("'none'");
     expect(d["object-src"]).toBe("'none'");
     expect(d["frame-ancestors"]).toContain(page);
     // The same policy goes first into the View's document (the proxy script reads it from here).
-    expect(reply.body).toContain(`<meta name="mcp-view-csp" content="default-src 'none'; script-src 'self' 'unsafe-inline' blob: data: https://cdn.example.com;`);
+    expect(reply.body).toContain(`<meta name="mcp-view-csp" content="default-src 'none'; script-src 'self' 'unsafe-inline' 'report-sample' blob: data: https://cdn.example.com;`);
   });
 
   it("AP5: a hostile csp query cannot loosen the policy or add a directive; unreadable JSON is the restrictive default", async () => {
@@ -60,7 +60,7 @@ describe("browser mode: the App sandbox proxy (AP4, AP5)", () => {
     expect(plainPolicy).not.toContain("unsafe-eval");
     for (const other of ["true", "yes", "0"]) expect(String((await get(`${sandbox}/proxy.html?host=${encodeURIComponent(page)}&eval=${other}`)).headers["content-security-policy"])).not.toContain("unsafe-eval");
     const allowed = await get(`${sandbox}/proxy.html?host=${encodeURIComponent(page)}&csp=%7B%7D&eval=1`);
-    expect(directives(String(allowed.headers["content-security-policy"]))["script-src"]).toBe("'self' 'unsafe-inline' 'unsafe-eval' blob: data:");
+    expect(directives(String(allowed.headers["content-security-policy"]))["script-src"]).toBe("'self' 'unsafe-inline' 'unsafe-eval' 'report-sample' blob: data:");
     const script = (await get(`${sandbox}/proxy.js`)).body;
     expect(script).toContain("securitypolicyviolation");
     expect(script).toContain("inspector/instrument-port");

@@ -48,7 +48,9 @@ export function buildCsp(csp: AppUiMeta["csp"], options: CspOptions = {}): Built
   const directives = [
     "default-src 'none'",
     // A View is one HTML document: its inline scripts and styles are how it runs at all.
-    `script-src ${list(["'self'", "'unsafe-inline'", ...(options.allowEval ? ["'unsafe-eval'"] : []), ...LOCAL], resources)}`,
+    // 'report-sample': a blocked eval is reported with its code's start, which tells a library testing for
+    // eval (an empty new Function) from a View that needs it (AP15).
+    `script-src ${list(["'self'", "'unsafe-inline'", ...(options.allowEval ? ["'unsafe-eval'"] : []), "'report-sample'", ...LOCAL], resources)}`,
     `style-src ${list(["'self'", "'unsafe-inline'", ...LOCAL], resources)}`,
     `img-src ${list(["'self'", "data:", "blob:"], resources)}`,
     `font-src ${list(["'self'", ...LOCAL], resources)}`,

@@ -91,7 +91,7 @@ export const VIEW_INSTRUMENT = `(function () {
   }, true);
   addEventListener("securitypolicyviolation", function (e) {
     if (!e.isTrusted) return;
-    send({ kind: "csp", by: "sandbox", directive: clip(e.effectiveDirective || e.violatedDirective), blocked: clip(e.blockedURI), source: clip(e.sourceFile), line: e.lineNumber | 0, disposition: clip(e.disposition) });
+    send({ kind: "csp", by: "sandbox", directive: clip(e.effectiveDirective || e.violatedDirective), blocked: clip(e.blockedURI), source: clip(e.sourceFile), line: e.lineNumber | 0, disposition: clip(e.disposition), sample: clip(e.sample) });
   }, true);
   addEventListener("error", function (e) {
     if (!e.isTrusted) return;
@@ -204,14 +204,15 @@ export const PROXY_SCRIPT = `"use strict";
     // The View's document runs under two copies of one policy (the proxy's header, inherited, and its own
     // meta): the browser reports a block once per copy. Said once.
     if (r.kind === "csp") {
-      const key = [r.directive, r.blocked, r.source, r.line].map(String).join("|");
+      // The sample too: a minified line may both test for eval and really use it.
+      const key = [r.directive, r.blocked, r.source, r.line, r.sample].map(String).join("|");
       if (seenReports.has(key)) return;
       if (seenReports.size < 1000) seenReports.add(key);
     }
     reports += 1;
     if (reports > ${MAX_VIEW_REPORTS}) return;
     const kept = { kind: text(r.kind), by: r.by === "view" ? "view" : "sandbox" };
-    for (const key of ["directive", "blocked", "source", "disposition", "element", "url", "message"]) if (text(r[key]) !== undefined) kept[key] = text(r[key]);
+    for (const key of ["directive", "blocked", "source", "disposition", "sample", "element", "url", "message"]) if (text(r[key]) !== undefined) kept[key] = text(r[key]);
     for (const key of ["line", "column"]) if (Number.isInteger(r[key])) kept[key] = r[key];
     if (reports === ${MAX_VIEW_REPORTS}) kept.last = true;
     toHost({ jsonrpc: "2.0", method: "inspector/view-report", params: kept });

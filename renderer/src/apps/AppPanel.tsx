@@ -106,6 +106,8 @@ export function AppPanel({
   const [reports, setReports] = useState<ViewReport[]>([]);
   const [reportCount, setReportCount] = useState(0);
   const [evalBlocked, setEvalBlocked] = useState(false);
+  /** AP15: the View only tested whether eval is allowed: a fact, not an error. */
+  const [evalProbed, setEvalProbed] = useState(false);
   const [evalError, setEvalError] = useState<string>();
   const setEval = async (allow: boolean) => {
     setEvalError(undefined);
@@ -145,6 +147,7 @@ export function AppPanel({
     setReports([]);
     setReportCount(0);
     setEvalBlocked(false);
+    setEvalProbed(false);
     // What the previous frame said belongs to it (a reload after allowing eval starts clean).
     setModelContext(undefined);
     setMessages([]);
@@ -183,6 +186,10 @@ export function AppPanel({
         confirmDownload: (ask) => new Promise<boolean>((resolve) => setDownload({ ask, answer: resolve })),
         requestTeardown: () => void closeRef.current("The View asked to close (ui/notifications/request-teardown)"),
         report: (report) => {
+          if (report.evalProbe) {
+            setEvalProbed(true);
+            return;
+          }
           setReportCount((n) => n + 1);
           setReports((r) => [...r, report].slice(-REPORTS_KEPT));
           if (report.evalBlocked) setEvalBlocked(true);
@@ -353,8 +360,7 @@ export function AppPanel({
           <div role="alert" className="alert error app-eval-blocked">
             <p>
               The View was blocked for eval: it ran code from a string (eval, new Function), which the CSP forbids unless you allow eval in
-              Views for this server. Some libraries only test for eval and work without it; if this App does not work, allow it, and only
-              for a server you trust.
+              Views for this server. Its code is in the errors beside. Allow it only for a server you trust.
             </p>
             <button type="button" onClick={() => void setEval(true)}>
               Allow eval for this server and reload the View
@@ -404,7 +410,10 @@ export function AppPanel({
           <dt>Permissions</dt>
           <dd>{features.length > 0 ? features.join(", ") : "none"}</dd>
           <dt>Eval in Views</dt>
-          <dd>{evalAllowed ? "allowed for this server ('unsafe-eval')" : "not allowed (the default)"}</dd>
+          <dd>
+            {evalAllowed ? "allowed for this server ('unsafe-eval')" : "not allowed (the default)"}
+            {!evalAllowed && evalProbed && !evalBlocked && "; the View only tested for it (an empty new Function)"}
+          </dd>
         </dl>
         <div className="row">
           <button type="button" className="secondary" aria-pressed={evalAllowed} onClick={() => void setEval(!evalAllowed)}>

@@ -12,6 +12,8 @@ export interface ViewReport {
   text: string;
   /** AP15: the CSP blocked eval (`eval`, `new Function`, string timers). */
   evalBlocked?: boolean;
+  /** AP15: what was blocked was a function with an empty body: a library testing whether eval is allowed. */
+  evalProbe?: boolean;
   /** AP13: the `_meta.ui.csp` field that would allow what was blocked, where one would. */
   cspField?: string;
   /** The proxy's last report: more were not passed on. */
@@ -44,6 +46,13 @@ function originOf(url: string): string | undefined {
   }
 }
 
+/**
+ * AP15: the sample of a blocked `new Function` whose body is empty (zod's `allowsEval`, and others like it):
+ * Chromium writes it `(function anonymous(\n) {\n\n})`. Running it would do nothing, so refusing it costs
+ * the View nothing; parameters only as names, since a default value could be code.
+ */
+const EMPTY_FUNCTION = /^\((?:async )?function\*? anonymous\([\w$,\s]*\)\s*\{\s*\}\)$/;
+
 const at = (source: string | undefined, line: unknown) =>
   typeof line === "number" && line > 0 ? ` (${source && /^https?:/.test(source) ? `${source}, ` : ""}line ${line})` : "";
 
@@ -60,11 +69,21 @@ export function viewReportOf(params: unknown): ViewReport | undefined {
       const directive = str(p.directive, 100) ?? "(no directive)";
       const blocked = str(p.blocked) ?? "(nothing named)";
       if (blocked === "eval" || blocked === "wasm-eval") {
+        const sample = str(p.sample, 200);
+        if (blocked === "eval" && sample !== undefined && EMPTY_FUNCTION.test(sample)) {
+          return {
+            kind,
+            by,
+            evalProbe: true,
+            text: `CSP blocked eval (${directive})${at(str(p.source), p.line)}: the View tested whether eval is allowed (a new Function with an empty body) and was told no; nothing it runs was blocked`,
+            ...last,
+          };
+        }
         return {
           kind,
           by,
           evalBlocked: blocked === "eval",
-          text: `CSP blocked ${blocked} (${directive})${at(str(p.source), p.line)}: the View runs code from a string (eval, new Function)${blocked === "eval" ? '; "Allow eval in Views" for this server allows it' : ""}`,
+          text: `CSP blocked ${blocked} (${directive})${at(str(p.source), p.line)}: the View runs code from a string (eval, new Function)${sample ? ` (${JSON.stringify(sample)})` : ""}${blocked === "eval" ? '; "Allow eval in Views" for this server allows it' : ""}`,
           ...last,
         };
       }
