@@ -75,7 +75,7 @@ export function viewReportOf(params: unknown): ViewReport | undefined {
             kind,
             by,
             evalProbe: true,
-            text: `CSP blocked eval (${directive})${at(str(p.source), p.line)}: the View tested whether eval is allowed (a new Function with an empty body) and was told no; nothing it runs was blocked`,
+            text: `CSP blocked eval (${directive})${at(str(p.source), p.line)}: the View tested whether eval is allowed (a new Function with an empty body)`,
             ...last,
           };
         }
