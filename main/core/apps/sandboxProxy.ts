@@ -144,9 +144,8 @@ export const PROXY_SCRIPT = `"use strict";
     tokens = Math.min(${PROXY_BURST}, tokens + (refilledAt ? ((now - refilledAt) * ${PROXY_MAX_MESSAGES_PER_SECOND}) / 1000 : 0));
     refilledAt = now;
   };
+  // Passes what waits while the bucket has tokens; what is left is tried again in a hundredth of a second.
   const drain = () => {
-    draining = false;
-    if (ended) return;
     refill();
     while (waiting.length > 0 && tokens >= 1) {
       tokens -= 1;
@@ -154,26 +153,19 @@ export const PROXY_SCRIPT = `"use strict";
       waitingChars -= next.size;
       toHost(next.message);
     }
-    if (waiting.length > 0) {
-      draining = true;
-      setTimeout(drain, 10);
-    }
+    if (waiting.length === 0 || draining) return;
+    draining = true;
+    setTimeout(() => {
+      draining = false;
+      if (!ended) drain();
+    }, 10);
   };
   const pass = (message, size) => {
-    refill();
-    if (waiting.length === 0 && tokens >= 1) {
-      tokens -= 1;
-      toHost(message);
-      return;
-    }
     waiting.push({ message, size });
     waitingChars += size;
     if (waitingChars > ${PROXY_MAX_WAITING_CHARS}) return end("The View sent more than ${PROXY_MAX_WAITING_CHARS} characters faster than the rate of ${PROXY_MAX_MESSAGES_PER_SECOND} messages a second: stopped by the sandbox");
     if (waiting.length > ${PROXY_MAX_WAITING}) return end("The View sent more than ${PROXY_MAX_MESSAGES_PER_SECOND} messages in a second: stopped by the sandbox");
-    if (!draining) {
-      draining = true;
-      setTimeout(drain, 10);
-    }
+    drain();
   };
   const policy = document.querySelector('meta[name="mcp-view-csp"]').getAttribute("content");
   let inner = null;
