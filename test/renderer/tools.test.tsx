@@ -4,7 +4,7 @@
 // task follows its client task through events to its result; several runs may be in flight. Runs are
 // the core's (issue 13): the page asks startToolRun and shows what toolRunChanged events say.
 import "./setup.js";
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -97,6 +97,41 @@ describe("running tools", () => {
     expect(await within(second).findByText("second")).toBeTruthy();
     expect(within(second).getByText(/isError: true/)).toBeTruthy();
     expect(within(screen.getByRole("article", { name: "Run 1: echo" })).getByText("running")).toBeTruthy();
+  });
+
+  it("the keyboard runs a tool: Enter in any field of a form of several, Ctrl+Enter anywhere", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const schema = { type: "object", properties: { a: { type: "string" }, b: { type: "string" } } };
+    bridge.handle("listTools", () => ({ tools: [tool("pair", { inputSchema: schema }), tool("must", { inputSchema: schema, execution: { taskSupport: "required" } })] }));
+    runToolsLikeTheCore(bridge, (params) => (params.asTask ? { taskId: "task-1" } : { result: { content: [{ type: "text", text: "ok" }] } }));
+    await renderApp({ sessions: [withTasks] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "pair" }));
+    // Two fields: without a submit button the browser would not send the form on Enter.
+    await user.type(screen.getByLabelText("a"), "one{Enter}");
+    expect(bridge.callsOf("startToolRun")).toEqual([{ sessionId: "s1", name: "pair", arguments: { a: "one" }, asTask: false }]);
+    await user.type(screen.getByLabelText("b"), "two{Control>}{Enter}{/Control}");
+    expect(bridge.callsOf("startToolRun").at(-1)).toEqual({ sessionId: "s1", name: "pair", arguments: { a: "one", b: "two" }, asTask: false });
+    expect(screen.getByRole("button", { name: "Run" }).getAttribute("aria-keyshortcuts")).toBe("Control+Enter Meta+Enter");
+    // A tool that must run as a task: its one button is the one the keys press.
+    await user.click(screen.getByRole("button", { name: "must" }));
+    await user.type(screen.getByLabelText("a"), "three{Enter}");
+    expect(bridge.callsOf("startToolRun").at(-1)).toEqual({ sessionId: "s1", name: "must", arguments: { a: "three" }, asTask: true });
+    expect(bridge.callsOf("startToolRun")).toHaveLength(3);
+  });
+
+  it("Enter and Ctrl+Enter run nothing while the session is not connected", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("pair", { inputSchema: { type: "object", properties: { a: { type: "string" }, b: { type: "string" } } } })] }));
+    runToolsLikeTheCore(bridge, () => ({ result: { content: [{ type: "text", text: "ok" }] } }));
+    await renderApp({ sessions: [withoutTasks] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "pair" }));
+    act(() => bridge.emit({ type: "sessionChanged", payload: { ...withoutTasks, state: "disconnected", reason: "Disconnected by the user" } }));
+    await screen.findByText("The session is disconnected; connect to run tools.");
+    await user.type(screen.getByLabelText("a"), "one{Enter}{Control>}{Enter}{/Control}");
+    expect(screen.getByRole("button", { name: "Run" }).hasAttribute("disabled")).toBe(true);
+    expect(bridge.callsOf("startToolRun")).toEqual([]);
   });
 
   it("honest states: a result with isError says error, not done; the Runs list shows the selected tool's runs, all on request", async () => {

@@ -6,6 +6,7 @@ import type { PendingInput } from "../../../../shared/types.js";
 import { useFocusTarget } from "../../app/focusItem.js";
 import { useBridge, useInspector } from "../../app/context.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { submitOnModEnter } from "../../components/submitKeys.js";
 import { OpenLink } from "../../components/OpenLinkConfirm.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { useNow } from "../../components/useNow.js";
@@ -106,6 +107,7 @@ function FormMode({
     <form
       noValidate
       aria-label={`Answer to ${title}`}
+      onKeyDownCapture={submitOnModEnter}
       onSubmit={(e) => {
         e.preventDefault();
         void form.submit().then((content) => content && run(() => bridge.answerElicitation({ pendingInputId: input.id, action: "accept", content })));

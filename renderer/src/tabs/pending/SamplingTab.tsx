@@ -5,6 +5,7 @@ import type { PendingInput } from "../../../../shared/types.js";
 import { useFocusTarget } from "../../app/focusItem.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { ContentBlock } from "../../components/ContentView.js";
+import { submitOnModEnter } from "../../components/submitKeys.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { JsonView } from "../../components/JsonView.js";
 import { TruncatedText } from "../../components/TruncatedText.js";
@@ -140,6 +141,7 @@ export function SamplingCard({ input, now }: { input: PendingInput; now: number 
       <form
         className="response"
         aria-label={`Response to ${title}`}
+        onKeyDownCapture={submitOnModEnter}
         onSubmit={(e) => {
           e.preventDefault();
           void approve();

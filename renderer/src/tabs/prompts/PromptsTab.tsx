@@ -5,6 +5,7 @@ import type { Prompt } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import type { CacheHints } from "../../../../shared/types.js";
 import { SplitPane } from "../../components/SplitPane.js";
+import { submitOnModEnter } from "../../components/submitKeys.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { useStoredState } from "../../app/useStoredState.js";
@@ -193,6 +194,7 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
         noValidate
         className="schema-form"
         aria-label={`Arguments for prompt ${prompt.name}`}
+        onKeyDownCapture={submitOnModEnter}
         onSubmit={(e) => {
           e.preventDefault();
           if (json) {

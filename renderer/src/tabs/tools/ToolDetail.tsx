@@ -6,6 +6,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { SessionInfo } from "../../../../shared/types.js";
 import { useBridge } from "../../app/context.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { SUBMIT_KEYS, submitOnModEnter } from "../../components/submitKeys.js";
 import { JsonView } from "../../components/JsonView.js";
 import { SchemaFields } from "../../forms/SchemaFields.js";
 import { useSchemaForm } from "../../forms/useSchemaForm.js";
@@ -92,6 +93,7 @@ function ToolForm({ session, tool }: { session: SessionInfo; tool: Tool }) {
       <form
         noValidate
         aria-label={`Arguments for ${tool.name}`}
+        onKeyDownCapture={submitOnModEnter}
         onSubmit={(e) => {
           e.preventDefault();
           void start(!modes.run);
@@ -117,13 +119,19 @@ function ToolForm({ session, tool }: { session: SessionInfo; tool: Tool }) {
           </div>
         )}
         <div className="row">
+          {/* The first of them is the form's submit: Enter in a field, or Ctrl+Enter anywhere, presses it. */}
           {modes.run && (
-            <button type="button" disabled={!connected} onClick={() => void start(false)}>
+            <button type="submit" disabled={!connected} title="Run (Enter in a field, Ctrl+Enter anywhere in the form)" {...SUBMIT_KEYS}>
               Run
             </button>
           )}
           {modes.runAsTask && (
-            <button type="button" disabled={!connected} onClick={() => void start(true)}>
+            <button
+              type={modes.run ? "button" : "submit"}
+              disabled={!connected}
+              onClick={modes.run ? () => void start(true) : undefined}
+              {...(modes.run ? {} : { title: "Run as task (Enter in a field, Ctrl+Enter anywhere in the form)", ...SUBMIT_KEYS })}
+            >
               Run as task
             </button>
           )}
