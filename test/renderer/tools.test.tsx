@@ -103,7 +103,9 @@ describe("running tools", () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     const schema = { type: "object", properties: { a: { type: "string" }, b: { type: "string" } } };
-    bridge.handle("listTools", () => ({ tools: [tool("pair", { inputSchema: schema }), tool("must", { inputSchema: schema, execution: { taskSupport: "required" } })] }));
+    bridge.handle("listTools", () => ({
+      tools: [tool("pair", { inputSchema: schema }), tool("maybe", { inputSchema: schema, execution: { taskSupport: "optional" } }), tool("must", { inputSchema: schema, execution: { taskSupport: "required" } })],
+    }));
     runToolsLikeTheCore(bridge, (params) => (params.asTask ? { taskId: "task-1" } : { result: { content: [{ type: "text", text: "ok" }] } }));
     await renderApp({ sessions: [withTasks] }, bridge);
     await user.click(await screen.findByRole("button", { name: "pair" }));
@@ -113,11 +115,16 @@ describe("running tools", () => {
     await user.type(screen.getByLabelText("b"), "two{Control>}{Enter}{/Control}");
     expect(bridge.callsOf("startToolRun").at(-1)).toEqual({ sessionId: "s1", name: "pair", arguments: { a: "one", b: "two" }, asTask: false });
     expect(screen.getByRole("button", { name: "Run" }).getAttribute("aria-keyshortcuts")).toBe("Control+Enter Meta+Enter");
+    // A tool that may run as a task: Enter in the ttl, Run as task's own field, runs it as a task.
+    await user.click(screen.getByRole("button", { name: "maybe" }));
+    await user.type(screen.getByLabelText("a"), "four");
+    await user.type(screen.getByLabelText("Task ttl (ms, optional)"), "60000{Enter}");
+    expect(bridge.callsOf("startToolRun").at(-1)).toEqual({ sessionId: "s1", name: "maybe", arguments: { a: "four" }, asTask: true, ttl: 60000 });
     // A tool that must run as a task: its one button is the one the keys press.
     await user.click(screen.getByRole("button", { name: "must" }));
     await user.type(screen.getByLabelText("a"), "three{Enter}");
     expect(bridge.callsOf("startToolRun").at(-1)).toEqual({ sessionId: "s1", name: "must", arguments: { a: "three" }, asTask: true });
-    expect(bridge.callsOf("startToolRun")).toHaveLength(3);
+    expect(bridge.callsOf("startToolRun")).toHaveLength(4);
   });
 
   it("Enter and Ctrl+Enter run nothing while the session is not connected", async () => {

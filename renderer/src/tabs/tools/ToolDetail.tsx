@@ -93,7 +93,16 @@ function ToolForm({ session, tool }: { session: SessionInfo; tool: Tool }) {
       <form
         noValidate
         aria-label={`Arguments for ${tool.name}`}
-        onKeyDownCapture={submitOnModEnter}
+        onKeyDownCapture={(e) => {
+          // The ttl is Run as task's own field: Enter there runs as a task, whichever button comes first.
+          if (e.key === "Enter" && !e.altKey && !e.shiftKey && (e.target as HTMLElement).id === ttlId) {
+            e.preventDefault();
+            e.stopPropagation();
+            if (connected) void start(true);
+            return;
+          }
+          submitOnModEnter(e);
+        }}
         onSubmit={(e) => {
           e.preventDefault();
           void start(!modes.run);
