@@ -102,7 +102,7 @@ describe("running tools", () => {
   it("the keyboard runs a tool: Enter in any field of a form of several, Ctrl+Enter anywhere", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
-    const schema = { type: "object", properties: { a: { type: "string" }, b: { type: "string" } } };
+    const schema = { type: "object" as const, properties: { a: { type: "string" }, b: { type: "string" } } };
     bridge.handle("listTools", () => ({
       tools: [tool("pair", { inputSchema: schema }), tool("maybe", { inputSchema: schema, execution: { taskSupport: "optional" } }), tool("must", { inputSchema: schema, execution: { taskSupport: "required" } })],
     }));
