@@ -1,10 +1,12 @@
 // Our stdio transport writes a turn's first message at once and the rest of what that turn sends together:
 // a load whose workers were answered by one read sends their next requests with two writes, not one each,
-// and in the order sent. An answer with a notice behind it (R11) goes in a write of its own, the notice next.
+// and in the order sent. A CreateTaskResult goes in a write of its own, its creation notice (R11) in a later one.
 import { describe, expect, it } from "vitest";
 import type { Writable } from "node:stream";
 import { RecordingTransport } from "../../main/core/transport/recordingTransport.js";
 import { InspectorStdioTransport } from "../../main/core/transport/stdioTransport.js";
+import { createHarness } from "../helpers/harness.js";
+import { fixtureServer } from "../helpers/servers.js";
 
 // A server that answers each chunk it reads with the lines in it.
 const SERVER = `process.stdin.on("data", (chunk) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/chunk", params: { lines: chunk.toString().split("\\n").filter(Boolean).map((l) => JSON.parse(l).params.n) } }) + "\\n"));`;
@@ -36,26 +38,29 @@ describe("InspectorStdioTransport's writes", () => {
     }
   });
 
-  it("R11: an answer with the task's creation notice behind it is written alone and at once, the notice in the next write", { timeout: 30_000 }, async () => {
-    const inner = new InspectorStdioTransport({ command: process.execPath, args: ["-e", "process.stdin.resume()"], stderr: "pipe" });
-    const logged: unknown[] = [];
-    const transport = new RecordingTransport(inner, { receiverTasksEnabled: true, record: (_direction, message) => logged.push(message) });
-    await transport.start();
-    const written = spyOnWrites(inner);
-    const answer = { jsonrpc: "2.0" as const, id: 1, result: { task: { taskId: "t1", status: "working" } } };
-    const notice = { jsonrpc: "2.0" as const, method: "notifications/tasks/status", params: { taskId: "t1", status: "working" } };
-    try {
-      transport.afterAnswer(1, () => void transport.send(notice));
-      const sending = transport.send(answer);
-      // The server can read its answer now, without parsing the notice before its awaiting code runs.
-      expect(written).toEqual([[JSON.stringify(answer)]]);
-      await sending;
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(written).toEqual([[JSON.stringify(answer)], [JSON.stringify(notice)]]);
-      expect(logged).toEqual([answer, notice]);
-    } finally {
-      await transport.close();
-    }
+  it("R11: a CreateTaskResult is written alone and at once; its creation notice goes in a later write, on the next turn", { timeout: 60_000 }, async () => {
+    const h = createHarness();
+    const info = await h.core.dispatch("connect", { server: fixtureServer("receiver-server.mjs") });
+    // The session's own stdio transport, under its recording wrapper (private: reached for this test only).
+    const session = h.core.session(info.sessionId) as unknown as { transport: RecordingTransport };
+    const written = spyOnWrites(session.transport.inner as InspectorStdioTransport);
+    const result = await h.core.dispatch("callTool", {
+      sessionId: info.sessionId,
+      name: "request",
+      arguments: { method: "elicitation/create", params: { message: "Name?", requestedSchema: { type: "object", properties: { name: { type: "string" } } }, task: { ttl: 60_000 } } },
+    });
+    const sent = JSON.parse((result.content[0] as { text: string }).text) as { response: { id: string; result: { task: { taskId: string } } } };
+    const { taskId } = sent.response.result.task;
+    await h.waitFor("logEntry", (e) => e.direction === "out" && e.method === "notifications/tasks/status");
+    const answerWrite = written.findIndex((lines) => lines.some((l) => JSON.parse(l).id === sent.response.id));
+    const noticeWrite = written.findIndex((lines) => lines.some((l) => JSON.parse(l).method === "notifications/tasks/status" && JSON.parse(l).params.taskId === taskId));
+    // The server reads its answer without parsing the notice before its awaiting code runs.
+    expect(written[answerWrite]).toHaveLength(1);
+    expect(noticeWrite).toBeGreaterThan(answerWrite);
+    const log = h.events.flatMap((e) => (e.type === "logEntry" && e.payload.sessionId === info.sessionId ? [e.payload] : []));
+    const answered = log.findIndex((e) => e.direction === "out" && (e.payload as { id?: unknown; result?: unknown }).id === sent.response.id && "result" in (e.payload as object));
+    expect(answered).toBeGreaterThan(0);
+    expect(log[answered + 1]).toMatchObject({ direction: "out", method: "notifications/tasks/status" });
   });
 });
 

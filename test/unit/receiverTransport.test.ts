@@ -75,46 +75,6 @@ describe("RecordingTransport", () => {
     expect(delivered).toEqual([elicit(1, { ttl: 1000 })]);
   });
 
-  it("R2 R11: what waits behind an answer is sent right after it, both logged once sent, in wire order; only that answer releases it", async () => {
-    const { transport, serverSide, recorded, fromServer } = await setup(true);
-    const received: JSONRPCMessage[] = [];
-    serverSide.onmessage = (m) => received.push(m);
-    // The in-memory pair delivers in order, as a pipe does.
-    const inner = transport.inner as unknown as { writesInOrder: boolean; send(m: JSONRPCMessage): Promise<void> };
-    inner.writesInOrder = true;
-    const innerSend = inner.send.bind(inner);
-    const loggedBeforeWrite: number[] = [];
-    inner.send = (m) => (loggedBeforeWrite.push(recorded.length), innerSend(m));
-
-    await fromServer(elicit(1, { ttl: 1000 }));
-    const notice: JSONRPCMessage = { jsonrpc: "2.0", method: "notifications/tasks/status", params: { taskId: "t1", status: "working" } };
-    let ran = 0;
-    transport.afterAnswer(1, () => {
-      ran++;
-      void transport.send(notice);
-    });
-    const takenBack = transport.afterAnswer(2, () => ran++);
-    takenBack?.();
-    const answer: JSONRPCMessage = { jsonrpc: "2.0", id: 1, result: { task: { taskId: "t1", status: "working" } } };
-    await transport.send({ jsonrpc: "2.0", id: 7, result: {} }); // another answer: nothing follows it
-    expect(ran).toBe(0);
-    await transport.send(answer);
-    await transport.send({ jsonrpc: "2.0", id: 2, result: {} });
-    expect(ran).toBe(1);
-    // The answer and its notice are sent before either is logged (the log's work never delays them).
-    expect(loggedBeforeWrite).toEqual([1, 2, 2, 4]);
-    expect(received.slice(1, 3)).toEqual([answer, notice]);
-    expect(recorded.map((r) => r.message).slice(0, 4)).toEqual([elicit(1, { ttl: 1000 }), { jsonrpc: "2.0", id: 7, result: {} }, answer, notice]);
-    // Sent once: a second answer with the same id (S3 forbids it, a bug would not) releases nothing.
-    await transport.send(answer);
-    expect(ran).toBe(1);
-  });
-
-  it("R11: a transport whose messages may arrive out of order (HTTP) takes nothing to run after an answer", async () => {
-    const { transport } = await setup(true);
-    expect(transport.afterAnswer(1, () => {})).toBeUndefined();
-  });
-
   it("records outgoing messages in order before sending them", async () => {
     const { transport, serverSide, recorded } = await setup(true);
     const received: JSONRPCMessage[] = [];

@@ -21,8 +21,8 @@ export interface ReceiverTaskLimits {
 export type ReceiverTaskOutcome = NonNullable<ReceiverTask["outcome"]>;
 
 export interface ReceiverTaskEvents {
-  /** Every status change, creation included (R11); a creation names the request whose answer announces the task. */
-  changed(task: ReceiverTask, createdBy?: RequestId): void;
+  /** Every status change, creation included (R11). */
+  changed(task: ReceiverTask): void;
   /** The task was deleted (ttl elapsed, or the session ended); `wasLive` says it never finished. */
   removed(task: ReceiverTask, wasLive: boolean): void;
 }
@@ -140,7 +140,7 @@ export class ReceiverTaskStore implements TaskStore {
     record.expiry = this.ports.timers.setTimeout(() => this.expire(taskId), ttl);
     record.expiry.unref?.();
     const view = this.view(record);
-    this.events.changed(view, requestId);
+    this.events.changed(view);
     return view;
   }
 

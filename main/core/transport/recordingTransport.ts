@@ -4,19 +4,12 @@
 // nobody is left waiting on them: a malformed request gets JSON-RPC's Invalid Request, and our request
 // whose response was unusable fails at once instead of at its timeout.
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import { idKey, type LogMarks } from "../messageLog.js";
 import { bigMessageInfo, formatBytes, SDK_STDIO_LIMIT_BYTES, UnusableMessageError } from "./stdioMessageReader.js";
 import { UNUSABLE_RESPONSE_DATA } from "../protocol/wireError.js";
 
 export type Direction = "in" | "out";
-
-type Recorded = Parameters<RecordingOptions["record"]>;
-
-/** A transport whose messages reach the server in the order they were sent (stdio: one pipe). */
-export interface WritesInOrder {
-  readonly writesInOrder: true;
-}
 
 export interface RecordingOptions {
   /**
@@ -57,10 +50,6 @@ export class RecordingTransport implements Transport {
 
   private readonly seenRequestIds = new Set<string | number>();
   private readonly outstanding = new Set<string | number>();
-  /** While an answer and what follows it are written (send), their log entries wait here, in wire order. */
-  private heldRecords?: Recorded[];
-  /** Answer id → what is sent right behind that answer (afterAnswer). */
-  private readonly afterAnswers = new Map<string | number, (() => void)[]>();
 
   constructor(
     readonly inner: Transport,
@@ -105,7 +94,7 @@ export class RecordingTransport implements Transport {
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
       if (this.options.closeRequestStream(requestId)) {
         this.outstanding.delete(idKey(requestId));
-        this.record("out", message, "Not sent: on 2026-07-28 over Streamable HTTP the request was cancelled by closing its response stream, which is how that transport cancels");
+        this.options.record("out", message, "Not sent: on 2026-07-28 over Streamable HTTP the request was cancelled by closing its response stream, which is how that transport cancels");
         return Promise.resolve();
       }
     }
@@ -113,30 +102,11 @@ export class RecordingTransport implements Transport {
       // Our answer to the server's request goes on the wire first and is logged right after, in the same
       // turn: nothing can come between the two, so the log keeps wire order, and the server (waiting on a
       // CreateTaskResult, say) does not wait on the log's copy and cut of the message as well.
-      const key = "id" in message ? idKey(message.id) : undefined;
-      const after = key === undefined ? undefined : this.afterAnswers.get(key);
-      if (!after) {
-        const sending = this.inner.send(message, options);
-        this.options.record("out", message);
-        return sending;
-      }
-      // What must follow this answer (R11: the creation notice of the task it announces) is sent right
-      // behind it, with nothing of ours in between, but not in the answer's write: a notice read together
-      // with the answer is parsed before the server's awaiting code runs, which made every task start wait
-      // on it (stdio sends a turn's first message at once and the rest together at the turn's end). Both
-      // are logged once sent, in that order.
-      this.afterAnswers.delete(key as string | number);
-      const held: Recorded[] = (this.heldRecords = [["out", message]]);
-      try {
-        const sending = this.inner.send(message, options);
-        for (const then of after) then();
-        return sending;
-      } finally {
-        this.heldRecords = undefined;
-        for (const args of held) this.options.record(...args);
-      }
+      const sending = this.inner.send(message, options);
+      this.options.record("out", message);
+      return sending;
     }
-    this.record("out", message);
+    this.options.record("out", message);
     if ("method" in message && "id" in message) {
       this.outstanding.add(idKey(message.id));
       if (this.outstanding.size > OUTSTANDING_KEPT) this.outstanding.delete(this.outstanding.values().next().value as string);
@@ -167,30 +137,6 @@ export class RecordingTransport implements Transport {
       clearTimeout(timer);
     }
     return this.inner.close();
-  }
-
-  /**
-   * Run `then` right after our answer to the server's request `id` is sent. Returns the function that takes
-   * it back (a caller whose answer may never be sent, an aborted request, takes it back on its next turn, so
-   * nothing waits here longer than that), or undefined where what is sent after the answer may arrive before
-   * it (HTTP: two POSTs in flight at once may arrive in either order); the caller keeps its own timing.
-   */
-  afterAnswer(id: RequestId, then: () => void): (() => void) | undefined {
-    if ((this.inner as Partial<WritesInOrder>).writesInOrder !== true) return undefined;
-    const key = idKey(id);
-    const list = this.afterAnswers.get(key) ?? [];
-    list.push(then);
-    this.afterAnswers.set(key, list);
-    return () => {
-      const left = this.afterAnswers.get(key)?.filter((f) => f !== then);
-      if (left?.length) this.afterAnswers.set(key, left);
-      else this.afterAnswers.delete(key);
-    };
-  }
-
-  private record(...args: Recorded): void {
-    if (this.heldRecords) this.heldRecords.push(args);
-    else this.options.record(...args);
   }
 
   /** We stopped waiting for our request `id` (an era probe that timed out): it is no longer in flight. */

@@ -103,9 +103,6 @@ export class InspectorStdioTransport extends StdioClientTransport {
     return super.send(...args);
   }
 
-  /** One pipe: what is sent later is read later (WritesInOrder). */
-  readonly writesInOrder = true;
-
   /** How the server process ended, once it has. */
   get exit(): ExitStatus | undefined {
     return this.exitStatus;
