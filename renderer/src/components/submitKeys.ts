@@ -12,5 +12,5 @@ export function submitOnModEnter(e: KeyboardEvent<HTMLFormElement>): void {
   if (submit && !submit.disabled) e.currentTarget.requestSubmit(submit);
 }
 
-/** What the submit button says about it (aria-keyshortcuts and a title). */
+/** The keys, as the submit button declares them to assistive technology. */
 export const SUBMIT_KEYS = { "aria-keyshortcuts": "Control+Enter Meta+Enter" } as const;
