@@ -50,7 +50,8 @@ describe("the doctor in the app", () => {
     // Keyboard: Escape closes it, and focus returns to the button that opened it.
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Diagnose this failure: Broken stdio");
+    // Radix hands focus back on the turn after the dialog leaves the page, so this waits for it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Diagnose this failure: Broken stdio");
 
     await serverGroup(page, "Wrong path").getByRole("button", { name: "Diagnose: Wrong path", exact: true }).click();
     dialog = page.getByRole("dialog", { name: "Diagnose Wrong path" });
