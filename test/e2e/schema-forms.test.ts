@@ -228,10 +228,19 @@ describe("schema forms in Chromium", () => {
     expect(await form.getByLabel("Title", { exact: true }).inputValue()).toBe('Round "trip" \\ ü');
     expect(await form.getByLabel("Count", { exact: true }).inputValue()).toBe("50");
     expect(await form.getByLabel("Note", { exact: true }).inputValue()).toBe('two\nlines "and" \\ 😀');
-    // One more edit in the form, then run.
+    // One more edit in the form, then run from the top of the long form by keyboard: the new run's card,
+    // far below, is scrolled into view, and the caret stays in the field.
     await d.press("Increase Count");
-    await form.getByRole("button", { name: "Run", exact: true }).click();
+    const title = form.getByLabel("Title", { exact: true });
+    await title.evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await title.focus();
+    await page.keyboard.press("Control+Enter");
     expect(await echoOf(page, 1, "kitchen_sink")).toBe(JSON.stringify({ ...fixed, count: 51 }));
+    const head = (await runArticle(page, 1, "kitchen_sink").locator(".run-head").boundingBox())!;
+    expect(head.y).toBeGreaterThanOrEqual(0);
+    expect(head.y + head.height).toBeLessThanOrEqual(720);
+    expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
+    await app.screenshot("schema-form-run-in-view-light");
     expect(app.pageErrors).toEqual([]);
   });
 

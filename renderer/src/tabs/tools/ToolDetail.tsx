@@ -14,6 +14,7 @@ import { useSchemaForm } from "../../forms/useSchemaForm.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { errorMessage } from "../../util/errors.js";
 import { runModes } from "./taskModes.js";
+import { revealRun } from "./revealRun.js";
 import "../../styles/content.css";
 import { offeredToUser } from "../../../../shared/apps.js";
 import { AppToolFacts } from "../../apps/AppToolMark.js";
@@ -78,6 +79,7 @@ function ToolForm({ session, tool }: { session: SessionInfo; tool: Tool }) {
     setStartError(undefined);
     bridge
       .startToolRun({ sessionId: session.sessionId, name: tool.name, arguments: args, asTask, ...(ttlMs ? { ttl: ttlMs } : {}) })
+      .then(({ runId }) => revealRun(runId))
       .catch((error) => setStartError(`The run could not start: ${errorMessage(error)}`));
   };
 

@@ -14,6 +14,7 @@ import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js"
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { draftOfArguments } from "./runAgain.js";
+import { revealRun, runCardRef } from "./revealRun.js";
 import { usePictureInPicture, useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { readPieceOf, useTaskRemote, useWholeResult } from "../../components/RemoteText.js";
@@ -113,6 +114,7 @@ const RunView = memo(function RunView({ run, newestOfTool, kept = false }: { run
   const tool = useInspector((s) => s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName));
   const connected = useInspector((s) => s.sessions[run.sessionId]?.state === "connected");
   const store = useInspectorStore();
+  const cardRef = useMemo(() => runCardRef(run.runId), [run.runId]);
   const name = `Run ${run.runId}`;
   const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
   // A task's status and ending are the task's (the core follows it); until it is known it is just created.
@@ -134,6 +136,7 @@ const RunView = memo(function RunView({ run, newestOfTool, kept = false }: { run
     setCancelError(undefined);
     bridge
       .startToolRun({ sessionId: run.sessionId, name: run.toolName, arguments: run.arguments, asTask: run.asTask })
+      .then(({ runId }) => revealRun(runId))
       .catch((error) => setCancelError(`The run could not start: ${errorMessage(error)}`));
   };
   const editAndRun = () => {
@@ -153,7 +156,7 @@ const RunView = memo(function RunView({ run, newestOfTool, kept = false }: { run
   };
 
   return (
-    <article className={kept ? "run tab-kept" : "run"} aria-label={title}>
+    <article className={kept ? "run tab-kept" : "run"} aria-label={title} ref={cardRef}>
       <header className="run-head">
         <strong>{title}</strong>
         <span className={`status status-${statusClass}`}>{status}</span>
