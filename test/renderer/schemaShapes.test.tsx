@@ -188,6 +188,19 @@ describe("the generator's parts", () => {
     expect(stepValue(exclusive, "", 1)).toBe("4");
   });
 
+  it("a stepper says its bounds, but not the ±(2^53 − 1) zod's int() writes for any integer", () => {
+    const boundsOf = (schema: unknown) => {
+      const { unmount } = renderWithStore(<Harness schema={{ type: "object", properties: { n: schema } }} onSend={() => {}} />);
+      const text = document.querySelector(".stepper .unit")?.textContent ?? "";
+      unmount();
+      return text;
+    };
+    expect(boundsOf({ type: "integer", minimum: 1, maximum: 20 })).toBe("≥ 1, ≤ 20");
+    expect(boundsOf({ type: "number", exclusiveMinimum: 0, multipleOf: 0.5 })).toBe("> 0, step 0.5");
+    expect(boundsOf({ type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })).toBe("");
+    expect(boundsOf({ type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER })).toBe("≥ 0");
+  });
+
   it("a value decomposes into the form and collects back to the same JSON, for every shape's expected value", () => {
     for (const script of SHAPE_SCRIPTS) {
       const node = buildForm(SHAPES[script.tool]);

@@ -400,12 +400,20 @@ export function stepValue(node: Extract<FormNode, { kind: "number" | "integer" }
   return String(Number(next.toFixed(places)));
 }
 
+/**
+ * Whether a bound is worth saying beside the field. Zod's int() and other generators write ±(2^53 − 1) for
+ * "any integer", which says nothing and would crowd the field ("≥ -9007199254740991"); it is still checked.
+ */
+function said(bound: number | undefined): bound is number {
+  return bound !== undefined && Math.abs(bound) < Number.MAX_SAFE_INTEGER;
+}
+
 function NumberControl({ node, path, id, name, labelled, describedBy, invalid, required, form, disabled, text }: ControlProps & { text: string }) {
   if (node.kind !== "number" && node.kind !== "integer") return null;
   const step = (direction: 1 | -1) => form.set(path, "v", stepValue(node, text, direction));
   const bounds = [
-    node.minimum !== undefined ? `≥ ${node.minimum}` : node.exclusiveMinimum !== undefined ? `> ${node.exclusiveMinimum}` : "",
-    node.maximum !== undefined ? `≤ ${node.maximum}` : node.exclusiveMaximum !== undefined ? `< ${node.exclusiveMaximum}` : "",
+    said(node.minimum) ? `≥ ${node.minimum}` : said(node.exclusiveMinimum) ? `> ${node.exclusiveMinimum}` : "",
+    said(node.maximum) ? `≤ ${node.maximum}` : said(node.exclusiveMaximum) ? `< ${node.exclusiveMaximum}` : "",
     node.multipleOf !== undefined ? `step ${node.multipleOf}` : "",
   ].filter(Boolean);
   return (
