@@ -12,6 +12,12 @@ const isIndent = (code: number) => code === 0x20 || code === 0x09;
  */
 const SOURCE_INDENT = 8;
 
+/**
+ * Longer prose is shown as sent: no server writes a description this long by hand, and the page should not
+ * spend a frame or more re-cutting a hostile megabyte before drawing it.
+ */
+const DEDENT_AT_MOST = 100_000;
+
 function isBlank(line: string): boolean {
   for (let i = 0; i < line.length; i++) {
     const code = line.charCodeAt(i);
@@ -56,7 +62,8 @@ function sharedIndent(lines: readonly string[], atLeast: number): { indent: stri
  * an indent of SOURCE_INDENT or more that most lines share is taken off the lines that have it.
  */
 export function dedent(text: string): string {
-  // Loops, no pattern: a description is the server's, of any size and shape.
+  // Loops, no pattern: a description is the server's, of any shape.
+  if (text.length > DEDENT_AT_MOST) return text;
   const lines = text.split("\n");
   let first = 0;
   let last = lines.length - 1;
