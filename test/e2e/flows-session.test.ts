@@ -1,10 +1,10 @@
 // Issue 13 in Chromium against the real Everything demo: the Roots editor (a root reaches the server's
 // get-roots-list), the Server facts panel, Connect after Disconnect reusing the session's place, removing
-// an ended session; and checkboxes drawn beside their labels.
+// an ended session; Restart (a new server process in the same session); and checkboxes drawn beside their labels.
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { openApp } from "./app.js";
-import { EVERYTHING, FLOW_TIMEOUT_MS, connect, openTool, runArticle, serverGroup, waitForText } from "./flows-ui.js";
+import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTool, runArticle, serverGroup, waitForText } from "./flows-ui.js";
 
 /** The session picker's option texts, as the user sees them. */
 async function sessionOptions(page: Page): Promise<string[]> {
@@ -73,6 +73,34 @@ describe("session panels in Chromium", () => {
     await page.getByRole("button", { name: "Remove session", exact: true }).click();
     await page.getByText("Not connected. Pick a server on the left and press Connect.", { exact: true }).waitFor();
     await serverGroup(page, EVERYTHING).getByText("disconnected", { exact: true }).waitFor();
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+  });
+
+  it("Restart after a rebuild: a new server process, the same session with its runs", { timeout: 240_000 }, async () => {
+    const name = "Session fixture";
+    const app = await openApp({ savedServers: [fixtureServer("fixture", name, "session-server.mjs")], context: { colorScheme: "dark" } });
+    const { page } = app;
+    await connect(page, name);
+    const pidOf = async (run: Locator) => {
+      await waitForText(run, /"pid": ?\d+/);
+      return Number(/"pid": ?(\d+)/.exec((await run.textContent()) ?? "")![1]);
+    };
+    const whoami = await openTool(page, "whoami");
+    await whoami.getByRole("button", { name: "Run", exact: true }).click();
+    const before = await pidOf(runArticle(page, 1, "whoami"));
+
+    const group = serverGroup(page, name);
+    await app.screenshot("server-restart-dark");
+    await group.getByRole("button", { name: `Restart server ${name}`, exact: true }).click();
+    await group.getByText("connected", { exact: true }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    expect(await sessionOptions(page)).toEqual([`${name} (connected)`]);
+    // The same session: its first run is still listed, and Run again reaches the new process.
+    await runArticle(page, 1, "whoami").getByRole("button", { name: "Run whoami again with the arguments of Run 1", exact: true }).click();
+    const after = await pidOf(runArticle(page, 2, "whoami"));
+    expect(after).not.toBe(before);
+    await page.emulateMedia({ colorScheme: "light" });
+    await app.screenshot("server-restart-light");
     expect(app.pageErrors).toEqual([]);
     await app.close();
   });

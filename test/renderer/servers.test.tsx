@@ -31,6 +31,37 @@ describe("servers sidebar", () => {
     expect(within(demo).getByText("Disconnected by the user")).toBeTruthy();
   });
 
+  it("Restart stops a live stdio entry and connects it again as saved, in the same session; an HTTP entry says Reconnect", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const order: string[] = [];
+    bridge.handle("disconnect", ({ sessionId }) => {
+      order.push(`disconnect ${sessionId}`);
+      bridge.emit({ type: "sessionChanged", payload: session({ sessionId, state: "disconnected", reason: "Disconnected by the user" }) });
+      return { ok: true };
+    });
+    bridge.handle("connect", ({ serverId }) => {
+      order.push(`connect ${serverId}`);
+      return session({ sessionId: "s9" });
+    });
+    const web = { ...EVERYTHING_DEMO, id: "web", name: "Web", builtIn: false, transport: { type: "streamableHttp" as const, url: "http://127.0.0.1:9/mcp", headers: {} } };
+    bridge.handle("listServers", () => [EVERYTHING_DEMO, web]);
+    await renderApp({ sessions: [session({ sessionId: "s9", serverId: EVERYTHING_DEMO.id, state: "connected" }), session({ sessionId: "s10", serverId: "web", serverName: "Web", state: "connected" })] }, bridge);
+    const demo = screen.getByRole("group", { name: "Everything (demo)" });
+    const restart = within(demo).getByRole("button", { name: "Restart server Everything (demo)" });
+    expect(restart.textContent).toBe("Restart");
+    expect(restart.title).toMatch(/start it again \(after a rebuild\)/);
+    await user.click(restart);
+    expect(order).toEqual(["disconnect s9", `connect ${EVERYTHING_DEMO.id}`]);
+    expect(bridge.callsOf("connect")[0]!.server.transport).toEqual(EVERYTHING_DEMO.transport);
+    const other = await screen.findByRole("group", { name: "Web" });
+    expect(within(other).getByRole("button", { name: "Reconnect server Web" }).textContent).toBe("Reconnect");
+    // Not live: Connect, and nothing to restart.
+    bridge.emit({ type: "sessionChanged", payload: session({ sessionId: "s9", state: "disconnected" }) });
+    await within(demo).findByRole("button", { name: "Connect" });
+    expect(within(demo).queryByRole("button", { name: /^Restart/ })).toBeNull();
+  });
+
   it("a failed connect shows why", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

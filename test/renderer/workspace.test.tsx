@@ -229,6 +229,7 @@ describe("the command palette", () => {
     bridge.handle("listTools", () => ({ tools: [tool("echo", { inputSchema: { type: "object", properties: { message: { type: "string" } } } })] }));
     bridge.handle("updateSettings", (patch) => ({ ...DEFAULT_SETTINGS, ...patch }));
     bridge.handle("disconnect", () => ({ ok: true }));
+    bridge.handle("connect", () => session());
     const older = sampling("p1", {}, { receivedAt: "2026-01-01T10:00:00.000Z" });
     const newer = elicitation("p2", { message: "Name?", requestedSchema: { type: "object", properties: {} } }, { receivedAt: "2026-01-01T10:05:00.000Z" });
     await renderApp({ sessions: [session({ serverCapabilities: { tools: {} } })], pendingInputs: [newer, older] }, bridge);
@@ -269,9 +270,15 @@ describe("the command palette", () => {
     expect(tabNamed("Logs").getAttribute("aria-selected")).toBe("true");
     await waitFor(() => expect(document.activeElement?.textContent).toBe("Open recording…"));
 
-    // The demo server's session is connected: the palette offers Disconnect, not Connect.
+    // The demo server's session is connected: the palette offers Restart and Disconnect, not Connect.
     dialog = await palette();
     expect(within(dialog).queryByRole("option", { name: "Connect Everything (demo)" })).toBeNull();
+    await user.click(within(dialog).getByRole("option", { name: "Restart Everything (demo)" }));
+    await waitFor(() => expect(bridge.callsOf("connect")).toHaveLength(1));
+    expect(bridge.callsOf("disconnect")).toEqual([{ sessionId: "s1" }]);
+    expect(bridge.callsOf("connect")[0]!.serverId).toBe("everything-demo");
+    bridge.calls.length = 0;
+    dialog = await palette();
     await user.click(within(dialog).getByRole("option", { name: "Disconnect Everything (demo)" }));
     await waitFor(() => expect(bridge.callsOf("disconnect")).toEqual([{ sessionId: "s1" }]));
 

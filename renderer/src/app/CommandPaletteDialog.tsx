@@ -3,9 +3,9 @@
 // one safe step (connect, disconnect, a theme); it never answers a server or runs a tool by itself.
 import * as Dialog from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
-import { useMemo, useRef, useState } from "react";
-import type { PendingInput, SavedServer, ThemeSource } from "../../../shared/types.js";
-import { configOf } from "../sidebar/configText.js";
+import { Fragment, useMemo, useRef, useState } from "react";
+import type { PendingInput, ThemeSource } from "../../../shared/types.js";
+import { connectEntry, restartEntry, restartWord } from "../sidebar/serverSession.js";
 import { sessionForServer } from "../store/sessionsSlice.js";
 import { draftKeys } from "../store/draftsSlice.js";
 import { useBridge, useInspector, useInspectorStore } from "./context.js";
@@ -80,11 +80,7 @@ export function CommandPaletteDialog({
       .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)));
   };
 
-  const connectServer = (server: SavedServer) =>
-    run(async () => {
-      const info = await bridge.connect({ server: configOf(server), serverId: server.id });
-      store.getState().bindServerSession(server.id, info.sessionId);
-    });
+  const bind = (serverId: string, sessionId: string) => store.getState().bindServerSession(serverId, sessionId);
 
   const setTheme = (theme: ThemeSource) => run(() => bridge.updateSettings({ theme }));
 
@@ -131,14 +127,23 @@ export function CommandPaletteDialog({
                   {servers.map((server) => {
                     const session = sessionForServer({ sessions, sessionOrder, serverSessions }, server);
                     const live = session?.state === "connected" || session?.state === "connecting";
-                    return live && session ? (
-                      <Command.Item key={server.id} value={`disconnect ${short(server.name)} ${server.id}`} onSelect={() => run(() => bridge.disconnect({ sessionId: session.sessionId }))}>
-                        Disconnect {short(server.name)}
-                      </Command.Item>
-                    ) : (
-                      <Command.Item key={server.id} value={`connect ${short(server.name)} ${server.id}`} onSelect={() => connectServer(server)}>
-                        Connect {short(server.name)}
-                      </Command.Item>
+                    if (!live || !session) {
+                      return (
+                        <Command.Item key={server.id} value={`connect ${short(server.name)} ${server.id}`} onSelect={() => run(() => connectEntry(bridge, server, bind))}>
+                          Connect {short(server.name)}
+                        </Command.Item>
+                      );
+                    }
+                    const again = restartWord(server);
+                    return (
+                      <Fragment key={server.id}>
+                        <Command.Item value={`disconnect ${short(server.name)} ${server.id}`} onSelect={() => run(() => bridge.disconnect({ sessionId: session.sessionId }))}>
+                          Disconnect {short(server.name)}
+                        </Command.Item>
+                        <Command.Item value={`${again.toLowerCase()} ${short(server.name)} ${server.id}`} onSelect={() => run(() => restartEntry(bridge, server, session.sessionId, bind))}>
+                          {again} {short(server.name)}
+                        </Command.Item>
+                      </Fragment>
                     );
                   })}
                 </Command.Group>

@@ -8,6 +8,7 @@ import { sessionForServer } from "../store/sessionsSlice.js";
 import { configOf, describeTransport, shortTransport } from "./configText.js";
 import { AuthorizationPanel } from "./AuthorizationPanel.js";
 import { DiagnoseButton } from "../tabs/doctor/DoctorDialog.js";
+import { connectEntry, restartEntry, restartWord } from "./serverSession.js";
 
 const STDERR_SHOWN = 200;
 
@@ -35,9 +36,7 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
     action.run(async () => {
       setConnecting(true);
       try {
-        // With the entry's id, the core reconnects this entry's ended session in its place instead of adding one.
-        const info = await bridge.connect({ server: configOf(server), serverId: server.id });
-        bindServerSession(server.id, info.sessionId);
+        await connectEntry(bridge, server, bindServerSession);
       } finally {
         setConnecting(false);
       }
@@ -46,6 +45,11 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
     action.run(async () => {
       if (session) await bridge.disconnect({ sessionId: session.sessionId });
     });
+  const restart = () =>
+    action.run(async () => {
+      if (session) await restartEntry(bridge, server, session.sessionId, bindServerSession);
+    });
+  const restartLabel = restartWord(server);
   // Issue 14: tokens are kept per server URL; signing out forgets them (and the registration), so the next Connect asks again.
   const [signedOut, setSignedOut] = useState<string>();
   const signOut = () =>
@@ -82,9 +86,24 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
         {(session?.state === "failed" || action.error) && <DiagnoseButton server={configOf(server)} serverName={server.name} label="Diagnose this failure" className="link" />}
         <div className="row">
           {live ? (
-            <button type="button" onClick={disconnect} disabled={action.busy}>
-              Disconnect
-            </button>
+            <>
+              <button type="button" onClick={disconnect} disabled={action.busy}>
+                Disconnect
+              </button>
+              <button
+                type="button"
+                aria-label={`${restartLabel} server ${server.name}`}
+                title={
+                  restartLabel === "Restart"
+                    ? "Stop the server's process and start it again (after a rebuild), as saved; this session's runs, log and forms stay"
+                    : "Close the connection and open it again, as saved; this session's runs, log and forms stay"
+                }
+                onClick={restart}
+                disabled={action.busy}
+              >
+                {restartLabel}
+              </button>
+            </>
           ) : (
             <button type="button" onClick={connect} disabled={action.busy}>
               Connect
