@@ -92,8 +92,12 @@ describe("session panels in Chromium", () => {
 
     const group = serverGroup(page, name);
     await app.screenshot("server-restart-dark");
-    await group.getByRole("button", { name: `Restart server ${name}`, exact: true }).click();
-    await group.getByText("connected", { exact: true }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    const restart = group.getByRole("button", { name: `Restart server ${name}`, exact: true });
+    await restart.click();
+    // The entry's buttons wait while it restarts (the old state still reads "connected" at first): enabled
+    // again, the new process is connected.
+    await expect.poll(() => restart.isEnabled({ timeout: 1000 }), { timeout: FLOW_TIMEOUT_MS }).toBe(true);
+    await group.getByText("connected", { exact: true }).waitFor();
     expect(await sessionOptions(page)).toEqual([`${name} (connected)`]);
     // The same session: its first run is still listed, and Run again reaches the new process.
     await runArticle(page, 1, "whoami").getByRole("button", { name: "Run whoami again with the arguments of Run 1", exact: true }).click();
