@@ -1,6 +1,6 @@
 // The command palette's dialog (its own chunk: loaded the first time the palette opens). Everything the workspace does, by name, from the keyboard. It only
 // moves the user to where a thing is done (a tab, a tool's form, the oldest waiting request) or does the
-// one safe step (connect, disconnect, a theme); it never answers a server or runs a tool by itself.
+// one safe step (connect, disconnect, restart, a theme); it never answers a server or runs a tool by itself.
 import * as Dialog from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
 import { Fragment, useMemo, useRef, useState } from "react";
