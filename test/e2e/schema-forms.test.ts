@@ -131,6 +131,22 @@ describe("schema forms in Chromium", () => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
     const form = await openTool(page, "kitchen_sink");
+    // Its long description, indented in the server's source, shows its first ten lines without the indent;
+    // "Show the whole description" shows the rest.
+    const detail = page.getByRole("region", { name: "Tool kitchen_sink", exact: true });
+    const description = detail.locator("p.description");
+    const lineHeight = await description.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    const held = (await description.boundingBox())!;
+    expect(held.height).toBeLessThanOrEqual(10 * lineHeight + 1);
+    expect(held.height).toBeGreaterThan(9 * lineHeight);
+    expect(await description.textContent()).toMatch(/^Echoes the arguments it received \(kitchen_sink\)\.\n\nEvery kind of field at once:\n {2}- title/);
+    await app.screenshot("tool-description-held-light");
+    await detail.getByRole("button", { name: "Show the whole description", exact: true }).click();
+    expect((await description.boundingBox())!.height).toBeGreaterThan(13 * lineHeight);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await app.screenshot("tool-description-whole-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await detail.getByRole("button", { name: "Show less", exact: true }).click();
     const d = chromiumDriver(form);
     await d.type("Title", 'Round "trip" \\ ü');
     await d.choose("Kind", "Alpha");

@@ -28,6 +28,41 @@ describe("a server's indented prose", () => {
     expect(proseIn(screen.getByRole("region", { name: "Prompt review" }), "description")).toBe("Review a change.\n\nArgs: the diff.");
   });
 
+  it("a long description is held to its first lines until 'Show the whole description'; a short one has no button", async () => {
+    // happy-dom lays nothing out: a held paragraph reports more content than it shows, as Chromium would.
+    const owner = (name: string) => [HTMLElement.prototype, Element.prototype].find((p) => Object.getOwnPropertyDescriptor(p, name))!;
+    const [scrollOwner, clientOwner] = [owner("scrollHeight"), owner("clientHeight")];
+    const scrollHeight = Object.getOwnPropertyDescriptor(scrollOwner, "scrollHeight")!;
+    const clientHeight = Object.getOwnPropertyDescriptor(clientOwner, "clientHeight")!;
+    const long = (el: Element) => el.classList.contains("clamped") && (el.textContent ?? "").startsWith("Line 1");
+    Object.defineProperty(scrollOwner, "scrollHeight", { configurable: true, get(this: Element) { return long(this) ? 600 : 100; } });
+    Object.defineProperty(clientOwner, "clientHeight", { configurable: true, get(this: Element) { return long(this) ? 200 : 100; } });
+    try {
+      const user = userEvent.setup();
+      const bridge = createFakeBridge();
+      const many = Array.from({ length: 40 }, (_, i) => `Line ${i + 1}`).join("\n");
+      bridge.handle("listTools", () => ({ tools: [tool("long", { description: many }), tool("short", { description: "One line." })] }));
+      await renderApp({ sessions: [session()] }, bridge);
+      await user.click(await screen.findByRole("button", { name: "long" }));
+      const detail = screen.getByRole("region", { name: "Tool long" });
+      const paragraph = detail.querySelector("p.description")! as HTMLElement;
+      expect(paragraph.classList.contains("clamped")).toBe(true);
+      // The whole text is in the page (a screen reader reads it all); only the view is held.
+      expect(paragraph.textContent).toBe(many);
+      const more = within(detail).getByRole("button", { name: "Show the whole description" });
+      expect(more.getAttribute("aria-expanded")).toBe("false");
+      await user.click(more);
+      expect(paragraph.classList.contains("clamped")).toBe(false);
+      await user.click(within(detail).getByRole("button", { name: "Show less" }));
+      expect(paragraph.classList.contains("clamped")).toBe(true);
+      await user.click(screen.getByRole("button", { name: "short" }));
+      expect(within(screen.getByRole("region", { name: "Tool short" })).queryByRole("button", { name: "Show the whole description" })).toBeNull();
+    } finally {
+      Object.defineProperty(scrollOwner, "scrollHeight", scrollHeight);
+      Object.defineProperty(clientOwner, "clientHeight", clientHeight);
+    }
+  });
+
   it("an elicitation's message does too", async () => {
     const user = userEvent.setup();
     const message = indented("Which account should be charged?", "Only accounts you own are listed.");

@@ -1,9 +1,42 @@
 // A server's own prose shown with its line breaks: a tool's or prompt's description, an elicitation's
-// message. Drawn without the indent its lines share (util/dedent.ts), worked out once per text.
-import { useMemo } from "react";
+// message. Drawn without the indent its lines share (util/dedent.ts), worked out once per text. A long
+// description can be held to its first lines, so the form below it is in sight; one button shows the rest.
+// The whole text stays in the page either way, so a screen reader reads all of it.
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { dedent } from "../util/dedent.js";
 
-export function ServerProse({ text, className = "description" }: { text: string; className?: string }) {
+/** How many lines of a tool's or prompt's description show before "Show the whole description". */
+export const DESCRIPTION_LINES = 10;
+
+export function ServerProse({ text, className = "description", clampLines }: { text: string; className?: string; clampLines?: number }) {
   const shown = useMemo(() => dedent(text), [text]);
-  return <p className={className}>{shown}</p>;
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [open, setOpen] = useState(false);
+  const [overflows, setOverflows] = useState(false);
+  const clamped = clampLines !== undefined && !open;
+
+  // Whether the held text hides any of it, now and whenever the paragraph's width changes.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!clamped || !element) return;
+    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [clamped, shown]);
+
+  return (
+    <>
+      <p ref={ref} className={clamped ? `${className} clamped` : className} style={clamped ? { WebkitLineClamp: clampLines } : undefined}>
+        {shown}
+      </p>
+      {clampLines !== undefined && (overflows || open) && (
+        <button type="button" className="link show-more" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? "Show less" : "Show the whole description"}
+        </button>
+      )}
+    </>
+  );
 }

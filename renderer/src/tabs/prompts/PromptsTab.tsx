@@ -7,7 +7,7 @@ import type { CacheHints } from "../../../../shared/types.js";
 import { SplitPane } from "../../components/SplitPane.js";
 import { submitOnModEnter } from "../../components/submitKeys.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
-import { ServerProse } from "../../components/ServerProse.js";
+import { DESCRIPTION_LINES, ServerProse } from "../../components/ServerProse.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { CompletionInput } from "../../components/CompletionInput.js";
@@ -190,7 +190,7 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
   return (
     <section aria-label={`Prompt ${prompt.name}`}>
       <h2>{prompt.name}</h2>
-      {prompt.description && <ServerProse text={prompt.description} />}
+      {prompt.description && <ServerProse key={prompt.name} text={prompt.description} clampLines={DESCRIPTION_LINES} />}
       <form
         noValidate
         className="schema-form"

@@ -6,7 +6,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { SessionInfo } from "../../../../shared/types.js";
 import { useBridge } from "../../app/context.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
-import { ServerProse } from "../../components/ServerProse.js";
+import { DESCRIPTION_LINES, ServerProse } from "../../components/ServerProse.js";
 import { SUBMIT_KEYS, submitOnModEnter } from "../../components/submitKeys.js";
 import { JsonView } from "../../components/JsonView.js";
 import { SchemaFields } from "../../forms/SchemaFields.js";
@@ -25,7 +25,7 @@ export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool
     <section className="tool-detail" aria-label={`Tool ${tool.name}`}>
       <h2>{tool.name}</h2>
       {tool.title && <p className="item-title">{tool.title}</p>}
-      {tool.description && <ServerProse text={tool.description} />}
+      {tool.description && <ServerProse key={tool.name} text={tool.description} clampLines={DESCRIPTION_LINES} />}
       <ToolAnnotations tool={tool} />
       <AppToolFacts tool={tool} />
       {offeredToUser(tool) ? (
