@@ -2,7 +2,7 @@
 // message. Drawn without the indent its lines share (util/dedent.ts), worked out once per text. A long
 // description can be held to its first lines, so the form below it is in sight; one button shows the rest.
 // The whole text stays in the page either way, so a screen reader reads all of it.
-import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { dedent } from "../util/dedent.js";
 
 /** How many lines of a tool's or prompt's description show before "Show the whole description". */
@@ -11,6 +11,7 @@ export const DESCRIPTION_LINES = 10;
 export function ServerProse({ text, className = "description", clampLines }: { text: string; className?: string; clampLines?: number }) {
   const shown = useMemo(() => dedent(text), [text]);
   const ref = useRef<HTMLParagraphElement>(null);
+  const id = useId();
   const [open, setOpen] = useState(false);
   const [overflows, setOverflows] = useState(false);
   const clamped = clampLines !== undefined && !open;
@@ -29,11 +30,11 @@ export function ServerProse({ text, className = "description", clampLines }: { t
 
   return (
     <>
-      <p ref={ref} className={clamped ? `${className} clamped` : className} style={clamped ? { WebkitLineClamp: clampLines } : undefined}>
+      <p ref={ref} id={id} className={clamped ? `${className} clamped` : className} style={clamped ? { WebkitLineClamp: clampLines } : undefined}>
         {shown}
       </p>
       {clampLines !== undefined && (overflows || open) && (
-        <button type="button" className="link show-more" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button type="button" className="link show-more" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
           {open ? "Show less" : "Show the whole description"}
         </button>
       )}
