@@ -146,6 +146,17 @@ describe("doctor: HTTP", () => {
     expect(step(report, "http.post")).toMatchObject({ status: "failed", seen: expect.stringContaining("naming the endpoint /messages?sessionId=abc"), fix: expect.stringContaining("SSE-only server") });
   });
 
+  it("an SSE-only server whose POST is 404 (a GET route only): the transport is named, not a wrong path, with the Streamable HTTP path found", async () => {
+    const report = await diagnose(http(at("/events")), { env: {} });
+    expect(step(report, "http.post")).toMatchObject({
+      status: "failed",
+      seen: expect.stringMatching(/^404 Not Found for POST at \/events; a GET answers with text\/event-stream naming the endpoint \/messages\?sessionId=abc; paths tried: \/events \(404\), \/mcp \(200\)$/),
+      fix: `This URL speaks the deprecated HTTP+SSE transport: choose the SSE transport for it or Streamable HTTP at ${at("/mcp")}, which replaces it.`,
+    });
+    // A plain 404 is still a wrong path.
+    expect(step(await diagnose(http(at("/api")), { env: {} }), "http.post").fix).toBe(`Wrong path: the server answers at ${at("/mcp")}; use that URL.`);
+  });
+
   it("an entry on the SSE transport: the stream opens and names its endpoint (a note that HTTP+SSE is deprecated)", async () => {
     const report = await diagnose(ServerConfigSchema.parse({ name: "t", transport: { type: "sse", url: at("/sse") } }), { env: {} });
     expect(report.transport).toBe("sse");

@@ -112,9 +112,20 @@ export async function diagnoseHttp(target: HttpTarget, options: HttpDoctorOption
     const moved = followed.chain.length > 1 ? ` after ${followed.chain.length - 1} redirect(s) (${followed.chain.map((u) => new URL(u).pathname).join(" → ")})` : "";
     const status = answer.status;
     if (status === 404) {
+      // An HTTP+SSE server made with a GET route only (Express's app.get("/sse")) answers a POST 404, not 405:
+      // the URL is right and the transport wrong, so a GET that opens its stream decides the advice.
+      const sse = await sseGet(url!, target.headers, bounds);
       const tried = await tryPaths(url!, jsonHeaders, initialize, bounds);
       const good = tried.find((t) => t.status !== 404 && t.status !== 0 && t.status < 500);
-      return failed(`404 Not Found at ${url!.pathname}${moved}; paths tried: ${tried.map((t) => `${t.path} (${t.status || t.error})`).join(", ")}`, good ? `Wrong path: the server answers at ${new URL(good.path, url!).href}; use that URL.` : "Wrong path: find the URL the server's documentation gives (often ending in /mcp).");
+      const paths = `paths tried: ${tried.map((t) => `${t.path} (${t.status || t.error})`).join(", ")}`;
+      const streamable = good ? ` or Streamable HTTP at ${new URL(good.path, url!).href}, which replaces it` : "";
+      if (sse) {
+        return failed(
+          `404 Not Found for POST at ${url!.pathname}${moved}; a GET answers with text/event-stream${sse.endpoint ? ` naming the endpoint ${quote(sse.endpoint, 200)}` : ""}; ${paths}`,
+          `This URL speaks the deprecated HTTP+SSE transport: choose the SSE transport for it${streamable}.`,
+        );
+      }
+      return failed(`404 Not Found at ${url!.pathname}${moved}; ${paths}`, good ? `Wrong path: the server answers at ${new URL(good.path, url!).href}; use that URL.` : "Wrong path: find the URL the server's documentation gives (often ending in /mcp).");
     }
     if (status === 405) {
       const sse = await sseGet(url!, target.headers, bounds);
