@@ -2,7 +2,8 @@
 // a fixture that reports the headers it received.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
+import { createServer as createHttpServer } from "node:http";
+import { createServer, type AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../helpers/harness.js";
@@ -135,6 +136,22 @@ describe("sessions over Streamable HTTP", () => {
     await expect(
       h.core.dispatch("connect", { server: { name: "wrong-path", transport: { type: "streamableHttp", url: `http://127.0.0.1:${port}/not-mcp` } } }),
     ).rejects.toThrow(/^Could not connect to http:\/\/127\.0\.0\.1:\d+\/not-mcp: Streamable HTTP error: .*Not found$/);
+  });
+
+  it("an empty 404 (mcp-proxy's answer to a POST at its /sse) is named by its status, not a message ending in a colon", async () => {
+    harness = createHarness();
+    const h = harness;
+    const server = createHttpServer((req, res) => req.resume().on("end", () => res.writeHead(404).end()));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sse`;
+      await expect(h.core.dispatch("connect", { server: { name: "empty", transport: { type: "streamableHttp", url } } })).rejects.toThrow(
+        /^Could not connect to http:\/\/127\.0\.0\.1:\d+\/sse: Streamable HTTP error: Error POSTing to endpoint: HTTP 404 with an empty body$/,
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -139,5 +139,10 @@ export function truncate(text: string, max: number): string {
 }
 
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  // The SDK's Streamable HTTP error quotes the answer's body after a colon; an empty body (mcp-proxy's 404
+  // at /sse) left "Error POSTing to endpoint: " and nothing else, so the status says what came back.
+  const status = (error as { code?: unknown }).code;
+  if (typeof status === "number" && status >= 100 && status < 600 && /:\s*$/.test(error.message)) return `${error.message.trimEnd()} HTTP ${status} with an empty body`;
+  return error.message;
 }
