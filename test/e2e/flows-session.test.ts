@@ -122,6 +122,14 @@ describe("session panels in Chromium", () => {
       expect(placed, name).toMatchObject({ sameLine: true, boxFirst: true });
       expect(placed.boxWidth, name).toBeLessThan(40);
     }
+    // A URL ending in /sse chosen as Streamable HTTP is pointed out, with the switch beside it.
+    await form.getByLabel("Transport", { exact: true }).selectOption("streamableHttp");
+    await form.getByLabel("URL", { exact: true }).fill("http://localhost:8080/sse");
+    await form.getByText("A URL ending in /sse usually speaks the older SSE transport.", { exact: false }).waitFor();
+    await form.getByLabel("URL", { exact: true }).scrollIntoViewIfNeeded();
+    await app.screenshot("server-editor-transport-hint");
+    await form.getByRole("button", { name: "Use SSE", exact: true }).click();
+    expect(await form.getByLabel("Transport", { exact: true }).inputValue()).toBe("sse");
     await page.getByRole("button", { name: "Settings", exact: true }).click();
     const notify = page.getByRole("checkbox", { name: "Notify me when a server waits on me" });
     await notify.waitFor();

@@ -62,6 +62,30 @@ describe("servers sidebar", () => {
     expect(within(demo).queryByRole("button", { name: /^Restart/ })).toBeNull();
   });
 
+  it("a URL ending in /sse chosen as Streamable HTTP (or /mcp as SSE) is pointed out, with a button that switches", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("saveServer", ({ server }) => ({ ...EVERYTHING_DEMO, ...server, id: "new", builtIn: false }) as never);
+    await renderApp({}, bridge);
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    const form = screen.getByRole("form", { name: "Add server" });
+    const transport = within(form).getByLabelText("Transport") as HTMLSelectElement;
+    await user.selectOptions(transport, "streamableHttp");
+    await user.type(within(form).getByLabelText("URL"), "http://localhost:8080/sse/");
+    expect(within(form).getByText(/usually speaks/).textContent).toBe("A URL ending in /sse usually speaks the older SSE transport. Use SSE");
+    await user.click(within(form).getByRole("button", { name: "Use SSE" }));
+    expect(transport.value).toBe("sse");
+    expect(within(form).queryByText(/usually speaks/)).toBeNull();
+    await user.clear(within(form).getByLabelText("URL"));
+    await user.type(within(form).getByLabelText("URL"), "http://localhost:8080/mcp");
+    await user.click(within(form).getByRole("button", { name: "Use Streamable HTTP" }));
+    expect(transport.value).toBe("streamableHttp");
+    // Half a URL says nothing.
+    await user.clear(within(form).getByLabelText("URL"));
+    await user.type(within(form).getByLabelText("URL"), "localhost:8080/sse");
+    expect(within(form).queryByText(/usually speaks/)).toBeNull();
+  });
+
   it("a failed connect shows why", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

@@ -48,6 +48,24 @@ const JWT = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
 const ALL_ON: ClientFeatureToggles = { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true, apps: true };
 
+/**
+ * A URL whose path names the other HTTP transport (".../sse" chosen as Streamable HTTP, ".../mcp" as SSE):
+ * the usual mix-up, told before Connect fails with a 404 or 405.
+ */
+export function transportHint(type: TransportType, url: string): { type: TransportType; label: string; text: string } | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return undefined;
+  const path = parsed.pathname.replace(/\/+$/, "").toLowerCase();
+  if (type === "streamableHttp" && path.endsWith("/sse")) return { type: "sse", label: "SSE", text: "A URL ending in /sse usually speaks the older SSE transport." };
+  if (type === "sse" && path.endsWith("/mcp")) return { type: "streamableHttp", label: "Streamable HTTP", text: "A URL ending in /mcp usually speaks Streamable HTTP." };
+  return undefined;
+}
+
 export interface EditorTarget {
   /** Present when editing a saved entry; absent for a new one (or a duplicate). */
   id?: string;
@@ -68,6 +86,7 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
   const [cwd, setCwd] = useState(t?.type === "stdio" ? (t.cwd ?? "") : "");
   const [url, setUrl] = useState(t && t.type !== "stdio" ? t.url : "");
   const [headers, setHeaders] = useState(t && t.type !== "stdio" ? pairsText(t.headers, ":") : "");
+  const hint = transportHint(type, url);
   // Issue 14: the OAuth client to use when the server answers 401 (all optional: without them the inspector registers itself).
   const [clientId, setClientId] = useState(initial?.oauth?.clientId ?? "");
   const [clientSecret, setClientSecret] = useState(initial?.oauth?.clientSecret ?? "");
@@ -192,6 +211,14 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
           <div className="field">
             <label htmlFor={`${id}-url`}>URL</label>
             <input id={`${id}-url`} type="url" value={url} spellCheck={false} onChange={(e) => setUrl(e.target.value)} />
+            {hint && (
+              <p className="note" role="note">
+                {hint.text}{" "}
+                <button type="button" className="link" onClick={() => setType(hint.type)}>
+                  Use {hint.label}
+                </button>
+              </p>
+            )}
           </div>
           <div className="field">
             <label htmlFor={`${id}-headers`}>Headers (Name: value per line)</label>
