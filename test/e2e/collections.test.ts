@@ -63,6 +63,11 @@ describe("collections in the app", () => {
     await importer.setInputFiles({ name: "evil.json", mimeType: "application/json", buffer: Buffer.from('{"collection": 1, "name": "evil", "calls": [{"name": "c", "kind": "tool", "target": "t", "assert": [{"path": "$.a", "matches": "(a+)\\\\1"}]}]}') });
     await waitForText(tabPanel.getByRole("alert"), /^evil\.json was not imported: .*calls\[0\]\.assert\[0\]\.matches: this pattern cannot run on RE2/);
     await app.screenshot("collections-import-refused");
+    // However long the message, it wraps inside the alert and the dismiss button stays at its right, on its first line.
+    const text = (await tabPanel.getByRole("alert").locator(".alert-text").boundingBox())!;
+    const dismiss = (await tabPanel.getByRole("button", { name: "Dismiss error" }).boundingBox())!;
+    expect(dismiss.x).toBeGreaterThanOrEqual(text.x + text.width);
+    expect(dismiss.y).toBeLessThan(text.y + 20);
     await tabPanel.getByRole("button", { name: "Dismiss error" }).click();
     await importer.setInputFiles({ name: "imported.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ collection: 1, name: "Imported", calls: [{ name: "sum", kind: "tool", target: "get-sum", arguments: { a: 1, b: 2 }, assert: [{ path: "$.content[0].text", matches: "\\b3\\b" }] }] })) });
     await expect.poll(() => tabPanel.getByRole("combobox", { name: "Collection" }).inputValue()).toBe("Imported.collection.json");
