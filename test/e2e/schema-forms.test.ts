@@ -141,10 +141,12 @@ describe("schema forms in Chromium", () => {
     expect(held.height).toBeGreaterThan(9 * lineHeight);
     expect(await description.textContent()).toMatch(/^Echoes the arguments it received \(kitchen_sink\)\.\n\nEvery kind of field at once:\n {2}- title/);
     await app.screenshot("tool-description-held-light");
+    expect(await axeProblems(page, "section[aria-label='Tool kitchen_sink']")).toEqual([]);
     await detail.getByRole("button", { name: "Show the whole description", exact: true }).click();
     expect((await description.boundingBox())!.height).toBeGreaterThan(13 * lineHeight);
     await page.emulateMedia({ colorScheme: "dark" });
     await app.screenshot("tool-description-whole-dark");
+    expect(await axeProblems(page, "section[aria-label='Tool kitchen_sink']")).toEqual([]);
     await page.emulateMedia({ colorScheme: "light" });
     await detail.getByRole("button", { name: "Show less", exact: true }).click();
     const d = chromiumDriver(form);
