@@ -11,8 +11,10 @@ import { session, tool } from "./fixtures.js";
 import { renderApp } from "./renderApp.js";
 
 const scrollIntoView = Element.prototype.scrollIntoView;
+const getBoundingClientRect = Element.prototype.getBoundingClientRect;
 afterEach(() => {
   Element.prototype.scrollIntoView = scrollIntoView;
+  Element.prototype.getBoundingClientRect = getBoundingClientRect;
 });
 
 function scrolledCards(spy: { mock: { contexts: unknown[]; calls: unknown[][] } }): string[] {
@@ -53,5 +55,49 @@ describe("a started run comes into view", () => {
     await act(async () => {});
     expect(scrolledCards(scroll)).toHaveLength(3);
     expect(scrolledCards(scroll)[2]).toBe('Run 3: echo {"block":"nearest"}');
+  });
+
+  it("when a run ends, its card (now with the result) comes into view again, unless the user scrolled its head away", async () => {
+    const scroll = vi.fn();
+    Element.prototype.scrollIntoView = scroll;
+    // happy-dom lays nothing out: the window is 700 px high and a card's head sits where `headTop` says.
+    let headTop = 600;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      const top = this.tagName === "ARTICLE" ? headTop : 0;
+      return { top, bottom: this.tagName === "ARTICLE" ? top + 100 : 700, left: 0, right: 1000, width: 1000, height: 100, x: 0, y: top, toJSON() {} } as DOMRect;
+    };
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("slow")] }));
+    let nextRunId = 1;
+    const runs = new Map<number, ToolRun>();
+    bridge.handle("startToolRun", (params) => {
+      const run: ToolRun = { runId: nextRunId++, sessionId: params.sessionId, toolName: params.name, arguments: {}, asTask: false, status: "running", startedAt: Date.now() };
+      runs.set(run.runId, run);
+      setTimeout(() => bridge.emit({ type: "toolRunChanged", payload: run }), 0);
+      return { runId: run.runId };
+    });
+    const end = (runId: number) => bridge.emit({ type: "toolRunChanged", payload: { ...runs.get(runId)!, status: "done", endedAt: Date.now(), result: { content: [{ type: "text", text: "the result" }] } } });
+    await renderApp({ sessions: [session()] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "slow" }));
+    const run = screen.getByRole("button", { name: "Run" });
+
+    await user.click(run);
+    await screen.findByRole("article", { name: "Run 1: slow" });
+    await act(async () => {});
+    expect(scrolledCards(scroll)).toEqual(['Run 1: slow {"block":"nearest"}']);
+    end(1);
+    await act(async () => {});
+    expect(scrolledCards(scroll)).toEqual(['Run 1: slow {"block":"nearest"}', 'Run 1: slow {"block":"nearest"}']);
+
+    // The user scrolled up to the form: the end leaves the pane where it is.
+    await user.click(run);
+    await screen.findByRole("article", { name: "Run 2: slow" });
+    await act(async () => {});
+    expect(scrolledCards(scroll)).toHaveLength(3);
+    headTop = 900;
+    end(2);
+    await act(async () => {});
+    expect(scrolledCards(scroll)).toHaveLength(3);
   });
 });

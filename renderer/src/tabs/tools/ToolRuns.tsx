@@ -7,14 +7,14 @@
 // or that expired says so (M3, Q2). A result with `isError: true` is the tool saying it failed: the run says
 // "error", not "done".
 import { SaveCallButton } from "../collections/SaveCallButton.js";
-import { memo, useMemo, useState } from "react";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { clientTaskEnding, isTerminalStatus, taskEndingWords } from "../../../../shared/taskEnding.js";
 import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
 import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { draftOfArguments } from "./runAgain.js";
-import { revealRun, runCardRef } from "./revealRun.js";
+import { revealEnded, revealRun, runCardRef } from "./revealRun.js";
 import { usePictureInPicture, useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { readPieceOf, useTaskRemote, useWholeResult } from "../../components/RemoteText.js";
@@ -114,7 +114,14 @@ const RunView = memo(function RunView({ run, newestOfTool, kept = false }: { run
   const tool = useInspector((s) => s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName));
   const connected = useInspector((s) => s.sessions[run.sessionId]?.state === "connected");
   const store = useInspectorStore();
-  const cardRef = useMemo(() => runCardRef(run.runId), [run.runId]);
+  // Whether the run has its outcome: a task run once its task is terminal or gone, any other once its call returned.
+  const ended = run.taskId ? clientTask !== undefined && (TERMINAL.has(clientTask.task.status) || clientTask.gone !== undefined) : run.status !== "running";
+  const endedNow = useRef(ended);
+  endedNow.current = ended;
+  const cardRef = useMemo(() => runCardRef(run.runId, () => !endedNow.current), [run.runId]);
+  useEffect(() => {
+    if (ended) revealEnded(run.runId);
+  }, [ended, run.runId]);
   const name = `Run ${run.runId}`;
   const title = `${name}: ${run.toolName}${run.asTask ? " as task" : ""}`;
   // A task's status and ending are the task's (the core follows it); until it is known it is just created.
