@@ -108,7 +108,7 @@ export async function runCollectionCommand(argv: string[], io: CliIo): Promise<n
       sessionId = (await core.dispatch("connect", { server: choice.config, ...(choice.serverId ? { serverId: choice.serverId } : {}) })).sessionId;
     } catch (error) {
       const code = fail(`could not connect: ${(error as Error).message}`);
-      io.stderr.write(`${doctorHint(values.server, { serversFile: values["servers-file"], configDir: values["config-dir"] })}\n`);
+      io.stderr.write(`${doctorHint(values.server, { ...shared, serversFile: values["servers-file"], configDir: values["config-dir"] })}\n`);
       return code;
     }
     run = await runCollection(core, sessionId, collection, choice.config.name, { acceptSnapshots: values["update-snapshots"] === true, onCall: (result) => say(line(result)) });

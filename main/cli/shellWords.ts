@@ -57,12 +57,16 @@ export function shellQuote(word: string): string {
 }
 
 /**
- * The doctor command for a server that did not connect, ready to paste: the same --server value, and the
- * flags that decide which entry that value names (a saved name is looked up in the config or servers file).
+ * The doctor command for a server that did not connect, ready to paste: the same --server value, the flags
+ * that decide which entry that value names (a saved name is looked up in the config or servers file), and
+ * how to reach it (--transport sse: else the doctor would try Streamable HTTP; --era). Header values are
+ * left out: they are often secrets, and this line lands in CI logs.
  */
-export function doctorHint(server: string, flags: { serversFile?: string; configDir?: string } = {}): string {
+export function doctorHint(server: string, flags: { serversFile?: string; configDir?: string; transport?: string; era?: string } = {}): string {
   const words = ["mcp-task-inspector", "doctor", "--server", shellQuote(server)];
   if (flags.serversFile !== undefined) words.push("--servers-file", shellQuote(flags.serversFile));
   if (flags.configDir !== undefined) words.push("--config-dir", shellQuote(flags.configDir));
+  if (flags.transport !== undefined) words.push("--transport", shellQuote(flags.transport));
+  if (flags.era !== undefined && flags.era !== "auto") words.push("--era", shellQuote(flags.era));
   return `To diagnose it: ${words.join(" ")}`;
 }

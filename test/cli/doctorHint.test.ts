@@ -1,9 +1,20 @@
 // A command that could not connect says, as its last stderr line, the doctor command that diagnoses it:
 // the same --server value, quoted so that pasting the line into a shell gives back that value, word for
 // word (a path with a space, a single quote, a control character).
+import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { doctorHint, shellQuote, shellWords } from "../../main/cli/shellWords.js";
 import { everythingStdio, fixture, fixtureStdio, runCli } from "./harness.js";
+
+/** A port nothing listens on right now. */
+function deadPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** The hint line, read back the way a shell would: the --server word after "doctor". */
 function hintedServer(stderr: string): { line: string; words: string[] } {
@@ -43,6 +54,17 @@ describe("after a failed connect: the doctor command", () => {
     const doctor = await runCli([...words.slice(1), "--quiet"]);
     expect(doctor.code).toBe(1);
     expect(doctor.stdout).toMatch(/^FAIL {2}The process starts and stays up/m);
+  }, 60_000);
+
+  it("the way to reach the server goes along (--transport sse, --era), so the doctor tries the same; header values do not", async () => {
+    const url = `http://127.0.0.1:${await deadPort()}/sse`;
+    const ran = await runCli(["tools", "--server", url, "--transport", "sse", "--era", "2025-11-25", "--header", "Authorization: Bearer secret-token", "--quiet"]);
+    expect(ran.code).toBe(2);
+    const { words } = hintedServer(ran.stderr);
+    expect(words).toEqual(["mcp-task-inspector", "doctor", "--server", url, "--transport", "sse", "--era", "2025-11-25"]);
+    expect(ran.stderr).not.toContain("secret-token");
+    const doctor = await runCli([...words.slice(1), "--json"]);
+    expect((JSON.parse(doctor.stdout) as { transport: string }).transport).toBe("sse");
   }, 60_000);
 
   it("a connect that works says nothing of the doctor", async () => {
