@@ -22,10 +22,25 @@ function str(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
-/** One line for a list item: its name and the first line of its description. */
+/**
+ * One line for a list item: its name and the first line of its description that says something (a
+ * description written as an indented template literal starts with a line break and spaces).
+ */
 function line(name: string, description: unknown): string {
-  const first = str(description).split("\n")[0]!.trim();
+  const first = firstWords(str(description));
   return first ? `${name}  ${first.length > 160 ? `${first.slice(0, 160)}…` : first}\n` : `${name}\n`;
+}
+
+/** The first non-blank line, trimmed; found by walking the lines, so a hostile megabyte is not split whole. */
+function firstWords(text: string): string {
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const words = text.slice(start, Math.min(end, start + 1000)).trim();
+    if (words) return words;
+    start = end + 1;
+  }
+  return "";
 }
 
 function printContent(content: unknown, write: Write): void {

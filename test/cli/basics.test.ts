@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InspectorCore } from "../../main/core/inspectorCore.js";
 import { JsonFileStorage } from "../../main/core/storage.js";
-import { BIN, EVERYTHING, everythingStdio, jsonOf, newConfigDir, runCli, startEverythingHttp, startHttpFixture, type ServerProcess } from "./harness.js";
+import { BIN, EVERYTHING, everythingStdio, fixtureStdio, jsonOf, newConfigDir, runCli, startEverythingHttp, startHttpFixture, type ServerProcess } from "./harness.js";
 
 let fixture: ServerProcess;
 beforeAll(async () => {
@@ -29,6 +29,12 @@ describe("CLI commands against server-everything over stdio", () => {
     const { tools } = jsonOf(json) as { tools: { name: string; inputSchema: unknown }[] };
     expect(tools.find((t) => t.name === "echo")).toMatchObject({ inputSchema: { type: "object", properties: { message: { type: "string" } } } });
     expect(tools.map((t) => t.name)).toContain("simulate-research-query");
+  });
+
+  it("tools: a description written as an indented block (it starts with a line break) shows its first words", async () => {
+    const human = await runCli(["tools", "--server", fixtureStdio("schema-shapes-server.mjs"), "--quiet"]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/^kitchen_sink {2}Echoes the arguments it received \(kitchen_sink\)\.$/m);
   });
 
   it("call with --args: the text content on stdout, exit 0; --json is the CallToolResult as the server sent it", async () => {
