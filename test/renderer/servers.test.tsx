@@ -9,6 +9,16 @@ import { createFakeBridge, EVERYTHING_DEMO } from "./fakeBridge.js";
 import { session } from "./fixtures.js";
 import { renderApp } from "./renderApp.js";
 
+/** The app with the Add server form open; saveServer answers with the entry as saved. */
+async function openAddServer() {
+  const user = userEvent.setup();
+  const bridge = createFakeBridge();
+  bridge.handle("saveServer", ({ server }) => ({ ...EVERYTHING_DEMO, ...server, id: "new", builtIn: false }) as never);
+  await renderApp({}, bridge);
+  await user.click(screen.getByRole("button", { name: "Add server" }));
+  return { user, bridge, form: screen.getByRole("form", { name: "Add server" }) };
+}
+
 describe("servers sidebar", () => {
   it("Connect starts the demo entry's config; state follows events; Disconnect ends that session", async () => {
     const user = userEvent.setup();
@@ -63,12 +73,7 @@ describe("servers sidebar", () => {
   });
 
   it("a URL ending in /sse chosen as Streamable HTTP (or /mcp as SSE) is pointed out, with a button that switches", async () => {
-    const user = userEvent.setup();
-    const bridge = createFakeBridge();
-    bridge.handle("saveServer", ({ server }) => ({ ...EVERYTHING_DEMO, ...server, id: "new", builtIn: false }) as never);
-    await renderApp({}, bridge);
-    await user.click(screen.getByRole("button", { name: "Add server" }));
-    const form = screen.getByRole("form", { name: "Add server" });
+    const { user, form } = await openAddServer();
     const transport = within(form).getByLabelText("Transport") as HTMLSelectElement;
     await user.selectOptions(transport, "streamableHttp");
     await user.type(within(form).getByLabelText("URL"), "http://localhost:8080/sse/");
@@ -96,12 +101,7 @@ describe("servers sidebar", () => {
   });
 
   it("adds a stdio server with args, env and capability toggles (AP1: the MCP Apps switch) through saveServer", async () => {
-    const user = userEvent.setup();
-    const bridge = createFakeBridge();
-    bridge.handle("saveServer", ({ server }) => ({ ...EVERYTHING_DEMO, ...server, id: "new", builtIn: false }) as never);
-    await renderApp({}, bridge);
-    await user.click(screen.getByRole("button", { name: "Add server" }));
-    const form = screen.getByRole("form", { name: "Add server" });
+    const { user, bridge, form } = await openAddServer();
     await user.click(within(form).getByRole("button", { name: "Save server" }));
     expect(within(form).getByRole("alert").textContent).toContain("Give the server a name");
     expect(bridge.callsOf("saveServer")).toHaveLength(0);
