@@ -143,6 +143,6 @@ export function messageOf(error: unknown): string {
   // The SDK's Streamable HTTP error quotes the answer's body after a colon; an empty body (mcp-proxy's 404
   // at /sse) left "Error POSTing to endpoint: " and nothing else, so the status says what came back.
   const status = (error as { code?: unknown }).code;
-  if (typeof status === "number" && status >= 100 && status < 600 && /:\s*$/.test(error.message)) return `${error.message.trimEnd()} HTTP ${status} with an empty body`;
+  if (typeof status === "number" && status >= 100 && status < 600 && error.message.startsWith("Streamable HTTP error: ") && /:\s*$/.test(error.message)) return `${error.message.trimEnd()} HTTP ${status} with an empty body`;
   return error.message;
 }
