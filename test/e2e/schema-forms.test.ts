@@ -259,6 +259,16 @@ describe("schema forms in Chromium", () => {
     await expect.poll(async () => (await head.boundingBox().then((b) => b && b.y >= 0 && b.y + b.height <= 720)) ?? false).toBe(true);
     expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
     await app.screenshot("schema-form-run-in-view-light");
+    // Another tool picked from the list opens at its top, not where the long form was scrolled to. The window
+    // is made low enough that the new tool's detail scrolls too (else the browser would clamp it to the top).
+    await page.setViewportSize({ width: 1280, height: 420 });
+    const detailSide = page.locator(".split-detail");
+    expect(await detailSide.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await openTool(page, "array_strings");
+    expect(await detailSide.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeGreaterThan(100);
+    expect(await detailSide.evaluate((el) => el.scrollTop)).toBe(0);
+    const heading = page.getByRole("region", { name: "Tool array_strings", exact: true }).getByRole("heading", { name: "array_strings" });
+    expect((await heading.boundingBox())!.y).toBeGreaterThan(0);
     expect(app.pageErrors).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 // A list beside its detail, with a divider the user drags (or moves with the arrow keys) to share the
 // width between them. Each side scrolls inside itself, so the list's head (its filter, its count) stays
 // in view while a long list scrolls. The split is remembered per `id` across reloads.
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
 
 /** Where split sizes are kept; none where the page has no storage (a test's document may not). */
@@ -23,6 +23,7 @@ export function SplitPane({
   className,
   listSize = "32%",
   listMin = "14rem",
+  detailKey,
 }: {
   /** Names the split for its remembered layout ("tools", "resources"…). */
   id: string;
@@ -33,8 +34,16 @@ export function SplitPane({
   className?: string;
   listSize?: string;
   listMin?: string;
+  /** What the detail shows (a tool's name, a resource's URI): another one opens at its top, not where the last was scrolled to. */
+  detailKey?: string;
 }) {
   const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: `inspector-split-${id}`, storage: layoutStorage() ?? noStorage });
+  const detailSide = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    // The panel puts its className (and overflow: auto) on the element inside the one elementRef gives.
+    const scroller = detailSide.current?.firstElementChild;
+    if (scroller) scroller.scrollTop = 0;
+  }, [detailKey]);
   return (
     <Group
       orientation="horizontal"
@@ -47,7 +56,7 @@ export function SplitPane({
         {list}
       </Panel>
       <Separator className="divider divider-vertical" aria-label={label} />
-      <Panel id="detail" className="split-side split-detail" minSize="18rem">
+      <Panel id="detail" className="split-side split-detail" minSize="18rem" elementRef={detailSide}>
         {detail}
       </Panel>
     </Group>

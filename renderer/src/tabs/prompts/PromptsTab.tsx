@@ -112,6 +112,7 @@ export function PromptsTab() {
     <SplitPane
       id="prompts"
       label="Resize the prompt list"
+      detailKey={`${session.sessionId}/${prompt?.name ?? ""}`}
       list={
       <section className="list-pane" aria-label="Prompt list">
         <ListHead

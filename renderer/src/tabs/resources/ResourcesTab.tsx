@@ -164,6 +164,7 @@ function ResourcesView() {
     <SplitPane
       id="resources"
       label="Resize the resource list"
+      detailKey={`${session.sessionId}/${read?.uri ?? ""}`}
       list={
       <section className="list-pane" aria-label="Resource list">
         <ListHead

@@ -146,5 +146,7 @@ export function ToolsTab() {
       <ToolRuns sessionId={session.sessionId} {...(selected ? { toolName: selected.name } : {})} />
     </div>
   );
-  return <SplitPane id="tools" label="Resize the tool list" className="tools-tab" list={list} detail={detail} />;
+  return (
+    <SplitPane id="tools" label="Resize the tool list" className="tools-tab" list={list} detail={detail} detailKey={`${session.sessionId}/${selected?.name ?? ""}`} />
+  );
 }
