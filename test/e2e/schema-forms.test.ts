@@ -10,6 +10,7 @@ import type { Locator, Page } from "playwright-core";
 import { openApp } from "./app.js";
 import { FLOW_TIMEOUT_MS, connect, fixtureServer, openTab, openTool, runArticle } from "./flows-ui.js";
 import { SHAPE_SCRIPTS, type FormDriver, type Scope } from "../helpers/schemaShapeScripts.js";
+import { STEPS_DESCRIPTION } from "../fixtures/lib/schemaShapes.mjs";
 
 const SHAPES_SERVER = "Schema shapes";
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -175,6 +176,23 @@ describe("schema forms in Chromium", () => {
     // The lower half: nested object, array items with their buttons, a nullable field.
     await form.getByRole("group", { name: "Owner", exact: true }).evaluate((el) => el.scrollIntoView({ block: "start" }));
     await app.screenshot("schema-form-arrays-dark");
+    // A field's long description keeps its lines and shows four of them until the user asks for the rest;
+    // the field is described by all of it.
+    const steps = form.getByRole("group", { name: "Steps", exact: true });
+    const stepsHelp = steps.locator("p.field-help");
+    expect(await stepsHelp.textContent()).toBe(STEPS_DESCRIPTION);
+    expect(await steps.getAttribute("aria-describedby")).toContain(await stepsHelp.getAttribute("id"));
+    const helpLine = await stepsHelp.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    const heldHelp = (await stepsHelp.boundingBox())!.height;
+    expect(heldHelp).toBeGreaterThan(3 * helpLine);
+    expect(heldHelp).toBeLessThanOrEqual(4 * helpLine + 1);
+    await steps.getByRole("button", { name: "Show the whole description of Steps", exact: true }).click();
+    expect((await stepsHelp.boundingBox())!.height).toBeGreaterThan(8 * helpLine);
+    await steps.evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await app.screenshot("schema-form-field-help-dark");
+    expect(await axeProblems(page, "form[aria-label='Arguments for kitchen_sink']")).toEqual([]);
+    await steps.getByRole("button", { name: "Show less of Steps", exact: true }).click();
+    expect((await stepsHelp.boundingBox())!.height).toBeLessThanOrEqual(4 * helpLine + 1);
     await form.getByLabel("Count", { exact: true }).fill("");
     await d.type("Count", "12");
 

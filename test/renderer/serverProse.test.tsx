@@ -63,6 +63,22 @@ describe("a server's indented prose", () => {
     }
   });
 
+  it("a prompt argument's and a tool field's description keep their lines and describe their control, a name with a space included", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const rules = "What to review.\n\n- the diff\n- its tests";
+    bridge.handle("listPrompts", () => ({ prompts: [{ name: "review", arguments: [{ name: "the change", description: indented("What to review.", "- the diff\n" + pad + "- its tests"), required: true }] }] }));
+    bridge.handle("listTools", () => ({ tools: [tool("aggregate", { inputSchema: { type: "object", properties: { pipeline: { type: "string", description: rules } } } })] }));
+    await renderApp({ sessions: [session({ serverCapabilities: { tools: {}, prompts: {} } })] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "aggregate" }));
+    const field = screen.getByRole("textbox", { name: "pipeline" });
+    expect(document.getElementById(field.getAttribute("aria-describedby")!.split(" ")[0]!)!.textContent).toBe(rules);
+    await user.click(tabNamed("Prompts"));
+    await user.click(await screen.findByRole("button", { name: "review" }));
+    const argument = screen.getByRole("textbox", { name: "the change" });
+    expect(document.getElementById(argument.getAttribute("aria-describedby")!)!.textContent).toBe("What to review.\n\n- the diff\n- its tests");
+  });
+
   it("an elicitation's message does too", async () => {
     const user = userEvent.setup();
     const message = indented("Which account should be charged?", "Only accounts you own are listed.");

@@ -1,5 +1,5 @@
-// A server's own prose shown with its line breaks: a tool's or prompt's description, an elicitation's
-// message. Drawn without the indent its lines share (util/dedent.ts), worked out once per text. A long
+// A server's own prose shown with its line breaks: a tool's or prompt's description, a field's, an
+// elicitation's message. Drawn without the indent its lines share (util/dedent.ts), worked out once per text. A long
 // description can be held to its first lines, so the form below it is in sight; one button shows the rest.
 // The whole text stays in the page either way, so a screen reader reads all of it.
 import { useId, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -7,11 +7,28 @@ import { dedent } from "../util/dedent.js";
 
 /** How many lines of a tool's or prompt's description show before "Show the whole description". */
 export const DESCRIPTION_LINES = 10;
+/** A field's description is held shorter: a form of several fields should still read as a form. */
+export const FIELD_HELP_LINES = 4;
 
-export function ServerProse({ text, className = "description", clampLines }: { text: string; className?: string; clampLines?: number }) {
+export function ServerProse({
+  text,
+  className = "description",
+  clampLines,
+  id: givenId,
+  of,
+}: {
+  text: string;
+  className?: string;
+  clampLines?: number;
+  /** The paragraph's id, when a control names it in aria-describedby. */
+  id?: string;
+  /** Whose description it is, when a page has several ("pipeline"): the button's accessible name says it. */
+  of?: string;
+}) {
   const shown = useMemo(() => dedent(text), [text]);
   const ref = useRef<HTMLParagraphElement>(null);
-  const id = useId();
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const [open, setOpen] = useState(false);
   const [overflows, setOverflows] = useState(false);
   const clamped = clampLines !== undefined && !open;
@@ -34,7 +51,14 @@ export function ServerProse({ text, className = "description", clampLines }: { t
         {shown}
       </p>
       {clampLines !== undefined && (overflows || open) && (
-        <button type="button" className="link show-more" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="link show-more"
+          aria-expanded={open}
+          aria-controls={id}
+          aria-label={of === undefined ? undefined : `${open ? "Show less" : "Show the whole description"} of ${of}`}
+          onClick={() => setOpen(!open)}
+        >
           {open ? "Show less" : "Show the whole description"}
         </button>
       )}

@@ -7,6 +7,7 @@ import { useEngines } from "./engines.js";
 import { key, newId, prefill, prefillBranch, type FieldSpec, type FormDraft, type FormNode, type Path } from "./schemaForm.js";
 import type { SchemaFormState } from "./useSchemaForm.js";
 import { JsonEditor } from "./JsonEditor.js";
+import { FIELD_HELP_LINES, ServerProse } from "../components/ServerProse.js";
 import { own } from "../util/dict.js";
 import "./forms.css";
 
@@ -148,9 +149,9 @@ function FieldView({
   // Required is a property's trait: array items, map values and branches are always part of their parent.
   const requiredMark = required && property ? <span aria-hidden="true" className="required-mark"> *</span> : null;
   const help = node.description ? (
-    <p className="field-help" id={helpId}>
-      {node.description}
-    </p>
+    <div className="field-help-block">
+      <ServerProse text={node.description} className="field-help prose" id={helpId} clampLines={FIELD_HELP_LINES} of={name} />
+    </div>
   ) : null;
   const errorText = errors.length ? (
     <p className="field-error" id={errorId}>

@@ -7,7 +7,7 @@ import type { CacheHints } from "../../../../shared/types.js";
 import { SplitPane } from "../../components/SplitPane.js";
 import { submitOnModEnter } from "../../components/submitKeys.js";
 import { CacheHintNote } from "../../components/CacheHintNote.js";
-import { DESCRIPTION_LINES, ServerProse } from "../../components/ServerProse.js";
+import { DESCRIPTION_LINES, FIELD_HELP_LINES, ServerProse } from "../../components/ServerProse.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { CompletionInput } from "../../components/CompletionInput.js";
@@ -229,30 +229,35 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
             {jsonError}
           </p>
         )}
-        {!json && args.map((a) => (
-          <div className="field" key={a.name}>
-            <div className="label-row">
-              <label htmlFor={`${id}-${a.name}`}>{a.name}</label>
-              {a.required ? <span aria-hidden="true" className="required-mark">*</span> : null}
+        {!json && args.map((a, index) => {
+          // Numbered, not named: an argument's name may hold a space, which aria-describedby would split.
+          const helpId = a.description ? `${id}-arg-${index}-help` : undefined;
+          const errorId = missing.includes(a.name) ? `${id}-arg-${index}-error` : undefined;
+          return (
+            <div className="field" key={a.name}>
+              <div className="label-row">
+                <label htmlFor={`${id}-${a.name}`}>{a.name}</label>
+                {a.required ? <span aria-hidden="true" className="required-mark">*</span> : null}
+              </div>
+              <CompletionInput
+                id={`${id}-${a.name}`}
+                label={a.name}
+                value={own(values, a.name) ?? ""}
+                aria-required={a.required || undefined}
+                aria-invalid={missing.includes(a.name) || undefined}
+                aria-describedby={[helpId, errorId].filter(Boolean).join(" ") || undefined}
+                onChange={(value) => setValues(withKey(values, a.name, value))}
+                complete={completeFor(a.name)}
+              />
+              {a.description && <ServerProse text={a.description} className="field-help prose" id={helpId} clampLines={FIELD_HELP_LINES} of={a.name} />}
+              {errorId && (
+                <p className="field-error" id={errorId}>
+                  Required
+                </p>
+              )}
             </div>
-            <CompletionInput
-              id={`${id}-${a.name}`}
-              label={a.name}
-              value={own(values, a.name) ?? ""}
-              aria-required={a.required || undefined}
-              aria-invalid={missing.includes(a.name) || undefined}
-              aria-describedby={missing.includes(a.name) ? `${id}-${a.name}-error` : undefined}
-              onChange={(value) => setValues(withKey(values, a.name, value))}
-              complete={completeFor(a.name)}
-            />
-            {a.description && <p className="field-help">{a.description}</p>}
-            {missing.includes(a.name) && (
-              <p className="field-error" id={`${id}-${a.name}-error`}>
-                Required
-              </p>
-            )}
-          </div>
-        ))}
+          );
+        })}
         <button type="submit" disabled={!connected || action.busy}>
           Get prompt
         </button>

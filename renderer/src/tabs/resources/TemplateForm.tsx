@@ -6,6 +6,7 @@ import type { ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { useBridge } from "../../app/context.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { CompletionInput } from "../../components/CompletionInput.js";
+import { FIELD_HELP_LINES, ServerProse } from "../../components/ServerProse.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { dict, own, withKey } from "../../util/dict.js";
 import { expandUriTemplate, parseUriTemplate, requiredVariables } from "../../../../shared/uriTemplate.js";
@@ -47,7 +48,7 @@ function VariablesForm({ sessionId, template, completions, disabled, onRead, par
   return (
     <TemplateShell template={template} onSubmit={() => (blocked ? undefined : onRead(uri))}>
       <h4>{template.name}</h4>
-      {template.description && <p className="field-help">{template.description}</p>}
+      {template.description && <ServerProse text={template.description} className="field-help prose" clampLines={FIELD_HELP_LINES} of={template.name} />}
       <p className="note template-source">
         <TemplateText template={template.uriTemplate} />
       </p>
@@ -95,7 +96,7 @@ function RawTemplateReader({ sessionId, template, onRead, disabled, problem }: T
   return (
     <TemplateShell template={template} onSubmit={() => onRead(uri)}>
       <label htmlFor={id}>{template.name}</label>
-      {template.description && <p className="field-help">{template.description}</p>}
+      {template.description && <ServerProse text={template.description} className="field-help prose" clampLines={FIELD_HELP_LINES} of={template.name} />}
       <p className="note">Not offered as a form: {problem}. Type the URI to read.</p>
       <div className="row">
         <input id={id} value={uri} spellCheck={false} onChange={(e) => setUri(e.target.value)} />
