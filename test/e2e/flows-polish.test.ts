@@ -118,7 +118,12 @@ describe("issue 21 in Chromium", () => {
     await (await openTool(page, "violate")).getByRole("button", { name: "Run", exact: true }).click();
     const banner = page.getByRole("alert").filter({ hasText: "Protocol violation (1)" });
     await banner.waitFor({ timeout: FLOW_TIMEOUT_MS });
-    await waitForText(page.getByRole("note", { name: "Cache hints of the tool list" }), /^Caching: /);
+    const hint = page.getByRole("note", { name: "Cache hints of the tool list" });
+    await waitForText(hint, /^Caching: /);
+    // Small print, close to the list it is about.
+    const [hintSize, bodySize, hintMargin] = await hint.evaluate((el) => [parseFloat(getComputedStyle(el).fontSize), parseFloat(getComputedStyle(document.body).fontSize), parseFloat(getComputedStyle(el).marginTop)]);
+    expect(hintSize).toBeLessThan(bodySize);
+    expect(hintMargin).toBeLessThanOrEqual(4);
     await app.screenshot("issue21-violation-banner");
     await banner.getByRole("button", { name: "Dismiss protocol violation", exact: true }).click();
     await banner.waitFor({ state: "detached" });
