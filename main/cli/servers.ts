@@ -5,7 +5,7 @@ import { basename } from "node:path";
 import { parseMcpServersJson } from "../core/savedServers.js";
 import { RootSchema, ServerConfigSchema, type EraSetting, type Root, type SavedServer, type ServerConfig } from "../../shared/types.js";
 import { UsageError } from "./args.js";
-import { shellWords, ShellWordsError } from "./shellWords.js";
+import { shellWords, ShellWordsError } from "../../shared/shellWords.js";
 
 export interface ServerChoice {
   config: ServerConfig;

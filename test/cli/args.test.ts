@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseCli, UsageError } from "../../main/cli/args.js";
 import { readAnswers, schemaDefaults } from "../../main/cli/answers.js";
 import { chooseServer } from "../../main/cli/servers.js";
-import { shellWords } from "../../main/cli/shellWords.js";
+import { shellWords } from "../../shared/shellWords.js";
 
 const NO_OVERRIDES = { headers: {}, roots: [] };
 

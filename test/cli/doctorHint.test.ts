@@ -3,7 +3,8 @@
 // word (a path with a space, a single quote, a control character).
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { doctorHint, shellQuote, shellWords } from "../../main/cli/shellWords.js";
+import { doctorHint, shellQuote } from "../../main/cli/shellWords.js";
+import { shellWords } from "../../shared/shellWords.js";
 import { everythingStdio, fixture, fixtureStdio, runCli } from "./harness.js";
 
 /** A port nothing listens on right now. */

@@ -1,9 +1,11 @@
 // Issue 13 in Chromium against the real Everything demo: the Roots editor (a root reaches the server's
 // get-roots-list), the Server facts panel, Connect after Disconnect reusing the session's place, removing
 // an ended session; Restart (a new server process in the same session); and checkboxes drawn beside their labels.
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { openApp } from "./app.js";
+import { shellQuote } from "../../main/cli/shellWords.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, openTool, runArticle, serverGroup, waitForText } from "./flows-ui.js";
 
 /** The session picker's option texts, as the user sees them. */
@@ -140,6 +142,29 @@ describe("session panels in Chromium", () => {
       expect(placed.boxWidth, name).toBeLessThan(40);
     }
     await app.screenshot("checkboxes-beside-labels");
+    await app.close();
+  });
+
+  it("a command line pasted into Command is split into the program and its arguments, saved and connected", { timeout: 120_000 }, async () => {
+    const app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await page.getByRole("button", { name: "Add server", exact: true }).click();
+    const form = page.getByRole("form", { name: "Add server" });
+    await form.getByLabel("Name", { exact: true }).fill("Pasted");
+    const fixture = fileURLToPath(new URL("../fixtures/session-server.mjs", import.meta.url));
+    await form.getByLabel("Command", { exact: true }).fill(`${shellQuote(process.execPath)} ${shellQuote(fixture)}`);
+    const note = form.getByRole("note").filter({ hasText: "This reads as a whole command line" });
+    await note.waitFor();
+    // A long program path wraps inside the sidebar instead of running past its edge.
+    const [noteRight, formRight] = await Promise.all([note.evaluate((el) => Math.max(...[...el.querySelectorAll("*")].map((c) => c.getBoundingClientRect().right))), form.evaluate((el) => el.getBoundingClientRect().right)]);
+    expect(noteRight).toBeLessThanOrEqual(formRight);
+    await app.screenshot("server-editor-command-split");
+    await note.getByRole("button", { name: "Split into command and arguments", exact: true }).click();
+    expect(await form.getByLabel("Command", { exact: true }).inputValue()).toBe(process.execPath);
+    expect(await form.getByLabel("Arguments (one per line)", { exact: true }).inputValue()).toBe(fixture);
+    await form.getByRole("button", { name: "Save server", exact: true }).click();
+    await connect(page, "Pasted");
+    expect(app.pageErrors).toEqual([]);
     await app.close();
   });
 });

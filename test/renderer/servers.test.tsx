@@ -91,6 +91,38 @@ describe("servers sidebar", () => {
     expect(within(form).queryByText(/usually speaks/)).toBeNull();
   });
 
+  it("a whole command line typed into Command is offered split into the program and its arguments, quotes read as a shell reads them", async () => {
+    const { user, bridge, form } = await openAddServer();
+    const command = within(form).getByLabelText("Command") as HTMLInputElement;
+    const args = within(form).getByLabelText("Arguments (one per line)") as HTMLTextAreaElement;
+    await user.type(within(form).getByLabelText("Name"), "files");
+    await user.type(command, `npx -y @modelcontextprotocol/server-filesystem "/tmp/my files"`);
+    const note = within(form).getByRole("note");
+    expect(note.textContent).toBe("This reads as a whole command line: the program npx with 3 arguments. Split into command and arguments");
+    expect(command.getAttribute("aria-describedby")).toBe(note.id);
+    await user.click(within(note).getByRole("button", { name: "Split into command and arguments" }));
+    expect(command.value).toBe("npx");
+    expect(args.value).toBe("-y\n@modelcontextprotocol/server-filesystem\n/tmp/my files");
+    expect(within(form).queryByRole("note")).toBeNull();
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(bridge.callsOf("saveServer")[0]!.server.transport).toEqual({ type: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp/my files"], env: {} });
+  });
+
+  it("no split is offered for one word, with arguments already given, or with an unclosed quote", async () => {
+    const { user, form } = await openAddServer();
+    const command = within(form).getByLabelText("Command");
+    await user.type(command, "  node  ");
+    expect(within(form).queryByRole("note")).toBeNull();
+    await user.clear(command);
+    await user.type(command, `node "server.js`);
+    expect(within(form).queryByRole("note")).toBeNull();
+    await user.clear(command);
+    await user.type(command, "node server.js");
+    expect(within(form).getByRole("note")).toBeTruthy();
+    await user.type(within(form).getByLabelText("Arguments (one per line)"), "--stdio");
+    expect(within(form).queryByRole("note")).toBeNull();
+  });
+
   it("a failed connect shows why", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

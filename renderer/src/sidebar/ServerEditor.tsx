@@ -7,6 +7,7 @@ import { ErrorAlert } from "../components/ErrorAlert.js";
 import { useAsyncAction } from "../components/useAsyncAction.js";
 import { linesOf, pairsText, parsePairs } from "./configText.js";
 import { SecretsNote } from "./StorageProblems.js";
+import { shellWords } from "../../../shared/shellWords.js";
 
 type TransportType = "stdio" | "streamableHttp" | "sse";
 
@@ -66,6 +67,24 @@ export function transportHint(type: TransportType, url: string): { type: Transpo
   return undefined;
 }
 
+/**
+ * A whole command line pasted into Command ("npx -y @scope/server /tmp") with no arguments given: its
+ * split into the program and its arguments, offered rather than done, since a path may hold a space.
+ */
+export function commandLineSplit(command: string, args: string): { command: string; args: string[] } | undefined {
+  if (args.trim() || !/\s/.test(command.trim())) return undefined;
+  let words: string[];
+  try {
+    words = shellWords(command);
+  } catch {
+    return undefined; // an unclosed quote: not a command line we can read
+  }
+  const [program, ...rest] = words;
+  // Arguments are kept one per line, so a word holding a line break could not be put back as it was.
+  if (!program || !rest.length || words.some((word) => word.includes("\n"))) return undefined;
+  return { command: program, args: rest };
+}
+
 export interface EditorTarget {
   /** Present when editing a saved entry; absent for a new one (or a duplicate). */
   id?: string;
@@ -87,6 +106,7 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
   const [url, setUrl] = useState(t && t.type !== "stdio" ? t.url : "");
   const [headers, setHeaders] = useState(t && t.type !== "stdio" ? pairsText(t.headers, ":") : "");
   const hint = transportHint(type, url);
+  const split = type === "stdio" ? commandLineSplit(command, args) : undefined;
   // Issue 14: the OAuth client to use when the server answers 401 (all optional: without them the inspector registers itself).
   const [clientId, setClientId] = useState(initial?.oauth?.clientId ?? "");
   const [clientSecret, setClientSecret] = useState(initial?.oauth?.clientSecret ?? "");
@@ -190,7 +210,22 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
         <>
           <div className="field">
             <label htmlFor={`${id}-command`}>Command</label>
-            <input id={`${id}-command`} value={command} spellCheck={false} onChange={(e) => setCommand(e.target.value)} />
+            <input id={`${id}-command`} value={command} spellCheck={false} onChange={(e) => setCommand(e.target.value)} aria-describedby={split ? `${id}-split` : undefined} />
+            {split && (
+              <p className="note command-split" role="note" id={`${id}-split`}>
+                This reads as a whole command line: the program <code>{split.command}</code> with {split.args.length === 1 ? "1 argument" : `${split.args.length} arguments`}.{" "}
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => {
+                    setCommand(split.command);
+                    setArgs(split.args.join("\n"));
+                  }}
+                >
+                  Split into command and arguments
+                </button>
+              </p>
+            )}
           </div>
           <div className="field">
             <label htmlFor={`${id}-args`}>Arguments (one per line)</label>
