@@ -412,6 +412,42 @@ describe("the workspace", () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it("keyboard between the parts: the first Tab skips the servers to the open tab; F6 goes round sidebar, tab bar, tab and docked panel", { timeout: 240_000 }, async () => {
+    const servers = Array.from({ length: 8 }, (_, i) => fixtureServer(`s${i}`, `Server ${i}`, "session-server.mjs"));
+    app = await openApp({ savedServers: servers, viewport: { width: 1280, height: 720 }, context: { colorScheme: "dark" } });
+    const { page } = app;
+    await page.getByRole("group", { name: "Server 7", exact: true }).waitFor();
+    const focused = () => page.evaluate(() => `${document.activeElement?.closest("[data-pane]")?.getAttribute("data-pane")}: ${document.activeElement?.textContent?.trim().slice(0, 40)}`);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to the open tab", exact: true });
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Drawn where it can be seen while it has the focus, over the sidebar's corner.
+    const box = (await skip.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    await app.screenshot("workspace-skip-link-dark");
+    expect(await axeProblems(page)).toEqual([]);
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("tabpanel");
+    // Connected (the focus is then on Disconnect, in the sidebar) and the docked panel open: F6 goes round
+    // from the servers to the tab bar, the tab, the panel and back.
+    await connect(page, EVERYTHING);
+    await page.keyboard.press("Control+j");
+    await page.getByRole("region", { name: "Docked panel", exact: true }).waitFor();
+    expect(await focused()).toBe("servers: Disconnect");
+    const round: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("F6");
+      round.push(await focused());
+    }
+    expect(round.map((r) => r.split(":")[0])).toEqual(["tabbar", "tab", "dock", "servers"]);
+    expect(round[0]).toBe("tabbar: Tools");
+    expect(round[3]).toBe("servers: Everything (demo)");
+    await page.keyboard.press("Shift+F6");
+    expect((await focused()).split(":")[0]).toBe("dock");
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it("screenshots at 1280×720, 1440×900 and 1920×1080 in both themes, with no WCAG AA problem from axe-core", { timeout: 240_000 }, async () => {
     const problems: string[] = [];
     for (const scheme of ["light", "dark"] as const) {

@@ -21,6 +21,7 @@ import { FocusItemContext, type FocusItem } from "./focusItem.js";
 import { draftKeys } from "../store/draftsSlice.js";
 import { ChecksTab, CollectionsTab, ElicitationsTab, LogsTab, RecordedViews, preloadTabsWhenIdle, PromptsTab, ResourcesTab, SamplingTab, TasksTab, TaskTimelineHost } from "./lazyTabs.js";
 import { NavigationContext, PictureInPictureContext, type PictureInPicture } from "./navigation.js";
+import { usePaneCycling } from "./panes.js";
 import { SessionBar } from "./SessionBar.js";
 import { TAB_IDS, TAB_LABELS, tabForShortcut, type TabId } from "./tabs.js";
 import { useAppliedTheme } from "./theme.js";
@@ -114,6 +115,7 @@ export function Layout({ banner, notice }: { banner?: string | undefined; notice
   // Browser mode: the page's own title, favicon and Web Notifications (a click opens the item like `navigate`).
   useBrowserAlerts(navigate);
   useAppliedTheme();
+  usePaneCycling();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -161,7 +163,7 @@ export function Layout({ banner, notice }: { banner?: string | undefined; notice
   }));
 
   const tabPanel = (
-    <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="panel" tabIndex={-1}>
+    <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="panel" tabIndex={-1} data-pane="tab">
       {recordingOpen && (tab === "tools" || tab === "tasks" || tab === "sampling" || tab === "elicitations") && (
         <ErrorBoundary key={`recorded-${tab}`} what="the opened recording">
           <Suspense fallback={<TabLoading what="the opened recording" />}>
@@ -205,6 +207,17 @@ export function Layout({ banner, notice }: { banner?: string | undefined; notice
       <DrawerHostContext.Provider value={host}>
       {/* A hidden sidebar stays mounted: a server being edited there keeps what was typed. */}
       <div className={sidebarShown ? "app" : "app sidebar-hidden"}>
+        {/* The first stop of Tab: past the servers' buttons, straight to the open tab. */}
+        <a
+          className="skip-link"
+          href={`#${PREFIX}-panel-${tab}`}
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById(`${PREFIX}-panel-${tab}`)?.focus();
+          }}
+        >
+          Skip to the open tab
+        </a>
         <ErrorBoundary what="the servers sidebar">
           <ServersSidebar />
         </ErrorBoundary>
@@ -223,7 +236,7 @@ export function Layout({ banner, notice }: { banner?: string | undefined; notice
             </div>
           )}
           <SessionBar />
-          <div className="tabbar-row">
+          <div className="tabbar-row" data-pane="tabbar">
             <button
               type="button"
               className="icon-button sidebar-toggle"
@@ -338,7 +351,7 @@ function DockedPanel({
   // One view is never drawn twice: the Logs or Tasks tab open above has the panel point to it.
   const sameAsTab = view === tab;
   return (
-    <section className="dock" id="inspector-dock" aria-label="Docked panel">
+    <section className="dock" id="inspector-dock" aria-label="Docked panel" data-pane="dock">
       <div className="dock-bar">
         <div className="segmented dock-views" role="group" aria-label="The docked panel shows">
           {DOCK_VIEWS.map((v) => (

@@ -85,28 +85,24 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
         {session?.reason && !live && <p className="note">{session.reason}</p>}
         {(session?.state === "failed" || action.error) && <DiagnoseButton server={configOf(server)} serverName={server.name} label="Diagnose this failure" className="link" />}
         <div className="row">
-          {live ? (
-            <>
-              <button type="button" onClick={disconnect} disabled={action.busy}>
-                Disconnect
-              </button>
-              <button
-                type="button"
-                aria-label={`${restartLabel} server ${server.name}`}
-                title={
-                  restartLabel === "Restart"
-                    ? "Stop the server's process and start it again (after a rebuild), as saved; this session's runs, log and forms stay"
-                    : "Close the connection and open it again, as saved; this session's runs, log and forms stay"
-                }
-                onClick={restart}
-                disabled={action.busy}
-              >
-                {restartLabel}
-              </button>
-            </>
-          ) : (
-            <button type="button" onClick={connect} disabled={action.busy}>
-              Connect
+          {/* One button that turns from Connect into Disconnect and back, and is never disabled while it
+              works (aria-disabled instead): the focus stays on it, so a keyboard user keeps their place. */}
+          <button type="button" aria-disabled={action.busy || undefined} onClick={() => !action.busy && (live ? disconnect() : connect())}>
+            {live ? "Disconnect" : "Connect"}
+          </button>
+          {live && (
+            <button
+              type="button"
+              aria-label={`${restartLabel} server ${server.name}`}
+              title={
+                restartLabel === "Restart"
+                  ? "Stop the server's process and start it again (after a rebuild), as saved; this session's runs, log and forms stay"
+                  : "Close the connection and open it again, as saved; this session's runs, log and forms stay"
+              }
+              onClick={restart}
+              disabled={action.busy}
+            >
+              {restartLabel}
             </button>
           )}
           {server.builtIn ? (

@@ -26,7 +26,7 @@ export function ServersSidebar() {
   }, [servers, deferredFilter]);
 
   return (
-    <aside className="sidebar" aria-label="Servers">
+    <aside className="sidebar" aria-label="Servers" data-pane="servers">
       <h1 className="app-title">MCP Task Inspector</h1>
       <h2>Servers</h2>
       <StorageProblems />
