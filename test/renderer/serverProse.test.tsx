@@ -79,6 +79,19 @@ describe("a server's indented prose", () => {
     expect(document.getElementById(argument.getAttribute("aria-describedby")!)!.textContent).toBe("What to review.\n\n- the diff\n- its tests");
   });
 
+  it("a description that is not a string (a hostile list) is left out, and the rest of the form is drawn", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listPrompts", () => ({ prompts: [{ name: "odd", description: { text: "no" }, arguments: [{ name: "a", description: 42 }, { name: "b", description: ["x"] }] }] }) as never);
+    await renderApp({ sessions: [session({ serverCapabilities: { prompts: {} } })] }, bridge);
+    await user.click(tabNamed("Prompts"));
+    await user.click(await screen.findByRole("button", { name: "odd" }));
+    const region = screen.getByRole("region", { name: "Prompt odd" });
+    expect(within(region).getByRole("textbox", { name: "a" }).getAttribute("aria-describedby")).toBeNull();
+    expect(within(region).getByRole("textbox", { name: "b" })).toBeTruthy();
+    expect(region.querySelector("p.description, p.field-help")).toBeNull();
+  });
+
   it("an elicitation's message does too", async () => {
     const user = userEvent.setup();
     const message = indented("Which account should be charged?", "Only accounts you own are listed.");

@@ -191,7 +191,7 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
   return (
     <section aria-label={`Prompt ${prompt.name}`}>
       <h2>{prompt.name}</h2>
-      {prompt.description && <ServerProse key={prompt.name} text={prompt.description} clampLines={DESCRIPTION_LINES} />}
+      {typeof prompt.description === "string" && prompt.description && <ServerProse key={prompt.name} text={prompt.description} clampLines={DESCRIPTION_LINES} />}
       <form
         noValidate
         className="schema-form"
@@ -231,7 +231,9 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
         )}
         {!json && args.map((a, index) => {
           // Numbered, not named: an argument's name may hold a space, which aria-describedby would split.
-          const helpId = a.description ? `${id}-arg-${index}-help` : undefined;
+          // A server's list is not trusted to hold strings where the spec says so.
+          const description = typeof a.description === "string" && a.description ? a.description : undefined;
+          const helpId = description ? `${id}-arg-${index}-help` : undefined;
           const errorId = missing.includes(a.name) ? `${id}-arg-${index}-error` : undefined;
           return (
             <div className="field" key={a.name}>
@@ -249,7 +251,7 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
                 onChange={(value) => setValues(withKey(values, a.name, value))}
                 complete={completeFor(a.name)}
               />
-              {a.description && <ServerProse text={a.description} className="field-help prose" id={helpId} clampLines={FIELD_HELP_LINES} of={a.name} />}
+              {description && <ServerProse text={description} className="field-help prose" id={helpId} clampLines={FIELD_HELP_LINES} of={String(a.name)} />}
               {errorId && (
                 <p className="field-error" id={errorId}>
                   Required

@@ -48,7 +48,7 @@ function VariablesForm({ sessionId, template, completions, disabled, onRead, par
   return (
     <TemplateShell template={template} onSubmit={() => (blocked ? undefined : onRead(uri))}>
       <h4>{template.name}</h4>
-      {template.description && <ServerProse text={template.description} className="field-help prose" clampLines={FIELD_HELP_LINES} of={template.name} />}
+      {typeof template.description === "string" && template.description && <ServerProse text={template.description} className="field-help prose" clampLines={FIELD_HELP_LINES} of={String(template.name)} />}
       <p className="note template-source">
         <TemplateText template={template.uriTemplate} />
       </p>
@@ -96,7 +96,7 @@ function RawTemplateReader({ sessionId, template, onRead, disabled, problem }: T
   return (
     <TemplateShell template={template} onSubmit={() => onRead(uri)}>
       <label htmlFor={id}>{template.name}</label>
-      {template.description && <ServerProse text={template.description} className="field-help prose" clampLines={FIELD_HELP_LINES} of={template.name} />}
+      {typeof template.description === "string" && template.description && <ServerProse text={template.description} className="field-help prose" clampLines={FIELD_HELP_LINES} of={String(template.name)} />}
       <p className="note">Not offered as a form: {problem}. Type the URI to read.</p>
       <div className="row">
         <input id={id} value={uri} spellCheck={false} onChange={(e) => setUri(e.target.value)} />

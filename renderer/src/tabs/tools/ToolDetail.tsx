@@ -25,7 +25,7 @@ export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool
     <section className="tool-detail" aria-label={`Tool ${tool.name}`}>
       <h2>{tool.name}</h2>
       {tool.title && <p className="item-title">{tool.title}</p>}
-      {tool.description && <ServerProse key={tool.name} text={tool.description} clampLines={DESCRIPTION_LINES} />}
+      {typeof tool.description === "string" && tool.description && <ServerProse key={tool.name} text={tool.description} clampLines={DESCRIPTION_LINES} />}
       <ToolAnnotations tool={tool} />
       <AppToolFacts tool={tool} />
       {offeredToUser(tool) ? (
