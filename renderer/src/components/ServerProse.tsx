@@ -1,7 +1,7 @@
 // A server's own prose shown with its line breaks: a tool's or prompt's description, a field's, an
-// elicitation's message. Drawn without the indent its lines share (util/dedent.ts), worked out once per text. A long
-// description can be held to its first lines, so the form below it is in sight; one button shows the rest.
-// The whole text stays in the page either way, so a screen reader reads all of it.
+// elicitation's message. Drawn without the indent its lines share (util/dedent.ts), worked out once per
+// text. A long description can be held to its first lines, so the form below it is in sight; one button
+// shows the rest. The whole text stays in the page either way, so a screen reader reads all of it.
 import { useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { dedent } from "../util/dedent.js";
 
