@@ -145,12 +145,11 @@ describe("session panels in Chromium", () => {
     await app.close();
   });
 
-  it("a command line pasted into Command is split into the program and its arguments, saved and connected", { timeout: 120_000 }, async () => {
+  it("a command line pasted into Command is split into the program and its arguments, saved under the script's name and connected", { timeout: 120_000 }, async () => {
     const app = await openApp({ viewport: { width: 1280, height: 720 } });
     const { page } = app;
     await page.getByRole("button", { name: "Add server", exact: true }).click();
     const form = page.getByRole("form", { name: "Add server" });
-    await form.getByLabel("Name", { exact: true }).fill("Pasted");
     const fixture = fileURLToPath(new URL("../fixtures/session-server.mjs", import.meta.url));
     await form.getByLabel("Command", { exact: true }).fill(`${shellQuote(process.execPath)} ${shellQuote(fixture)}`);
     const note = form.getByRole("note").filter({ hasText: "This reads as a whole command line" });
@@ -162,8 +161,10 @@ describe("session panels in Chromium", () => {
     await note.getByRole("button", { name: "Split into command and arguments", exact: true }).click();
     expect(await form.getByLabel("Command", { exact: true }).inputValue()).toBe(process.execPath);
     expect(await form.getByLabel("Arguments (one per line)", { exact: true }).inputValue()).toBe(fixture);
+    // Name left empty: the placeholder says what the entry will be called.
+    expect(await form.getByLabel("Name", { exact: true }).getAttribute("placeholder")).toBe("session-server");
     await form.getByRole("button", { name: "Save server", exact: true }).click();
-    await connect(page, "Pasted");
+    await connect(page, "session-server");
     expect(app.pageErrors).toEqual([]);
     await app.close();
   });

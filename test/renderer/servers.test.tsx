@@ -108,6 +108,26 @@ describe("servers sidebar", () => {
     expect(bridge.callsOf("saveServer")[0]!.server.transport).toEqual({ type: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp/my files"], env: {} });
   });
 
+  it("Name left empty: the entry is saved under what its command runs (shown as the placeholder), or its URL's host", async () => {
+    const { user, bridge, form } = await openAddServer();
+    const name = within(form).getByLabelText("Name") as HTMLInputElement;
+    await user.type(within(form).getByLabelText("Command"), "npx");
+    await user.type(within(form).getByLabelText("Arguments (one per line)"), "-y{Enter}@modelcontextprotocol/server-filesystem@2{Enter}/tmp");
+    expect(name.placeholder).toBe("server-filesystem");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(bridge.callsOf("saveServer")[0]!.server.name).toBe("server-filesystem");
+  });
+
+  it("an HTTP entry with no name is saved under its URL's host; with neither, Save asks for a name", async () => {
+    const { user, bridge, form } = await openAddServer();
+    await user.selectOptions(within(form).getByLabelText("Transport"), "streamableHttp");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(within(form).getByRole("alert").textContent).toContain("Give the server a name");
+    await user.type(within(form).getByLabelText("URL"), "http://127.0.0.1:3001/mcp");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    expect(bridge.callsOf("saveServer")[0]!.server.name).toBe("127.0.0.1:3001");
+  });
+
   it("no split is offered for one word, with arguments already given, or with an unclosed quote", async () => {
     const { user, form } = await openAddServer();
     const command = within(form).getByLabelText("Command");

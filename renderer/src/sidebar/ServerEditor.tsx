@@ -8,6 +8,7 @@ import { useAsyncAction } from "../components/useAsyncAction.js";
 import { linesOf, pairsText, parsePairs } from "./configText.js";
 import { SecretsNote } from "./StorageProblems.js";
 import { shellWords } from "../../../shared/shellWords.js";
+import { suggestedStdioName, suggestedUrlName } from "../../../shared/serverName.js";
 
 type TransportType = "stdio" | "streamableHttp" | "sse";
 
@@ -107,6 +108,8 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
   const [headers, setHeaders] = useState(t && t.type !== "stdio" ? pairsText(t.headers, ":") : "");
   const hint = transportHint(type, url);
   const split = type === "stdio" ? commandLineSplit(command, args) : undefined;
+  // Name left empty: the entry is saved under what its command runs, or its URL's host.
+  const suggestedName = type !== "stdio" ? suggestedUrlName(url) : split ? suggestedStdioName(split.command, split.args) : suggestedStdioName(command, linesOf(args));
   // Issue 14: the OAuth client to use when the server answers 401 (all optional: without them the inspector registers itself).
   const [clientId, setClientId] = useState(initial?.oauth?.clientId ?? "");
   const [clientSecret, setClientSecret] = useState(initial?.oauth?.clientSecret ?? "");
@@ -132,14 +135,15 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
     const roots = (saved ?? initial)?.roots;
     const keptRoots = roots ? { roots } : {};
     const errors: string[] = [];
-    if (!name.trim()) errors.push("Give the server a name");
+    const savedName = name.trim() || suggestedName;
+    if (!savedName) errors.push("Give the server a name");
     let server: ServerConfigInput | undefined;
     if (type === "stdio") {
       if (!command.trim()) errors.push("Command must not be empty");
       const envPairs = parsePairs(env, "=");
       errors.push(...envPairs.errors);
       server = {
-        name: name.trim(),
+        name: savedName,
         transport: { type, command: command.trim(), args: linesOf(args), env: envPairs.map, ...(cwd.trim() ? { cwd: cwd.trim() } : {}) },
         features,
         era,
@@ -174,7 +178,7 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
         ...(dpop !== "auto" ? { dpop: dpop === "on" } : {}),
         ...(initial?.oauth?.signingAlgorithm ? { signingAlgorithm: initial.oauth.signingAlgorithm } : {}),
       };
-      server = { name: name.trim(), transport: { type, url: url.trim(), headers: headerPairs.map }, features, era, ...keptRoots, ...(Object.keys(oauth).length ? { oauth } : {}) };
+      server = { name: savedName, transport: { type, url: url.trim(), headers: headerPairs.map }, features, era, ...keptRoots, ...(Object.keys(oauth).length ? { oauth } : {}) };
     }
     setProblems(errors);
     if (errors.length || !server) return;
@@ -196,7 +200,7 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
     >
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
+        <input id={`${id}-name`} value={name} placeholder={suggestedName || undefined} title={suggestedName ? `Left empty, it is saved as "${suggestedName}"` : undefined} onChange={(e) => setName(e.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-type`}>Transport</label>
