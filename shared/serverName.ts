@@ -12,13 +12,15 @@ const VALUED_OPTIONS = new Set(["-e", "--env", "--env-file", "-v", "--volume", "
 const GENERIC = new Set(["index", "main", "server", "cli", "app", "build", "dist", "out", "lib", "src", "bin", "__main__"]);
 
 const MAX_NAME = 100;
+const WORD_TAIL = 1_000;
 
 /**
  * A word's last telling path segment, without a version or tag and without a script's extension:
  * "@scope/server-x@1.2" → "server-x", "mcp/time:latest" → "time", "~/weather/build/index.js" → "weather".
  */
 function shortName(word: string): string {
-  const unversioned = word.replace(/(?!^)@[^/]*$/, "");
+  // Its end is what names it; a pasted megabyte is not scanned (the version pattern would be quadratic on it).
+  const unversioned = word.slice(-WORD_TAIL).replace(/(?!^)@[^/]*$/, "");
   const segments = unversioned
     .split(/[\\/]/)
     .filter((segment) => segment && segment !== "." && segment !== "..")

@@ -28,5 +28,7 @@ describe("a suggested server name", () => {
     expect(suggestedUrlName("https://mcp.notion.com/mcp")).toBe("mcp.notion.com");
     expect(suggestedUrlName("localhost:8080/sse")).toBe("");
     expect(suggestedStdioName("x".repeat(10_000), []).length).toBe(100);
+    // A pasted megabyte of "@" (each one a place the version pattern could start) is answered at once.
+    expect(suggestedStdioName("npx", ["@".repeat(1_000_000) + "/x"])).toBe("x");
   });
 });
