@@ -2,7 +2,7 @@
 // Servers sidebar: the built-in "Everything (demo)" entry from listServers, Connect / Disconnect,
 // live state from sessionChanged events, stderr, add and import.
 import "./setup.js";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { createFakeBridge, EVERYTHING_DEMO } from "./fakeBridge.js";
@@ -191,6 +191,45 @@ describe("servers sidebar", () => {
     bridge.emit({ type: "serversChanged", payload: [EVERYTHING_DEMO, { ...saved, roots: [{ uri: "file:///a" }, { uri: "file:///b", name: "B" }] }] });
     await user.click(within(form).getByRole("button", { name: "Save server" }));
     expect(bridge.callsOf("saveServer")[0]?.server.roots).toEqual([{ uri: "file:///a" }, { uri: "file:///b", name: "B" }]);
+  });
+
+  it("the keyboard keeps its place: an opened form takes the focus, a closed one gives it back to its opener, a removed entry to the next", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const mine = { ...EVERYTHING_DEMO, id: "m", name: "mine", builtIn: false };
+    const other = { ...EVERYTHING_DEMO, id: "o", name: "other", builtIn: false };
+    bridge.handle("listServers", () => [EVERYTHING_DEMO, mine, other]);
+    bridge.handle("saveServer", ({ server }) => ({ ...mine, ...server }) as never);
+    bridge.handle("removeServer", () => {
+      bridge.emit({ type: "serversChanged", payload: [EVERYTHING_DEMO, other] });
+      return { ok: true } as never;
+    });
+    await renderApp({}, bridge);
+    // Add server: the caret in Name; Discard: back on Add server (a new button: the old one made way for the form).
+    await user.click(screen.getByRole("button", { name: "Add server" }));
+    expect(document.activeElement).toBe(within(screen.getByRole("form", { name: "Add server" })).getByLabelText("Name"));
+    await user.click(screen.getByRole("button", { name: "Discard changes" }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Add server" }));
+    // Edit: saved, the focus is back on that entry's Edit.
+    await user.click(screen.getByRole("button", { name: "Edit server mine" }));
+    expect((document.activeElement as HTMLInputElement).value).toBe("mine");
+    await user.click(screen.getByRole("button", { name: "Save server" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Edit server mine" })));
+    // Import: the caret in the document; Close import gives the focus back to Import servers.
+    await user.click(screen.getByRole("button", { name: "Import servers" }));
+    expect(document.activeElement).toBe(screen.getByLabelText("mcpServers JSON"));
+    await user.click(screen.getByRole("button", { name: "Close import" }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Import servers" }));
+    // Remove: the focus goes on to the next entry.
+    const confirm = window.confirm;
+    window.confirm = () => true;
+    try {
+      await user.click(screen.getByRole("button", { name: "Remove server mine" }));
+      await waitFor(() => expect(screen.queryByRole("group", { name: "mine" })).toBeNull());
+      expect(within(screen.getByRole("group", { name: "other" })).getByRole("button", { name: "Connect" })).toBe(document.activeElement);
+    } finally {
+      window.confirm = confirm;
+    }
   });
 
   it("imports an mcpServers document through importServers; the list comes from the serversChanged event", async () => {

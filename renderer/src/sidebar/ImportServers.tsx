@@ -29,6 +29,8 @@ export function ImportServers({ onDone }: { onDone(): void }) {
         <label htmlFor={id}>mcpServers JSON</label>
         <textarea
           id={id}
+          // Opened by the user's own press: the caret goes where the document is pasted.
+          autoFocus
           rows={6}
           spellCheck={false}
           placeholder={'{ "mcpServers": { "name": { "command": "npx", "args": ["…"] } } }'}

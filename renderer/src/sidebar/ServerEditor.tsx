@@ -200,7 +200,8 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
     >
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} value={name} placeholder={suggestedName || undefined} title={suggestedName ? `Left empty, it is saved as "${suggestedName}"` : undefined} onChange={(e) => setName(e.target.value)} />
+        {/* Opened by the user's own press (Add, Edit, Duplicate): the caret goes to the first field. */}
+        <input id={`${id}-name`} autoFocus value={name} placeholder={suggestedName || undefined} title={suggestedName ? `Left empty, it is saved as "${suggestedName}"` : undefined} onChange={(e) => setName(e.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-type`}>Transport</label>

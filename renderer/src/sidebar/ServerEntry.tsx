@@ -1,5 +1,5 @@
 // One saved server: its live state, Connect / Disconnect, edit and remove, and its stderr.
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { SavedServer } from "../../../shared/types.js";
 import { useBridge, useInspector } from "../hooks/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
@@ -58,13 +58,18 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
       const { cleared } = await bridge.clearAuthTokens({ url: server.transport.url });
       setSignedOut(cleared ? "Signed out: the tokens kept for this server were cleared." : "No tokens were kept for this server.");
     });
+  const item = useRef<HTMLLIElement>(null);
   const remove = () =>
     action.run(async () => {
-      if (window.confirm(`Remove the saved server "${server.name}"?`)) await bridge.removeServer({ id: server.id });
+      if (!window.confirm(`Remove the saved server "${server.name}"?`)) return;
+      // The focus goes on to the next entry (or the one before), not out of the list with this one.
+      const neighbour = item.current?.nextElementSibling ?? item.current?.previousElementSibling;
+      await bridge.removeServer({ id: server.id });
+      neighbour?.querySelector<HTMLElement>("button:not([disabled])")?.focus();
     });
 
   return (
-    <li className={selected ? "server selected" : "server"}>
+    <li ref={item} className={selected ? "server selected" : "server"}>
       <section role="group" aria-label={server.name}>
         <div className="server-head">
           <button

@@ -1,5 +1,5 @@
 // The saved servers (the built-in "Everything (demo)" first, as main lists it), add / import, settings.
-import { useDeferredValue, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useInspector } from "../hooks/context.js";
 import { ImportServers } from "./ImportServers.js";
 import { ServerEditor, type EditorTarget } from "./ServerEditor.js";
@@ -17,6 +17,37 @@ export function ServersSidebar() {
   const loaded = useInspector((s) => s.serversLoaded);
   const [editing, setEditing] = useState<EditorTarget>();
   const [importing, setImporting] = useState(false);
+  // The editor and the import form replace the buttons that open them. Closed, they hand the focus back
+  // to the button that opened them (an entry's Edit), or to the new Add server or Import servers button when
+  // the one pressed made way for the form.
+  const opener = useRef<HTMLElement | null>(null);
+  const addServer = useRef<HTMLButtonElement>(null);
+  const importServers = useRef<HTMLButtonElement>(null);
+  const wasImport = useRef(false);
+  const [closedTimes, setClosedTimes] = useState(0);
+  const remember = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const startEditing = (target: EditorTarget) => {
+    remember();
+    wasImport.current = false;
+    setEditing(target);
+  };
+  const startImport = () => {
+    remember();
+    wasImport.current = true;
+    setImporting(true);
+  };
+  const close = () => {
+    setEditing(undefined);
+    setImporting(false);
+    setClosedTimes((n) => n + 1);
+  };
+  useEffect(() => {
+    if (!closedTimes) return;
+    const back = opener.current?.isConnected ? opener.current : wasImport.current ? importServers.current : addServer.current;
+    back?.focus();
+  }, [closedTimes]);
   const [filter, setFilter] = useState("");
   const [shown, setShown] = useState(PAGE);
   const deferredFilter = useDeferredValue(filter);
@@ -50,8 +81,8 @@ export function ServersSidebar() {
           <ServerEntry
             key={server.id}
             server={server}
-            onEdit={() => setEditing({ id: server.id, initial: server })}
-            onDuplicate={() => setEditing({ initial: server })}
+            onEdit={() => startEditing({ id: server.id, initial: server })}
+            onDuplicate={() => startEditing({ initial: server })}
           />
         ))}
       </ul>
@@ -62,15 +93,15 @@ export function ServersSidebar() {
       )}
       {filter && matching.length === 0 && <p className="note">No saved server matches “{filter}”.</p>}
       {editing ? (
-        <ServerEditor key={editing.id ?? "new"} target={editing} onDone={() => setEditing(undefined)} />
+        <ServerEditor key={editing.id ?? "new"} target={editing} onDone={close} />
       ) : importing ? (
-        <ImportServers onDone={() => setImporting(false)} />
+        <ImportServers onDone={close} />
       ) : (
         <div className="row">
-          <button type="button" onClick={() => setEditing({})}>
+          <button type="button" ref={addServer} onClick={() => startEditing({})}>
             Add server
           </button>
-          <button type="button" onClick={() => setImporting(true)}>
+          <button type="button" ref={importServers} onClick={startImport}>
             Import servers
           </button>
         </div>
