@@ -48,6 +48,12 @@ describe("collections in the app", () => {
     expect(await picker.locator('optgroup[label="For Everything (demo)"] option').allTextContents()).toEqual(["Smoke (1 call)"]);
     expect(await picker.inputValue()).toBe("Smoke.collection.json");
     await app.screenshot("collections-by-server");
+    // Lined up with every other tab: its first control starts where the tab panel's content does.
+    const [barLeft, contentLeft] = await tabPanel.evaluate((el) => {
+      const panel = el.closest("[role=tabpanel]")!;
+      return [el.querySelector(".collections-bar")!.getBoundingClientRect().left, panel.getBoundingClientRect().left + parseFloat(getComputedStyle(panel).paddingLeft)];
+    });
+    expect(barLeft - contentLeft).toBeLessThanOrEqual(3);
     await tabPanel.getByRole("combobox", { name: "Collection" }).selectOption("Smoke.collection.json");
     await tabPanel.getByRole("button", { name: "Run all", exact: true }).click();
     const call = tabPanel.getByRole("listitem", { name: "echo: failed" });
