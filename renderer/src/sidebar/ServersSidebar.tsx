@@ -25,17 +25,16 @@ export function ServersSidebar() {
   const importServers = useRef<HTMLButtonElement>(null);
   const wasImport = useRef(false);
   const [closedTimes, setClosedTimes] = useState(0);
-  const remember = () => {
+  const remember = (isImport: boolean) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    wasImport.current = isImport;
   };
   const startEditing = (target: EditorTarget) => {
-    remember();
-    wasImport.current = false;
+    remember(false);
     setEditing(target);
   };
   const startImport = () => {
-    remember();
-    wasImport.current = true;
+    remember(true);
     setImporting(true);
   };
   const close = () => {
