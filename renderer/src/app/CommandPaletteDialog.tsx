@@ -11,6 +11,7 @@ import { draftKeys } from "../store/draftsSlice.js";
 import { useBridge, useInspector, useInspectorStore } from "./context.js";
 import { TAB_IDS, TAB_LABELS, type TabId } from "./tabs.js";
 import { oldestFirst } from "./WaitingOnYou.js";
+import { focusBack, focusedElement } from "../components/focusReturn.js";
 
 /** A server's words in a menu item: cut, so a 1 MB name costs nothing. */
 const short = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -93,7 +94,7 @@ export function CommandPaletteDialog({
             className="palette"
             aria-describedby={undefined}
             onOpenAutoFocus={() => {
-              openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+              openedFrom.current = focusedElement();
             }}
             onCloseAutoFocus={(e) => {
               const focus = afterClose.current;
@@ -101,7 +102,7 @@ export function CommandPaletteDialog({
               e.preventDefault();
               // Where the command leads, or back to where the user was (not the Commands button).
               if (focus) focus();
-              else if (openedFrom.current?.isConnected) openedFrom.current.focus();
+              else focusBack(openedFrom.current);
             }}
           >
             <Dialog.Title className="visually-hidden">Command palette</Dialog.Title>

@@ -4,26 +4,26 @@
 import { useEffect } from "react";
 
 /** Marks a part of the window F6 stops at, in document order. */
-export const PANE = "data-pane";
+const PANE = "data-pane";
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 /** Inside a part, the item the user is on (the selected tab, the current server, the view shown) comes first. */
 const CURRENT = '[aria-selected="true"], [aria-current="true"], [aria-pressed="true"]';
 
 /** The parts shown now: a part inside a hidden sidebar or a closed panel is not in the cycle. */
-export function shownPanes(root: ParentNode = document): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(`[${PANE}]`)].filter((pane) => !pane.closest(".sidebar-hidden > .sidebar, [hidden], [inert]"));
+function shownPanes(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>(`[${PANE}]`)].filter((pane) => !pane.closest(".sidebar-hidden > .sidebar, [hidden], [inert]"));
 }
 
 /** Where the focus goes in a part: the part itself if it takes the focus (the tab panel), else its current item, else its first control. */
-export function focusTarget(pane: HTMLElement): HTMLElement {
+function focusTarget(pane: HTMLElement): HTMLElement {
   if (pane.hasAttribute("tabindex")) return pane;
   const current = [...pane.querySelectorAll<HTMLElement>(CURRENT)].find((el) => el.matches(FOCUSABLE));
   return current ?? pane.querySelector<HTMLElement>(FOCUSABLE) ?? pane;
 }
 
 /** The part after (or before) the one holding `active`; from outside every part, the first (or last). */
-export function nextPane(panes: HTMLElement[], active: Element | null, backwards: boolean): HTMLElement | undefined {
+function nextPane(panes: HTMLElement[], active: Element | null, backwards: boolean): HTMLElement | undefined {
   if (!panes.length) return undefined;
   const at = panes.findIndex((pane) => active !== null && pane.contains(active));
   if (at < 0) return backwards ? panes[panes.length - 1] : panes[0];

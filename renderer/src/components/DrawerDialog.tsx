@@ -5,6 +5,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { DrawerHostContext } from "./drawerHost.js";
+import { focusBack, focusedElement } from "./focusReturn.js";
 
 export function DrawerDialog({
   open,
@@ -36,13 +37,13 @@ export function DrawerDialog({
           // The drawer itself takes focus (a screen reader reads its name first), not its first button.
           onOpenAutoFocus={(e) => {
             e.preventDefault();
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            opener.current = focusedElement();
             content.current?.focus();
           }}
           // Closed, focus goes back to where it was (the button that opened it), if that is still there.
           onCloseAutoFocus={(e) => {
             e.preventDefault();
-            if (opener.current?.isConnected) opener.current.focus();
+            focusBack(opener.current);
           }}
           className={`drawer${className ? ` ${className}` : ""}`}
           aria-describedby={undefined}

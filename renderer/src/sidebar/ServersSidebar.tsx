@@ -6,6 +6,7 @@ import { ServerEditor, type EditorTarget } from "./ServerEditor.js";
 import { ServerEntry } from "./ServerEntry.js";
 import { SettingsDialog } from "./SettingsDialog.js";
 import { StorageProblems } from "./StorageProblems.js";
+import { focusBack, focusedElement } from "../components/focusReturn.js";
 
 /** Entries drawn at first; "Show more" adds as many again. A list of 2,000 once took seconds to draw. */
 const PAGE = 100;
@@ -26,7 +27,7 @@ export function ServersSidebar() {
   const wasImport = useRef(false);
   const [closedTimes, setClosedTimes] = useState(0);
   const remember = (isImport: boolean) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    opener.current = focusedElement();
     wasImport.current = isImport;
   };
   const startEditing = (target: EditorTarget) => {
@@ -44,8 +45,7 @@ export function ServersSidebar() {
   };
   useEffect(() => {
     if (!closedTimes) return;
-    const back = opener.current?.isConnected ? opener.current : wasImport.current ? importServers.current : addServer.current;
-    back?.focus();
+    focusBack(opener.current, wasImport.current ? importServers.current : addServer.current);
   }, [closedTimes]);
   const [filter, setFilter] = useState("");
   const [shown, setShown] = useState(PAGE);

@@ -3,6 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRef } from "react";
 import { SettingsPanel } from "./SettingsPanel.js";
+import { focusBack, focusedElement } from "../components/focusReturn.js";
 
 export function SettingsDialogBody({ onClose }: { onClose(): void }) {
   const opener = useRef<HTMLElement | null>(null);
@@ -13,11 +14,11 @@ export function SettingsDialogBody({ onClose }: { onClose(): void }) {
           className="settings-dialog"
           aria-describedby={undefined}
           onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            opener.current = focusedElement();
           }}
           onCloseAutoFocus={(e) => {
             e.preventDefault();
-            if (opener.current?.isConnected) opener.current.focus();
+            focusBack(opener.current);
           }}
           onInteractOutside={(e) => e.preventDefault()}
         >

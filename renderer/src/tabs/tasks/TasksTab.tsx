@@ -26,6 +26,7 @@ import { NO_FILTER, taskRowOf, type ShownStatus, type TaskFilter, type TaskKind,
 import { useTaskView } from "./useTaskView.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 import { useOpenRequest } from "../pending/requestDialogState.js";
+import { focusBack, focusedElement } from "../../components/focusReturn.js";
 
 const STATUSES: ShownStatus[] = ["working", "input_required", "completed", "failed", "cancelled", "deleted", "expired"];
 
@@ -255,11 +256,9 @@ function truncateName(name: string): string {
 function TaskDrawer({ onClose, children }: { onClose(): void; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+    const opener = focusedElement();
     ref.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
+    return () => focusBack(opener);
   }, []);
   return (
     <div
