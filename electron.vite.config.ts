@@ -14,7 +14,10 @@ function buildsSchemas(id: string): boolean {
 }
 
 /** The first tab's own code, and the small modules the later tabs share with it. */
-const START = /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts|hooks)[\\/](?!jsonEditorView|validate|patterns|CommandPaletteDialog|DrawerDialog|ModalDialog|SettingsDialogBody)|[\\/]shared[\\/]/;
+const START = /renderer[\\/]src[\\/](app|components|store|util|forms|sidebar|alerts|hooks)[\\/](?!jsonEditorView|validate|patterns|CommandPaletteDialog|DrawerDialog|ModalDialog|SettingsDialogBody|ServerActionsMenu)|[\\/]shared[\\/]/;
+
+const RADIX_DIALOG = /node_modules[\\/](@radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/;
+const RADIX_MENU = /node_modules[\\/](@radix-ui[\\/](react-dropdown-menu|react-menu|react-popper|react-roving-focus|react-collection|react-arrow|react-direction|react-use-size|react-use-rect|rect)|@floating-ui)[\\/]/;
 
 export default defineConfig({
   main: {
@@ -48,16 +51,19 @@ export default defineConfig({
           // and the contract's schemas then get a file each that holds only what the first tab does not load.
           codeSplitting: {
             groups: [
-              // The dialogs (the command palette with cmdk, the drawers, Settings, the modals) stay out, and
-              // Radix with them: each loads when it first opens.
+              // The dialogs (the command palette with cmdk, the drawers, Settings, the modals) and a server's
+              // menu stay out, and Radix with them: each loads when it first opens, or once the window is idle.
               { name: "start", test: (id) => START.test(id) && !buildsSchemas(id), priority: 4 },
               // Edit as JSON's editor loads on first use: CodeMirror gets a chunk of its own, and the module that
               // imports it stays out of the start chunk (else the start chunk would import CodeMirror at once).
               { name: "json-editor", test: /node_modules[\\/](codemirror|@codemirror|@lezer|style-mod|w3c-keyname|crelt)[\\/]/, priority: 3 },
               { name: "patterns", test: /node_modules[\\/](re2js|@cfworker)[\\/]|renderer[\\/]src[\\/]forms[\\/](validate|patterns)\.ts$/, priority: 2 },
               { name: "schemas", test: buildsSchemas, priority: 2 },
-              // Radix's dialog and what it brings (focus scope, scroll lock, aria-hidden), shared by the dialogs' chunks.
-              { name: "dialog", test: /node_modules[\\/](@radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/, priority: 2 },
+              // Radix's dialog and what it brings (focus scope, scroll lock, aria-hidden), shared by the dialogs' chunks
+              // and the menu's; matched before the menu's group, so that a dialog does not wait for the menu's code.
+              { name: "dialog", test: (id) => RADIX_DIALOG.test(id) && !RADIX_MENU.test(id), priority: 3 },
+              // Radix's menu and its positioning: a server's menu only.
+              { name: "menu", test: RADIX_MENU, priority: 2 },
             ],
           },
         },

@@ -1,4 +1,4 @@
-// The connection doctor in the app: "Diagnose" on a server entry and "Diagnose this failure" beside a failed
+// The connection doctor in the app: "Diagnose…" in a server entry's menu and "Diagnose this failure" beside a failed
 // connect, each opening the dialog of steps; screenshotted on a failed stdio start, a wrong HTTP path and
 // an OAuth server without registration, in both themes.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SavedServer } from "../../shared/types.js";
 import { fixture, startHttpFixture, type ServerProcess } from "../cli/harness.js";
 import { openApp } from "./app.js";
-import { FLOW_TIMEOUT_MS, serverGroup, waitForText } from "./flows-ui.js";
+import { chooseServerAction, FLOW_TIMEOUT_MS, serverGroup, waitForText } from "./flows-ui.js";
 
 const FEATURES = { sampling: true, elicitationForm: true, elicitationUrl: true, roots: true, receiverTasks: true };
 const started: (ServerProcess | { stop(): Promise<void> })[] = [];
@@ -53,7 +53,7 @@ describe("the doctor in the app", () => {
     // Radix hands focus back on the turn after the dialog leaves the page, so this waits for it.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Diagnose this failure: Broken stdio");
 
-    await serverGroup(page, "Wrong path").getByRole("button", { name: "Diagnose: Wrong path", exact: true }).click();
+    await chooseServerAction(page, "Wrong path", "Diagnose…");
     dialog = page.getByRole("dialog", { name: "Diagnose Wrong path" });
     const post = dialog.getByRole("listitem", { name: "Failed: The endpoint answers a POST" });
     await waitForText(post, /404 Not Found at \/api; paths tried: \/api \(404\), \/mcp \(200\)/);
@@ -63,7 +63,7 @@ describe("the doctor in the app", () => {
     await app.screenshot("doctor-wrong-path-light");
     await dialog.getByRole("button", { name: "Close", exact: true }).click();
 
-    await serverGroup(page, "OAuth without registration").getByRole("button", { name: "Diagnose: OAuth without registration", exact: true }).click();
+    await chooseServerAction(page, "OAuth without registration", "Diagnose…");
     dialog = page.getByRole("dialog", { name: "Diagnose OAuth without registration" });
     const registration = dialog.getByRole("listitem", { name: "Failed: The inspector can register as a client" });
     await waitForText(registration, "no registration_endpoint, no client ID metadata document support, and no client id set");

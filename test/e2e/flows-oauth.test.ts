@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { openApp } from "./app.js";
-import { FLOW_TIMEOUT_MS, serverGroup, waitForText } from "./flows-ui.js";
+import { chooseServerAction, FLOW_TIMEOUT_MS, serverGroup, waitForText } from "./flows-ui.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/oauth-server.mjs", import.meta.url));
 const children: ChildProcess[] = [];
@@ -69,7 +69,7 @@ describe("OAuth in browser mode", () => {
     await app.screenshot("oauth-authorized");
 
     await group.getByRole("button", { name: "Disconnect", exact: true }).click();
-    await group.getByRole("button", { name: "Sign out of Protected (clear tokens)", exact: true }).click();
+    await chooseServerAction(page, "Protected", "Sign out (clear tokens)");
     await waitForText(group.getByRole("status"), "Signed out: the tokens kept for this server were cleared.");
     expect(app.pageErrors).toEqual([]);
     await app.close();

@@ -35,6 +35,12 @@ export async function connect(page: Page, name: string): Promise<void> {
   await group.getByText("connected", { exact: true }).waitFor({ timeout: FLOW_TIMEOUT_MS });
 }
 
+/** A server entry's "…" menu → one of its actions ("Edit…", "Diagnose…", "Sign out (clear tokens)", "Remove…"). */
+export async function chooseServerAction(page: Page, name: string, action: string): Promise<void> {
+  await serverGroup(page, name).getByRole("button", { name: `More actions for ${name}`, exact: true }).click();
+  await page.getByRole("menu").getByRole("menuitem", { name: action, exact: true }).click();
+}
+
 export function tab(page: Page, name: TabName): Locator {
   return page.getByRole("tab", { name, exact: true });
 }

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openApp, type App } from "./app.js";
 import { axeProblems } from "./axe.js";
-import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, fillEverythingTabs, openTab, openTool, statusCell, tab, taskRow, waitForText, type TabName } from "./flows-ui.js";
+import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, fillEverythingTabs, openTab, openTool, serverGroup, statusCell, tab, taskRow, waitForText, type TabName } from "./flows-ui.js";
 
 const TABS: TabName[] = ["Tools", "Tasks", "Sampling", "Elicitations", "Resources", "Prompts", "Logs", "Checks", "Collections"];
 
@@ -409,6 +409,53 @@ describe("the workspace", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => tab(page, "Checks").getAttribute("aria-selected")).toBe("true");
     await expect.poll(() => page.evaluate(() => /^Run (all|.+) checks$/.test(document.activeElement?.textContent?.trim() ?? ""))).toBe(true);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("nine saved servers: each entry takes three lines, the rest of its actions in a menu the keys work; the menu stays in the window", { timeout: 240_000 }, async () => {
+    const servers = Array.from({ length: 8 }, (_, i) => fixtureServer(`s${i}`, `Server ${i}`, "session-server.mjs"));
+    app = await openApp({ savedServers: servers, viewport: { width: 1280, height: 720 }, context: { colorScheme: "dark" } });
+    const { page } = app;
+    await page.getByRole("group", { name: "Server 7", exact: true }).waitFor();
+    await connect(page, "Server 1");
+    // Name and state, the command (two lines here), then Connect (or Disconnect and Restart) and the menu
+    // button: no entry taller than that, connected or not (Server 1 also has its stderr), so most of nine
+    // servers fit a 720-pixel window.
+    const heights = await page.locator(".server-list > li").evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().height)));
+    expect(heights).toHaveLength(9);
+    for (const [i, height] of heights.entries()) expect(height).toBeLessThanOrEqual(i === 2 ? 130 : 110);
+    // Keyboard: Enter on the menu button opens it on its first item; the arrows move; Enter chooses.
+    const more = serverGroup(page, "Server 3").getByRole("button", { name: "More actions for Server 3", exact: true });
+    await more.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await menu.waitFor();
+    const active = () => page.evaluate(() => document.activeElement?.textContent);
+    await expect.poll(active).toBe("Edit…");
+    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Edit…", "Diagnose…", "Remove…"]);
+    await app.screenshot("server-menu-dark");
+    expect(await axeProblems(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "light" });
+    await app.screenshot("server-menu-light");
+    expect(await axeProblems(page)).toEqual([]);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(active).toBe("Diagnose…");
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Diagnose Server 3", exact: true });
+    await dialog.getByRole("status").filter({ hasText: /passed/ }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => more.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The last entry's menu, at the foot of the scrolled sidebar, opens where it can be seen whole.
+    const last = serverGroup(page, "Server 7").getByRole("button", { name: "More actions for Server 7", exact: true });
+    await last.scrollIntoViewIfNeeded();
+    await last.click();
+    const box = (await menu.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(720);
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => last.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(app.pageErrors).toEqual([]);
   });
 

@@ -37,12 +37,12 @@ describe("the built renderer's chunks", () => {
     }
   });
 
-  it("the first load holds no pattern engine, no JSON-Schema validator, no zod schema, no CodeMirror and no Radix: each is a chunk fetched later", () => {
+  it("the first load holds no pattern engine, no JSON-Schema validator, no zod schema, no CodeMirror and no Radix (dialog or menu): each is a chunk fetched later", () => {
     const first = firstLoadScripts(join(ASSETS, ".."));
     expect(first.some((f) => /^start-[\w-]+\.js$/.test(f))).toBe(true);
-    expect(first.filter((f) => /^(patterns|schemas|json-editor|dialog)-/.test(f))).toEqual([]);
-    // By their own strings, wherever a build might put them: re2js, @cfworker/json-schema, zod, CodeMirror, Radix's dialog.
-    const markers = { re2js: "missing closing", "@cfworker/json-schema": "Items did not match", zod: "$ZodType", codemirror: "cm-scroller", radix: "data-radix-focus-guard" };
+    expect(first.filter((f) => /^(patterns|schemas|json-editor|dialog|menu|ServerActionsMenu)-/.test(f))).toEqual([]);
+    // By their own strings, wherever a build might put them: re2js, @cfworker/json-schema, zod, CodeMirror, Radix's dialog and menu.
+    const markers = { re2js: "missing closing", "@cfworker/json-schema": "Items did not match", zod: "$ZodType", codemirror: "cm-scroller", radix: "data-radix-focus-guard", "radix menu": "data-radix-menu-content" };
     for (const [what, marker] of Object.entries(markers)) {
       expect(built.some((f) => readFileSync(join(ASSETS, f), "utf8").includes(marker)), `${what} is in some chunk`).toBe(true);
       for (const file of first) expect(readFileSync(join(ASSETS, file), "utf8").includes(marker), `${what} in ${file}`).toBe(false);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { AuthStep, SavedServer } from "../../shared/types.js";
 import { createFakeBridge, EVERYTHING_DEMO } from "./fakeBridge.js";
 import { session } from "./fixtures.js";
-import { renderApp } from "./renderApp.js";
+import { chooseServerAction, renderApp } from "./renderApp.js";
 import { createInspectorStore } from "../../renderer/src/store/inspectorStore.js";
 
 const REMOTE: SavedServer = {
@@ -105,18 +105,19 @@ describe("Authorization panel", () => {
     expect(entry.querySelector("details.authorization")?.hasAttribute("open")).toBe(true);
   });
 
-  it("Sign out / clear tokens forgets the entry's tokens by its URL and says whether there were any; stdio entries have no such button", async () => {
+  it("Sign out (clear tokens) forgets the entry's tokens by its URL and says whether there were any; stdio entries have no such action", async () => {
     const user = userEvent.setup();
     const { bridge, entry } = await connectedRemote();
     bridge.handle("clearAuthTokens", () => ({ cleared: true }));
-    await user.click(within(entry).getByRole("button", { name: "Sign out of Remote (clear tokens)" }));
+    await chooseServerAction(user, "Remote", "Sign out (clear tokens)");
     expect(bridge.callsOf("clearAuthTokens")).toEqual([{ url: "https://mcp.example.com/mcp" }]);
     expect(within(entry).getByRole("status").textContent).toContain("Signed out");
     bridge.handle("clearAuthTokens", () => ({ cleared: false }));
-    await user.click(within(entry).getByRole("button", { name: "Sign out of Remote (clear tokens)" }));
+    await chooseServerAction(user, "Remote", "Sign out (clear tokens)");
     expect(within(entry).getByRole("status").textContent).toContain("No tokens were kept");
-    const demo = screen.getByRole("group", { name: "Everything (demo)" });
-    expect(within(demo).queryByRole("button", { name: /Sign out/ })).toBeNull();
+    await user.click(within(screen.getByRole("group", { name: "Everything (demo)" })).getByRole("button", { name: "More actions for Everything (demo)" }));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Duplicate…", "Diagnose…"]);
   });
 
   it("the editor's OAuth fields (pre-registered client, scope, metadata document) are saved with the entry", async () => {

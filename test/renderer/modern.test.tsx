@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { runModes } from "../../renderer/src/tabs/tools/taskModes.js";
 import { createFakeBridge, EVERYTHING_DEMO, runToolsLikeTheCore } from "./fakeBridge.js";
 import { clientTask, elicitation, sampling, session, tool } from "./fixtures.js";
-import { renderApp } from "./renderApp.js";
+import { chooseServerAction, renderApp } from "./renderApp.js";
 
 const modern = session({ era: "modern", protocolVersion: "2026-07-28", eraProbe: "server/discover answered: supports 2026-07-28; speaking 2026-07-28", serverCapabilities: { tools: {} } });
 
@@ -22,8 +22,7 @@ describe("eras in the UI", () => {
     bridge.handle("connect", () => session({ sessionId: "s9" }));
     bridge.handle("listServers", () => [EVERYTHING_DEMO, saved]);
     await renderApp({}, bridge);
-    const entry = screen.getByRole("group", { name: "mine" });
-    await user.click(within(entry).getByRole("button", { name: "Edit server mine" }));
+    await chooseServerAction(user, "mine", "Edit…");
     const form = screen.getByRole("form", { name: "Edit server mine" });
     const era = within(form).getByLabelText("Protocol era") as HTMLSelectElement;
     expect(era.value).toBe("2026-07-28");

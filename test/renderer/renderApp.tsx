@@ -1,5 +1,5 @@
 // Render the whole window against a fake bridge and wait until its first snapshot is in.
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import type { ApiResult } from "../../shared/contract.js";
 import { DEFAULT_SETTINGS } from "../../shared/types.js";
 import { App } from "../../renderer/src/app/App.js";
@@ -30,4 +30,10 @@ export async function renderApp(snapshot: Partial<Snapshot> = {}, bridge: FakeBr
 
 export function tabNamed(name: string): HTMLElement {
   return screen.getByRole("tab", { name });
+}
+
+/** A server entry's "…" menu → one of its actions ("Edit…", "Diagnose…", "Remove…"), as a user picks it. */
+export async function chooseServerAction(user: { click(element: Element): Promise<void> }, serverName: string, action: string): Promise<void> {
+  await user.click(within(screen.getByRole("group", { name: serverName })).getByRole("button", { name: `More actions for ${serverName}` }));
+  await user.click(await screen.findByRole("menuitem", { name: action }));
 }

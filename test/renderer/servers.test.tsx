@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { createFakeBridge, EVERYTHING_DEMO } from "./fakeBridge.js";
 import { session } from "./fixtures.js";
-import { renderApp } from "./renderApp.js";
+import { chooseServerAction, renderApp } from "./renderApp.js";
 
 /** The app with the Add server form open; saveServer answers with the entry as saved. */
 async function openAddServer() {
@@ -186,7 +186,7 @@ describe("servers sidebar", () => {
     bridge.handle("listServers", () => [EVERYTHING_DEMO, saved]);
     bridge.handle("saveServer", ({ server }) => ({ ...saved, ...server }) as never);
     await renderApp({}, bridge);
-    await user.click(within(screen.getByRole("group", { name: "mine" })).getByRole("button", { name: "Edit server mine" }));
+    await chooseServerAction(user, "mine", "Edit…");
     const form = screen.getByRole("form", { name: "Edit server mine" });
     bridge.emit({ type: "serversChanged", payload: [EVERYTHING_DEMO, { ...saved, roots: [{ uri: "file:///a" }, { uri: "file:///b", name: "B" }] }] });
     await user.click(within(form).getByRole("button", { name: "Save server" }));
@@ -210,11 +210,11 @@ describe("servers sidebar", () => {
     expect(document.activeElement).toBe(within(screen.getByRole("form", { name: "Add server" })).getByLabelText("Name"));
     await user.click(screen.getByRole("button", { name: "Discard changes" }));
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Add server" }));
-    // Edit: saved, the focus is back on that entry's Edit.
-    await user.click(screen.getByRole("button", { name: "Edit server mine" }));
+    // Edit (from the entry's menu): saved, the focus is back on that entry's menu button.
+    await chooseServerAction(user, "mine", "Edit…");
     expect((document.activeElement as HTMLInputElement).value).toBe("mine");
     await user.click(screen.getByRole("button", { name: "Save server" }));
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Edit server mine" })));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "More actions for mine" })));
     // Import: the caret in the document; Close import gives the focus back to Import servers.
     await user.click(screen.getByRole("button", { name: "Import servers" }));
     expect(document.activeElement).toBe(screen.getByLabelText("mcpServers JSON"));
@@ -224,7 +224,7 @@ describe("servers sidebar", () => {
     const confirm = window.confirm;
     window.confirm = () => true;
     try {
-      await user.click(screen.getByRole("button", { name: "Remove server mine" }));
+      await chooseServerAction(user, "mine", "Remove…");
       await waitFor(() => expect(screen.queryByRole("group", { name: "mine" })).toBeNull());
       expect(within(screen.getByRole("group", { name: "other" })).getByRole("button", { name: "Connect" })).toBe(document.activeElement);
     } finally {

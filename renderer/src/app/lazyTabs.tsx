@@ -7,6 +7,7 @@ import { drawerDialog } from "../components/Drawer.js";
 import { modalDialog } from "../components/Modal.js";
 import { loadEngines } from "../forms/engines.js";
 import { prepareClockFormat } from "../util/time.js";
+import { serverActionsMenu } from "../sidebar/ServerActions.js";
 import { settingsDialogBody } from "../sidebar/SettingsDialog.js";
 import { commandPaletteDialog } from "./CommandPalette.js";
 
@@ -53,8 +54,8 @@ export const TaskTimelineHost = lazyNamed(() => import("../tabs/timeline/TaskTim
 /** Issue 22: an opened recording's runs, timelines and input requests, above the live tab (its own chunk). */
 export const RecordedViews = lazy(() => import("../tabs/recording/RecordedViews.js").then((m) => ({ default: m.RecordedViews })));
 
-/** The dialogs (drawers, Settings, the command palette, the modals): chunks of their own, so Radix and cmdk are not in the first tab's. */
-const DIALOGS = [drawerDialog, settingsDialogBody, commandPaletteDialog, modalDialog];
+/** The dialogs and menus (drawers, Settings, the command palette, the modals, a server's actions): chunks of their own, so Radix and cmdk are not in the first tab's. */
+const DIALOGS = [drawerDialog, settingsDialogBody, commandPaletteDialog, modalDialog, serverActionsMenu];
 /** The forms' validators (forms/engines.ts): a chunk of their own too. */
 const VALIDATORS = { preload: loadEngines };
 const ALL: { preload(): Promise<unknown> }[] = [TasksTab, SamplingTab, ElicitationsTab, ResourcesTab, PromptsTab, LogsTab, ChecksTab, TaskTimelineHost, CollectionsTab, ...DIALOGS, VALIDATORS];

@@ -4,15 +4,24 @@ import { lazy, useState, type ComponentType } from "react";
 
 export interface LazyPart<P> {
   Component: ComponentType<P>;
-  preload(): Promise<unknown>;
+  preload(): Promise<ComponentType<P>>;
+  /** The component once its chunk is in, else undefined (for a stand-in that must not fetch by rendering). */
+  current(): ComponentType<P> | undefined;
+  /** Resolves once the chunk is in, fetched by something else (preload, a first use): it never fetches. */
+  whenLoaded: Promise<ComponentType<P>>;
 }
 
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   let started: Promise<ComponentType<P>> | undefined;
   let loaded: ComponentType<P> | undefined;
+  let arrived!: (component: ComponentType<P>) => void;
+  const whenLoaded = new Promise<ComponentType<P>>((resolve) => (arrived = resolve));
   const preload = () =>
     (started ??= load().then(
-      (component) => (loaded = component),
+      (component) => {
+        arrived(component);
+        return (loaded = component);
+      },
       (error: unknown) => {
         started = undefined; // a failed fetch is tried again next time
         throw error;
@@ -24,5 +33,5 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     const [Ready] = useState(() => loaded);
     return Ready ? <Ready {...props} /> : <Suspending {...props} />;
   }
-  return { Component, preload };
+  return { Component, preload, current: () => loaded, whenLoaded };
 }

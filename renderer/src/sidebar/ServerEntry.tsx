@@ -1,4 +1,5 @@
-// One saved server: its live state, Connect / Disconnect, edit and remove, and its stderr.
+// One saved server: its live state, Connect / Disconnect and Restart, a menu of the rest (edit, diagnose,
+// remove), and its stderr.
 import { useMemo, useRef, useState } from "react";
 import type { SavedServer } from "../../../shared/types.js";
 import { useBridge, useInspector } from "../hooks/context.js";
@@ -7,12 +8,13 @@ import { useAsyncAction } from "../components/useAsyncAction.js";
 import { sessionForServer } from "../store/sessionsSlice.js";
 import { configOf, describeTransport, shortTransport } from "./configText.js";
 import { AuthorizationPanel } from "./AuthorizationPanel.js";
-import { DiagnoseButton } from "../tabs/doctor/DoctorDialog.js";
+import { DiagnoseButton, useDoctorDialog } from "../tabs/doctor/DoctorDialog.js";
+import { ServerActions, type ServerAction } from "./ServerActions.js";
 import { connectEntry, restartEntry, restartWord } from "./serverSession.js";
 
 const STDERR_SHOWN = 200;
 
-export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServer; onEdit(): void; onDuplicate(): void }) {
+export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServer; onEdit(opener: HTMLElement | null): void; onDuplicate(opener: HTMLElement | null): void }) {
   const bridge = useBridge();
   const sessions = useInspector((s) => s.sessions);
   const sessionOrder = useInspector((s) => s.sessionOrder);
@@ -68,6 +70,16 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
       neighbour?.querySelector<HTMLElement>("button:not([disabled])")?.focus();
     });
 
+  // The rest are in the entry's menu, so that an entry stays short and a dozen servers fit the window.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const doctor = useDoctorDialog(configOf(server), server.name, menuButton);
+  const menu: ServerAction[] = [
+    server.builtIn ? { label: "Duplicate…", onSelect: () => onDuplicate(menuButton.current), movesFocus: true } : { label: "Edit…", onSelect: () => onEdit(menuButton.current), movesFocus: true },
+    { label: "Diagnose…", onSelect: doctor.open, movesFocus: true },
+    ...(server.transport.type !== "stdio" ? [{ label: "Sign out (clear tokens)", onSelect: signOut, disabled: action.busy }] : []),
+    ...(server.builtIn ? [] : [{ label: "Remove…", onSelect: remove, disabled: action.busy, destructive: true }]),
+  ];
+
   return (
     <li ref={item} className={selected ? "server selected" : "server"}>
       <section role="group" aria-label={server.name}>
@@ -95,6 +107,7 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
           <button type="button" aria-disabled={action.busy || undefined} onClick={() => !action.busy && (live ? disconnect() : connect())}>
             {live ? "Disconnect" : "Connect"}
           </button>
+          {/* Restart stays in sight: a server's author presses it after every rebuild. */}
           {live && (
             <button
               type="button"
@@ -110,28 +123,10 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
               {restartLabel}
             </button>
           )}
-          {server.builtIn ? (
-            <button type="button" aria-label={`Duplicate server ${server.name}`} onClick={onDuplicate}>
-              Duplicate
-            </button>
-          ) : (
-            <>
-              <button type="button" aria-label={`Edit server ${server.name}`} onClick={onEdit}>
-                Edit
-              </button>
-              <button type="button" aria-label={`Remove server ${server.name}`} onClick={remove} disabled={action.busy}>
-                Remove
-              </button>
-            </>
-          )}
-          <DiagnoseButton server={configOf(server)} serverName={server.name} />
-          {server.transport.type !== "stdio" && (
-            <button type="button" aria-label={`Sign out of ${server.name} (clear tokens)`} onClick={signOut} disabled={action.busy}>
-              Sign out / clear tokens
-            </button>
-          )}
+          <ServerActions serverName={server.name} actions={menu} trigger={menuButton} />
         </div>
         {signedOut && <p className="note" role="status">{signedOut}</p>}
+        {doctor.dialog}
         <ErrorAlert message={action.error} onDismiss={action.clearError} />
         {session && <AuthorizationPanel sessionId={session.sessionId} serverName={server.name} />}
         {stderr && stderr.length > 0 && (

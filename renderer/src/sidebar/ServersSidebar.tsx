@@ -19,19 +19,20 @@ export function ServersSidebar() {
   const [editing, setEditing] = useState<EditorTarget>();
   const [importing, setImporting] = useState(false);
   // The editor and the import form replace the buttons that open them. Closed, they hand the focus back
-  // to the button that opened them (an entry's Edit), or to the new Add server or Import servers button when
+  // to the button that opened them (an entry's menu button, for Edit), or to the new Add server or Import servers button when
   // the one pressed made way for the form.
   const opener = useRef<HTMLElement | null>(null);
   const addServer = useRef<HTMLButtonElement>(null);
   const importServers = useRef<HTMLButtonElement>(null);
   const wasImport = useRef(false);
   const [closedTimes, setClosedTimes] = useState(0);
-  const remember = (isImport: boolean) => {
-    opener.current = focusedElement();
+  const remember = (isImport: boolean, from: HTMLElement | null = focusedElement()) => {
+    opener.current = from;
     wasImport.current = isImport;
   };
-  const startEditing = (target: EditorTarget) => {
-    remember(false);
+  /** `from`: the entry's menu button, when the menu's own item (gone once chosen) had the focus. */
+  const startEditing = (target: EditorTarget, from?: HTMLElement | null) => {
+    remember(false, from ?? focusedElement());
     setEditing(target);
   };
   const startImport = () => {
@@ -80,8 +81,8 @@ export function ServersSidebar() {
           <ServerEntry
             key={server.id}
             server={server}
-            onEdit={() => startEditing({ id: server.id, initial: server })}
-            onDuplicate={() => startEditing({ initial: server })}
+            onEdit={(from) => startEditing({ id: server.id, initial: server }, from)}
+            onDuplicate={(from) => startEditing({ initial: server }, from)}
           />
         ))}
       </ul>

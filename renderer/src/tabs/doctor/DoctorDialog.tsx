@@ -1,7 +1,7 @@
-// The connection doctor in the app: a Diagnose button (on every server entry, and beside a failed
-// connect's reason) that opens a dialog listing the doctor's steps, each with what was seen and the fix.
+// The connection doctor in the app: Diagnose (in every server entry's actions, and beside a failed
+// connect's reason) opens a dialog listing the doctor's steps, each with what was seen and the fix.
 // Everything in a step quotes the server, so it is rendered as text.
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
 import type { DoctorReport, DoctorStep } from "../../../../shared/doctor.js";
 import type { ServerConfigInput } from "../../../../shared/types.js";
 import { useBridge } from "../../app/context.js";
@@ -12,10 +12,13 @@ import "./doctor.css";
 
 const STATUS_WORD: Record<DoctorStep["status"], string> = { passed: "Passed", failed: "Failed", skipped: "Skipped" };
 
-export function DiagnoseButton({ server, serverName, label = "Diagnose", className }: { server: ServerConfigInput; serverName: string; label?: string; className?: string }) {
+/**
+ * The doctor's dialog for one server, mounted only while open (a sidebar of hundreds of entries holds none).
+ * `open()` shows it and runs the doctor; closed, it gives the focus back to `opener`.
+ */
+export function useDoctorDialog(server: ServerConfigInput, serverName: string, opener: RefObject<HTMLElement | null>): { open(): void; dialog: ReactNode } {
   const bridge = useBridge();
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
+  const [isOpen, setOpen] = useState(false);
   const [report, setReport] = useState<DoctorReport>();
   const action = useAsyncAction();
   const run = () =>
@@ -23,41 +26,42 @@ export function DiagnoseButton({ server, serverName, label = "Diagnose", classNa
       setReport(undefined);
       setReport(await bridge.diagnoseServer({ server }));
     });
-  // The dialog is mounted only while open: a sidebar of hundreds of entries holds plain buttons.
+  const open = () => {
+    setOpen(true);
+    run();
+  };
+  const dialog = isOpen && (
+    <Modal onClose={() => setOpen(false)} title={`Diagnose ${serverName}`} className="doctor-dialog" overlayClassName="doctor-overlay" opener={opener}>
+      {report && <p className="doctor-target">{report.server} ({report.transport})</p>}
+      {action.busy && (
+        <p role="status" className="doctor-summary">
+          Diagnosing… each step ends within its bound.
+        </p>
+      )}
+      <ErrorAlert message={action.error} onDismiss={action.clearError} />
+      {report && <DoctorSteps report={report} />}
+      <div className="doctor-actions">
+        <button type="button" onClick={run} disabled={action.busy}>
+          Run again
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+  return { open, dialog };
+}
+
+export function DiagnoseButton({ server, serverName, label = "Diagnose", className }: { server: ServerConfigInput; serverName: string; label?: string; className?: string }) {
+  const opener = useRef<HTMLButtonElement>(null);
+  const doctor = useDoctorDialog(server, serverName, opener);
   return (
     <>
-      <button
-        ref={opener}
-        type="button"
-        className={className}
-        aria-label={`${label}: ${serverName}`}
-        onClick={() => {
-          setOpen(true);
-          run();
-        }}
-      >
+      <button ref={opener} type="button" className={className} aria-label={`${label}: ${serverName}`} onClick={doctor.open}>
         {label}
       </button>
-      {open && (
-        <Modal onClose={() => setOpen(false)} title={`Diagnose ${serverName}`} className="doctor-dialog" overlayClassName="doctor-overlay" opener={opener}>
-          {report && <p className="doctor-target">{report.server} ({report.transport})</p>}
-          {action.busy && (
-            <p role="status" className="doctor-summary">
-              Diagnosing… each step ends within its bound.
-            </p>
-          )}
-          <ErrorAlert message={action.error} onDismiss={action.clearError} />
-          {report && <DoctorSteps report={report} />}
-          <div className="doctor-actions">
-            <button type="button" onClick={run} disabled={action.busy}>
-              Run again
-            </button>
-            <button type="button" onClick={() => setOpen(false)}>
-              Close
-            </button>
-          </div>
-        </Modal>
-      )}
+      {doctor.dialog}
     </>
   );
 }
