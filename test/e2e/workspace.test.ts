@@ -412,7 +412,7 @@ describe("the workspace", () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it("nine saved servers: each entry takes three lines, the rest of its actions in a menu the keys work; the menu stays in the window", { timeout: 240_000 }, async () => {
+  it("nine saved servers: each entry is short, the rest of its actions in a menu the keys work; the menu stays in the window; Add, Import and Settings stay in sight while the list scrolls", { timeout: 240_000 }, async () => {
     const servers = Array.from({ length: 8 }, (_, i) => fixtureServer(`s${i}`, `Server ${i}`, "session-server.mjs"));
     app = await openApp({ savedServers: servers, viewport: { width: 1280, height: 720 }, context: { colorScheme: "dark" } });
     const { page } = app;
@@ -424,6 +424,16 @@ describe("the workspace", () => {
     const heights = await page.locator(".server-list > li").evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().height)));
     expect(heights).toHaveLength(9);
     for (const [i, height] of heights.entries()) expect(height).toBeLessThanOrEqual(i === 2 ? 130 : 110);
+    // Only the list scrolls: Add, Import and Settings are in sight at either end of it.
+    const inSight = async (name: string) => {
+      const box = (await page.getByRole("button", { name, exact: true }).boundingBox())!;
+      return box.y >= 0 && box.y + box.height <= 720;
+    };
+    for (const end of ["top", "bottom"] as const) {
+      await page.locator(".sidebar-body").evaluate((el, end) => (el.scrollTop = end === "top" ? 0 : el.scrollHeight), end);
+      expect({ end, add: await inSight("Add server"), import: await inSight("Import servers"), settings: await inSight("Settings") }).toEqual({ end, add: true, import: true, settings: true });
+    }
+    expect(await pageScrolls(page)).toEqual({ x: false, y: false });
     // Keyboard: Enter on the menu button opens it on its first item; the arrows move; Enter chooses.
     const more = serverGroup(page, "Server 3").getByRole("button", { name: "More actions for Server 3", exact: true });
     await more.focus();

@@ -25,6 +25,7 @@ export function ImportServers({ onDone }: { onDone(): void }) {
         });
       }}
     >
+      <h3 className="form-title">Import servers</h3>
       <div className="field">
         <label htmlFor={id}>mcpServers JSON</label>
         <textarea

@@ -188,16 +188,18 @@ export function ServerEditor({ target, onDone }: { target: EditorTarget; onDone(
     });
   };
 
+  const title = target.id ? `Edit server ${initial?.name ?? ""}` : "Add server";
   return (
     <form
       className="server-editor"
-      aria-label={target.id ? `Edit server ${initial?.name ?? ""}` : "Add server"}
+      aria-label={title}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
     >
+      <h3 className="form-title">{title}</h3>
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
         {/* Opened by the user's own press (Add, Edit, Duplicate): the caret goes to the first field. */}

@@ -1,5 +1,6 @@
 // The saved servers (the built-in "Everything (demo)" first, as main lists it), add / import, settings.
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { Plus } from "lucide-react";
 import { useInspector } from "../hooks/context.js";
 import { ImportServers } from "./ImportServers.js";
 import { ServerEditor, type EditorTarget } from "./ServerEditor.js";
@@ -18,9 +19,9 @@ export function ServersSidebar() {
   const loaded = useInspector((s) => s.serversLoaded);
   const [editing, setEditing] = useState<EditorTarget>();
   const [importing, setImporting] = useState(false);
-  // The editor and the import form replace the buttons that open them. Closed, they hand the focus back
-  // to the button that opened them (an entry's menu button, for Edit), or to the new Add server or Import servers button when
-  // the one pressed made way for the form.
+  // The editor and the import form open above the list, and Add and Import make way while one is open (a
+  // second press would replace what is being typed). Closed, they hand the focus back to the button that
+  // opened them (an entry's menu button, for Edit), or to the new Add server or Import servers button.
   const opener = useRef<HTMLElement | null>(null);
   const addServer = useRef<HTMLButtonElement>(null);
   const importServers = useRef<HTMLButtonElement>(null);
@@ -56,57 +57,66 @@ export function ServersSidebar() {
     return needle ? servers.filter((s) => s.name.toLowerCase().includes(needle)) : servers;
   }, [servers, deferredFilter]);
 
+  const adding = editing !== undefined || importing;
   return (
     <aside className="sidebar" aria-label="Servers" data-pane="servers">
-      <h1 className="app-title">MCP Task Inspector</h1>
-      <h2>Servers</h2>
-      <StorageProblems />
-      {!loaded && <p className="note">Loading servers…</p>}
-      {servers.length >= FILTER_FROM && (
-        <div className="field">
-          <input
-            type="search"
-            aria-label="Filter servers by name"
-            placeholder={`Filter ${servers.length} servers`}
-            value={filter}
-            onChange={(e) => {
-              setFilter(e.target.value);
-              setShown(PAGE);
-            }}
-          />
+      {/* The head and the foot stay in place; only the list between them scrolls, so Add server, Import and
+          Settings are in sight whatever the number of servers. */}
+      <div className="sidebar-head">
+        <h1 className="app-title">MCP Task Inspector</h1>
+        <div className="sidebar-heading">
+          <h2>Servers</h2>
+          {!adding && (
+            <>
+              <button type="button" ref={addServer} className="icon-text-button" aria-label="Add server" title="Add a server by its command or URL" onClick={() => startEditing({})}>
+                <Plus aria-hidden="true" className="icon" />
+                Add
+              </button>
+              <button type="button" ref={importServers} aria-label="Import servers" title="Import servers from an mcpServers JSON document (Claude Desktop, VS Code, Cursor)" onClick={startImport}>
+                Import
+              </button>
+            </>
+          )}
         </div>
-      )}
-      <ul className="server-list">
-        {matching.slice(0, shown).map((server) => (
-          <ServerEntry
-            key={server.id}
-            server={server}
-            onEdit={(from) => startEditing({ id: server.id, initial: server }, from)}
-            onDuplicate={(from) => startEditing({ initial: server }, from)}
-          />
-        ))}
-      </ul>
-      {matching.length > shown && (
-        <button type="button" onClick={() => setShown((n) => n + PAGE)}>
-          Show {Math.min(PAGE, matching.length - shown)} more of {matching.length - shown}
-        </button>
-      )}
-      {filter && matching.length === 0 && <p className="note">No saved server matches “{filter}”.</p>}
-      {editing ? (
-        <ServerEditor key={editing.id ?? "new"} target={editing} onDone={close} />
-      ) : importing ? (
-        <ImportServers onDone={close} />
-      ) : (
-        <div className="row">
-          <button type="button" ref={addServer} onClick={() => startEditing({})}>
-            Add server
+      </div>
+      <div className="sidebar-body">
+        <StorageProblems />
+        {editing ? <ServerEditor key={editing.id ?? "new"} target={editing} onDone={close} /> : importing ? <ImportServers onDone={close} /> : null}
+        {!loaded && <p className="note">Loading servers…</p>}
+        {servers.length >= FILTER_FROM && (
+          <div className="field">
+            <input
+              type="search"
+              aria-label="Filter servers by name"
+              placeholder={`Filter ${servers.length} servers`}
+              value={filter}
+              onChange={(e) => {
+                setFilter(e.target.value);
+                setShown(PAGE);
+              }}
+            />
+          </div>
+        )}
+        <ul className="server-list">
+          {matching.slice(0, shown).map((server) => (
+            <ServerEntry
+              key={server.id}
+              server={server}
+              onEdit={(from) => startEditing({ id: server.id, initial: server }, from)}
+              onDuplicate={(from) => startEditing({ initial: server }, from)}
+            />
+          ))}
+        </ul>
+        {matching.length > shown && (
+          <button type="button" onClick={() => setShown((n) => n + PAGE)}>
+            Show {Math.min(PAGE, matching.length - shown)} more of {matching.length - shown}
           </button>
-          <button type="button" ref={importServers} onClick={startImport}>
-            Import servers
-          </button>
-        </div>
-      )}
-      <SettingsDialog />
+        )}
+        {filter && matching.length === 0 && <p className="note">No saved server matches “{filter}”.</p>}
+      </div>
+      <div className="sidebar-foot">
+        <SettingsDialog />
+      </div>
     </aside>
   );
 }
