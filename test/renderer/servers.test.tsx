@@ -41,6 +41,25 @@ describe("servers sidebar", () => {
     expect(within(demo).getByText("Disconnected by the user")).toBeTruthy();
   });
 
+  it("a failed Connect says why once in its entry: the alert, and the session's same reason only once the alert is dismissed", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const reason = 'Could not connect to "brave": MCP error -32000: Connection closed. A Brave API key is required.';
+    bridge.handle("connect", () => {
+      bridge.emit({ type: "sessionChanged", payload: session({ sessionId: "s9", serverId: EVERYTHING_DEMO.id, state: "failed", reason }) });
+      throw new Error(reason);
+    });
+    await renderApp({}, bridge);
+    const demo = screen.getByRole("group", { name: "Everything (demo)" });
+    await user.click(within(demo).getByRole("button", { name: "Connect" }));
+    await within(demo).findByText("failed");
+    expect(within(demo).getByRole("alert").textContent).toContain(reason);
+    expect(within(demo).getAllByText(reason)).toHaveLength(1);
+    await user.click(within(demo).getByRole("button", { name: "Dismiss error" }));
+    expect(within(demo).queryByRole("alert")).toBeNull();
+    expect(within(demo).getAllByText(reason)).toHaveLength(1);
+  });
+
   it("Restart stops a live stdio entry and connects it again as saved, in the same session; an HTTP entry says Reconnect", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

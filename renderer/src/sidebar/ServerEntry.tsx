@@ -99,7 +99,8 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
         <p className="server-transport" title={describeTransport(server)}>
           {shortTransport(server)}
         </p>
-        {session?.reason && !live && <p className="note">{session.reason}</p>}
+        {/* A failed Connect's error says what the session's reason says: shown once, in the alert, until dismissed. */}
+        {session?.reason && !live && session.reason !== action.error && <p className="note">{session.reason}</p>}
         {(session?.state === "failed" || action.error) && <DiagnoseButton server={configOf(server)} serverName={server.name} label="Diagnose this failure" className="link" />}
         <div className="row">
           {/* One button that turns from Connect into Disconnect and back, and is never disabled while it
