@@ -44,6 +44,14 @@ describe("the Checks tab", () => {
     await expect.poll(() => verdicts.count()).toBe(2);
     await app.screenshot("checks-tab-failures-only");
     await results.getByRole("checkbox", { name: "Failures only (2)", exact: true }).uncheck();
+    // Hide skipped: the passes and the failures together, in the order they ran.
+    const all = await verdicts.count();
+    const skipped = await verdicts.filter({ hasText: /^Skipped/ }).count();
+    expect(skipped).toBeGreaterThan(0);
+    await results.getByRole("checkbox", { name: `Hide skipped (${skipped})`, exact: true }).check();
+    await expect.poll(() => verdicts.count()).toBe(all - skipped);
+    await app.screenshot("checks-tab-hide-skipped");
+    await results.getByRole("checkbox", { name: `Hide skipped (${skipped})`, exact: true }).uncheck();
     await failed.getByText("Rule", { exact: true }).click();
     await waitForText(failed, /servers MUST provide structured results that conform to this schema/);
     await app.screenshot("checks-tab");

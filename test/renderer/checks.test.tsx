@@ -112,6 +112,26 @@ describe("Checks tab", () => {
     expect(store.getState().drafts[draftKeys.view("logs", "filter", "s1")]).toBeUndefined();
   });
 
+  it("Hide skipped leaves the verdicts that say something; Failures only leaves the failures and keeps skipped hidden", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("runChecks", () => report());
+    renderWithStore(<ChecksTab />, { bridge, snapshot: { sessions: [session()] } });
+    await user.click(screen.getByRole("button", { name: "Run all checks" }));
+    const results = await screen.findByRole("region", { name: "Check results" });
+    const ids = () => [...results.querySelectorAll(".check-id")].map((e) => e.textContent);
+    expect(ids()).toEqual(["lifecycle.ping", "tools.name", "results.content", "tasks.list"]);
+    const hide = within(results).getByRole("checkbox", { name: "Hide skipped (1)" }) as HTMLInputElement;
+    await user.click(hide);
+    expect(ids()).toEqual(["lifecycle.ping", "tools.name", "results.content"]);
+    await user.click(within(results).getByRole("checkbox", { name: "Failures only (2)" }));
+    expect(ids()).toEqual(["tools.name", "results.content"]);
+    expect([hide.checked, hide.disabled]).toEqual([true, true]);
+    await user.click(within(results).getByRole("checkbox", { name: "Failures only (2)" }));
+    await user.click(hide);
+    expect(ids()).toEqual(["lifecycle.ping", "tools.name", "results.content", "tasks.list"]);
+  });
+
   it("a disconnected session cannot run the checks, and says why", () => {
     renderWithStore(<ChecksTab />, { snapshot: { sessions: [session({ state: "disconnected" })] } });
     expect((screen.getByRole("button", { name: "Run all checks" }) as HTMLButtonElement).disabled).toBe(true);

@@ -84,16 +84,14 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
     <li ref={item} className={selected ? "server selected" : "server"}>
       <section role="group" aria-label={server.name}>
         <div className="server-head">
-          <button
-            type="button"
-            className="server-name link"
-            aria-current={selected || undefined}
-            disabled={!session}
-            title={session ? "Show this server's session in the tabs" : "Not connected yet"}
-            onClick={() => session && selectSession(session.sessionId)}
-          >
-            {server.name}
-          </button>
+          {/* With a session, the name shows it in the tabs; without one it is just the name, not a greyed-out control. */}
+          {session ? (
+            <button type="button" className="server-name link" aria-current={selected || undefined} title="Show this server's session in the tabs" onClick={() => selectSession(session.sessionId)}>
+              {server.name}
+            </button>
+          ) : (
+            <span className="server-name">{server.name}</span>
+          )}
           <span className={`state state-${state}`}>{state}</span>
         </div>
         <p className="server-transport" title={describeTransport(server)}>

@@ -17,7 +17,7 @@ function verdictWord(v: CheckVerdict): { word: string; className: string } {
 }
 
 /** "3 passed, 1 failed, 2 warnings, 0 skipped": an error and a warning told apart (the report's `failed` counts both). */
-function counts(checks: CheckVerdict[]): { text: string; className: string } {
+function counts(checks: CheckVerdict[]): { text: string; className: string; skipped: number } {
   const passed = checks.filter((c) => c.ok === true).length;
   const errors = checks.filter((c) => c.ok === false && c.severity === "error").length;
   const warnings = checks.filter((c) => c.ok === false && c.severity === "warning").length;
@@ -25,6 +25,7 @@ function counts(checks: CheckVerdict[]): { text: string; className: string } {
   return {
     text: `${passed} passed, ${errors} failed, ${warnings} ${warnings === 1 ? "warning" : "warnings"}, ${skipped} skipped`,
     className: errors ? "check-failed" : warnings ? "check-warning" : "check-passed",
+    skipped,
   };
 }
 
@@ -44,11 +45,13 @@ function holds(entries: LogEntry[], seq: number): boolean {
 
 export function CheckReport({ report, sessionId, onMessage }: { report: CheckReportView; sessionId: string; onMessage: (seq: number) => void }) {
   const [failuresOnly, setFailuresOnly] = useState(false);
+  // On most servers most checks are skipped (no tasks, no resources…): hidden, the verdicts that say something are together.
+  const [hideSkipped, setHideSkipped] = useState(false);
   const logEntries = useInspector((s) => s.logs[sessionId]?.entries) ?? NO_ENTRIES;
   const copies = useMemo(() => new Map((report.evidence ?? []).map((e) => [e.seq, e])), [report.evidence]);
   const ours = report.checks.filter((c) => c.area !== "conformance");
   const suite = report.checks.filter((c) => c.area === "conformance");
-  const shown = (list: CheckVerdict[]) => (failuresOnly ? list.filter((c) => c.ok === false) : list);
+  const shown = (list: CheckVerdict[]) => (failuresOnly ? list.filter((c) => c.ok === false) : hideSkipped ? list.filter((c) => c.ok !== null) : list);
   const all = counts(report.checks);
   const card = (v: CheckVerdict) => <VerdictCard key={v.id} verdict={v} copies={copies} inLog={(seq) => holds(logEntries, seq)} onMessage={onMessage} />;
   return (
@@ -71,10 +74,16 @@ export function CheckReport({ report, sessionId, onMessage }: { report: CheckRep
           {report.evidenceLost} cited {report.evidenceLost === 1 ? "message was" : "messages were"} not copied with the report (gone from the session's log before the verdict, or past the report's 4 MB of evidence).
         </p>
       ) : null}
-      <label className="checkbox-field checks-filter">
-        <input type="checkbox" checked={failuresOnly} onChange={(e) => setFailuresOnly(e.target.checked)} />
-        Failures only ({report.failed})
-      </label>
+      <div className="checks-filters">
+        <label className="checkbox-field checks-filter">
+          <input type="checkbox" checked={failuresOnly} onChange={(e) => setFailuresOnly(e.target.checked)} />
+          Failures only ({report.failed})
+        </label>
+        <label className="checkbox-field checks-filter">
+          <input type="checkbox" checked={hideSkipped || failuresOnly} disabled={failuresOnly} onChange={(e) => setHideSkipped(e.target.checked)} />
+          Hide skipped ({all.skipped})
+        </label>
+      </div>
       {ours.length > 0 && <ol className="checks-list">{shown(ours).map(card)}</ol>}
       {suite.length > 0 && (
         <section aria-label="Official conformance suite" className="checks-suite">
