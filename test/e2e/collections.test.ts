@@ -124,4 +124,65 @@ describe("collections in the app", () => {
     expect(app.pageErrors).toEqual([]);
     await app.close();
   });
+
+  it("a saved call's arguments are read and copied, opened in the Tools tab's form to edit, and a call is removed", { timeout: 240_000 }, async () => {
+    const app = await openApp({ viewport: { width: 1280, height: 720 }, context: { colorScheme: "dark" } });
+    const { page } = app;
+    mkdirSync(join(app.server.configDir, "collections"), { recursive: true });
+    const file = join(app.server.configDir, "collections", "Sums.collection.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        collection: 1,
+        name: "Sums",
+        calls: [
+          { name: "one and two", kind: "tool", target: "get-sum", arguments: { a: 1, b: 2 }, assert: [{ notError: true }] },
+          { name: "say hi", kind: "tool", target: "echo", arguments: { message: 'hi "there"' }, assert: [] },
+          { name: "not here", kind: "tool", target: "no-such-tool", arguments: {}, assert: [] },
+        ],
+      }),
+    );
+    await connect(page, "Everything (demo)");
+    await page.keyboard.press("Alt+9");
+    const tabPanel = page.getByRole("region", { name: "Collections", exact: true });
+    const sum = tabPanel.getByRole("listitem", { name: "one and two", exact: true });
+    await sum.waitFor();
+    // The arguments, drawn when opened.
+    await sum.getByText("Arguments (2 keys)", { exact: true }).click();
+    await waitForText(sum.locator("pre"), /"a": 1,\s+"b": 2/);
+    await sum.getByRole("button", { name: /^Copy the arguments of one and two/ }).waitFor();
+    await app.screenshot("collections-call-arguments-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await app.screenshot("collections-call-arguments-light");
+    // A tool the session does not have cannot be opened, and says why.
+    const missing = tabPanel.getByRole("button", { name: "Open not here in the Tools tab", exact: true });
+    expect(await missing.isDisabled()).toBe(true);
+    expect(await missing.getAttribute("title")).toBe('The selected session has no tool named "no-such-tool"');
+    // Open in Tools: the Tools tab, get-sum's form holding 1 and 2, the focus in it.
+    await sum.getByRole("button", { name: "Open one and two in the Tools tab", exact: true }).click();
+    await expect.poll(() => page.getByRole("tab", { name: "Tools", exact: true }).getAttribute("aria-selected")).toBe("true");
+    const form = page.getByRole("form", { name: "Arguments for get-sum" });
+    await expect.poll(() => form.getByLabel("a", { exact: true }).inputValue()).toBe("1");
+    expect(await form.getByLabel("b", { exact: true }).inputValue()).toBe("2");
+    await expect.poll(() => form.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // Remove…: asked first; declined, nothing changes; accepted, the file keeps the other calls.
+    await page.keyboard.press("Alt+9");
+    const answers = [false, true];
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void (answers.shift() ? dialog.accept() : dialog.dismiss());
+    });
+    const remove = tabPanel.getByRole("button", { name: "Remove say hi from the collection", exact: true });
+    await remove.click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(JSON.parse(readFileSync(file, "utf8")).calls).toHaveLength(3);
+    await remove.click();
+    await expect.poll(() => JSON.parse(readFileSync(file, "utf8")).calls.map((c: { name: string }) => c.name)).toEqual(["one and two", "not here"]);
+    expect(asked).toEqual(['Remove the call "say hi" from the collection "Sums"?', 'Remove the call "say hi" from the collection "Sums"?']);
+    await expect.poll(() => tabPanel.getByRole("listitem", { name: "say hi", exact: true }).count()).toBe(0);
+    expect(await tabPanel.getByRole("combobox", { name: "Collection" }).locator("option").allTextContents()).toContain("Sums (2 calls)");
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+  });
 });

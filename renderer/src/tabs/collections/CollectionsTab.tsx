@@ -1,16 +1,23 @@
 // Collections: the saved calls kept in the config folder, run one by one or all together on the selected
-// session, each assertion beside its result (held or failed, with what was seen). A failed snapshot is shown
+// session, each assertion beside its result (held or failed, with what was seen). A call's arguments can be
+// read and copied, put in the Tools tab's form to edit, and a call removed. A failed snapshot is shown
 // as the accepted and the new value side by side, the differing lines marked, with "Accept new snapshot".
 // Everything a server sent is rendered as text.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { saveBlob } from "../../components/resourcePreview.js";
-import { describeAssertion, MAX_COLLECTION_BYTES, type CallResult, type Collection } from "../../../../shared/collection.js";
-import { useBridge } from "../../app/context.js";
+import { describeAssertion, MAX_COLLECTION_BYTES, type CallResult, type Collection, type SavedCall } from "../../../../shared/collection.js";
+import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
+import { useSelectTab } from "../../app/navigation.js";
+import { CopyButton } from "../../components/CopyButton.js";
+import { openInForm } from "../tools/runAgain.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { collectionsByServer } from "./byServer.js";
 import "./collections.css";
+
+/** A saved call's arguments are shown up to this many characters (Copy takes them whole): a page never draws megabytes. */
+const ARGUMENTS_SHOWN = 100_000;
 
 interface Listed {
   file: string;
@@ -27,6 +34,9 @@ export function CollectionsTab() {
   const [results, setResults] = useState<Map<number, CallResult>>(new Map());
   const [running, setRunning] = useState<number | "all">();
   const action = useAsyncAction();
+  const store = useInspectorStore();
+  const selectTab = useSelectTab();
+  const tools = useInspector((s) => (session ? s.toolsBySession[session.sessionId]?.tools : undefined));
 
   const reload = () =>
     action.run(async () => {
@@ -72,6 +82,23 @@ export function CollectionsTab() {
         if (result) next.set(index, { ...result, assertions: result.assertions.map((a) => (a.diff ? { ...a, ok: true, detail: "accepted as the new snapshot", diff: undefined } : a)), ok: result.assertions.every((a) => a.ok || a.diff !== undefined) && !result.error });
         return next;
       });
+    });
+
+  /** A saved tool call's arguments in the Tools tab's form, to edit before a run ("{{variables}}" stay as typed). */
+  const openInTools = (call: SavedCall) => {
+    const tool = tools?.find((t) => t.name === call.target);
+    if (!session || !tool) return;
+    selectTab("tools");
+    openInForm(store, session.sessionId, tool, call.arguments);
+  };
+  const removeCall = (index: number) =>
+    action.run(async () => {
+      if (!selected) return;
+      const call = selected.collection.calls[index]!;
+      if (!window.confirm(`Remove the call "${call.name}" from the collection "${selected.collection.name}"?`)) return;
+      await bridge.saveCollection({ file: selected.file, collection: { ...selected.collection, calls: selected.collection.calls.filter((_, i) => i !== index) } });
+      setResults(new Map());
+      await reload();
     });
 
   const importInput = useRef<HTMLInputElement>(null);
@@ -155,10 +182,19 @@ export function CollectionsTab() {
                     {call.kind} {call.kind === "resource" ? call.uri : call.target}
                     {result ? ` · ${result.durationMs} ms` : ""}
                   </span>
-                  <button type="button" onClick={() => run(index)} disabled={!connected || action.busy} aria-label={`Run ${call.name}`}>
-                    {running === index ? "Running…" : "Run"}
-                  </button>
+                  <span className="collection-call-actions">
+                    <button type="button" onClick={() => run(index)} disabled={!connected || action.busy} aria-label={`Run ${call.name}`}>
+                      {running === index ? "Running…" : "Run"}
+                    </button>
+                    {call.kind === "tool" && (
+                      <OpenInTools call={call} available={tools?.some((t) => t.name === call.target) ?? false} onOpen={() => openInTools(call)} />
+                    )}
+                    <button type="button" onClick={() => removeCall(index)} disabled={action.busy} aria-label={`Remove ${call.name} from the collection`}>
+                      Remove…
+                    </button>
+                  </span>
                 </div>
+                {call.kind !== "resource" && <SavedArguments call={call} />}
                 {result?.error && <p className="alert error">{result.error}</p>}
                 <ul className="collection-assertions" aria-label={`Assertions of ${call.name}`}>
                   {call.assert.map((assertion, j) => {
@@ -181,6 +217,41 @@ export function CollectionsTab() {
         </ol>
       )}
     </section>
+  );
+}
+
+function OpenInTools({ call, available, onOpen }: { call: SavedCall; available: boolean; onOpen(): void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      disabled={!available}
+      aria-label={`Open ${call.name} in the Tools tab`}
+      title={available ? "Put this call's arguments in the tool's form, to edit them and run" : `The selected session has no tool named "${call.target}"`}
+    >
+      Open in Tools
+    </button>
+  );
+}
+
+/** The call's arguments as JSON, drawn only once opened, and cut past ARGUMENTS_SHOWN characters. */
+function SavedArguments({ call }: { call: SavedCall }) {
+  const [open, setOpen] = useState(false);
+  const text = useMemo(() => (open ? JSON.stringify(call.arguments, null, 2) : ""), [open, call.arguments]);
+  const count = Object.keys(call.arguments).length;
+  return (
+    <details className="collection-arguments" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        Arguments ({count} {count === 1 ? "key" : "keys"})
+      </summary>
+      {open && (
+        <>
+          <CopyButton text={() => JSON.stringify(call.arguments, null, 2)} what={`the arguments of ${call.name}`} />
+          <pre className="json">{text.length > ARGUMENTS_SHOWN ? `${text.slice(0, ARGUMENTS_SHOWN)}\n…` : text}</pre>
+          {text.length > ARGUMENTS_SHOWN && <p className="note">The first {ARGUMENTS_SHOWN.toLocaleString("en")} of {text.length.toLocaleString("en")} characters; Copy takes them all.</p>}
+        </>
+      )}
+    </details>
   );
 }
 

@@ -12,8 +12,7 @@ import { clientTaskEnding, isTerminalStatus, taskEndingWords } from "../../../..
 import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
 import type { ClientTask, Progress, ToolRun } from "../../../../shared/types.js";
 import { useBridge, useInspector, useInspectorStore } from "../../app/context.js";
-import { draftKeys } from "../../store/draftsSlice.js";
-import { draftOfArguments } from "./runAgain.js";
+import { openInForm } from "./runAgain.js";
 import { revealEnded, revealRun, runCardRef } from "./revealRun.js";
 import { usePictureInPicture, useSelectTab } from "../../app/navigation.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
@@ -146,17 +145,7 @@ const RunView = memo(function RunView({ run, newestOfTool, kept = false }: { run
       .then(({ runId }) => revealRun(runId))
       .catch((error) => setCancelError(`The run could not start: ${errorMessage(error)}`));
   };
-  const editAndRun = () => {
-    if (!tool) return;
-    const state = store.getState();
-    state.setDraft(draftKeys.tool(run.sessionId, run.toolName), draftOfArguments(tool, run.arguments));
-    state.selectTool(run.sessionId, run.toolName);
-    requestAnimationFrame(() => {
-      const form = document.querySelector<HTMLFormElement>(`form[aria-label="Arguments for ${CSS.escape(run.toolName)}"]`);
-      form?.scrollIntoView({ block: "nearest" });
-      form?.querySelector<HTMLElement>("input, textarea, select")?.focus();
-    });
-  };
+  const editAndRun = () => tool && openInForm(store, run.sessionId, tool, run.arguments);
   const cancelTask = (task: ClientTask) => {
     setCancelError(undefined);
     bridge.cancelClientTask({ sessionId: task.sessionId, taskId: task.task.taskId }).catch((error) => setCancelError(errorMessage(error)));
