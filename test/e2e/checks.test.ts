@@ -38,6 +38,9 @@ describe("the Checks tab", () => {
     const passed = results.getByRole("listitem").filter({ hasText: "lifecycle.ping" });
     await waitForText(passed, /^Passed$/);
     expect(await passed.locator(".check-severity").count()).toBe(0);
+    // A verdict's Rule, its messages and its evidence share one line while closed: a report of forty checks stays short.
+    const tops = await passed.evaluate((card) => [".check-rule > summary", ".check-messages", ".check-evidence > summary"].map((part) => Math.round(card.querySelector(part)!.getBoundingClientRect().top)));
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
     // Failures only: the error and the warning, nothing else.
     const verdicts = results.getByRole("list").first().getByRole("listitem");
     await results.getByRole("checkbox", { name: "Failures only (2)", exact: true }).check();

@@ -129,48 +129,51 @@ function VerdictCard({ verdict: v, copies, inLog, onMessage }: { verdict: CheckV
         {v.ok === false && <span className="note check-severity">{v.severity}</span>}
       </div>
       <p className="check-detail">{v.detail}</p>
-      <details className="check-rule">
-        <summary>Rule</summary>
-        <p>{v.rule}</p>
-      </details>
-      {v.messages.length > 0 && (
-        <p className="check-messages">
-          Messages:{" "}
-          {v.messages.map((seq) =>
-            inLog(seq) ? (
-              <button key={seq} type="button" className="link" aria-label={`Show message ${seq} in the Logs tab`} onClick={() => onMessage(seq)}>
-                #{seq}
-              </button>
-            ) : copies.has(seq) ? (
-              <button key={seq} type="button" className="link" aria-label={`Show message ${seq}: the log no longer holds it, the report's copy`} onClick={() => showCopy(seq)}>
-                #{seq}
-              </button>
-            ) : (
-              <span key={seq} className="note" title="Neither the log nor the report holds this message any more">
-                #{seq} (not kept)
-              </span>
-            ),
-          )}
-        </p>
-      )}
-      {copied.length > 0 && (
-        <details className="check-evidence" open={evidenceOpen} onToggle={(e) => setEvidenceOpen(e.currentTarget.open)}>
-          <summary>Evidence: {copied.length === 1 ? "the message" : `the ${copied.length} messages`} as the verdict saw them</summary>
-          {evidenceOpen && (
-            <ol className="check-evidence-list">
-              {copied.map((seq) => (
-                <EvidenceMessage key={seq} id={`check-evidence-${v.id}-${seq}`} entry={copies.get(seq)!} focused={focused === seq} inLog={inLog(seq)} onMessage={onMessage} />
-              ))}
-            </ol>
-          )}
+      {/* Rule, messages and evidence share one line while closed; an opened one takes the line's whole width. */}
+      <div className="check-foot">
+        <details className="check-rule">
+          <summary>Rule</summary>
+          <p>{v.rule}</p>
         </details>
-      )}
-      {v.evidence !== undefined && (
-        <details className="check-evidence">
-          <summary>Evidence: what the suite saw</summary>
-          <pre className="json">{v.evidence}</pre>
-        </details>
-      )}
+        {v.messages.length > 0 && (
+          <p className="check-messages">
+            Messages:{" "}
+            {v.messages.map((seq) =>
+              inLog(seq) ? (
+                <button key={seq} type="button" className="link" aria-label={`Show message ${seq} in the Logs tab`} onClick={() => onMessage(seq)}>
+                  #{seq}
+                </button>
+              ) : copies.has(seq) ? (
+                <button key={seq} type="button" className="link" aria-label={`Show message ${seq}: the log no longer holds it, the report's copy`} onClick={() => showCopy(seq)}>
+                  #{seq}
+                </button>
+              ) : (
+                <span key={seq} className="note" title="Neither the log nor the report holds this message any more">
+                  #{seq} (not kept)
+                </span>
+              ),
+            )}
+          </p>
+        )}
+        {copied.length > 0 && (
+          <details className="check-evidence" open={evidenceOpen} onToggle={(e) => setEvidenceOpen(e.currentTarget.open)}>
+            <summary>Evidence: {copied.length === 1 ? "the message" : `the ${copied.length} messages`} as the verdict saw them</summary>
+            {evidenceOpen && (
+              <ol className="check-evidence-list">
+                {copied.map((seq) => (
+                  <EvidenceMessage key={seq} id={`check-evidence-${v.id}-${seq}`} entry={copies.get(seq)!} focused={focused === seq} inLog={inLog(seq)} onMessage={onMessage} />
+                ))}
+              </ol>
+            )}
+          </details>
+        )}
+        {v.evidence !== undefined && (
+          <details className="check-evidence">
+            <summary>Evidence: what the suite saw</summary>
+            <pre className="json">{v.evidence}</pre>
+          </details>
+        )}
+      </div>
     </li>
   );
 }
