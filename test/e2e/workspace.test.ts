@@ -442,12 +442,14 @@ describe("the workspace", () => {
     await menu.waitFor();
     const active = () => page.evaluate(() => document.activeElement?.textContent);
     await expect.poll(active).toBe("Edit…");
-    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Edit…", "Diagnose…", "Remove…"]);
+    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Edit…", "Duplicate…", "Diagnose…", "Remove…"]);
     await app.screenshot("server-menu-dark");
     expect(await axeProblems(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: "light" });
     await app.screenshot("server-menu-light");
     expect(await axeProblems(page)).toEqual([]);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(active).toBe("Duplicate…");
     await page.keyboard.press("ArrowDown");
     await expect.poll(active).toBe("Diagnose…");
     await page.keyboard.press("Enter");

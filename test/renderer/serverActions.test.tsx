@@ -31,13 +31,13 @@ describe("a server entry's menu", () => {
     expect(standIn.getAttribute("aria-haspopup")).toBe("menu");
     await user.click(standIn);
     const menu = await screen.findByRole("menu");
-    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Edit…", "Diagnose…", "Remove…"]);
+    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Edit…", "Duplicate…", "Diagnose…", "Remove…"]);
     const button = within(entry).getByRole("button", { name: "More actions for mine" });
     expect(button.getAttribute("aria-expanded")).toBe("true");
     await user.keyboard("{ArrowDown}");
     expect(document.activeElement?.textContent).toBe("Edit…");
     await user.keyboard("{ArrowDown}");
-    expect(document.activeElement?.textContent).toBe("Diagnose…");
+    expect(document.activeElement?.textContent).toBe("Duplicate…");
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(within(entry).getByRole("button", { name: "More actions for mine" })));
@@ -70,6 +70,24 @@ describe("a server entry's menu", () => {
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(within(entry).getByRole("button", { name: "More actions for mine" })));
+  });
+
+  it("Duplicate… on any entry opens Add server on a copy of it, named as a copy; saved, it is a new entry", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const mine = { ...MINE, transport: { type: "stdio" as const, command: "node", args: ["build/index.js", "--verbose"], env: { LEVEL: "debug" } } };
+    bridge.handle("listServers", () => [EVERYTHING_DEMO, mine]);
+    bridge.handle("saveServer", ({ server }) => ({ ...mine, ...server, id: "copy" }) as never);
+    await renderApp({}, bridge);
+    await user.click(within(screen.getByRole("group", { name: "mine" })).getByRole("button", { name: "More actions for mine" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Duplicate…" }));
+    const form = screen.getByRole("form", { name: "Add server" });
+    expect((within(form).getByLabelText("Name") as HTMLInputElement).value).toBe("mine (copy)");
+    expect((within(form).getByLabelText("Command") as HTMLInputElement).value).toBe("node");
+    await user.click(within(form).getByRole("button", { name: "Save server" }));
+    const saved = bridge.callsOf("saveServer")[0]!.server;
+    expect(saved).toMatchObject({ name: "mine (copy)", transport: { command: "node", args: ["build/index.js", "--verbose"], env: { LEVEL: "debug" } } });
+    expect((saved as { id?: string }).id).toBeUndefined();
   });
 
   it("Remove… asks first; declined, nothing is removed and the focus is back on the menu button", async () => {

@@ -74,7 +74,9 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
   const menuButton = useRef<HTMLButtonElement>(null);
   const doctor = useDoctorDialog(configOf(server), server.name, menuButton);
   const menu: ServerAction[] = [
-    server.builtIn ? { label: "Duplicate…", onSelect: () => onDuplicate(menuButton.current), movesFocus: true } : { label: "Edit…", onSelect: () => onEdit(menuButton.current), movesFocus: true },
+    ...(server.builtIn ? [] : [{ label: "Edit…", onSelect: () => onEdit(menuButton.current), movesFocus: true }]),
+    // A variant of a server (other arguments, another environment) starts from a copy of it.
+    { label: "Duplicate…", onSelect: () => onDuplicate(menuButton.current), movesFocus: true },
     { label: "Diagnose…", onSelect: doctor.open, movesFocus: true },
     ...(server.transport.type !== "stdio" ? [{ label: "Sign out (clear tokens)", onSelect: signOut, disabled: action.busy }] : []),
     ...(server.builtIn ? [] : [{ label: "Remove…", onSelect: remove, disabled: action.busy, destructive: true }]),
