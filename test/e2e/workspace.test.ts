@@ -458,6 +458,12 @@ describe("the workspace", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => more.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Shift+F10 from anywhere in an entry opens its menu, as in other desktop apps.
+    await serverGroup(page, "Server 5").getByRole("button", { name: "Connect", exact: true }).focus();
+    await page.keyboard.press("Shift+F10");
+    await expect.poll(active).toBe("Edit…");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menu.count()).toBe(0);
     // The last entry's menu, at the foot of the scrolled sidebar, opens where it can be seen whole.
     const last = serverGroup(page, "Server 7").getByRole("button", { name: "More actions for Server 7", exact: true });
     await last.scrollIntoViewIfNeeded();

@@ -90,6 +90,34 @@ describe("a server entry's menu", () => {
     expect((saved as { id?: string }).id).toBeUndefined();
   });
 
+  it("Shift+F10 or the context-menu key in an entry opens its menu, and so does a right click on its head", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listServers", () => [EVERYTHING_DEMO, MINE]);
+    await renderApp({}, bridge);
+    const entry = screen.getByRole("group", { name: "mine" });
+    within(entry).getByRole("button", { name: "Connect" }).focus();
+    await user.keyboard("{Shift>}{F10}{/Shift}");
+    expect(within(await screen.findByRole("menu")).getAllByRole("menuitem")[0]!.textContent).toBe("Edit…");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    within(entry).getByRole("button", { name: "Connect" }).focus();
+    await user.keyboard("{ContextMenu}");
+    await screen.findByRole("menu");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    // A right click on the name opens it; on the command line (text one may copy) it leaves the browser's own menu.
+    await user.pointer({ keys: "[MouseRight]", target: within(entry).getByText("mine") });
+    await screen.findByRole("menu");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    const command = entry.querySelector(".server-transport")!;
+    const event = new MouseEvent("contextmenu", { bubbles: true, cancelable: true });
+    command.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(screen.queryByRole("menu")).toBeNull();
+  });
+
   it("Remove… asks first; declined, nothing is removed and the focus is back on the menu button", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

@@ -12,9 +12,16 @@ export type { ServerAction } from "./ServerActionsMenu.js";
 
 export const serverActionsMenu = lazyPart(() => import("./ServerActionsMenu.js").then((m) => m.ServerActionsMenu));
 
-export function ServerActions({ serverName, actions, trigger }: { serverName: string; actions: ServerAction[]; trigger: Ref<HTMLButtonElement> }) {
+export interface ServerActionsProps {
+  serverName: string;
+  actions: ServerAction[];
+  trigger: Ref<HTMLButtonElement>;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+export function ServerActions({ serverName, actions, trigger, open, onOpenChange }: ServerActionsProps) {
   const [Loaded, setLoaded] = useState(() => serverActionsMenu.current());
-  const [pressed, setPressed] = useState(false);
   useEffect(() => {
     if (Loaded) return;
     let mounted = true;
@@ -23,7 +30,16 @@ export function ServerActions({ serverName, actions, trigger }: { serverName: st
       mounted = false;
     };
   }, [Loaded]);
-  if (Loaded) return <Loaded serverName={serverName} actions={actions} defaultOpen={pressed} trigger={trigger} />;
+  // Asked to open before the code is in: fetched now, and opened once it is (a failed fetch leaves it closed).
+  useEffect(() => {
+    if (Loaded || !open) return;
+    let mounted = true;
+    serverActionsMenu.preload().catch(() => mounted && onOpenChange(false));
+    return () => {
+      mounted = false;
+    };
+  }, [Loaded, open, onOpenChange]);
+  if (Loaded) return <Loaded serverName={serverName} actions={actions} open={open} onOpenChange={onOpenChange} trigger={trigger} />;
   return (
     <button
       type="button"
@@ -32,13 +48,7 @@ export function ServerActions({ serverName, actions, trigger }: { serverName: st
       aria-haspopup="menu"
       aria-expanded={false}
       title="More actions"
-      onClick={() => {
-        setPressed(true);
-        serverActionsMenu.preload().then(
-          (menu) => setLoaded(() => menu),
-          () => setPressed(false), // not fetched: the next press tries again
-        );
-      }}
+      onClick={() => onOpenChange(true)}
     >
       <Ellipsis aria-hidden="true" className="icon" />
     </button>

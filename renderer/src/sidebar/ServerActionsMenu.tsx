@@ -18,12 +18,13 @@ export interface ServerAction {
 export interface ServerActionsMenuProps {
   serverName: string;
   actions: ServerAction[];
-  /** Open at once: the button was pressed before this code was in. */
-  defaultOpen?: boolean;
+  /** Whether the menu is open: the entry opens it too (Shift+F10, the context-menu key, a right click). */
+  open: boolean;
+  onOpenChange(open: boolean): void;
   trigger: Ref<HTMLButtonElement>;
 }
 
-export function ServerActionsMenu({ serverName, actions, defaultOpen, trigger }: ServerActionsMenuProps) {
+export function ServerActionsMenu({ serverName, actions, open, onOpenChange, trigger }: ServerActionsMenuProps) {
   const focusElsewhere = useRef(false);
   const safe = actions.filter((a) => !a.destructive);
   const destructive = actions.filter((a) => a.destructive);
@@ -41,7 +42,7 @@ export function ServerActionsMenu({ serverName, actions, defaultOpen, trigger }:
     </Menu.Item>
   );
   return (
-    <Menu.Root defaultOpen={defaultOpen} modal={false}>
+    <Menu.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <Menu.Trigger asChild>
         <button ref={trigger} type="button" className="icon-button" aria-label={`More actions for ${serverName}`} title="More actions">
           <Ellipsis aria-hidden="true" className="icon" />

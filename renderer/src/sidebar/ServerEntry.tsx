@@ -1,6 +1,6 @@
 // One saved server: its live state, Connect / Disconnect and Restart, a menu of the rest (edit, diagnose,
 // remove), and its stderr.
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import type { SavedServer } from "../../../shared/types.js";
 import { useBridge, useInspector } from "../hooks/context.js";
 import { ErrorAlert } from "../components/ErrorAlert.js";
@@ -72,6 +72,19 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
 
   // The rest are in the entry's menu, so that an entry stays short and a dozen servers fit the window.
   const menuButton = useRef<HTMLButtonElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // As in other desktop apps, Shift+F10 or the context-menu key anywhere in the entry opens its menu, and so
+  // does a right click, except on text one may want to copy (the stderr, a note) or when text is selected.
+  const menuFromKeys = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "ContextMenu" && !(event.shiftKey && event.key === "F10")) return;
+    event.preventDefault();
+    setMenuOpen(true);
+  };
+  const menuFromPointer = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as Element).closest("pre, p, input, textarea, .alert") || window.getSelection()?.toString()) return;
+    event.preventDefault();
+    setMenuOpen(true);
+  };
   const doctor = useDoctorDialog(configOf(server), server.name, menuButton);
   const menu: ServerAction[] = [
     ...(server.builtIn ? [] : [{ label: "Edit…", onSelect: () => onEdit(menuButton.current), movesFocus: true }]),
@@ -84,7 +97,7 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
 
   return (
     <li ref={item} className={selected ? "server selected" : "server"}>
-      <section role="group" aria-label={server.name}>
+      <section role="group" aria-label={server.name} onKeyDown={menuFromKeys} onContextMenu={menuFromPointer}>
         <div className="server-head">
           {/* With a session, the name shows it in the tabs; without one it is just the name, not a greyed-out control. */}
           {session ? (
@@ -124,7 +137,7 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
               {restartLabel}
             </button>
           )}
-          <ServerActions serverName={server.name} actions={menu} trigger={menuButton} />
+          <ServerActions serverName={server.name} actions={menu} trigger={menuButton} open={menuOpen} onOpenChange={setMenuOpen} />
         </div>
         {signedOut && <p className="note" role="status">{signedOut}</p>}
         {doctor.dialog}
