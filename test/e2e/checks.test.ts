@@ -18,6 +18,10 @@ describe("the Checks tab", () => {
     // Safe by default: the tool that is not read-only is offered, unticked.
     await page.getByText(/^Also allow the checks to call… \(0 of \d+ ticked\)$/).click();
     await expect.poll(() => page.getByRole("checkbox", { name: "write-file", exact: true }).isChecked()).toBe(false);
+    // The offered tools sit in columns whose first rows line up.
+    const firstRows = await page.locator(".checks-tools > li").evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
+    expect(firstRows.length).toBeGreaterThanOrEqual(2);
+    expect(firstRows[1]).toBe(firstRows[0]);
 
     await page.getByRole("button", { name: "Run all checks", exact: true }).click();
     const results = checkResults(page);
