@@ -8,6 +8,7 @@ import { JsonFileStorage } from "../core/storage.js";
 import { defaultConfigDir } from "../web/configDir.js";
 import { everythingDemoServer, resolveEverythingEntry } from "../web/builtInServers.js";
 import type { DoctorReport, DoctorStep } from "../../shared/doctor.js";
+import { doctorMark, doctorReportText } from "../../shared/doctorText.js";
 import { parseCli, UsageError } from "./args.js";
 import { printable } from "./human.js";
 import { stableJson, type CliIo } from "./io.js";
@@ -63,7 +64,7 @@ export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
     const saved = await core.dispatch("listServers", {});
     const fromFile = values["servers-file"] ? readServersFile(values["servers-file"]) : [];
     const choice = chooseServer(values.server, saved, fromFile, { ...(shared.transport ? { transport: shared.transport } : {}), ...(shared.era ? { era: shared.era } : {}), headers: shared.headers, roots: [], oauth: shared.oauth });
-    const say = (step: DoctorStep) => values.quiet || io.stderr.write(`${mark(step)} ${step.id}\n`);
+    const say = (step: DoctorStep) => values.quiet || io.stderr.write(`${doctorMark(step)} ${step.id}\n`);
     report = await core.diagnose(choice.config, { ...(shared.timeoutMs ? { timeoutMs: shared.timeoutMs } : {}), onStep: say });
   } catch (error) {
     if (error instanceof UsageError) return fail(error.message);
@@ -72,21 +73,6 @@ export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
     await core.shutdown({ graceMs: 200 }).catch(() => {});
   }
   if (json) io.stdout.write(`${stableJson(report)}\n`);
-  else io.stdout.write(human(report));
+  else io.stdout.write(printable(doctorReportText(report)));
   return report.failed ? 1 : 0;
-}
-
-function mark(step: DoctorStep): string {
-  return step.status === "passed" ? "pass" : step.status === "failed" ? "FAIL" : "skip";
-}
-
-function human(report: DoctorReport): string {
-  const lines = [`Diagnosing ${report.server} (${report.transport})`];
-  for (const step of report.steps) {
-    lines.push(`${mark(step).padEnd(4)}  ${step.title}${step.status === "skipped" ? "" : ` (${step.durationMs} ms)`}${step.bounded ? " [ended on its bound]" : ""}`);
-    lines.push(`      ${step.seen}`);
-    if (step.fix) lines.push(`      ${step.status === "failed" ? "Fix" : "Note"}: ${step.fix}`);
-  }
-  lines.push(`${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped`);
-  return `${printable(lines.join("\n"))}\n`;
 }

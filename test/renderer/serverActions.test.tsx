@@ -46,7 +46,7 @@ describe("a server entry's menu", () => {
     expect(within(entry).getAllByRole("button").map((b) => b.textContent || b.getAttribute("aria-label"))).toEqual(["Connect", "More actions for mine"]);
   });
 
-  it("Diagnose… opens the doctor's dialog for that server, and closed, the focus is back on the menu button", async () => {
+  it("Diagnose… opens the doctor's dialog for that server, its report copies as the CLI prints it, and closed, the focus is back on the menu button", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("listServers", () => [EVERYTHING_DEMO, MINE]);
@@ -67,6 +67,11 @@ describe("a server entry's menu", () => {
     const dialog = await screen.findByRole("dialog", { name: "Diagnose mine" });
     expect(bridge.callsOf("diagnoseServer")[0]?.server).toMatchObject({ transport: MINE.transport });
     expect(await within(dialog).findByText("No step failed: 1 passed, 0 failed, 0 skipped")).toBeTruthy();
+    // Copy: the report as the CLI prints it.
+    const copied: string[] = [];
+    Object.defineProperty(navigator, "clipboard", { value: { writeText: async (text: string) => void copied.push(text) }, configurable: true });
+    await user.click(within(dialog).getByRole("button", { name: "Copy the doctor's report" }));
+    await waitFor(() => expect(copied).toEqual(["Diagnosing node server.js (stdio)\npass  Start the process (3 ms)\n      started\n1 passed, 0 failed, 0 skipped\n"]));
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(within(entry).getByRole("button", { name: "More actions for mine" })));

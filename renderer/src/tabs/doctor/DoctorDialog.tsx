@@ -5,7 +5,9 @@ import { useRef, useState, type ReactNode, type RefObject } from "react";
 import type { DoctorReport, DoctorStep } from "../../../../shared/doctor.js";
 import type { ServerConfigInput } from "../../../../shared/types.js";
 import { useBridge } from "../../app/context.js";
+import { CopyButton } from "../../components/CopyButton.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
+import { doctorReportText } from "../../../../shared/doctorText.js";
 import { Modal } from "../../components/Modal.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import "./doctor.css";
@@ -41,6 +43,8 @@ export function useDoctorDialog(server: ServerConfigInput, serverName: string, o
       <ErrorAlert message={action.error} onDismiss={action.clearError} />
       {report && <DoctorSteps report={report} />}
       <div className="doctor-actions">
+        {/* The same text the CLI prints, for an issue or a chat. */}
+        {report && <CopyButton text={() => doctorReportText(report)} what="the doctor's report" />}
         <button type="button" onClick={run} disabled={action.busy}>
           Run again
         </button>
