@@ -58,6 +58,11 @@ describe("the doctor in the app", () => {
     const post = dialog.getByRole("listitem", { name: "Failed: The endpoint answers a POST" });
     await waitForText(post, /404 Not Found at \/api; paths tried: \/api \(404\), \/mcp \(200\)/);
     await waitForText(post, `Fix: Wrong path: the server answers at http://127.0.0.1:${httpPort}/mcp; use that URL.`);
+    // However many steps, the dialog's buttons stay in sight at its foot.
+    const close = (await dialog.getByRole("button", { name: "Close", exact: true }).boundingBox())!;
+    const box = (await dialog.boundingBox())!;
+    expect(close.y + close.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(close.y).toBeGreaterThan(box.y + box.height - 80);
     await app.screenshot("doctor-wrong-path-dark");
     await page.emulateMedia({ colorScheme: "light" });
     await app.screenshot("doctor-wrong-path-light");
