@@ -1,5 +1,5 @@
-// One saved server: its live state, Connect / Disconnect and Restart, a menu of the rest (edit, diagnose,
-// remove), and its stderr.
+// One saved server: its live state, Connect / Disconnect and Restart, a menu of the rest (edit, duplicate,
+// diagnose, sign out, remove), and its stderr.
 import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import type { SavedServer } from "../../../shared/types.js";
 import { useBridge, useInspector } from "../hooks/context.js";
