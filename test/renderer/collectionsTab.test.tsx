@@ -55,6 +55,24 @@ describe("Collections: a saved call", () => {
     expect(within(big).getByRole("button", { name: /^Copy the arguments of big/ })).toBeTruthy();
   });
 
+  it("arguments nested past what the page can print say so, in the view and on Open in Tools, and the tab stays", async () => {
+    const user = userEvent.setup();
+    const { bridge, tabs } = setUp();
+    let deep: Record<string, unknown> = {};
+    const root = deep;
+    for (let i = 0; i < 200_000; i++) deep = deep.d = {} as Record<string, unknown>;
+    bridge.handle("listCollections", () => ({ collections: [{ file: "Deep.collection.json", collection: { collection: 1, name: "Deep", calls: [{ name: "deep", kind: "tool", target: "echo", arguments: root, assert: [] }] } }], problems: [] }));
+    await user.click(screen.getByRole("button", { name: "Reload" }));
+    const call = await screen.findByRole("listitem", { name: "deep" });
+    await user.click(within(call).getByText("Arguments (1 key)"));
+    expect(call.querySelector("pre")!.textContent).toMatch(/^\(the arguments cannot be shown: .+\)$/);
+    expect(screen.getByRole("region", { name: "Collections" })).toBeTruthy();
+    // Nor can they go in a form: said where the user pressed, and the tab stays where it is.
+    await user.click(within(call).getByRole("button", { name: "Open deep in the Tools tab" }));
+    expect(screen.getByRole("alert").textContent).toMatch(/^"deep" could not be put in the form: /);
+    expect(tabs).toEqual([]);
+  });
+
   it("Open in Tools shows the Tools tab with the tool selected and the saved arguments in its form's draft", async () => {
     const user = userEvent.setup();
     const { store, tabs } = setUp();

@@ -88,8 +88,13 @@ export function CollectionsTab() {
   const openInTools = (call: SavedCall) => {
     const tool = tools?.find((t) => t.name === call.target);
     if (!session || !tool) return;
+    try {
+      openInForm(store, session.sessionId, tool, call.arguments);
+    } catch (error) {
+      action.setError(`"${call.name}" could not be put in the form: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     selectTab("tools");
-    openInForm(store, session.sessionId, tool, call.arguments);
   };
   const removeCall = (index: number) =>
     action.run(async () => {
@@ -237,7 +242,15 @@ function OpenInTools({ call, available, onOpen }: { call: SavedCall; available: 
 /** The call's arguments as JSON, drawn only once opened, and cut past ARGUMENTS_SHOWN characters. */
 function SavedArguments({ call }: { call: SavedCall }) {
   const [open, setOpen] = useState(false);
-  const text = useMemo(() => (open ? JSON.stringify(call.arguments, null, 2) : ""), [open, call.arguments]);
+  // A file may hold arguments nested past what the page's stack can print: said, not a broken tab.
+  const text = useMemo(() => {
+    if (!open) return "";
+    try {
+      return JSON.stringify(call.arguments, null, 2);
+    } catch (error) {
+      return `(the arguments cannot be shown: ${error instanceof Error ? error.message : String(error)})`;
+    }
+  }, [open, call.arguments]);
   const count = Object.keys(call.arguments).length;
   return (
     <details className="collection-arguments" onToggle={(e) => setOpen(e.currentTarget.open)}>
