@@ -291,6 +291,26 @@ describe("the command palette", () => {
     await waitFor(() => expect(document.activeElement).toBe(before));
   });
 
+  it("Diagnose <server>… opens the doctor's dialog for that server once the palette has closed; closed, the focus is back where the user was", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("diagnoseServer", () => ({ server: "node index.js", transport: "stdio" as const, steps: [], passed: 0, failed: 0, skipped: 0 }));
+    await renderApp({}, bridge);
+    const before = screen.getByRole("tab", { name: "Tools" });
+    before.focus();
+    await user.keyboard("{Control>}k{/Control}");
+    const dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    await user.type(within(dialog).getByRole("combobox"), "diagnose every");
+    await user.keyboard("{Enter}");
+    const doctor = await screen.findByRole("dialog", { name: "Diagnose Everything (demo)" });
+    expect(screen.queryByRole("dialog", { name: "Command palette" })).toBeNull();
+    await within(doctor).findByText("No step failed: 0 passed, 0 failed, 0 skipped");
+    expect(bridge.callsOf("diagnoseServer")).toHaveLength(1);
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(before));
+  });
+
   it("'Load a tool' opens the Checks tab's Load pane with its tool picker focused; 'Run the checks' comes back to the checks", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

@@ -1,10 +1,12 @@
 // The command palette's dialog (its own chunk: loaded the first time the palette opens). Everything the workspace does, by name, from the keyboard. It only
 // moves the user to where a thing is done (a tab, a tool's form, the oldest waiting request) or does the
-// one safe step (connect, disconnect, restart, a theme); it never answers a server or runs a tool by itself.
+// one safe step (connect, disconnect, restart, diagnose, a theme); it never answers a server or runs a tool by itself.
 import * as Dialog from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
 import { Fragment, useMemo, useRef, useState } from "react";
-import type { PendingInput, ThemeSource } from "../../../shared/types.js";
+import type { PendingInput, SavedServer, ThemeSource } from "../../../shared/types.js";
+import { configOf } from "../sidebar/configText.js";
+import { DiagnoseNow } from "../tabs/doctor/DoctorDialog.js";
 import { connectEntry, restartEntry, restartWord } from "../sidebar/serverSession.js";
 import { sessionForServer } from "../store/sessionsSlice.js";
 import { draftKeys } from "../store/draftsSlice.js";
@@ -66,6 +68,7 @@ export function CommandPaletteDialog({
     onTab("checks");
   };
   const [problem, setProblem] = useState<string>();
+  const [diagnosing, setDiagnosing] = useState<SavedServer>();
   // Where focus goes after the palette closes: set by a command that leads somewhere.
   const afterClose = useRef<(() => void) | undefined>(undefined);
   const openedFrom = useRef<HTMLElement | null>(null);
@@ -128,11 +131,20 @@ export function CommandPaletteDialog({
                   {servers.map((server) => {
                     const session = sessionForServer({ sessions, sessionOrder, serverSessions }, server);
                     const live = session?.state === "connected" || session?.state === "connecting";
+                    // The doctor's dialog once the palette has closed; closed, it gives the focus back to where the user was.
+                    const diagnose = (
+                      <Command.Item value={`diagnose ${short(server.name)} ${server.id}`} onSelect={() => run(() => setDiagnosing(server), () => {})}>
+                        Diagnose {short(server.name)}…
+                      </Command.Item>
+                    );
                     if (!live || !session) {
                       return (
-                        <Command.Item key={server.id} value={`connect ${short(server.name)} ${server.id}`} onSelect={() => run(() => connectEntry(bridge, server, bind))}>
-                          Connect {short(server.name)}
-                        </Command.Item>
+                        <Fragment key={server.id}>
+                          <Command.Item value={`connect ${short(server.name)} ${server.id}`} onSelect={() => run(() => connectEntry(bridge, server, bind))}>
+                            Connect {short(server.name)}
+                          </Command.Item>
+                          {diagnose}
+                        </Fragment>
                       );
                     }
                     const again = restartWord(server);
@@ -144,6 +156,7 @@ export function CommandPaletteDialog({
                         <Command.Item value={`${again.toLowerCase()} ${short(server.name)} ${server.id}`} onSelect={() => run(() => restartEntry(bridge, server, session.sessionId, bind))}>
                           {again} {short(server.name)}
                         </Command.Item>
+                        {diagnose}
                       </Fragment>
                     );
                   })}
@@ -193,6 +206,7 @@ export function CommandPaletteDialog({
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
+      {diagnosing && <DiagnoseNow key={diagnosing.id} server={configOf(diagnosing)} serverName={diagnosing.name} opener={openedFrom} onClosed={() => setDiagnosing(undefined)} />}
       {problem && (
         <div className="alert error palette-problem" role="alert">
           <span className="alert-text">{problem}</span>

@@ -1,7 +1,7 @@
 // The connection doctor in the app: Diagnose (in every server entry's actions, and beside a failed
 // connect's reason) opens a dialog listing the doctor's steps, each with what was seen and the fix.
 // Everything in a step quotes the server, so it is rendered as text.
-import { useRef, useState, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { DoctorReport, DoctorStep } from "../../../../shared/doctor.js";
 import type { ServerConfigInput } from "../../../../shared/types.js";
 import { useBridge } from "../../app/context.js";
@@ -18,7 +18,7 @@ const STATUS_WORD: Record<DoctorStep["status"], string> = { passed: "Passed", fa
  * The doctor's dialog for one server, mounted only while open (a sidebar of hundreds of entries holds none).
  * `open()` shows it and runs the doctor; closed, it gives the focus back to `opener`.
  */
-export function useDoctorDialog(server: ServerConfigInput, serverName: string, opener: RefObject<HTMLElement | null>): { open(): void; dialog: ReactNode } {
+export function useDoctorDialog(server: ServerConfigInput, serverName: string, opener: RefObject<HTMLElement | null>, onClosed?: () => void): { open(): void; dialog: ReactNode } {
   const bridge = useBridge();
   const [isOpen, setOpen] = useState(false);
   const [report, setReport] = useState<DoctorReport>();
@@ -32,8 +32,12 @@ export function useDoctorDialog(server: ServerConfigInput, serverName: string, o
     setOpen(true);
     run();
   };
+  const close = () => {
+    setOpen(false);
+    onClosed?.();
+  };
   const dialog = isOpen && (
-    <Modal onClose={() => setOpen(false)} title={`Diagnose ${serverName}`} className="doctor-dialog" overlayClassName="doctor-overlay" opener={opener}>
+    <Modal onClose={close} title={`Diagnose ${serverName}`} className="doctor-dialog" overlayClassName="doctor-overlay" opener={opener}>
       {report && <p className="doctor-target">{report.server} ({report.transport})</p>}
       {action.busy && (
         <p role="status" className="doctor-summary">
@@ -48,13 +52,25 @@ export function useDoctorDialog(server: ServerConfigInput, serverName: string, o
         <button type="button" onClick={run} disabled={action.busy}>
           Run again
         </button>
-        <button type="button" onClick={() => setOpen(false)}>
+        <button type="button" onClick={close}>
           Close
         </button>
       </div>
     </Modal>
   );
   return { open, dialog };
+}
+
+/** The doctor's dialog opened at once, for a place with no button of its own (the command palette). */
+export function DiagnoseNow({ server, serverName, opener, onClosed }: { server: ServerConfigInput; serverName: string; opener: RefObject<HTMLElement | null>; onClosed(): void }) {
+  const doctor = useDoctorDialog(server, serverName, opener, onClosed);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return; // once, also where an effect runs twice (React's strict mode)
+    started.current = true;
+    doctor.open();
+  });
+  return doctor.dialog;
 }
 
 export function DiagnoseButton({ server, serverName, label = "Diagnose", className }: { server: ServerConfigInput; serverName: string; label?: string; className?: string }) {
