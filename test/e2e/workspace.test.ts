@@ -423,6 +423,7 @@ describe("the workspace", () => {
     // servers fit a 720-pixel window.
     const heights = await page.locator(".server-list > li").evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().height)));
     expect(heights).toHaveLength(9);
+    expect(await page.getByRole("heading", { level: 2, name: "Servers (9)" }).count()).toBe(1);
     for (const [i, height] of heights.entries()) expect(height).toBeLessThanOrEqual(i === 2 ? 130 : 110);
     // Only the list scrolls: Add, Import and Settings are in sight at either end of it.
     const inSight = async (name: string) => {

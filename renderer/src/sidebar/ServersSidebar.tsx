@@ -65,7 +65,9 @@ export function ServersSidebar() {
       <div className="sidebar-head">
         <h1 className="app-title">MCP Task Inspector</h1>
         <div className="sidebar-heading">
-          <h2>Servers</h2>
+          <h2>
+            Servers{loaded && <span className="count"> ({servers.length})</span>}
+          </h2>
           {!adding && (
             <>
               <button type="button" ref={addServer} className="icon-text-button" aria-label="Add server" title="Add a server by its command or URL" onClick={() => startEditing({})}>
