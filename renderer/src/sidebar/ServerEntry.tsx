@@ -70,7 +70,7 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
       neighbour?.querySelector<HTMLElement>("button:not([disabled])")?.focus();
     });
 
-  // The rest are in the entry's menu, so that an entry stays short and a dozen servers fit the window.
+  // The rest are in the entry's menu, so that an entry stays short (about two thirds of its old height).
   const menuButton = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   // As in other desktop apps, Shift+F10 or the context-menu key anywhere in the entry opens its menu, and so
