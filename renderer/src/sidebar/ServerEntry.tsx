@@ -8,7 +8,7 @@ import { useAsyncAction } from "../components/useAsyncAction.js";
 import { sessionForServer } from "../store/sessionsSlice.js";
 import { configOf, describeTransport, shortTransport } from "./configText.js";
 import { AuthorizationPanel } from "./AuthorizationPanel.js";
-import { DiagnoseButton, useDoctorDialog } from "../tabs/doctor/DoctorDialog.js";
+import { useDoctorDialog } from "../tabs/doctor/DoctorDialog.js";
 import { ServerActions, type ServerAction } from "./ServerActions.js";
 import { connectEntry, restartEntry, restartWord } from "./serverSession.js";
 
@@ -85,12 +85,18 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
     event.preventDefault();
     setMenuOpen(true);
   };
-  const doctor = useDoctorDialog(configOf(server), server.name, menuButton);
+  // One doctor per entry, for the menu's Diagnose… and the failure's link: closed, it gives the focus back to whichever opened it.
+  const doctorOpener = useRef<HTMLElement | null>(null);
+  const doctor = useDoctorDialog(configOf(server), server.name, doctorOpener);
+  const diagnoseFrom = (opener: HTMLElement | null) => {
+    doctorOpener.current = opener;
+    doctor.open();
+  };
   const menu: ServerAction[] = [
     ...(server.builtIn ? [] : [{ label: "Edit…", onSelect: () => onEdit(menuButton.current), movesFocus: true }]),
     // A variant of a server (other arguments, another environment) starts from a copy of it.
     { label: "Duplicate…", onSelect: () => onDuplicate(menuButton.current), movesFocus: true },
-    { label: "Diagnose…", onSelect: doctor.open, movesFocus: true },
+    { label: "Diagnose…", onSelect: () => diagnoseFrom(menuButton.current), movesFocus: true },
     ...(server.transport.type !== "stdio" ? [{ label: "Sign out (clear tokens)", onSelect: signOut, disabled: action.busy }] : []),
     ...(server.builtIn ? [] : [{ label: "Remove…", onSelect: remove, disabled: action.busy, destructive: true }]),
   ];
@@ -114,7 +120,11 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
         </p>
         {/* A failed Connect's error says what the session's reason says: shown once, in the alert, until dismissed. */}
         {session?.reason && !live && session.reason !== action.error && <p className="note">{session.reason}</p>}
-        {(session?.state === "failed" || action.error) && <DiagnoseButton server={configOf(server)} serverName={server.name} label="Diagnose this failure" className="link" />}
+        {(session?.state === "failed" || action.error) && (
+          <button type="button" className="link" aria-label={`Diagnose this failure: ${server.name}`} onClick={(e) => diagnoseFrom(e.currentTarget)}>
+            Diagnose this failure
+          </button>
+        )}
         <div className="row">
           {/* One button that turns from Connect into Disconnect and back, and is never disabled while it
               works (aria-disabled instead): the focus stays on it, so a keyboard user keeps their place. */}

@@ -73,19 +73,6 @@ export function DiagnoseNow({ server, serverName, opener, onClosed }: { server: 
   return doctor.dialog;
 }
 
-export function DiagnoseButton({ server, serverName, label = "Diagnose", className }: { server: ServerConfigInput; serverName: string; label?: string; className?: string }) {
-  const opener = useRef<HTMLButtonElement>(null);
-  const doctor = useDoctorDialog(server, serverName, opener);
-  return (
-    <>
-      <button ref={opener} type="button" className={className} aria-label={`${label}: ${serverName}`} onClick={doctor.open}>
-        {label}
-      </button>
-      {doctor.dialog}
-    </>
-  );
-}
-
 export function DoctorSteps({ report }: { report: DoctorReport }) {
   return (
     <>
