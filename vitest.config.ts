@@ -9,6 +9,7 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    globalSetup: ["test/helpers/tempRoot.ts"],
     environment: "node",
     environmentOptions: {
       happyDOM: {
