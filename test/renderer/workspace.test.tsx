@@ -131,6 +131,27 @@ describe("the docked panel", () => {
     expect(JSON.parse(localStorage.getItem(DOCK_KEY)!)).toEqual({ open: true, side: "right", view: "waiting" });
   });
 
+  it("docked, Logs is for watching: the filters and Follow newest, no recording actions; 'Open the Logs tab' leads to them", async () => {
+    const user = userEvent.setup();
+    await renderApp({ sessions: [session()] });
+    await user.keyboard("{Control>}j{/Control}");
+    const dock = screen.getByRole("region", { name: "Docked panel" });
+    const messages = await within(dock).findByRole("region", { name: "Protocol messages" });
+    expect(within(messages).getByRole("searchbox", { name: "Search in payloads" })).toBeTruthy();
+    expect(within(messages).getByRole("button", { name: "Follow newest" })).toBeTruthy();
+    // The heading is for the tab's outline only: the panel's own "Logs" names it on screen.
+    expect(within(messages).getByRole("heading", { name: "Protocol messages" }).className).toBe("visually-hidden");
+    for (const name of ["Save recording…", "Open recording…", "Set mark"]) expect(within(dock).queryByRole("button", { name })).toBeNull();
+
+    await user.click(within(dock).getByRole("button", { name: "Open the Logs tab" }));
+    expect(tabNamed("Logs").getAttribute("aria-selected")).toBe("true");
+    expect(within(dock).getByText(/Logs is the open tab/)).toBeTruthy();
+    const panel = screen.getByRole("tabpanel");
+    expect(await within(panel).findByRole("button", { name: "Save recording…" })).toBeTruthy();
+    expect(within(panel).getByRole("button", { name: "Open recording…" })).toBeTruthy();
+    expect(within(panel).queryByRole("button", { name: "Open the Logs tab" })).toBeNull();
+  });
+
   it("a stored dock state that is not one reads as the default", () => {
     expect(readDock("{not json")).toEqual({ open: false, side: "bottom", view: "logs" });
     expect(readDock(JSON.stringify({ open: "yes", side: "left", view: "<script>" }))).toEqual({ open: false, side: "bottom", view: "logs" });

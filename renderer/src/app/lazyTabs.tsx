@@ -11,31 +11,34 @@ import { serverActionsMenu } from "../sidebar/ServerActions.js";
 import { settingsDialogBody } from "../sidebar/SettingsDialog.js";
 import { commandPaletteDialog } from "./CommandPalette.js";
 
-export interface LazyTab {
+export interface LazyTab<P extends object = object> {
   /** The tab: suspends (Suspense shows "Loading…") until its chunk is in, unless it already is. */
-  Component: ComponentType;
+  Component: ComponentType<P>;
   /** Starts fetching the chunk (once); resolves when it is in. */
   preload(): Promise<unknown>;
 }
 
+type PropsOf<C> = C extends ComponentType<infer P> ? (P extends object ? P : object) : object;
+
 /** A named export, loaded on first use or on preload(). */
-export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyTab {
-  let started: Promise<ComponentType> | undefined;
-  let loaded: ComponentType | undefined;
+export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyTab<PropsOf<M[K]>> {
+  type P = PropsOf<M[K]>;
+  let started: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
   const preload = () =>
     (started ??= load().then(
-      (module) => (loaded = module[name] as ComponentType),
+      (module) => (loaded = module[name] as ComponentType<P>),
       (error: unknown) => {
         started = undefined; // a failed fetch (network, a new build) is tried again next time
         throw error;
       },
     ));
   const Suspending = lazy(async () => ({ default: await preload() }));
-  function Component() {
+  function Component(props: P) {
     // Once preloaded, rendered at once (no fallback flash). Chosen per mount: switching from the
     // suspending wrapper to the component mid-life would remount the tab and lose what was typed.
     const [Ready] = useState(() => loaded);
-    return Ready ? <Ready /> : <Suspending />;
+    return Ready ? <Ready {...props} /> : <Suspending {...props} />;
   }
   return { Component, preload };
 }

@@ -6,6 +6,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Group, Panel, Separator } from "react-resizable-panels";
 import { SaveCallsButton, SaveLogCallButton } from "../collections/SaveLogCallButton.js";
 import { useBridge, useInspector } from "../../app/context.js";
+import { useSelectTab } from "../../app/navigation.js";
 import { useSelectedSession } from "../../app/useSelectedSession.js";
 import { useStoredState } from "../../app/useStoredState.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
@@ -40,8 +41,14 @@ type Level = (typeof LEVELS)[number];
 const EMPTY: SessionLog = { entries: [], stderr: [], serverLogs: [] };
 const NO_FILTER: LogFilter = { direction: "all", method: "", taskId: "" };
 
-export function LogsTab() {
+/**
+ * `docked`: drawn in the docked panel beside another tab, where it is for watching the messages: the
+ * recording actions stay in the Logs tab (one button leads there) and the filters take one row or two,
+ * so the panel's height goes to the messages.
+ */
+export function LogsTab({ docked = false }: { docked?: boolean }) {
   const session = useSelectedSession();
+  const selectTab = useSelectTab();
   const liveLog = useInspector((s) => (session ? s.logs[session.sessionId] : undefined)) ?? EMPTY;
   // Issue 22: an opened recording is shown read-only in place of the session's log, until closed.
   const [opened, setOpened] = useStoredState<OpenedRecording | undefined>(RECORDING_KEY, undefined);
@@ -127,13 +134,15 @@ export function LogsTab() {
   };
 
   return (
-    <div className="logs-tab">
+    <div className={docked ? "logs-tab docked" : "logs-tab"}>
+      {!docked && (
       <div className="toolbar">
         {session && !opened && <SaveRecording sessionId={session.sessionId} newestSeq={liveLog.entries.at(-1)?.seq} />}
         <OpenRecording />
         <CompareRecording opened={opened} live={session ? { sessionId: session.sessionId, serverName: session.serverName } : undefined} />
         <SaveCallsButton entries={entries} from={opened ? opened.fileName : (session?.serverName ?? "the log")} />
       </div>
+      )}
       {opened && (
         <RecordingBanner
           opened={opened}
@@ -143,10 +152,10 @@ export function LogsTab() {
           }}
         />
       )}
-      {opened && comparison && <RecordingDiffView comparison={comparison} onClose={() => setComparison(undefined)} />}
+      {opened && comparison && !docked && <RecordingDiffView comparison={comparison} onClose={() => setComparison(undefined)} />}
       <section aria-label="Protocol messages">
         <div className="toolbar">
-          <h2>Protocol messages</h2>
+          <h2 className={docked ? "visually-hidden" : undefined}>Protocol messages</h2>
           <label className="inline">
             Direction{" "}
             <select value={filter.direction} onChange={(e) => setFilter({ ...filter, direction: e.target.value as LogFilter["direction"] })}>
@@ -193,6 +202,11 @@ export function LogsTab() {
             {entries.length} of {log.entries.length} messages
             {query.trim() && (search.done ? ` · ${search.matches?.size ?? 0} match "${query.trim().slice(0, 60)}"` : ` · searching ${search.scanned} of ${search.total}…`)}
           </span>
+          {docked && (
+            <button type="button" className="secondary" title="Save or open a recording, compare, save these calls" onClick={() => selectTab("logs")}>
+              Open the Logs tab
+            </button>
+          )}
         </div>
         <div className="logs-split">
         <Group orientation="horizontal">
