@@ -132,6 +132,44 @@ describe("Checks tab", () => {
     expect(ids()).toEqual(["lifecycle.ping", "tools.name", "results.content", "tasks.list"]);
   });
 
+  it("our verdicts stand in their areas, in the picker's order, each heading with its own counts; an area the filters empty is not shown", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const r = report();
+    // A verdict of an earlier area that came last still goes under its area's heading, second.
+    const framing = { id: "transport.framing", area: "transport", title: "Every message is JSON-RPC", severity: "error", rule: "framing", ok: true, detail: "12 messages", messages: [] } as const;
+    bridge.handle("runChecks", () => ({ ...r, checks: [...r.checks, framing], passed: 2 }));
+    renderWithStore(<ChecksTab />, { bridge, snapshot: { sessions: [session()] } });
+    await user.click(screen.getByRole("button", { name: "Run all checks" }));
+    const results = await screen.findByRole("region", { name: "Check results" });
+    const areas = () => [...results.querySelectorAll(".checks-area")].map((s) => s.getAttribute("aria-label"));
+    expect(areas()).toEqual(["Lifecycle checks", "Transport checks", "Listings checks", "Results checks", "Tasks checks"]);
+    const heading = (area: string) => within(within(results).getByRole("region", { name: `${area} checks` })).getByRole("heading").textContent;
+    expect(heading("Transport")).toBe("Transport 1 passed");
+    expect(heading("Results")).toBe("Results 1 failed");
+    expect(heading("Listings")).toBe("Listings 1 warning");
+    expect(heading("Tasks")).toBe("Tasks 1 skipped");
+    expect(within(within(results).getByRole("region", { name: "Transport checks" })).getAllByRole("listitem")).toHaveLength(1);
+    // The whole report's line still says every count, 0s too.
+    expect(within(results).getByRole("status").textContent).toContain("2 passed, 1 failed, 1 warning, 1 skipped");
+    await user.click(within(results).getByRole("checkbox", { name: "Hide skipped (1)" }));
+    expect(areas()).toEqual(["Lifecycle checks", "Transport checks", "Listings checks", "Results checks"]);
+    await user.click(within(results).getByRole("checkbox", { name: "Failures only (2)" }));
+    expect(areas()).toEqual(["Listings checks", "Results checks"]);
+  });
+
+  it("a report where nothing passed or failed is not said in green", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const skipped = report().checks.filter((c) => c.ok === null);
+    bridge.handle("runChecks", () => ({ ...report(), checks: skipped, passed: 0, failed: 0, skipped: skipped.length }));
+    renderWithStore(<ChecksTab />, { bridge, snapshot: { sessions: [session()] } });
+    await user.click(screen.getByRole("button", { name: "Run all checks" }));
+    const results = await screen.findByRole("region", { name: "Check results" });
+    expect(within(results).getByRole("status").querySelector(".check-skipped")?.textContent).toBe("0 passed, 0 failed, 0 warnings, 1 skipped");
+    expect(results.querySelector(".check-passed")).toBeNull();
+  });
+
   it("a disconnected session cannot run the checks, and says why", () => {
     renderWithStore(<ChecksTab />, { snapshot: { sessions: [session({ state: "disconnected" })] } });
     expect((screen.getByRole("button", { name: "Run all checks" }) as HTMLButtonElement).disabled).toBe(true);

@@ -7,6 +7,7 @@ import { useInspector } from "../../app/context.js";
 import { JsonView } from "../../components/JsonView.js";
 import type { CheckReportView, CheckVerdict } from "../../../../shared/checks.js";
 import type { LogEntry } from "../../../../shared/types.js";
+import { areaLabel, byArea } from "./areas.js";
 
 const NO_ENTRIES: LogEntry[] = [];
 
@@ -16,15 +17,28 @@ function verdictWord(v: CheckVerdict): { word: string; className: string } {
   return v.severity === "error" ? { word: "Failed", className: "check-failed" } : { word: "Warning", className: "check-warning" };
 }
 
-/** "3 passed, 1 failed, 2 warnings, 0 skipped": an error and a warning told apart (the report's `failed` counts both). */
-function counts(checks: CheckVerdict[]): { text: string; className: string; skipped: number } {
+/**
+ * "3 passed, 1 failed, 2 warnings, 0 skipped": an error and a warning told apart (the report's `failed` counts
+ * both). `brief` says only the counts that are not 0 ("4 passed, 1 failed"), for an area's heading.
+ */
+function counts(checks: CheckVerdict[], brief = false): { text: string; className: string; skipped: number } {
   const passed = checks.filter((c) => c.ok === true).length;
   const errors = checks.filter((c) => c.ok === false && c.severity === "error").length;
   const warnings = checks.filter((c) => c.ok === false && c.severity === "warning").length;
   const skipped = checks.filter((c) => c.ok === null).length;
+  const parts: [number, string][] = [
+    [passed, `${passed} passed`],
+    [errors, `${errors} failed`],
+    [warnings, `${warnings} ${warnings === 1 ? "warning" : "warnings"}`],
+    [skipped, `${skipped} skipped`],
+  ];
   return {
-    text: `${passed} passed, ${errors} failed, ${warnings} ${warnings === 1 ? "warning" : "warnings"}, ${skipped} skipped`,
-    className: errors ? "check-failed" : warnings ? "check-warning" : "check-passed",
+    text: parts
+      .filter(([n]) => !brief || n > 0)
+      .map(([, words]) => words)
+      .join(", "),
+    // Nothing passed and nothing failed: all skipped, which is not a green result.
+    className: errors ? "check-failed" : warnings ? "check-warning" : passed ? "check-passed" : "check-skipped",
     skipped,
   };
 }
@@ -84,7 +98,20 @@ export function CheckReport({ report, sessionId, onMessage }: { report: CheckRep
           Hide skipped ({all.skipped})
         </label>
       </div>
-      {ours.length > 0 && <ol className="checks-list">{shown(ours).map(card)}</ol>}
+      {/* Ours by area, each under a heading with its own counts, so a long report reads part by part. */}
+      {byArea(ours).map(({ area, items }) => {
+        const visible = shown(items);
+        if (visible.length === 0) return null;
+        const tally = counts(items, true);
+        return (
+          <section key={area} className="checks-area" aria-label={`${areaLabel(area)} checks`}>
+            <h3>
+              {areaLabel(area)} <span className={`checks-area-counts ${tally.className}`}>{tally.text}</span>
+            </h3>
+            <ol className="checks-list">{visible.map(card)}</ol>
+          </section>
+        );
+      })}
       {suite.length > 0 && (
         <section aria-label="Official conformance suite" className="checks-suite">
           <h3>Official conformance suite</h3>

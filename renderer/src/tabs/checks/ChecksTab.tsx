@@ -18,19 +18,9 @@ import { useSchemaForm } from "../../forms/useSchemaForm.js";
 import { readExpectedFailures, type CheckAreaName, type CheckProgressView, type CheckReportView } from "../../../../shared/checks.js";
 import { CheckReport } from "./CheckReport.js";
 import { LoadPanel } from "./LoadPanel.js";
+import { AREAS, areaLabel } from "./areas.js";
 import "../../styles/checks.css";
 
-const AREAS: { id: CheckAreaName; label: string }[] = [
-  { id: "lifecycle", label: "Lifecycle" },
-  { id: "transport", label: "Transport" },
-  { id: "listings", label: "Listings" },
-  { id: "results", label: "Results" },
-  { id: "tasks", label: "Tasks" },
-  { id: "mrtr", label: "Multi round-trip" },
-  { id: "http", label: "HTTP" },
-  { id: "lint", label: "Lint" },
-  { id: "conformance", label: "Conformance (official suite)" },
-];
 const NO_TOOLS: Tool[] = [];
 const NONE: string[] = [];
 
@@ -139,7 +129,7 @@ export function ChecksTab() {
               </label>
             )}
             <button type="button" onClick={() => void run()} disabled={!connected || action.busy}>
-              {action.busy ? "Checking…" : area === "all" ? "Run all checks" : area === "conformance" ? "Run the conformance suite" : `Run ${AREAS.find((a) => a.id === area)?.label ?? area} checks`}
+              {action.busy ? "Checking…" : area === "all" ? "Run all checks" : area === "conformance" ? "Run the conformance suite" : `Run ${areaLabel(area)} checks`}
             </button>
           </div>
           <p className="note">
