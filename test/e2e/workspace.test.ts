@@ -269,6 +269,54 @@ describe("the workspace", () => {
     expect(await pageScrolls(page)).toEqual({ x: false, y: false });
   });
 
+  it("the servers sidebar widens by its divider (or arrow keys), keeps its width through a hide and a reload, and folds away when dragged past half its least width", { timeout: 240_000 }, async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    const sidebar = page.getByRole("complementary", { name: "Servers", exact: true });
+    const width = async () => (await sidebar.boundingBox())?.width ?? 0;
+    const before = await width();
+    const divider = page.getByRole("separator", { name: "Resize the servers sidebar", exact: true });
+    const grip = (await divider.boundingBox())!;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2 + 140, grip.y + 300, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(width).toBeGreaterThan(before + 100);
+    await app.screenshot("workspace-1280x720-sidebar-widened");
+    await divider.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(width).toBeLessThan(before + 140 - 5);
+    const kept = await width();
+    // A window made wider leaves the sidebar as wide as the user made it.
+    await page.setViewportSize({ width: 1600, height: 720 });
+    await expect.poll(async () => Math.abs((await width()) - kept)).toBeLessThan(4);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    // Hidden and shown again (Ctrl+B), then reloaded: the same width.
+    await page.keyboard.press("Control+b");
+    await sidebar.waitFor({ state: "hidden" });
+    await expect.poll(() => divider.count()).toBe(0);
+    await page.keyboard.press("Control+b");
+    await sidebar.waitFor();
+    await expect.poll(async () => Math.abs((await width()) - kept)).toBeLessThan(4);
+    await page.reload();
+    await sidebar.waitFor();
+    await expect.poll(async () => Math.abs((await width()) - kept)).toBeLessThan(4);
+    expect(await pageScrolls(page)).toEqual({ x: false, y: false });
+
+    // Dragged far to the left, it folds away, and the toggle says it is hidden.
+    const from = (await divider.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(20, from.y + 300, { steps: 8 });
+    await page.mouse.up();
+    await sidebar.waitFor({ state: "hidden" });
+    const toggle = page.getByRole("button", { name: "Show the servers sidebar", exact: true });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    await sidebar.waitFor();
+    expect(await width()).toBeGreaterThan(150);
+  });
+
   it("Server facts, a task's details and its timeline open under the tab bar; Escape closes each and focus goes back", { timeout: 240_000 }, async () => {
     app = await openApp({ viewport: { width: 1280, height: 720 } });
     const { page } = app;

@@ -137,7 +137,7 @@ describe("Checks tab", () => {
     const bridge = createFakeBridge();
     const r = report();
     // A verdict of an earlier area that came last still goes under its area's heading, second.
-    const framing = { id: "transport.framing", area: "transport", title: "Every message is JSON-RPC", severity: "error", rule: "framing", ok: true, detail: "12 messages", messages: [] } as const;
+    const framing: CheckReportView["checks"][number] = { id: "transport.framing", area: "transport", title: "Every message is JSON-RPC", severity: "error", rule: "framing", ok: true, detail: "12 messages", messages: [] };
     bridge.handle("runChecks", () => ({ ...r, checks: [...r.checks, framing], passed: 2 }));
     renderWithStore(<ChecksTab />, { bridge, snapshot: { sessions: [session()] } });
     await user.click(screen.getByRole("button", { name: "Run all checks" }));

@@ -1,6 +1,6 @@
 // Server sidebar on the left; on the right the session bar, the tabs and the open tab's panel.
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from "react-resizable-panels";
 import { PanelBottomClose, PanelBottomOpen, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen } from "lucide-react";
 import type { PendingInput } from "../../../shared/types.js";
 import { DrawerHostContext } from "../components/Drawer.js";
@@ -218,9 +218,15 @@ export function Layout({ banner, notice }: { banner?: string | undefined; notice
         >
           Skip to the open tab
         </a>
-        <ErrorBoundary what="the servers sidebar">
-          <ServersSidebar />
-        </ErrorBoundary>
+        <AppSplit
+          shown={sidebarShown}
+          onShownChange={setSidebarShown}
+          sidebar={
+            <ErrorBoundary what="the servers sidebar">
+              <ServersSidebar />
+            </ErrorBoundary>
+          }
+        >
         <main className="main">
           {banner && (
             <div className="alert error banner" role="alert">
@@ -280,11 +286,56 @@ export function Layout({ banner, notice }: { banner?: string | undefined; notice
             </ErrorBoundary>
           </div>
         </main>
+        </AppSplit>
       </div>
       </DrawerHostContext.Provider>
       </PictureInPictureContext.Provider>
       </FocusItemContext.Provider>
     </NavigationContext.Provider>
+  );
+}
+
+const noStorage = { getItem: () => null, setItem: () => {} };
+
+/**
+ * The servers sidebar beside the rest of the window, with a divider to widen it (remembered across reloads;
+ * the sidebar keeps its width when the window is resized). Hidden, it folds to nothing but stays mounted, so
+ * a server being edited there keeps what was typed; dragged below half its least width, it folds the same way.
+ */
+function AppSplit({ shown, onShownChange, sidebar, children }: { shown: boolean; onShownChange(shown: boolean): void; sidebar: ReactNode; children: ReactNode }) {
+  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: "inspector-sidebar-split", panelIds: ["sidebar", "main"], storage: layoutStorage() ?? noStorage });
+  const sidebarPanel = usePanelRef();
+  useLayoutEffect(() => {
+    const panel = sidebarPanel.current;
+    if (!panel) return;
+    if (shown && panel.isCollapsed()) panel.expand();
+    else if (!shown && !panel.isCollapsed()) panel.collapse();
+  }, [shown, sidebarPanel]);
+  return (
+    <Group orientation="horizontal" className="app-split" {...(defaultLayout ? { defaultLayout } : {})} onLayoutChanged={onLayoutChanged}>
+      <Panel
+        id="sidebar"
+        panelRef={sidebarPanel}
+        className="app-sidebar"
+        defaultSize="19rem"
+        minSize="13rem"
+        maxSize="50%"
+        collapsible
+        collapsedSize={0}
+        groupResizeBehavior="preserve-pixel-size"
+        onResize={(size) => {
+          // The divider folded it (or a stored layout had it folded): the toggle says so too.
+          const folded = size.inPixels === 0;
+          if (folded === shown) onShownChange(!folded);
+        }}
+      >
+        {sidebar}
+      </Panel>
+      <Separator className="divider divider-vertical sidebar-divider" aria-label="Resize the servers sidebar" disabled={!shown} />
+      <Panel id="main" className="app-main" minSize="30rem">
+        {children}
+      </Panel>
+    </Group>
   );
 }
 

@@ -12,7 +12,7 @@ const CURRENT = '[aria-selected="true"], [aria-current="true"], [aria-pressed="t
 
 /** The parts shown now: a part inside a hidden sidebar or a closed panel is not in the cycle. */
 function shownPanes(): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>(`[${PANE}]`)].filter((pane) => !pane.closest(".sidebar-hidden > .sidebar, [hidden], [inert]"));
+  return [...document.querySelectorAll<HTMLElement>(`[${PANE}]`)].filter((pane) => !pane.closest(".sidebar-hidden .sidebar, [hidden], [inert]"));
 }
 
 /** Where the focus goes in a part: the part itself if it takes the focus (the tab panel), else its current item, else its first control. */
