@@ -190,6 +190,48 @@ describe("protocol garbage on stdout", () => {
     expect(h.core.session(s.sessionId).state.state).toBe("connected");
   });
 
+  it("a message nested deeper than 1,000 levels is refused where it comes in: the call it answers fails with the reason, a request is answered -32600, the rest goes on", async () => {
+    const h = createHarness({ settings: { requestTimeoutMs: 600_000 } });
+    const s = await connectHostile(h);
+    // Built as text: JSON.stringify itself overflows on values this deep.
+    const nested = (levels: number) => '{"a":'.repeat(levels) + '"bottom"' + "}".repeat(levels);
+    const answer = (structured: string) =>
+      h.core.dispatch("callTool", { sessionId: s.sessionId, name: "bad-answer", arguments: { line: `{"jsonrpc":"2.0","id":ID,"result":{"content":[],"structuredContent":${structured}}}` } });
+
+    await expect(answer(nested(5000))).rejects.toThrow(
+      /^MCP error -32600: The server's response could not be used\. Dropped a message from the server: it is nested deeper than 1,000 levels, .*The session goes on without it\.$/,
+    );
+    // At the bound (the message, its result and structuredContent are three of the levels) it is taken whole.
+    const deepest = await answer(nested(997));
+    let level = (deepest as { structuredContent: unknown }).structuredContent;
+    let levels = 0;
+    while (typeof level === "object" && level !== null) {
+      level = (level as { a: unknown }).a;
+      levels++;
+    }
+    expect([levels, level]).toEqual([997, "bottom"]);
+
+    // A request that deep (an elicitation) is answered, so the server does not wait for one forever.
+    const { response } = await s.call<{ response: unknown }>("request", {
+      method: "elicitation/create",
+      id: "deep-request",
+      line: `{"jsonrpc":"2.0","id":"deep-request","method":"elicitation/create","params":{"message":"x","requestedSchema":${nested(3000)}}}`,
+    });
+    expect(response).toEqual({ jsonrpc: "2.0", id: "deep-request", error: { code: -32600, message: "Invalid Request: nested deeper than 1,000 levels" } });
+    await s.call("emit", { lines: [`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":${nested(3000)}}}`] });
+    expect((await h.core.dispatch("getSnapshot", {})).pendingInputs).toEqual([]);
+    // Logged as their envelopes and a note: the page and the log's JSON can hold them.
+    const drops = notesOf(await s.log()).filter((n) => n.note.includes("nested deeper than 1,000 levels"));
+    expect(drops.map((d) => d.message)).toEqual([
+      { jsonrpc: "2.0", id: expect.any(Number), note: "The rest of this message is not kept: it is nested deeper than 1,000 levels." },
+      { jsonrpc: "2.0", id: "deep-request", method: "elicitation/create", note: "The rest of this message is not kept: it is nested deeper than 1,000 levels." },
+      { jsonrpc: "2.0", method: "notifications/message", note: "The rest of this message is not kept: it is nested deeper than 1,000 levels." },
+    ]);
+    expect(() => JSON.stringify(h.events)).not.toThrow();
+    expect(await s.ping()).toHaveProperty("roundTripMs");
+    expect(h.core.session(s.sessionId).state.state).toBe("connected");
+  });
+
   it("10,000 notifications in a burst: every one handled, the log and stderr stay bounded, the event loop never stalls", async () => {
     const h = createHarness({ settings: { logLimit: 1000 } });
     const counter = eventCounter(h);

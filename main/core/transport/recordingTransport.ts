@@ -7,6 +7,7 @@ import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/
 import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import { idKey, type LogMarks } from "../messageLog.js";
 import { bigMessageInfo, formatBytes, SDK_STDIO_LIMIT_BYTES, UnusableMessageError } from "./stdioMessageReader.js";
+import { MAX_MESSAGE_DEPTH, nestedDeeperThan } from "./messageDepth.js";
 import { UNUSABLE_RESPONSE_DATA } from "../protocol/wireError.js";
 
 export type Direction = "in" | "out";
@@ -147,6 +148,10 @@ export class RecordingTransport implements Transport {
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     // The log cuts a big message to its per-entry cap and says so (messageLog.ts); here, its size on the wire.
     const big = bigMessageInfo(message);
+    if (nestedDeeperThan(message, MAX_MESSAGE_DEPTH)) {
+      this.unusable(tooDeep(message, big?.bytes ?? 0));
+      return;
+    }
     let marks = this.remarkOn(message);
     if (big) {
       marks = { ...marks, wireBytes: big.bytes };
@@ -200,12 +205,12 @@ export class RecordingTransport implements Transport {
     if (id === undefined) return;
     if (kind === "request") {
       // The server waits for an answer to every request, malformed or not.
-      const [code, what] = error.kind === "not-json-rpc" ? [ErrorCode.InvalidRequest, "Invalid Request"] : [ErrorCode.ParseError, "Parse error"];
+      const [code, what] = error.kind === "not-json-rpc" || error.kind === "too-deep" ? [ErrorCode.InvalidRequest, "Invalid Request"] : [ErrorCode.ParseError, "Parse error"];
       const answer: JSONRPCMessage = { jsonrpc: "2.0", id, error: { code, message: `${what}: ${error.reason}` } };
       this.send(answer).catch(() => {});
     } else if (kind === "response" && this.outstanding.delete(idKey(id))) {
       // Otherwise our request would wait for its timeout, or much longer for a tasks/result.
-      const code = error.kind === "not-json-rpc" ? ErrorCode.InvalidRequest : ErrorCode.ParseError;
+      const code = error.kind === "not-json-rpc" || error.kind === "too-deep" ? ErrorCode.InvalidRequest : ErrorCode.ParseError;
       this.onmessage?.({ jsonrpc: "2.0", id, error: { code, message: `The server's response could not be used. ${error.message}`, data: UNUSABLE_RESPONSE_DATA } });
     }
   }
@@ -218,6 +223,22 @@ export class RecordingTransport implements Transport {
       if (oldest !== undefined) this.seenRequestIds.delete(oldest);
     }
   }
+}
+
+/** A message nested too deep: logged as its envelope only (the rest is what would overflow), and answered like any unusable line. */
+function tooDeep(message: JSONRPCMessage, bytes: number): UnusableMessageError {
+  const reason = `nested deeper than ${MAX_MESSAGE_DEPTH.toLocaleString("en-US")} levels`;
+  const id = "id" in message ? message.id : undefined;
+  const method = "method" in message ? message.method : undefined;
+  const kind = id === undefined ? undefined : method !== undefined ? ("request" as const) : ("response" as const);
+  return new UnusableMessageError(
+    `Dropped a message from the server: it is ${reason}, deeper than any value the log, the page or the CLI can show. The session goes on without it.`,
+    reason,
+    "too-deep",
+    bytes,
+    { jsonrpc: "2.0", ...(id !== undefined ? { id } : {}), ...(method !== undefined ? { method } : {}), note: `The rest of this message is not kept: it is ${reason}.` },
+    { ...(id !== undefined ? { id } : {}), ...(kind ? { kind } : {}) },
+  );
 }
 
 function describeId(id: unknown): string {

@@ -36,7 +36,7 @@ const nextTurn = setImmediate;
 const EXCERPT_CHARS = 2000;
 const PEEK_BYTES = 512;
 
-export type UnusableKind = "invalid-json" | "not-json-rpc" | "too-large";
+export type UnusableKind = "invalid-json" | "not-json-rpc" | "too-large" | "too-deep";
 
 /** What could be told of an unusable line: its id, and whether it was a request or a response. */
 export interface Envelope {
