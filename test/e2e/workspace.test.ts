@@ -457,6 +457,17 @@ describe("the workspace", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => tab(page, "Checks").getAttribute("aria-selected")).toBe("true");
     await expect.poll(() => page.evaluate(() => /^Run (all|.+) checks$/.test(document.activeElement?.textContent?.trim() ?? ""))).toBe(true);
+
+    // With the sidebar hidden, Duplicate… shows it with a new entry copied from the server, its name focused.
+    await page.keyboard.press("Control+b");
+    await page.getByRole("complementary", { name: "Servers", exact: true }).waitFor({ state: "hidden" });
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("duplicate every");
+    await page.keyboard.press("Enter");
+    const copy = page.getByRole("form", { name: "Add server", exact: true });
+    await copy.waitFor();
+    await expect.poll(() => copy.getByRole("textbox", { name: "Name", exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await app.screenshot("workspace-1280x720-command-palette-duplicate");
     expect(app.pageErrors).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
 import "./setup.js";
 import { screen, waitFor, within } from "@testing-library/react";
 import { DEFAULT_SETTINGS } from "../../shared/types.js";
-import { createFakeBridge } from "./fakeBridge.js";
+import { createFakeBridge, EVERYTHING_DEMO } from "./fakeBridge.js";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { DOCK_KEY, readDock } from "../../renderer/src/app/dock.js";
@@ -330,6 +330,39 @@ describe("the command palette", () => {
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(before));
+  });
+
+  it("Edit <server>… opens its editor in the sidebar, shown again if hidden, its name field focused; Duplicate… starts a new entry from it; the demo server is only duplicated", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const mine = { ...EVERYTHING_DEMO, id: "m", name: "mine", builtIn: false };
+    bridge.handle("listServers", () => [EVERYTHING_DEMO, mine]);
+    await renderApp({}, bridge);
+    const palette = async () => {
+      await user.keyboard("{Control>}k{/Control}");
+      return screen.findByRole("dialog", { name: "Command palette" });
+    };
+    let dialog = await palette();
+    expect(within(dialog).queryByRole("option", { name: "Edit Everything (demo)…" })).toBeNull();
+    expect(within(dialog).getByRole("option", { name: "Duplicate Everything (demo)…" })).toBeTruthy();
+    await user.keyboard("{Escape}");
+
+    // The sidebar hidden (Ctrl+B): Edit mine… shows it with mine's editor open.
+    await user.keyboard("{Control>}b{/Control}");
+    expect(document.querySelector(".app")!.classList.contains("sidebar-hidden")).toBe(true);
+    dialog = await palette();
+    await user.type(within(dialog).getByRole("combobox"), "edit mine");
+    await user.keyboard("{Enter}");
+    const editor = await screen.findByRole("form", { name: "Edit server mine" });
+    expect(document.querySelector(".app")!.classList.contains("sidebar-hidden")).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(within(editor).getByRole("textbox", { name: "Name" })));
+    expect((within(editor).getByRole("textbox", { name: "Name" }) as HTMLInputElement).value).toBe("mine");
+    await user.click(within(editor).getByRole("button", { name: "Discard changes" }));
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Edit server mine" })).toBeNull());
+
+    await user.click(within(await palette()).getByRole("option", { name: "Duplicate mine…" }));
+    const copy = await screen.findByRole("form", { name: "Add server" });
+    expect((within(copy).getByRole("textbox", { name: "Name" }) as HTMLInputElement).value).toMatch(/^mine/);
   });
 
   it("'Load a tool' opens the Checks tab's Load pane with its tool picker focused; 'Run the checks' comes back to the checks", async () => {

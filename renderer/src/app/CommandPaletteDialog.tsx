@@ -1,11 +1,12 @@
 // The command palette's dialog (its own chunk: loaded the first time the palette opens). Everything the workspace does, by name, from the keyboard. It only
 // moves the user to where a thing is done (a tab, a tool's form, the oldest waiting request) or does the
-// one safe step (connect, disconnect, restart, diagnose, a theme); it never answers a server or runs a tool by itself.
+// one safe step (connect, disconnect, restart, edit, duplicate, diagnose, a theme); it never answers a server or runs a tool by itself.
 import * as Dialog from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
 import { Fragment, useMemo, useRef, useState } from "react";
 import type { PendingInput, SavedServer, ThemeSource } from "../../../shared/types.js";
 import { configOf } from "../sidebar/configText.js";
+import { EDIT_REQUEST_KEY, type EditRequest } from "../sidebar/editRequest.js";
 import { DiagnoseNow } from "../tabs/doctor/DoctorDialog.js";
 import { connectEntry, restartEntry, restartWord } from "../sidebar/serverSession.js";
 import { sessionForServer } from "../store/sessionsSlice.js";
@@ -132,10 +133,26 @@ export function CommandPaletteDialog({
                     const session = sessionForServer({ sessions, sessionOrder, serverSessions }, server);
                     const live = session?.state === "connected" || session?.state === "connecting";
                     // The doctor's dialog once the palette has closed; closed, it gives the focus back to where the user was.
-                    const diagnose = (
-                      <Command.Item value={`diagnose ${short(server.name)} ${server.id}`} onSelect={() => run(() => setDiagnosing(server), () => {})}>
-                        Diagnose {short(server.name)}…
-                      </Command.Item>
+                    // Edit… and Duplicate… open the sidebar's editor (shown if hidden), its name field focused.
+                    const editor = (as: EditRequest["as"]) => () =>
+                      run(
+                        () => store.getState().setDraft(EDIT_REQUEST_KEY, { serverId: server.id, as } satisfies EditRequest),
+                        () => focusWhenShown(() => document.querySelector<HTMLElement>('aside[aria-label="Servers"] form input')),
+                      );
+                    const manage = (
+                      <>
+                        {!server.builtIn && (
+                          <Command.Item value={`edit ${short(server.name)} ${server.id}`} onSelect={editor("edit")}>
+                            Edit {short(server.name)}…
+                          </Command.Item>
+                        )}
+                        <Command.Item value={`duplicate ${short(server.name)} ${server.id}`} onSelect={editor("duplicate")}>
+                          Duplicate {short(server.name)}…
+                        </Command.Item>
+                        <Command.Item value={`diagnose ${short(server.name)} ${server.id}`} onSelect={() => run(() => setDiagnosing(server), () => {})}>
+                          Diagnose {short(server.name)}…
+                        </Command.Item>
+                      </>
                     );
                     if (!live || !session) {
                       return (
@@ -143,7 +160,7 @@ export function CommandPaletteDialog({
                           <Command.Item value={`connect ${short(server.name)} ${server.id}`} onSelect={() => run(() => connectEntry(bridge, server, bind))}>
                             Connect {short(server.name)}
                           </Command.Item>
-                          {diagnose}
+                          {manage}
                         </Fragment>
                       );
                     }
@@ -156,7 +173,7 @@ export function CommandPaletteDialog({
                         <Command.Item value={`${again.toLowerCase()} ${short(server.name)} ${server.id}`} onSelect={() => run(() => restartEntry(bridge, server, session.sessionId, bind))}>
                           {again} {short(server.name)}
                         </Command.Item>
-                        {diagnose}
+                        {manage}
                       </Fragment>
                     );
                   })}

@@ -13,6 +13,7 @@ import { useBrowserAlerts } from "../alerts/useBrowserAlerts.js";
 import { ErrorBoundary } from "../components/ErrorBoundary.js";
 import { TabBar, type TabItem } from "../components/TabBar.js";
 import { ServersSidebar } from "../sidebar/ServersSidebar.js";
+import { EDIT_REQUEST_KEY } from "../sidebar/editRequest.js";
 import { TIMELINE_OPEN_KEY } from "../tabs/timeline/TimelineButton.js";
 import { ToolsTab } from "../tabs/tools/ToolsTab.js";
 import { RequestDialogHost } from "../tabs/pending/RequestDialogHost.js";
@@ -69,6 +70,11 @@ export function Layout({ banner, notice }: { banner?: string | undefined; notice
   const [dock, setDock] = useDock();
   useDockOnArrival(dock, setDock);
   const [sidebarShown, setSidebarShown] = useSidebarShown();
+  // The palette's Edit… or Duplicate… of a server opens its editor in the sidebar: a hidden sidebar shows.
+  const editRequested = useInspector((s) => s.drafts[EDIT_REQUEST_KEY] !== undefined);
+  useEffect(() => {
+    if (editRequested && !sidebarShown) setSidebarShown(true);
+  }, [editRequested, sidebarShown, setSidebarShown]);
   const host = useRef<HTMLDivElement>(null);
   const pendingCount = pendingSampling + pendingElicitations;
 

@@ -8,6 +8,8 @@ import { ServerEntry } from "./ServerEntry.js";
 import { SettingsDialog } from "./SettingsDialog.js";
 import { StorageProblems } from "./StorageProblems.js";
 import { focusBack, focusedElement } from "../components/focusReturn.js";
+import { EDIT_REQUEST_KEY, isEditRequest } from "./editRequest.js";
+import { useInspectorStore } from "../hooks/context.js";
 
 /** Entries drawn at first; "Show more" adds as many again. A list of 2,000 once took seconds to draw. */
 const PAGE = 100;
@@ -49,6 +51,20 @@ export function ServersSidebar() {
     if (!closedTimes) return;
     focusBack(opener.current, wasImport.current ? importServers.current : addServer.current);
   }, [closedTimes]);
+  // The palette's Edit… and Duplicate…: taken once, then cleared. Closed, the editor gives the focus to Add server.
+  const editRequest = useInspector((s) => s.drafts[EDIT_REQUEST_KEY]);
+  const store = useInspectorStore();
+  useEffect(() => {
+    if (editRequest === undefined) return;
+    store.getState().clearDraft(EDIT_REQUEST_KEY);
+    if (!isEditRequest(editRequest)) return;
+    const server = servers.find((s) => s.id === editRequest.serverId);
+    // The built-in demo server is copied, never edited (as in its menu).
+    if (!server || (editRequest.as === "edit" && server.builtIn)) return;
+    remember(false, null);
+    setImporting(false);
+    setEditing(editRequest.as === "edit" ? { id: server.id, initial: server } : { initial: server });
+  }, [editRequest, servers, store]);
   const [filter, setFilter] = useState("");
   const [shown, setShown] = useState(PAGE);
   const deferredFilter = useDeferredValue(filter);
