@@ -132,7 +132,6 @@ export function CommandPaletteDialog({
                   {servers.map((server) => {
                     const session = sessionForServer({ sessions, sessionOrder, serverSessions }, server);
                     const live = session?.state === "connected" || session?.state === "connecting";
-                    // The doctor's dialog once the palette has closed; closed, it gives the focus back to where the user was.
                     // Edit… and Duplicate… open the sidebar's editor (shown if hidden), its name field focused.
                     const editor = (as: EditRequest["as"]) => () =>
                       run(
@@ -149,6 +148,7 @@ export function CommandPaletteDialog({
                         <Command.Item value={`duplicate ${short(server.name)} ${server.id}`} onSelect={editor("duplicate")}>
                           Duplicate {short(server.name)}…
                         </Command.Item>
+                        {/* The doctor's dialog once the palette has closed; closed, it gives the focus back to where the user was. */}
                         <Command.Item value={`diagnose ${short(server.name)} ${server.id}`} onSelect={() => run(() => setDiagnosing(server), () => {})}>
                           Diagnose {short(server.name)}…
                         </Command.Item>

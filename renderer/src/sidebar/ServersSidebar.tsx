@@ -1,7 +1,7 @@
 // The saved servers (the built-in "Everything (demo)" first, as main lists it), add / import, settings.
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Plus } from "lucide-react";
-import { useInspector } from "../hooks/context.js";
+import { useInspector, useInspectorStore } from "../hooks/context.js";
 import { ImportServers } from "./ImportServers.js";
 import { ServerEditor, type EditorTarget } from "./ServerEditor.js";
 import { ServerEntry } from "./ServerEntry.js";
@@ -9,7 +9,6 @@ import { SettingsDialog } from "./SettingsDialog.js";
 import { StorageProblems } from "./StorageProblems.js";
 import { focusBack, focusedElement } from "../components/focusReturn.js";
 import { EDIT_REQUEST_KEY, isEditRequest } from "./editRequest.js";
-import { useInspectorStore } from "../hooks/context.js";
 
 /** Entries drawn at first; "Show more" adds as many again. A list of 2,000 once took seconds to draw. */
 const PAGE = 100;
