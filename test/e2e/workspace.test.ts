@@ -171,6 +171,18 @@ describe("the workspace", () => {
     await dock.waitFor();
     expect((await dock.boundingBox())!.x).toBeGreaterThan(700);
     expect(await dock.getByRole("button", { name: "Tasks", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    // Logs on the right: the JSON below the list, and the list's columns that say most, all in the panel's width.
+    await showDock(page, "Logs");
+    const messages = dock.getByRole("table", { name: "Protocol messages" });
+    await messages.getByRole("row").nth(1).waitFor();
+    const headers = await messages.getByRole("columnheader").allTextContents();
+    expect(headers).toEqual(["#", "Time", "Dir.", "Method", "JSON"]);
+    const listBox = (await messages.boundingBox())!;
+    const method = (await messages.getByRole("columnheader", { name: "Method" }).boundingBox())!;
+    expect(method.x + method.width).toBeLessThanOrEqual(listBox.x + listBox.width + 1);
+    const json = (await dock.getByRole("region", { name: "Message JSON" }).boundingBox())!;
+    expect(json.y).toBeGreaterThanOrEqual(listBox.y + listBox.height - 2);
+    await app.screenshot("workspace-1280x720-docked-logs-right");
     await dock.getByRole("button", { name: "Close the docked panel" }).click();
     expect(await dock.count()).toBe(0);
     expect(await page.getByRole("button", { name: /^Show panel/ }).getAttribute("aria-expanded")).toBe("false");

@@ -36,17 +36,28 @@ const COLUMNS: Column[] = [
   { id: "view", header: "JSON", width: "6.5rem" },
 ];
 
+/** Docked on the right the panel is narrow: the columns that say most, each as narrow as its words. */
+const NARROW_COLUMNS: Column[] = [
+  { id: "seq", header: "#", width: "3rem" },
+  { id: "time", header: "Time", width: "5rem" },
+  { id: "direction", header: "Dir.", description: "Direction", width: "3.2rem" },
+  { id: "method", header: "Method", width: "minmax(7rem, 1fr)" },
+  { id: "view", header: "JSON", width: "5.5rem" },
+];
+const NARROW_CELLS = [0, 1, 2, 3, 7];
+
 const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 type Level = (typeof LEVELS)[number];
 const EMPTY: SessionLog = { entries: [], stderr: [], serverLogs: [] };
 const NO_FILTER: LogFilter = { direction: "all", method: "", taskId: "" };
 
 /**
- * `docked`: drawn in the docked panel beside another tab, where it is for watching the messages: the
- * recording actions stay in the Logs tab (one button leads there) and the filters take one row or two,
- * so the panel's height goes to the messages.
+ * `docked`: drawn in the docked panel beside another tab (at the bottom or on the right), where it is for
+ * watching the messages: the recording actions stay in the Logs tab (one button leads there) and the filters
+ * are narrower, so the panel's room goes to the messages. On the right, the JSON goes below the list and the
+ * list keeps the columns that say most.
  */
-export function LogsTab({ docked = false }: { docked?: boolean }) {
+export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
   const session = useSelectedSession();
   const selectTab = useSelectTab();
   const liveLog = useInspector((s) => (session ? s.logs[session.sessionId] : undefined)) ?? EMPTY;
@@ -134,7 +145,7 @@ export function LogsTab({ docked = false }: { docked?: boolean }) {
   };
 
   return (
-    <div className={docked ? "logs-tab docked" : "logs-tab"}>
+    <div className={docked ? `logs-tab docked docked-${docked}` : "logs-tab"}>
       {!docked && (
       <div className="toolbar">
         {session && !opened && <SaveRecording sessionId={session.sessionId} newestSeq={liveLog.entries.at(-1)?.seq} />}
@@ -209,13 +220,20 @@ export function LogsTab({ docked = false }: { docked?: boolean }) {
           )}
         </div>
         <div className="logs-split">
-        <Group orientation="horizontal">
-          <Panel defaultSize="66%" minSize="30%">
+        <Group orientation={docked === "right" ? "vertical" : "horizontal"}>
+          <Panel defaultSize={docked === "right" ? "60%" : "66%"} minSize="30%">
             <VirtualTable
               label="Protocol messages"
-              columns={COLUMNS}
+              columns={docked === "right" ? NARROW_COLUMNS : COLUMNS}
               rowCount={entries.length}
-              renderCells={cells}
+              renderCells={
+                docked === "right"
+                  ? (index) => {
+                      const all = cells(index);
+                      return NARROW_CELLS.map((i) => all[i]);
+                    }
+                  : cells
+              }
               height="calc(100% - 2.2rem)"
               rowHeight={28}
               {...(shownIndex >= 0 ? { selectedIndex: shownIndex } : {})}
@@ -232,7 +250,7 @@ export function LogsTab({ docked = false }: { docked?: boolean }) {
             />
           </Panel>
           <Separator className="split-handle" aria-label="Resize the message list and its JSON" />
-          <Panel defaultSize="34%" minSize="20%">
+          <Panel defaultSize={docked === "right" ? "40%" : "34%"} minSize="20%">
             <div className="message-json" aria-label="Message JSON" role="region" ref={jsonPane}>
               {shown ? (
                 <>
