@@ -182,7 +182,16 @@ describe("the workspace", () => {
     expect(method.x + method.width).toBeLessThanOrEqual(listBox.x + listBox.width + 1);
     const json = (await dock.getByRole("region", { name: "Message JSON" }).boundingBox())!;
     expect(json.y).toBeGreaterThanOrEqual(listBox.y + listBox.height - 2);
+    // Search stays out; the other filters fold under one line that says how many are on.
+    expect(await dock.getByRole("searchbox", { name: "Search in payloads" }).isVisible()).toBe(true);
+    const filters = dock.locator("details.log-filters > summary");
+    expect(await filters.textContent()).toBe("Filters");
+    expect(await dock.getByRole("combobox", { name: "Direction" }).isVisible()).toBe(false);
     await app.screenshot("workspace-1280x720-docked-logs-right");
+    await filters.click();
+    await dock.getByRole("textbox", { name: "Method" }).fill("tasks/");
+    await expect.poll(() => filters.textContent()).toBe("Filters (1 on)");
+    await app.screenshot("workspace-1280x720-docked-logs-right-filters");
     await dock.getByRole("button", { name: "Close the docked panel" }).click();
     expect(await dock.count()).toBe(0);
     expect(await page.getByRole("button", { name: /^Show panel/ }).getAttribute("aria-expanded")).toBe("false");

@@ -112,6 +112,43 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
     );
   }
 
+  const directionField = (
+    <label className="inline">
+      Direction{" "}
+      <select value={filter.direction} onChange={(e) => setFilter({ ...filter, direction: e.target.value as LogFilter["direction"] })}>
+        <option value="all">Both</option>
+        <option value="in">in (server → us)</option>
+        <option value="out">out (us → server)</option>
+      </select>
+    </label>
+  );
+  const methodField = (
+    <label className="inline">
+      Method <input value={filter.method} placeholder="tasks/" onChange={(e) => setFilter({ ...filter, method: e.target.value })} />
+    </label>
+  );
+  const taskField = (
+    <label className="inline">
+      Task ID <input value={filter.taskId} onChange={(e) => setFilter({ ...filter, taskId: e.target.value })} />
+    </label>
+  );
+  const searchField = (
+    <label className="inline">
+      Search{" "}
+      <input type="search" aria-label="Search in payloads" value={query} placeholder="text in any message" onChange={(e) => setQuery(e.target.value)} />
+    </label>
+  );
+  const orderField = (
+    <label className="inline">
+      Order{" "}
+      <select value={order} onChange={(e) => setOrder(e.target.value as "oldest" | "newest")}>
+        <option value="oldest">Oldest first</option>
+        <option value="newest">Newest first</option>
+      </select>
+    </label>
+  );
+  const filtersOn = (filter.direction !== "all" ? 1 : 0) + (filter.method.trim() ? 1 : 0) + (filter.taskId.trim() ? 1 : 0);
+
   const cells = (index: number) => {
     const e = entries[index];
     if (!e) return [];
@@ -167,31 +204,29 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
       <section aria-label="Protocol messages">
         <div className="toolbar">
           <h2 className={docked ? "visually-hidden" : undefined}>Protocol messages</h2>
-          <label className="inline">
-            Direction{" "}
-            <select value={filter.direction} onChange={(e) => setFilter({ ...filter, direction: e.target.value as LogFilter["direction"] })}>
-              <option value="all">Both</option>
-              <option value="in">in (server → us)</option>
-              <option value="out">out (us → server)</option>
-            </select>
-          </label>
-          <label className="inline">
-            Method <input value={filter.method} placeholder="tasks/" onChange={(e) => setFilter({ ...filter, method: e.target.value })} />
-          </label>
-          <label className="inline">
-            Task ID <input value={filter.taskId} onChange={(e) => setFilter({ ...filter, taskId: e.target.value })} />
-          </label>
-          <label className="inline">
-            Search{" "}
-            <input type="search" aria-label="Search in payloads" value={query} placeholder="text in any message" onChange={(e) => setQuery(e.target.value)} />
-          </label>
-          <label className="inline">
-            Order{" "}
-            <select value={order} onChange={(e) => setOrder(e.target.value as "oldest" | "newest")}>
-              <option value="oldest">Oldest first</option>
-              <option value="newest">Newest first</option>
-            </select>
-          </label>
+          {docked === "right" ? (
+            <>
+              {searchField}
+              {/* Narrow: the filters fold under one line that says how many are on. */}
+              <details className="log-filters">
+                <summary>Filters{filtersOn > 0 ? ` (${filtersOn} on)` : ""}</summary>
+                <div className="log-filters-fields">
+                  {directionField}
+                  {methodField}
+                  {taskField}
+                  {orderField}
+                </div>
+              </details>
+            </>
+          ) : (
+            <>
+              {directionField}
+              {methodField}
+              {taskField}
+              {searchField}
+              {orderField}
+            </>
+          )}
           <button type="button" aria-pressed={following} title="Keep the newest message in view; scrolling away pauses it" onClick={() => setFollowing(true)}>
             Follow newest
           </button>
