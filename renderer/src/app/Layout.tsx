@@ -4,7 +4,7 @@ import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from "react-re
 import { PanelBottomClose, PanelBottomOpen, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen } from "lucide-react";
 import type { PendingInput } from "../../../shared/types.js";
 import { DrawerHostContext } from "../components/Drawer.js";
-import { layoutStorage } from "../components/SplitPane.js";
+import { layoutStore } from "../components/SplitPane.js";
 import { DOCK_LABELS, useDock, useDockOnArrival, useSidebarShown, type DockView } from "./dock.js";
 import { WaitingOnYou } from "./WaitingOnYou.js";
 import { CommandPalette } from "./CommandPalette.js";
@@ -301,15 +301,13 @@ export function Layout({ banner, notice }: { banner?: string | undefined; notice
   );
 }
 
-const noStorage = { getItem: () => null, setItem: () => {} };
-
 /**
  * The servers sidebar beside the rest of the window, with a divider to widen it (remembered across reloads;
  * the sidebar keeps its width when the window is resized). Hidden, it folds to nothing but stays mounted, so
  * a server being edited there keeps what was typed; dragged below half its least width, it folds the same way.
  */
 function AppSplit({ shown, onShownChange, sidebar, children }: { shown: boolean; onShownChange(shown: boolean): void; sidebar: ReactNode; children: ReactNode }) {
-  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: "inspector-sidebar-split", panelIds: ["sidebar", "main"], storage: layoutStorage() ?? noStorage });
+  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: "inspector-sidebar-split", panelIds: ["sidebar", "main"], storage: layoutStore() });
   const sidebarPanel = usePanelRef();
   useLayoutEffect(() => {
     const panel = sidebarPanel.current;
@@ -347,11 +345,10 @@ function AppSplit({ shown, onShownChange, sidebar, children }: { shown: boolean;
 
 /** The open tab, and the docked panel below or beside it when it is shown; the split is remembered per side. */
 function Workspace({ dock, tabPanel, onResized, children }: { dock: ReturnType<typeof useDock>[0]; tabPanel: ReactNode; onResized(): void; children: ReactNode }) {
-  const storage = layoutStorage();
   const { defaultLayout, onLayoutChanged } = useDefaultLayout({
     id: `inspector-dock-${dock.side}`,
     panelIds: dock.open ? ["tab", "dock"] : ["tab"],
-    storage: storage ?? { getItem: () => null, setItem: () => {} },
+    storage: layoutStore(),
   });
   return (
     // Not keyed by side: moving the panel must not remount the open tab (a running App would reload).

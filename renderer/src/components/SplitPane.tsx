@@ -13,7 +13,10 @@ export function layoutStorage(): Storage | undefined {
   }
 }
 
-const noStorage = { getItem: () => null, setItem: () => {} };
+/** Where a split's layout is kept: the page's storage, or nowhere (the split still works, unremembered). */
+export function layoutStore(): Pick<Storage, "getItem" | "setItem"> {
+  return layoutStorage() ?? { getItem: () => null, setItem: () => {} };
+}
 
 export function SplitPane({
   id,
@@ -37,7 +40,7 @@ export function SplitPane({
   /** What the detail shows (a tool's name, a resource's URI): another one opens at its top, not where the last was scrolled to. */
   detailKey?: string;
 }) {
-  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: `inspector-split-${id}`, storage: layoutStorage() ?? noStorage });
+  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: `inspector-split-${id}`, storage: layoutStore() });
   const detailSide = useRef<HTMLDivElement | null>(null);
   useLayoutEffect(() => {
     // The panel puts its className (and overflow: auto) on the element inside the one elementRef gives.

@@ -44,7 +44,8 @@ const NARROW_COLUMNS: Column[] = [
   { id: "method", header: "Method", width: "minmax(7rem, 1fr)" },
   { id: "view", header: "JSON", width: "5.5rem" },
 ];
-const NARROW_CELLS = [0, 1, 2, 3, 7];
+/** Where each narrow column's cell is in a full row (renderCells draws the full row, in COLUMNS' order). */
+const NARROW_CELLS = NARROW_COLUMNS.map((narrow) => COLUMNS.findIndex((column) => column.id === narrow.id));
 
 const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 type Level = (typeof LEVELS)[number];
@@ -184,12 +185,12 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
   return (
     <div className={docked ? `logs-tab docked docked-${docked}` : "logs-tab"}>
       {!docked && (
-      <div className="toolbar">
-        {session && !opened && <SaveRecording sessionId={session.sessionId} newestSeq={liveLog.entries.at(-1)?.seq} />}
-        <OpenRecording />
-        <CompareRecording opened={opened} live={session ? { sessionId: session.sessionId, serverName: session.serverName } : undefined} />
-        <SaveCallsButton entries={entries} from={opened ? opened.fileName : (session?.serverName ?? "the log")} />
-      </div>
+        <div className="toolbar">
+          {session && !opened && <SaveRecording sessionId={session.sessionId} newestSeq={liveLog.entries.at(-1)?.seq} />}
+          <OpenRecording />
+          <CompareRecording opened={opened} live={session ? { sessionId: session.sessionId, serverName: session.serverName } : undefined} />
+          <SaveCallsButton entries={entries} from={opened ? opened.fileName : (session?.serverName ?? "the log")} />
+        </div>
       )}
       {opened && (
         <RecordingBanner
