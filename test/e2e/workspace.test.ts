@@ -132,8 +132,20 @@ describe("the workspace", () => {
     await showDock(page, "Logs");
     // The Tools tab's form and the protocol log, both in view at once.
     await dock.getByRole("region", { name: "Protocol messages", exact: true }).waitFor();
-    // The log's first rows (the table is virtualised: a later message may be below its fold).
-    await waitForText(dock, /^initialize/);
+    // It follows the newest: the last message is in view inside the panel, not below the window's edge (the
+    // table scrolls inside the panel; the server's log and stderr fold under one line beneath it).
+    const table = dock.getByRole("table", { name: "Protocol messages" });
+    const total = Number(/ of (\d+) messages/.exec((await dock.getByRole("status").filter({ hasText: / messages/ }).textContent()) ?? "")?.[1]);
+    expect(total).toBeGreaterThan(8);
+    const newest = table.getByRole("row").filter({ has: page.getByRole("cell", { name: String(total), exact: true }) });
+    await expect
+      .poll(async () => {
+        const row = await newest.boundingBox();
+        const box = (await dock.boundingBox())!;
+        return !!row && row.y >= box.y && row.y + row.height <= Math.min(box.y + box.height, 900) + 1;
+      })
+      .toBe(true);
+    expect(await dock.locator("details.dock-more > summary").textContent()).toMatch(/^Server log \(\d+\) and stderr \(\d+ lines?\)$/);
     expect(await echo.isVisible()).toBe(true);
     const toolsBox = (await page.getByRole("tabpanel").boundingBox())!;
     const dockBox = (await dock.boundingBox())!;

@@ -182,6 +182,15 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
     ];
   };
 
+  const serverOutput = (
+    <>
+      {session && !opened && <ServerLogSection sessionId={session.sessionId} era={session.era} log={log} canSetLevel={(session.era === "modern" || Boolean(session.serverCapabilities?.logging)) && session.state === "connected"} />}
+      <section aria-label="Server stderr">
+        <h2>stderr</h2>
+        {log.stderr.length === 0 ? <p className="note">Nothing on stderr.</p> : <pre className="stderr-lines">{log.stderr.join("\n")}</pre>}
+      </section>
+    </>
+  );
   return (
     <div className={docked ? `logs-tab docked docked-${docked}` : "logs-tab"}>
       {!docked && (
@@ -202,7 +211,7 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
         />
       )}
       {opened && comparison && !docked && <RecordingDiffView comparison={comparison} onClose={() => setComparison(undefined)} />}
-      <section aria-label="Protocol messages">
+      <section className="log-messages" aria-label="Protocol messages">
         <div className="toolbar">
           <h2 className={docked ? "visually-hidden" : undefined}>Protocol messages</h2>
           {docked === "right" ? (
@@ -312,11 +321,17 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
         </Group>
         </div>
       </section>
-      {session && !opened && <ServerLogSection sessionId={session.sessionId} era={session.era} log={log} canSetLevel={(session.era === "modern" || Boolean(session.serverCapabilities?.logging)) && session.state === "connected"} />}
-      <section aria-label="Server stderr">
-        <h2>stderr</h2>
-        {log.stderr.length === 0 ? <p className="note">Nothing on stderr.</p> : <pre className="stderr-lines">{log.stderr.join("\n")}</pre>}
-      </section>
+      {docked ? (
+        // Docked, the messages take the panel; the server's own output folds under one line below them.
+        <details className="dock-more">
+          <summary>
+            Server log ({log.serverLogs.length}) and stderr ({log.stderr.length} {log.stderr.length === 1 ? "line" : "lines"})
+          </summary>
+          {serverOutput}
+        </details>
+      ) : (
+        serverOutput
+      )}
     </div>
   );
 }
