@@ -183,6 +183,21 @@ describe("the workspace", () => {
     await dock.waitFor();
     expect((await dock.boundingBox())!.x).toBeGreaterThan(700);
     expect(await dock.getByRole("button", { name: "Tasks", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    // Tasks on the right: the columns that say which task and how it stands, and a task's details below the
+    // table, their head in view (not squeezed beside it, nor scrolled past).
+    const tasks = dock.getByRole("table", { name: "Tasks" });
+    await tasks.getByRole("row").nth(1).waitFor();
+    expect(await tasks.getByRole("columnheader").allTextContents()).toEqual(["Task ID", "Status", "Actions"]);
+    await dock.getByRole("button", { name: /^Details of task / }).first().click();
+    const details = dock.getByRole("region", { name: "Task details drawer" });
+    await details.waitFor();
+    const tasksBox = (await tasks.boundingBox())!;
+    const close = (await details.getByRole("button", { name: "Close task details" }).boundingBox())!;
+    const dockNow = (await dock.boundingBox())!;
+    expect(close.y).toBeGreaterThanOrEqual(tasksBox.y + tasksBox.height - 2);
+    expect(close.y + close.height).toBeLessThanOrEqual(dockNow.y + dockNow.height);
+    await app.screenshot("workspace-1440x900-docked-tasks-right-details");
+    await details.getByRole("button", { name: "Close task details" }).click();
     // Logs on the right: the JSON below the list, and the list's columns that say most, all in the panel's width.
     await showDock(page, "Logs");
     const messages = dock.getByRole("table", { name: "Protocol messages" });

@@ -429,7 +429,7 @@ function DockedPanel({
           <ErrorBoundary key={view} what={`the docked ${DOCK_LABELS[view]}`}>
             <Suspense fallback={<TabLoading what={DOCK_LABELS[view]} />}>
               {view === "logs" && <LogsTab.Component key={sessionKey} docked={side} />}
-              {view === "tasks" && <TasksTab.Component />}
+              {view === "tasks" && <TasksTab.Component docked={side} />}
               {view === "waiting" && <WaitingOnYou onAnswer={onAnswer} />}
             </Suspense>
           </ErrorBoundary>

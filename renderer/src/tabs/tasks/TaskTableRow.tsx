@@ -30,9 +30,11 @@ export interface TaskTableRowProps {
   actions: TaskRowActions;
   /** "All sessions": a first cell names the task's server. */
   showServer?: boolean;
+  /** A narrow panel: only the task id, the status and Cancel / Details (narrowTaskColumns). */
+  narrow?: boolean;
 }
 
-export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingById, pendingByReceiverTask, selected, actions, showServer = false }: TaskTableRowProps) {
+export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingById, pendingByReceiverTask, selected, actions, showServer = false, narrow = false }: TaskTableRowProps) {
   const client = useInspector((s) => s.clientTasks[taskKey]);
   const receiver = useInspector((s) => s.receiverTasks[taskKey]);
   const serverName = useInspector((s) => (showServer ? s.sessions[(client ?? receiver)?.sessionId ?? ""]?.serverName : undefined));
@@ -54,7 +56,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
   const statusText = [task.status, ...statusNotes(row)].join(" · ");
   return (
     <>
-      {showServer && (
+      {showServer && !narrow && (
         <div role="cell">
           <span title={serverName}>{serverName ?? "(removed session)"}</span>
         </div>
@@ -62,60 +64,68 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
       <div role="cell">
         <code title={task.taskId}>{task.taskId}</code>
       </div>
-      <div role="cell">
-        {row.kind}
-        {/* The era changes the rules the task follows (M2–M8), so it is named on every row. */}
-        {/* Issue 21: said in a server author's words; the protocol's terms on hover (M7). */}
-        <span
-          className="note era-tag"
-          title={
-            modern
-              ? `2026-07-28 tasks extension${modern.listening ? ": the server pushes this task's changes (notifications/tasks on the subscriptions/listen stream), and tasks/get polling goes on" : ": followed by polling tasks/get"}`
-              : "2025-11-25 tasks"
-          }
-        >
-          {eraTag(row)}
-        </span>
-      </div>
-      <div role="cell">
-        <span title={row.origin}>{row.origin}</span>
-      </div>
+      {!narrow && (
+        <div role="cell">
+          {row.kind}
+          {/* The era changes the rules the task follows (M2–M8), so it is named on every row. */}
+          {/* Issue 21: said in a server author's words; the protocol's terms on hover (M7). */}
+          <span
+            className="note era-tag"
+            title={
+              modern
+                ? `2026-07-28 tasks extension${modern.listening ? ": the server pushes this task's changes (notifications/tasks on the subscriptions/listen stream), and tasks/get polling goes on" : ": followed by polling tasks/get"}`
+                : "2025-11-25 tasks"
+            }
+          >
+            {eraTag(row)}
+          </span>
+        </div>
+      )}
+      {!narrow && (
+        <div role="cell">
+          <span title={row.origin}>{row.origin}</span>
+        </div>
+      )}
       <div role="cell" title={gone ? `${taskEndingWords(gone)}; its last status was ${task.status}` : statusText}>
         {/* M3 / Q2: a task that went says so in its status, not the "working" it last had. */}
         {gone ? <span className="status status-gone">{gone}</span> : <span className={`status status-${task.status}`}>{task.status}</span>}
         {modern?.cancelRequested && !TERMINAL.has(task.status) && <span className="note"> · cancel requested</span>}
         {ending && <span className="note task-ending"> · {ending}</span>}
       </div>
-      <div role="cell">
-        {task.statusMessage !== undefined && TERMINAL.has(task.status) ? (
-          // A finished task's message is its last word from while it ran, not news (its time is in Details).
-          <span title={`Last message: ${task.statusMessage}`}>
-            <span className="note">last: </span>
-            <span>{task.statusMessage}</span>
-          </span>
-        ) : (
-          <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>
-        )}
-      </div>
-      <div role="cell">{formatClock(task.createdAt)}</div>
-      <div role="cell">{deleted ?? (left === undefined ? "unlimited" : left <= 0 ? "ttl elapsed" : formatTimeLeft(left))}</div>
-      <div role="cell">{formatMs(task.pollInterval)}</div>
-      <div role="cell">
-        {first ? (
-          <span className="waiting-cell">
-            <span>Waiting on you: {waitingKind(first)}</span>{" "}
-            <button type="button" className="link" aria-label={`Answer input of task ${task.taskId}`} onClick={() => actions.answer(first)}>
-              Answer
-            </button>
-          </span>
-        ) : row.receiver?.ending ? (
-          ending
-        ) : row.linkedInputIds.length ? (
-          "none waiting"
-        ) : (
-          "—"
-        )}
-      </div>
+      {!narrow && (
+        <>
+          <div role="cell">
+            {task.statusMessage !== undefined && TERMINAL.has(task.status) ? (
+              // A finished task's message is its last word from while it ran, not news (its time is in Details).
+              <span title={`Last message: ${task.statusMessage}`}>
+                <span className="note">last: </span>
+                <span>{task.statusMessage}</span>
+              </span>
+            ) : (
+              <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>
+            )}
+          </div>
+          <div role="cell">{formatClock(task.createdAt)}</div>
+          <div role="cell">{deleted ?? (left === undefined ? "unlimited" : left <= 0 ? "ttl elapsed" : formatTimeLeft(left))}</div>
+          <div role="cell">{formatMs(task.pollInterval)}</div>
+          <div role="cell">
+            {first ? (
+              <span className="waiting-cell">
+                <span>Waiting on you: {waitingKind(first)}</span>{" "}
+                <button type="button" className="link" aria-label={`Answer input of task ${task.taskId}`} onClick={() => actions.answer(first)}>
+                  Answer
+                </button>
+              </span>
+            ) : row.receiver?.ending ? (
+              ending
+            ) : row.linkedInputIds.length ? (
+              "none waiting"
+            ) : (
+              "—"
+            )}
+          </div>
+        </>
+      )}
       <div role="cell">
         <span className="row-actions">
           {live && !(modern?.cancelRequested) && (
@@ -126,7 +136,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
           <button type="button" aria-label={`Details of task ${task.taskId}`} aria-pressed={selected} onClick={() => actions.toggleDetails(row.key)}>
             Details
           </button>
-          <TimelineButton sessionId={row.sessionId} taskId={task.taskId} />
+          {!narrow && <TimelineButton sessionId={row.sessionId} taskId={task.taskId} />}
         </span>
       </div>
     </>

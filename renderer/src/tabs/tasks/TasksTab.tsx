@@ -20,7 +20,7 @@ import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { TaskDetails } from "./TaskDetails.js";
 import { TaskTableRow, type TaskRowActions } from "./TaskTableRow.js";
-import { taskColumns } from "./taskColumns.js";
+import { narrowTaskColumns, taskColumns } from "./taskColumns.js";
 import { useColumnWords } from "./useColumnWords.js";
 import { NO_FILTER, taskRowOf, type ShownStatus, type TaskFilter, type TaskKind, type TaskRow } from "./taskRows.js";
 import { useTaskView } from "./useTaskView.js";
@@ -38,7 +38,9 @@ const SCOPE_KEY = draftKeys.view("tasks", "scope");
 /** Issue 21: the selected session's tasks, or every session's (then with a Server column). */
 type Scope = "session" | "all";
 
-export function TasksTab() {
+/** Docked on the right, the panel is narrow: fewer columns, and a task's details open below the table. */
+export function TasksTab({ docked }: { docked?: "bottom" | "right" } = {}) {
+  const narrow = docked === "right";
   const bridge = useBridge();
   const clientTasks = useInspector((s) => s.clientTasks);
   const pendingInputs = useInspector((s) => s.pendingInputs);
@@ -75,7 +77,10 @@ export function TasksTab() {
   const view = useTaskView(bySession ? { ...filter, sessionId: selectedSessionId } : filter);
   // Issue 21: the columns fit the widest words of the tasks in view (useColumnWords).
   const words = useColumnWords(bySession ? selectedSessionId : undefined);
-  const columns = useMemo(() => taskColumns(words, !bySession), [words, bySession]);
+  const columns = useMemo(() => {
+    const all = taskColumns(words, !bySession);
+    return narrow ? narrowTaskColumns(all) : all;
+  }, [words, bySession, narrow]);
   const pendingById = useMemo(() => new Map(pendingInputs.map((p) => [p.id, p])), [pendingInputs]);
   // A pending input names its receiver task too; that link holds even before the task's own
   // record mentions the input.
@@ -144,6 +149,7 @@ export function TasksTab() {
         selected={key === selectedKey}
         actions={actions}
         showServer={!bySession}
+        narrow={narrow}
       />
     );
   };
@@ -151,7 +157,7 @@ export function TasksTab() {
   const kindOf = (key: string | undefined): TaskKind => (key !== undefined && key in clientTasks ? "client" : "receiver");
 
   return (
-    <div className="tasks-tab">
+    <div className={narrow ? "tasks-tab docked-right" : "tasks-tab"}>
       <div className="toolbar">
         <h2>Tasks</h2>
         <label className="inline">
@@ -194,8 +200,8 @@ export function TasksTab() {
       </div>
       <ErrorAlert message={error} onDismiss={() => setError(undefined)} />
       {/* The table takes the height it is given; a task's details open in a drawer beside it, resizable. */}
-      <Group orientation="horizontal" className="tasks-split" style={{ height: "auto" }}>
-      <Panel id="tasks-table" className="tasks-table-side" minSize="20rem">
+      <Group orientation={narrow ? "vertical" : "horizontal"} className="tasks-split" style={{ height: "auto" }}>
+      <Panel id="tasks-table" className="tasks-table-side" minSize={narrow ? "6rem" : "20rem"}>
       <VirtualTable
         label="Tasks"
         fill
@@ -218,8 +224,8 @@ export function TasksTab() {
       </Panel>
       {selectedKey && selectedIndex >= 0 && (
         <>
-          <Separator className="divider divider-vertical" aria-label="Resize the task details" />
-          <Panel id="task-details" className="task-drawer" defaultSize="40%" minSize="18rem">
+          <Separator className={narrow ? "divider divider-horizontal" : "divider divider-vertical"} aria-label="Resize the task details" />
+          <Panel id="task-details" className="task-drawer" defaultSize={narrow ? "55%" : "40%"} minSize={narrow ? "8rem" : "18rem"}>
             <TaskDrawer onClose={() => setSelectedKey(undefined)}>
               <SelectedTaskDetails taskKey={selectedKey} onClose={() => setSelectedKey(undefined)} />
             </TaskDrawer>
@@ -257,7 +263,8 @@ function TaskDrawer({ onClose, children }: { onClose(): void; children: ReactNod
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const opener = focusedElement();
-    ref.current?.focus();
+    // Without scrolling: focusing the whole region would scroll its pane to the region's middle, past its head.
+    ref.current?.focus({ preventScroll: true });
     return () => focusBack(opener);
   }, []);
   return (

@@ -152,3 +152,11 @@ export function taskColumns(words: ColumnWords | undefined, withServer: boolean)
     { id: "actions", header: "Actions", width: "15.5rem" },
   ];
 }
+
+/** The columns a narrow panel keeps (docked on the right): which task, how it stands, and its actions. */
+export const NARROW_TASK_COLUMNS: ReadonlySet<string> = new Set(["taskId", "status", "actions"]);
+
+/** Docked on the right: the task, its status, Cancel and Details, all within the panel's width. */
+export function narrowTaskColumns(columns: Column[]): Column[] {
+  return columns.filter((c) => NARROW_TASK_COLUMNS.has(c.id)).map((c) => (c.id === "actions" ? { ...c, width: "9.5rem" } : c));
+}
