@@ -125,7 +125,10 @@ describe("a keyboard user's session", () => {
     // Each press moves the divider 5% of the workspace's height.
     for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowUp");
     await expect.poll(async () => (await dock.boundingBox())!.height).toBeGreaterThan(heightBefore + 90);
-    // Only the elicitation: the server's request and the answer sent back, each a row of its own.
+    // Only the elicitation: the server's request and the answer sent back, each a row of its own. In the
+    // panel the filters other than Search fold under "Filters", opened from the keyboard too.
+    await tabTo(page, "Filters", { scope: dock });
+    await page.keyboard.press("Enter");
     await tabTo(page, "Method", { scope: dock });
     await page.keyboard.type("elicitation/create");
     const rows = log.getByRole("row").filter({ hasText: "elicitation/create" });

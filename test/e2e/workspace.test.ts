@@ -145,7 +145,12 @@ describe("the workspace", () => {
         return !!row && row.y >= box.y && row.y + row.height <= Math.min(box.y + box.height, 900) + 1;
       })
       .toBe(true);
-    expect(await dock.locator("details.dock-more > summary").textContent()).toMatch(/^Server log \(\d+\) and stderr \(\d+ lines?\)$/);
+    const more = dock.locator("details.dock-more > summary");
+    expect(await more.textContent()).toMatch(/^Server log \(\d+\) and stderr \(\d+ lines?\)$/);
+    // One row of controls: Search, with the other filters folded, so the table and that line fit the panel.
+    expect(await dock.locator("details.log-filters > summary").textContent()).toBe("Filters");
+    const moreBox = (await more.boundingBox())!;
+    expect(moreBox.y + moreBox.height).toBeLessThanOrEqual((await dock.boundingBox())!.y + (await dock.boundingBox())!.height);
     expect(await echo.isVisible()).toBe(true);
     const toolsBox = (await page.getByRole("tabpanel").boundingBox())!;
     const dockBox = (await dock.boundingBox())!;

@@ -214,10 +214,10 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
       <section className="log-messages" aria-label="Protocol messages">
         <div className="toolbar">
           <h2 className={docked ? "visually-hidden" : undefined}>Protocol messages</h2>
-          {docked === "right" ? (
+          {docked ? (
             <>
               {searchField}
-              {/* Narrow: the filters fold under one line that says how many are on. */}
+              {/* Docked, the panel is narrow or short: the filters fold under one line that says how many are on. */}
               <details className="log-filters">
                 <summary>Filters{filtersOn > 0 ? ` (${filtersOn} on)` : ""}</summary>
                 <div className="log-filters-fields">
