@@ -154,7 +154,7 @@ export function taskColumns(words: ColumnWords | undefined, withServer: boolean)
 }
 
 /** The columns a narrow panel keeps (docked on the right): which task, how it stands, and its actions. */
-export const NARROW_TASK_COLUMNS: ReadonlySet<string> = new Set(["taskId", "status", "actions"]);
+const NARROW_TASK_COLUMNS: ReadonlySet<string> = new Set(["taskId", "status", "actions"]);
 
 /** Docked on the right: the task, its status, Cancel and Details, all within the panel's width. */
 export function narrowTaskColumns(columns: Column[]): Column[] {
