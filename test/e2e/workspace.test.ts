@@ -203,7 +203,9 @@ describe("the workspace", () => {
     expect(close.y + close.height).toBeLessThanOrEqual(dockNow.y + dockNow.height);
     await app.screenshot("workspace-1440x900-docked-tasks-right-details");
     await details.getByRole("button", { name: "Close task details" }).click();
-    // Logs on the right: the JSON below the list, and the list's columns that say most, all in the panel's width.
+    // Logs on the right, at 1280×720: the JSON below the list, and the list's columns that say most, all in
+    // the panel's width.
+    await page.setViewportSize({ width: 1280, height: 720 });
     await showDock(page, "Logs");
     const messages = dock.getByRole("table", { name: "Protocol messages" });
     await messages.getByRole("row").nth(1).waitFor();
@@ -212,6 +214,15 @@ describe("the workspace", () => {
     const listBox = (await messages.boundingBox())!;
     const method = (await messages.getByRole("columnheader", { name: "Method" }).boundingBox())!;
     expect(method.x + method.width).toBeLessThanOrEqual(listBox.x + listBox.width + 1);
+    // At the panel's default width nothing needs the list scrolled sideways, and no header or cell is cut
+    // to an ellipsis (the method may be: it takes what is left).
+    expect(
+      await messages.evaluate((table) => {
+        const body = table.querySelector('[role="rowgroup"]:last-child')!;
+        const cut = [...table.querySelectorAll('[role="columnheader"], [role="row"]:last-child > [role="cell"]')].filter((c, i) => c.scrollWidth > c.clientWidth && i !== 3 && i !== 8).map((c) => c.textContent);
+        return { sideways: body.scrollWidth > body.clientWidth, cut };
+      }),
+    ).toEqual({ sideways: false, cut: [] });
     const json = (await dock.getByRole("region", { name: "Message JSON" }).boundingBox())!;
     expect(json.y).toBeGreaterThanOrEqual(listBox.y + listBox.height - 2);
     // Search stays out; the other filters fold under one line that says how many are on.
@@ -224,6 +235,12 @@ describe("the workspace", () => {
     await dock.getByRole("textbox", { name: "Method" }).fill("tasks/");
     await expect.poll(() => filters.textContent()).toBe("Filters (1 on)");
     await app.screenshot("workspace-1280x720-docked-logs-right-filters");
+    // The list has no room for a row's Save: a call's Save is in the head of its JSON, below the list.
+    await dock.getByRole("textbox", { name: "Method" }).fill("tools/call");
+    const call = messages.getByRole("row").filter({ hasText: "tools/call" }).filter({ hasText: "out" }).first();
+    await call.getByRole("button", { name: /^Show message \d+ as JSON$/ }).click();
+    await dock.getByRole("region", { name: "Message JSON" }).getByRole("button", { name: /^Save message \d+ to a collection$/ }).waitFor();
+    expect(await messages.getByRole("button", { name: /^Save message / }).count()).toBe(0);
     await dock.getByRole("button", { name: "Close the docked panel" }).click();
     expect(await dock.count()).toBe(0);
     expect(await page.getByRole("button", { name: /^Show panel/ }).getAttribute("aria-expanded")).toBe("false");

@@ -36,13 +36,17 @@ const COLUMNS: Column[] = [
   { id: "view", header: "JSON", width: "6.5rem" },
 ];
 
-/** Docked on the right the panel is narrow: the columns that say most, each as narrow as its words. */
+/**
+ * Docked on the right the panel is narrow: the columns that say most, each as narrow as its words, so that
+ * at its default width no column needs the table scrolled sideways. The direction is an arrow, and a row's
+ * Save moves to the head of its JSON below the list.
+ */
 const NARROW_COLUMNS: Column[] = [
   { id: "seq", header: "#", width: "3rem" },
-  { id: "time", header: "Time", width: "5rem" },
-  { id: "direction", header: "Dir.", description: "Direction", width: "3.2rem" },
-  { id: "method", header: "Method", width: "minmax(7rem, 1fr)" },
-  { id: "view", header: "JSON", width: "5.5rem" },
+  { id: "time", header: "Time", width: "4.4rem" },
+  { id: "direction", header: "Dir.", description: "Direction", width: "1.6rem" },
+  { id: "method", header: "Method", width: "minmax(4rem, 1fr)" },
+  { id: "view", header: "JSON", width: "2.6rem" },
 ];
 /** Where each narrow column's cell is in a full row (renderCells draws the full row, in COLUMNS' order). */
 const NARROW_CELLS = NARROW_COLUMNS.map((narrow) => COLUMNS.findIndex((column) => column.id === narrow.id));
@@ -150,7 +154,7 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
   );
   const filtersOn = (filter.direction !== "all" ? 1 : 0) + (filter.method.trim() ? 1 : 0) + (filter.taskId.trim() ? 1 : 0);
 
-  const cells = (index: number) => {
+  const cells = (index: number, narrow = false) => {
     const e = entries[index];
     if (!e) return [];
     const errorCode = errorCodeOf(e.payload);
@@ -159,7 +163,7 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
     return [
       e.seq,
       formatClock(e.time),
-      bridged ? bridged.direction : e.direction === "in" ? "← in" : "→ out",
+      narrow ? <DirectionArrow direction={e.direction} words={bridged?.direction} /> : bridged ? bridged.direction : e.direction === "in" ? "← in" : "→ out",
       // I5: one logical call's rounds read as one conversation; a remark (era probe, E5) is flagged.
       <span title={e.remark}>
         {bridged ? `App: ${bridged.method}` : (e.method ?? (e.id !== undefined ? "(response)" : "(note)"))}
@@ -176,8 +180,13 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
       <>
         <button type="button" className="link" aria-label={`Show message ${e.seq} as JSON`} aria-pressed={shownSeq === e.seq} onClick={() => setShownSeq(shownSeq === e.seq ? undefined : e.seq)}>
           View
-        </button>{" "}
-        <SaveLogCallButton entry={e} />
+        </button>
+        {!narrow && (
+          <>
+            {" "}
+            <SaveLogCallButton entry={e} />
+          </>
+        )}
       </>,
     ];
   };
@@ -274,7 +283,7 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
               renderCells={
                 docked === "right"
                   ? (index) => {
-                      const all = cells(index);
+                      const all = cells(index, true);
                       return NARROW_CELLS.map((i) => all[i]);
                     }
                   : cells
@@ -306,6 +315,7 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
                       {latency.has(shown.seq) && <span className="note"> · {formatLatency(latency.get(shown.seq))} request → answer</span>}
                     </h3>
                     <CopyButton text={() => toJsonText(shown.payload)} what={`message ${shown.seq} as JSON`} />
+                    {docked === "right" && <SaveLogCallButton entry={shown} />}
                   </div>
                   {shown.remark && <p className="note">{shown.remark}</p>}
                   {/* Issue 19: a message over the per-entry cap is kept as a cut, and says so. */}
@@ -333,6 +343,16 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
         serverOutput
       )}
     </div>
+  );
+}
+
+/** The narrow list's direction: an arrow, its words in a tooltip and for screen readers. */
+function DirectionArrow({ direction, words = direction }: { direction: "in" | "out"; words?: string | undefined }) {
+  return (
+    <span title={words}>
+      <span aria-hidden="true">{direction === "in" ? "←" : "→"}</span>
+      <span className="visually-hidden"> {words}</span>
+    </span>
   );
 }
 
