@@ -241,6 +241,18 @@ describe("the workspace", () => {
     await call.getByRole("button", { name: /^Show message \d+ as JSON$/ }).click();
     await dock.getByRole("region", { name: "Message JSON" }).getByRole("button", { name: /^Save message \d+ to a collection$/ }).waitFor();
     expect(await messages.getByRole("button", { name: /^Save message / }).count()).toBe(0);
+    // Waiting on you on the right: who asks and Answer on one line, what is asked on a line of its own,
+    // whole, not cut to nothing beside them.
+    await showDock(page, "Waiting on you");
+    const waiting = dock.getByRole("list", { name: "Requests waiting on you" }).getByRole("listitem").first();
+    const gist = waiting.getByText(/context: Name a tide-pool animal$/);
+    await gist.waitFor();
+    expect(await gist.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().width > 0)).toBe(true);
+    const server = waiting.getByText(EVERYTHING, { exact: true });
+    expect(await server.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const answerBox = (await waiting.getByRole("button", { name: /^Answer the sampling request from / }).boundingBox())!;
+    expect(answerBox.x + answerBox.width).toBeLessThanOrEqual((await dock.boundingBox())!.x + (await dock.boundingBox())!.width);
+    await app.screenshot("workspace-1280x720-docked-waiting-right");
     await dock.getByRole("button", { name: "Close the docked panel" }).click();
     expect(await dock.count()).toBe(0);
     expect(await page.getByRole("button", { name: /^Show panel/ }).getAttribute("aria-expanded")).toBe("false");

@@ -35,7 +35,7 @@ export function WaitingOnYou({ onAnswer }: { onAnswer(input: PendingInput): void
             <span className="waiting-server" title={input.serverName}>
               {input.serverName}
             </span>
-            <span className="note">since {formatClock(input.receivedAt)}</span>
+            <span className="note waiting-since">since {formatClock(input.receivedAt)}</span>
             <span className="waiting-gist">{gist(input)}</span>
             <button type="button" onClick={() => onAnswer(input)} aria-label={`Answer the ${what.toLowerCase()} request from ${input.serverName}`}>
               Answer
