@@ -83,6 +83,11 @@ describe("the workspace", () => {
       const scrolls = await pageScrolls(page);
       if (scrolls.x || scrolls.y) problems.push(`${name}: the page scrolls (${JSON.stringify(scrolls)})`);
     }
+    // Every tab in view at once, the sidebar shown and requests waiting (badges on two tabs and on Show
+    // panel): the tab bar is not scrolled sideways to hide the last tab.
+    expect(await tab(page, "Sampling").getAttribute("aria-describedby")).toBeTruthy();
+    const tabBar = await page.getByRole("tablist", { name: "Inspector" }).evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    expect(tabBar.scrollWidth).toBeLessThanOrEqual(tabBar.clientWidth);
     // Checks with its verdicts shown, and its Load pane.
     await openTab(page, "Checks");
     await page.getByRole("combobox", { name: "Area", exact: true }).selectOption("listings");
@@ -193,9 +198,22 @@ describe("the workspace", () => {
     const tasks = dock.getByRole("table", { name: "Tasks" });
     await tasks.getByRole("row").nth(1).waitFor();
     expect(await tasks.getByRole("columnheader").allTextContents()).toEqual(["Task ID", "Status", "Actions"]);
-    await dock.getByRole("button", { name: /^Details of task / }).first().click();
+    // The sampling request still waits: its task's row has Answer among its actions (Cancel and Details are
+    // icons there), and nothing needs the table scrolled sideways or is cut.
+    const waitingRow = tasks.getByRole("row").filter({ has: page.getByRole("button", { name: /^Answer input of task / }) });
+    await waitingRow.waitFor();
+    expect(
+      await tasks.evaluate((table) => {
+        const body = table.querySelector('[role="rowgroup"]:last-child')!;
+        const cut = [...table.querySelectorAll('[role="columnheader"], [role="cell"]')].filter((c, i) => c.scrollWidth > c.clientWidth && !c.querySelector("code")).map((c) => c.textContent);
+        return { sideways: body.scrollWidth > body.clientWidth, cut };
+      }),
+    ).toEqual({ sideways: false, cut: [] });
+    // Its details say it waits on the user, with Answer there too.
+    await waitingRow.getByRole("button", { name: /^Details of task / }).click();
     const details = dock.getByRole("region", { name: "Task details drawer" });
     await details.waitFor();
+    await details.getByRole("button", { name: /^Answer the sampling request task .+ waits on$/ }).waitFor();
     const tasksBox = (await tasks.boundingBox())!;
     const close = (await details.getByRole("button", { name: "Close task details" }).boundingBox())!;
     const dockNow = (await dock.boundingBox())!;

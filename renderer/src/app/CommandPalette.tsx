@@ -37,7 +37,7 @@ export function CommandPalette({ onTab, onAnswer }: { onTab(tab: TabId): void; o
         }}
       >
         <Command aria-hidden="true" className="icon" />
-        Commands
+        <span className="button-words">Commands</span>
       </button>
       {wanted && (
         <Suspense fallback={null}>

@@ -271,7 +271,7 @@ export function Layout({ banner, notice }: { banner?: string | undefined; notice
               onClick={() => setDock({ open: !dock.open })}
             >
               <DockIcon open={dock.open} side={dock.side} />
-              {dock.open ? "Hide panel" : "Show panel"}
+              <span className="button-words">{dock.open ? "Hide panel" : "Show panel"}</span>
               {pendingCount > 0 && !dock.open && <span className="badge" aria-label={`${pendingCount} waiting on you`}>{pendingCount}</span>}
             </button>
           </div>

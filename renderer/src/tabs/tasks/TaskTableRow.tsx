@@ -1,6 +1,7 @@
 // One row of the Tasks table. It reads its own task from the store by key, and is memoised on its
 // props, so a batch of status changes renders only the visible rows whose task object changed (the
 // store replaces a task's object on every change and never touches the others).
+import { Info, X } from "lucide-react";
 import { memo } from "react";
 import type { PendingInput } from "../../../../shared/types.js";
 import { useInspector } from "../../app/context.js";
@@ -127,15 +128,22 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
         </>
       )}
       <div role="cell">
-        <span className="row-actions">
+        {/* Narrow, the Input column is not drawn: Answer joins the actions, and Cancel and Details become
+            icons (their names on hover and for screen readers) to leave it room. */}
+        <span className={narrow ? "row-actions narrow" : "row-actions"}>
           {live && !(modern?.cancelRequested) && (
-            <button type="button" aria-label={`Cancel task ${task.taskId}`} onClick={() => actions.cancel(row)}>
-              Cancel
+            <button type="button" aria-label={`Cancel task ${task.taskId}`} title={narrow ? "Cancel" : undefined} onClick={() => actions.cancel(row)}>
+              {narrow ? <X aria-hidden="true" className="icon" /> : "Cancel"}
             </button>
           )}
-          <button type="button" aria-label={`Details of task ${task.taskId}`} aria-pressed={selected} onClick={() => actions.toggleDetails(row.key)}>
-            Details
+          <button type="button" aria-label={`Details of task ${task.taskId}`} title={narrow ? "Details" : undefined} aria-pressed={selected} onClick={() => actions.toggleDetails(row.key)}>
+            {narrow ? <Info aria-hidden="true" className="icon" /> : "Details"}
           </button>
+          {narrow && first && (
+            <button type="button" className="answer-action" aria-label={`Answer input of task ${task.taskId}`} title={`Waiting on you: ${waitingKind(first)}`} onClick={() => actions.answer(first)}>
+              Answer
+            </button>
+          )}
           {!narrow && <TimelineButton sessionId={row.sessionId} taskId={task.taskId} />}
         </span>
       </div>

@@ -156,7 +156,10 @@ export function taskColumns(words: ColumnWords | undefined, withServer: boolean)
 /** The columns a narrow panel keeps (docked on the right): which task, how it stands, and its actions. */
 const NARROW_TASK_COLUMNS: ReadonlySet<string> = new Set(["taskId", "status", "actions"]);
 
-/** Docked on the right: the task, its status, Cancel and Details, all within the panel's width. */
+/** The narrow width of those that change: the id gives up room first; Answer and two icon buttons. */
+const NARROW_WIDTHS: Readonly<Record<string, string>> = { taskId: "minmax(4.5rem, 1fr)", actions: "8.2rem" };
+
+/** Docked on the right: the task, its status, Answer, Cancel and Details, all within the panel's width. */
 export function narrowTaskColumns(columns: Column[]): Column[] {
-  return columns.filter((c) => NARROW_TASK_COLUMNS.has(c.id)).map((c) => (c.id === "actions" ? { ...c, width: "9.5rem" } : c));
+  return columns.filter((c) => NARROW_TASK_COLUMNS.has(c.id)).map((c) => (NARROW_WIDTHS[c.id] ? { ...c, width: NARROW_WIDTHS[c.id]! } : c));
 }
