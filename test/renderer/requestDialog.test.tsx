@@ -155,6 +155,21 @@ describe("waiting on you", () => {
     expect(within(await dialog()).getByRole("heading", { name: "Waiting on you: sampling" })).toBeTruthy();
   });
 
+  it("a request that names no task is the call's that was running when it came: one running then, that one; several, each of them", async () => {
+    await renderApp({
+      sessions: [session()],
+      settings: { ...DEFAULT_SETTINGS, waitingRequestsIn: "panel" },
+      toolRuns: [toolRun(1, { toolName: "asks-sampling", startedAt: T0 }), toolRun(2, { toolName: "asks-elicitation", startedAt: T0 + 1000 })],
+      // The sampling request came while only run 1 ran; the elicitation after run 2 had started too.
+      pendingInputs: [sampling("s1", {}, { receivedAt: at(500) }), elicitation("e1", form, { receivedAt: at(1500) })],
+    });
+    const first = screen.getByRole("article", { name: "Run 1: asks-sampling" });
+    const second = screen.getByRole("article", { name: "Run 2: asks-elicitation" });
+    expect(within(first).getByText("Waiting on you: sampling, elicitation (2 requests)")).toBeTruthy();
+    expect(within(second).getByText("Waiting on you: elicitation")).toBeTruthy();
+    expect(within(second).getByRole("button", { name: "Answer the elicitation request Run 2 waits on" })).toBeTruthy();
+  });
+
   it("Q3, M5: a task run waits on the inputs of its own task only", async () => {
     await renderApp({
       sessions: [session()],

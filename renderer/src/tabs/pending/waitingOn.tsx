@@ -10,15 +10,42 @@ export function waitingKind(input: PendingInput): string {
   return input.kind === "sampling" ? "sampling" : input.params.mode === "url" ? "elicitation (URL)" : "elicitation";
 }
 
-/** The waiting requests a run waits on, oldest first. */
-export function inputsOfRun(run: ToolRun, clientTask: ClientTask | undefined, pending: readonly PendingInput[]): PendingInput[] {
+/** A running call of a session that names no task yet: when it started (the core's clock, ms). */
+export interface RunningCall {
+  runId: number;
+  startedAt: number;
+}
+
+/** The session's running calls that name no task, as a stable key for a store selector ("runId:startedAt,…"). */
+export function runningCallsKey(runs: readonly ToolRun[], sessionId: string): string {
+  let key = "";
+  for (const r of runs) if (r.sessionId === sessionId && r.status === "running" && !r.taskId) key += `${key ? "," : ""}${r.runId}:${r.startedAt}`;
+  return key;
+}
+
+export function runningCallsOf(key: string): RunningCall[] {
+  return key ? key.split(",").map((pair) => ({ runId: Number(pair.split(":")[0]), startedAt: Number(pair.split(":")[1]) })) : [];
+}
+
+/**
+ * The waiting requests a run waits on, oldest first. A request that names no task belongs to a call that was
+ * running when it came: of the session's running calls (`running`), those started by then. With one such
+ * call it is that call's; with several it could be any of them, and each says it waits.
+ */
+export function inputsOfRun(run: ToolRun, clientTask: ClientTask | undefined, pending: readonly PendingInput[], running: readonly RunningCall[] = []): PendingInput[] {
   const ofSession = pending.filter((p) => p.sessionId === run.sessionId);
   if (run.taskId) {
     const linked = new Set(clientTask?.pendingInputIds ?? []);
     return ofSession.filter((p) => p.relatedTaskId === run.taskId || linked.has(p.id));
   }
   if (run.status !== "running") return [];
-  return ofSession.filter((p) => p.relatedTaskId === undefined);
+  return ofSession.filter((p) => {
+    if (p.relatedTaskId !== undefined) return false;
+    const arrived = Date.parse(p.receivedAt);
+    const callers = running.filter((c) => c.startedAt <= arrived);
+    // No call known to have been running then (an unreadable time, or the runs not in yet): any may be it.
+    return callers.length === 0 || callers.some((c) => c.runId === run.runId);
+  });
 }
 
 /** "Waiting on you: elicitation" and an Answer link that opens the oldest of them. */

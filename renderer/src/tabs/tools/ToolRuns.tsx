@@ -33,7 +33,7 @@ import "../../styles/runs.css";
 import { appToolInfo, UI_EXTENSION } from "../../../../shared/apps.js";
 import { LazyAppPanel } from "../../apps/LazyAppPanel.js";
 import { useLiveAppKeys } from "../../apps/liveApps.js";
-import { inputsOfRun, WaitingOnYou } from "../pending/waitingOn.js";
+import { inputsOfRun, runningCallsKey, runningCallsOf, WaitingOnYou } from "../pending/waitingOn.js";
 import { oldestFirst } from "../pending/requestDialogState.js";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
@@ -110,6 +110,8 @@ const RunView = memo(function RunView({ run, newestOfTool, kept = false }: { run
   const appResult = useWholeResult(bridge, run, hasApp && newestOfTool && !run.asTask);
   const [cancelError, setCancelError] = useState<string>();
   const pending = useInspector((s) => s.pendingInputs);
+  // Which of the session's calls were running when a request came (a string, so the card renders only when they change).
+  const runningCalls = useInspector((s) => (run.status === "running" && !run.taskId ? runningCallsKey(s.runs, run.sessionId) : ""));
   const tool = useInspector((s) => s.toolsBySession[run.sessionId]?.tools.find((t) => t.name === run.toolName));
   const connected = useInspector((s) => s.sessions[run.sessionId]?.state === "connected");
   const store = useInspectorStore();
@@ -130,7 +132,7 @@ const RunView = memo(function RunView({ run, newestOfTool, kept = false }: { run
   const toolFailed = run.result?.isError === true || clientTask?.result?.isError === true;
   const taskLive = clientTask !== undefined && !TERMINAL.has(clientTask.task.status) && !clientTask.cancelRequested && !clientTask.gone;
   // A run that waits on the user says so, with the way to answer, rather than "no progress yet".
-  const waiting = oldestFirst(inputsOfRun(run, clientTask, pending));
+  const waiting = oldestFirst(inputsOfRun(run, clientTask, pending, runningCallsOf(runningCalls)));
 
   const cancelRun = () => {
     setCancelError(undefined);
