@@ -85,6 +85,10 @@ describe("hostile content in the UI (Chromium)", () => {
     await connect(page, SERVER);
     // Server info, in the session bar.
     await page.getByText(`${SCRIPT}hostile ${IMG}`, { exact: false }).first().waitFor();
+    // It takes one line, cut to it: the bar's last button stays on the same row as the session picker.
+    const picker = (await page.getByRole("combobox", { name: "Session" }).boundingBox())!;
+    const roots = (await page.getByRole("button", { name: /^Roots \(/ }).boundingBox())!;
+    expect(Math.abs(roots.y + roots.height / 2 - (picker.y + picker.height / 2))).toBeLessThan(4);
 
     await openTab(page, "Tools");
     const list = page.getByRole("region", { name: "Tool list" });

@@ -58,11 +58,7 @@ export function SessionBar() {
           </select>
         </label>
         <span className={`state state-${session.state}`}>{session.state}</span>
-        {session.serverInfo && (
-          <span className="note">
-            {session.serverInfo.name} {session.serverInfo.version}
-          </span>
-        )}
+        {session.serverInfo && <ServerInfoNote name={session.serverInfo.name} version={session.serverInfo.version} />}
         {session.era && (
           // E1: the era and version in use, and why (the probe) on hover and for screen readers.
           <span className="note era" title={session.eraProbe} aria-label={`Protocol ${session.protocolVersion ?? ""} (${session.era === "modern" ? "2026-07-28 era" : "2025-11-25 era"}). ${session.eraProbe ?? ""}`}>
@@ -140,5 +136,22 @@ export function SessionBar() {
         </div>
       </Drawer>
     </>
+  );
+}
+
+/** Past this many characters the server's name and version are cut before they are drawn (whole up to it on hover). */
+const SERVER_INFO_CHARS = 300;
+
+/**
+ * The server's name and version as it gave them, on one line: a long or hostile value is cut to the line
+ * (ellipsis) instead of pushing the bar onto a second row.
+ */
+function ServerInfoNote({ name, version }: { name: string; version: string }) {
+  const text = `${name} ${version}`;
+  const shown = text.length > SERVER_INFO_CHARS ? `${text.slice(0, SERVER_INFO_CHARS)}…` : text;
+  return (
+    <span className="note server-info" title={shown}>
+      {shown}
+    </span>
   );
 }
