@@ -198,6 +198,10 @@ describe("the workspace", () => {
     const tasks = dock.getByRole("table", { name: "Tasks" });
     await tasks.getByRole("row").nth(1).waitFor();
     expect(await tasks.getByRole("columnheader").allTextContents()).toEqual(["Task ID", "Status", "Actions"]);
+    // Its filters fold under one line, as the docked Logs' do, so the table gets the panel's height.
+    const taskFilters = dock.locator(".tasks-tab details.log-filters > summary");
+    expect(await taskFilters.textContent()).toBe("Filters");
+    expect(await dock.getByRole("combobox", { name: "Kind", exact: true }).isVisible()).toBe(false);
     // The sampling request still waits: its task's row has Answer among its actions (Cancel and Details are
     // icons there), and nothing needs the table scrolled sideways or is cut.
     const waitingRow = tasks.getByRole("row").filter({ has: page.getByRole("button", { name: /^Answer input of task / }) });

@@ -156,36 +156,51 @@ export function TasksTab({ docked }: { docked?: "bottom" | "right" } = {}) {
   // A key is shown as its client task when both kinds share it; that changes only with taskOrder.
   const kindOf = (key: string | undefined): TaskKind => (key !== undefined && key in clientTasks ? "client" : "receiver");
 
+  const filterFields = (
+    <>
+      <label className="inline">
+        Sessions{" "}
+        <select value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
+          <option value="session">{selectedSessionId && sessions[selectedSessionId] ? `This session: ${truncateName(sessions[selectedSessionId].serverName)}` : "This session"}</option>
+          <option value="all">All sessions</option>
+        </select>
+      </label>
+      <label className="inline">
+        Kind{" "}
+        <select value={filter.kind} onChange={(e) => setFilter({ ...filter, kind: e.target.value as TaskKind | "all" })}>
+          <option value="all">All kinds</option>
+          <option value="client">client</option>
+          <option value="receiver">receiver</option>
+        </select>
+      </label>
+      <label className="inline">
+        Status{" "}
+        <select value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value as ShownStatus | "all" })}>
+          <option value="all">All statuses</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+  const filtersOn = (scope !== "session" ? 1 : 0) + (filter.kind !== "all" ? 1 : 0) + (filter.status !== "all" ? 1 : 0);
+
   return (
     <div className={narrow ? "tasks-tab docked-right" : "tasks-tab"}>
       <div className="toolbar">
-        <h2>Tasks</h2>
-        <label className="inline">
-          Sessions{" "}
-          <select value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
-            <option value="session">{selectedSessionId && sessions[selectedSessionId] ? `This session: ${truncateName(sessions[selectedSessionId].serverName)}` : "This session"}</option>
-            <option value="all">All sessions</option>
-          </select>
-        </label>
-        <label className="inline">
-          Kind{" "}
-          <select value={filter.kind} onChange={(e) => setFilter({ ...filter, kind: e.target.value as TaskKind | "all" })}>
-            <option value="all">All kinds</option>
-            <option value="client">client</option>
-            <option value="receiver">receiver</option>
-          </select>
-        </label>
-        <label className="inline">
-          Status{" "}
-          <select value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value as ShownStatus | "all" })}>
-            <option value="all">All statuses</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <h2 className={narrow ? "visually-hidden" : undefined}>Tasks</h2>
+        {narrow ? (
+          // Docked on the right the panel is narrow: the filters fold under one line that says how many are on.
+          <details className="log-filters">
+            <summary>Filters{filtersOn > 0 ? ` (${filtersOn} on)` : ""}</summary>
+            <div className="log-filters-fields">{filterFields}</div>
+          </details>
+        ) : (
+          filterFields
+        )}
         <button type="button" aria-label="Refresh client tasks" onClick={() => void refresh()} disabled={refreshing || listable.length === 0}>
           Refresh
         </button>
