@@ -173,6 +173,17 @@ describe("schema forms in Chromium", () => {
       await app.screenshot(`schema-form-${scheme}`);
       problems.push(...(await axeProblems(page, "form[aria-label='Arguments for kitchen_sink']")).map((p) => `${scheme}: ${p}`));
     }
+    // A field's "send" and "null" switches end where its input ends, not at the far edge of a wide pane.
+    const farSwitches = await form.evaluate((el) =>
+      [...el.querySelectorAll(".field")].flatMap((field) => {
+        const switches = field.querySelector(":scope > .label-row > .switches");
+        const control = field.querySelector(":scope > input:not([type='checkbox']), :scope > select, :scope > textarea");
+        if (!switches?.children.length || !control) return [];
+        const gap = control.getBoundingClientRect().right - switches.getBoundingClientRect().right;
+        return Math.abs(gap) > 2 ? [`${field.querySelector("label")?.textContent}: ${Math.round(gap)} px`] : [];
+      }),
+    );
+    expect(farSwitches).toEqual([]);
     // The lower half: nested object, array items with their buttons, a nullable field.
     await form.getByRole("group", { name: "Owner", exact: true }).evaluate((el) => el.scrollIntoView({ block: "start" }));
     await app.screenshot("schema-form-arrays-dark");
