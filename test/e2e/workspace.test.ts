@@ -104,6 +104,13 @@ describe("the workspace", () => {
     await page.getByRole("region", { name: "Task details drawer" }).waitFor();
     for (const p of await clipped(page)) problems.push(`Tasks + details + docked Logs: ${p}`);
     expect(problems).toEqual([]);
+    // Beside the details the table keeps the columns that say which task and how it stands, and every
+    // row's actions, with nothing to scroll sideways to (the waiting ones' Answer among them).
+    const tasksTable = page.getByRole("tabpanel").getByRole("table", { name: "Tasks", exact: true });
+    expect(await tasksTable.getByRole("columnheader").allTextContents()).toEqual(["Task ID", "Kind", "Origin", "Status", "Actions"]);
+    expect(await tasksTable.evaluate((table) => { const body = table.querySelector('[role="rowgroup"]:last-child')!; return body.scrollWidth <= body.clientWidth; })).toBe(true);
+    await tasksTable.getByRole("button", { name: /^Answer input of task / }).first().waitFor();
+    await app.screenshot("workspace-1280x720-tasks-details-beside");
 
     // The tool list's count, Refresh and filter stay in view after the last tool is picked.
     await openTab(page, "Tools");

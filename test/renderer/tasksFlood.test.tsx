@@ -8,16 +8,17 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { InspectorEvent } from "../../shared/contract.js";
 import type { TaskStatus } from "../../shared/types.js";
 import { TasksTab } from "../../renderer/src/tabs/tasks/TasksTab.js";
-import { formatClock } from "../../renderer/src/util/time.js";
+import { ttlLeft } from "../../renderer/src/util/time.js";
 import { receiverTask, session, T0 } from "./fixtures.js";
 import { renderWithStore } from "./renderWithStore.js";
 
 vi.mock("../../renderer/src/util/time.js", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../renderer/src/util/time.js")>();
-  return { ...original, formatClock: vi.fn(original.formatClock) };
+  return { ...original, ttlLeft: vi.fn(original.ttlLeft) };
 });
 
-const rowRenders = vi.mocked(formatClock);
+// Each row reads its task's time left once a render, whatever columns it draws.
+const rowRenders = vi.mocked(ttlLeft);
 
 beforeEach(() => rowRenders.mockClear());
 

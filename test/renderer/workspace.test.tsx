@@ -223,7 +223,9 @@ describe("a finished task's status message", () => {
     expect(within(drawer).queryByText(/^Status message:/)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Details of task c2" }));
     expect(within(screen.getByRole("region", { name: "Task details drawer" })).getByText("Status message: Reading sources")).toBeTruthy();
-    // In the table too: the finished task's message is marked as its last, whole on hover.
+    // In the table too (its Message column is drawn with the details closed): the finished task's message
+    // is marked as its last, whole on hover.
+    await user.click(within(screen.getByRole("region", { name: "Task details drawer" })).getByRole("button", { name: "Close task details" }));
     const cells = (id: string) => within(screen.getByText(id, { selector: "code" }).closest<HTMLElement>('[role="row"]')!).getAllByRole("cell");
     const message = cells("c1")[4]!;
     expect(message.textContent).toBe("last: Generating report...");

@@ -10,7 +10,7 @@ import { taskEndingWords } from "../../../../shared/taskEnding.js";
 import { deletedNote, endingNote } from "./taskEnding.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
-import { eraTag, goneWord, statusNotes } from "./taskColumns.js";
+import { eraTag, goneWord, statusNotes, type CompactColumns } from "./taskColumns.js";
 import { waitingKind } from "../pending/waitingOn.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */
@@ -31,11 +31,16 @@ export interface TaskTableRowProps {
   actions: TaskRowActions;
   /** "All sessions": a first cell names the task's server. */
   showServer?: boolean;
-  /** A narrow panel: only the task id, the status and Cancel / Details (narrowTaskColumns). */
-  narrow?: boolean;
+  /**
+   * Fewer columns (compactTaskColumns): "beside", the details open beside the table, keeps which task and
+   * where it came from; "narrow", the panel docked on the right, only the task id and the status. Both
+   * draw the actions as icons, with Answer among them for a task that waits on the user.
+   */
+  compact?: CompactColumns | undefined;
 }
 
-export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingById, pendingByReceiverTask, selected, actions, showServer = false, narrow = false }: TaskTableRowProps) {
+export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingById, pendingByReceiverTask, selected, actions, showServer = false, compact }: TaskTableRowProps) {
+  const narrow = compact === "narrow";
   const client = useInspector((s) => s.clientTasks[taskKey]);
   const receiver = useInspector((s) => s.receiverTasks[taskKey]);
   const serverName = useInspector((s) => (showServer ? s.sessions[(client ?? receiver)?.sessionId ?? ""]?.serverName : undefined));
@@ -93,7 +98,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
         {modern?.cancelRequested && !TERMINAL.has(task.status) && <span className="note"> · cancel requested</span>}
         {ending && <span className="note task-ending"> · {ending}</span>}
       </div>
-      {!narrow && (
+      {!compact && (
         <>
           <div role="cell">
             {task.statusMessage !== undefined && TERMINAL.has(task.status) ? (
@@ -128,23 +133,30 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
         </>
       )}
       <div role="cell">
-        {/* Narrow, the Input column is not drawn: Answer joins the actions, and Cancel and Details become
-            icons (their names on hover and for screen readers) to leave it room. */}
-        <span className={narrow ? "row-actions narrow" : "row-actions"}>
-          {live && !(modern?.cancelRequested) && (
-            <button type="button" aria-label={`Cancel task ${task.taskId}`} title={narrow ? "Cancel" : undefined} onClick={() => actions.cancel(row)}>
-              {narrow ? <X aria-hidden="true" className="icon" /> : "Cancel"}
+        {/* Compact, the Input column is not drawn: Answer joins the actions, and the others become icons
+            (their names on hover and for screen readers) to leave it room. */}
+        <span className={compact ? "row-actions compact" : "row-actions"}>
+          {live && !(modern?.cancelRequested) ? (
+            <button type="button" aria-label={`Cancel task ${task.taskId}`} title={compact ? "Cancel" : undefined} onClick={() => actions.cancel(row)}>
+              {compact ? <X aria-hidden="true" className="icon" /> : "Cancel"}
             </button>
+          ) : (
+            // Icons keep their places from row to row: a task with nothing to cancel keeps Cancel's room.
+            compact && (
+              <span className="icon-slot" aria-hidden="true">
+                <X className="icon" />
+              </span>
+            )
           )}
-          <button type="button" aria-label={`Details of task ${task.taskId}`} title={narrow ? "Details" : undefined} aria-pressed={selected} onClick={() => actions.toggleDetails(row.key)}>
-            {narrow ? <Info aria-hidden="true" className="icon" /> : "Details"}
+          <button type="button" aria-label={`Details of task ${task.taskId}`} title={compact ? "Details" : undefined} aria-pressed={selected} onClick={() => actions.toggleDetails(row.key)}>
+            {compact ? <Info aria-hidden="true" className="icon" /> : "Details"}
           </button>
-          {narrow && first && (
+          {!narrow && <TimelineButton sessionId={row.sessionId} taskId={task.taskId} icon={compact !== undefined} />}
+          {compact && first && (
             <button type="button" className="answer-action" aria-label={`Answer input of task ${task.taskId}`} title={`Waiting on you: ${waitingKind(first)}`} onClick={() => actions.answer(first)}>
               Answer
             </button>
           )}
-          {!narrow && <TimelineButton sessionId={row.sessionId} taskId={task.taskId} />}
         </span>
       </div>
     </>

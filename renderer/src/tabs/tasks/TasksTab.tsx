@@ -20,7 +20,7 @@ import { taskKey } from "../../store/keys.js";
 import { errorMessage } from "../../util/errors.js";
 import { TaskDetails } from "./TaskDetails.js";
 import { TaskTableRow, type TaskRowActions } from "./TaskTableRow.js";
-import { narrowTaskColumns, taskColumns } from "./taskColumns.js";
+import { compactTaskColumns, taskColumns, type CompactColumns } from "./taskColumns.js";
 import { useColumnWords } from "./useColumnWords.js";
 import { NO_FILTER, taskRowOf, type ShownStatus, type TaskFilter, type TaskKind, type TaskRow } from "./taskRows.js";
 import { useTaskView } from "./useTaskView.js";
@@ -75,12 +75,15 @@ export function TasksTab({ docked }: { docked?: "bottom" | "right" } = {}) {
 
   const bySession = scope === "session" && selectedSessionId !== undefined;
   const view = useTaskView(bySession ? { ...filter, sessionId: selectedSessionId } : filter);
+  const selectedIndex = selectedKey ? view.indexOf(selectedKey) : -1;
+  // With a task's details open beside it (or docked on the right) the table is narrow: fewer columns.
+  const compact: CompactColumns | undefined = narrow ? "narrow" : selectedIndex >= 0 ? "beside" : undefined;
   // Issue 21: the columns fit the widest words of the tasks in view (useColumnWords).
   const words = useColumnWords(bySession ? selectedSessionId : undefined);
   const columns = useMemo(() => {
     const all = taskColumns(words, !bySession);
-    return narrow ? narrowTaskColumns(all) : all;
-  }, [words, bySession, narrow]);
+    return compact ? compactTaskColumns(all, compact) : all;
+  }, [words, bySession, compact]);
   const pendingById = useMemo(() => new Map(pendingInputs.map((p) => [p.id, p])), [pendingInputs]);
   // A pending input names its receiver task too; that link holds even before the task's own
   // record mentions the input.
@@ -91,7 +94,6 @@ export function TasksTab({ docked }: { docked?: "bottom" | "right" } = {}) {
   // The rows above the one that was on top when the user scrolled away (rows leaving the filter below it do not count).
   const pausedTopIndex = topWhenPaused.key === undefined ? -1 : view.indexOf(topWhenPaused.key);
   const newSincePaused = following ? 0 : pausedTopIndex >= 0 ? pausedTopIndex : Math.max(0, view.length - topWhenPaused.count);
-  const selectedIndex = selectedKey ? view.indexOf(selectedKey) : -1;
   const scrollIndex = scrollTarget ? view.indexOf(scrollTarget) : -1;
   const listable = Object.values(sessions).filter((s) => s.state === "connected" && s.serverCapabilities?.tasks?.list && (!bySession || s.sessionId === selectedSessionId));
 
@@ -149,7 +151,7 @@ export function TasksTab({ docked }: { docked?: "bottom" | "right" } = {}) {
         selected={key === selectedKey}
         actions={actions}
         showServer={!bySession}
-        narrow={narrow}
+        compact={compact}
       />
     );
   };

@@ -153,13 +153,25 @@ export function taskColumns(words: ColumnWords | undefined, withServer: boolean)
   ];
 }
 
-/** The columns a narrow panel keeps (docked on the right): which task, how it stands, and its actions. */
-const NARROW_TASK_COLUMNS: ReadonlySet<string> = new Set(["taskId", "status", "actions"]);
+/**
+ * Fewer columns where the table is narrow. "beside": a task's details are open beside the table, which keeps
+ * which task, where it came from and how it stands. "narrow": docked on the right, the task id and status.
+ * Either way the actions are icons, with Answer for a task that waits on the user.
+ */
+export type CompactColumns = "beside" | "narrow";
 
-/** The narrow width of those that change: the id gives up room first; Answer and two icon buttons. */
-const NARROW_WIDTHS: Readonly<Record<string, string>> = { taskId: "minmax(4.5rem, 1fr)", actions: "8.2rem" };
+const COMPACT_COLUMNS: Readonly<Record<CompactColumns, ReadonlySet<string>>> = {
+  beside: new Set(["server", "taskId", "kind", "origin", "status", "actions"]),
+  narrow: new Set(["taskId", "status", "actions"]),
+};
 
-/** Docked on the right: the task, its status, Answer, Cancel and Details, all within the panel's width. */
-export function narrowTaskColumns(columns: Column[]): Column[] {
-  return columns.filter((c) => NARROW_TASK_COLUMNS.has(c.id)).map((c) => (NARROW_WIDTHS[c.id] ? { ...c, width: NARROW_WIDTHS[c.id]! } : c));
+/** The compact widths of those that change: the id gives up room first; the actions are icons and Answer. */
+const COMPACT_WIDTHS: Readonly<Record<CompactColumns, Readonly<Record<string, string>>>> = {
+  beside: { actions: "10.8rem" },
+  narrow: { taskId: "minmax(4.5rem, 1fr)", actions: "8.2rem" },
+};
+
+export function compactTaskColumns(columns: Column[], compact: CompactColumns): Column[] {
+  const widths = COMPACT_WIDTHS[compact];
+  return columns.filter((c) => COMPACT_COLUMNS[compact].has(c.id)).map((c) => (widths[c.id] ? { ...c, width: widths[c.id]! } : c));
 }
