@@ -237,4 +237,17 @@ describe("Logs: latency and Clear", () => {
     const divider = screen.getByRole("separator", { name: "Resize the message list and its JSON" });
     expect(divider.getAttribute("tabindex")).toBe("0");
   });
+
+  it("a click anywhere on a row shows its JSON; a click on the row's own button does only what that button does", async () => {
+    const user = userEvent.setup();
+    renderWithStore(<LogsTab />, { snapshot: { sessions: [session()] }, events: [settings, ...pings(1, 3)] });
+    const pane = screen.getByRole("region", { name: "Message JSON" });
+    const rows = within(screen.getByRole("table", { name: "Protocol messages" })).getAllByRole("row").slice(1);
+    await user.click(within(rows[1]!).getAllByRole("cell")[3]!);
+    expect(within(pane).getByLabelText("Message 2 JSON")).toBeTruthy();
+    expect(rows[1]!.className).toContain("selected");
+    // View toggles as before: pressed on the shown message, it hides it, and the row's click does not undo that.
+    await user.click(within(rows[1]!).getByRole("button", { name: "Show message 2 as JSON" }));
+    expect(pane.textContent).toContain("Choose a message's View");
+  });
 });

@@ -169,6 +169,19 @@ describe("Tasks table", () => {
     expect(within(screen.getByRole("region", { name: "Task r-ok" })).getByText(/"Ada"/)).toBeTruthy();
   });
 
+  it("a click anywhere on a row opens its details; a click on Cancel only cancels", async () => {
+    const user = userEvent.setup();
+    const { bridge } = renderWithStore(<TasksTab />, { snapshot: { sessions: [session()], clientTasks: [clientTask("c1", { status: "working" }), clientTask("c2", { status: "completed" })] } });
+    const rowOf = (id: string) => screen.getByText(id, { selector: "code" }).closest<HTMLElement>('[role="row"]')!;
+    await user.click(within(rowOf("c2")).getAllByRole("cell")[2]!);
+    expect(screen.getByRole("region", { name: "Task c2" })).toBeTruthy();
+    bridge.handle("cancelClientTask", () => clientTask("c1", { status: "cancelled" }));
+    await user.click(within(rowOf("c1")).getByRole("button", { name: "Cancel task c1" }));
+    expect(bridge.callsOf("cancelClientTask")).toEqual([{ sessionId: "s1", taskId: "c1" }]);
+    expect(screen.queryByRole("region", { name: "Task c1" })).toBeNull();
+    expect(screen.getByRole("region", { name: "Task c2" })).toBeTruthy();
+  });
+
   it("Refresh lists the client tasks through refreshClientTasks of each connected session", async () => {
     const user = userEvent.setup();
     const { bridge } = renderWithStore(<TasksTab />, { snapshot: { sessions: [session()], clientTasks: [clientTask("c1")] } });

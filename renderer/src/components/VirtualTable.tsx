@@ -1,7 +1,7 @@
 // A table whose body renders only the rows in view (plus a few), so 10,000 tasks or 100,000 log
 // entries cost a screenful of DOM. ARIA table roles with aria-rowcount / aria-rowindex keep the
 // full size known to assistive technology.
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 
 export interface Column {
@@ -51,6 +51,7 @@ export function VirtualTable({
   scrollToIndex,
   follow,
   fill = false,
+  onRowClick,
 }: {
   label: string;
   columns: Column[];
@@ -80,6 +81,11 @@ export function VirtualTable({
   follow?: { edge: "top" | "bottom"; following: boolean; onFollowingChange(following: boolean): void };
   /** Takes the height its container gives it (a flex column) instead of `height`. */
   fill?: boolean;
+  /**
+   * A click on a row, anywhere but on its own controls: a pointer's shortcut for the row's main button
+   * (View, Details), which stays the way there by keyboard.
+   */
+  onRowClick?(index: number): void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -153,8 +159,9 @@ export function VirtualTable({
               role="row"
               key={rowKey?.(item.index) ?? item.key}
               aria-rowindex={item.index + 2}
-              className={`vrow ${rowClassName?.(item.index) ?? ""} ${selectedIndex === item.index ? "selected" : ""}`}
+              className={`vrow ${rowClassName?.(item.index) ?? ""} ${selectedIndex === item.index ? "selected" : ""}${onRowClick ? " clickable" : ""}`}
               style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
+              {...(onRowClick ? { onClick: (event: MouseEvent) => rowClicked(event, item.index, onRowClick) } : {})}
             >
               {renderRow
                 ? renderRow(item.index)
@@ -186,4 +193,11 @@ function findNear(rowKey: (index: number) => string, rowCount: number, was: { ke
     if (was.index + d >= rowCount && was.index - d < 0) return undefined;
   }
   return undefined;
+}
+
+/** A click that landed on a row itself, not on a control inside it (which does its own thing), nor ended a text selection. */
+function rowClicked(event: MouseEvent, index: number, onRowClick: (index: number) => void): void {
+  if ((event.target as Element).closest("button, a, input, select, textarea, summary, label")) return;
+  if (!(window.getSelection()?.isCollapsed ?? true)) return;
+  onRowClick(index);
 }

@@ -293,6 +293,7 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
               {...(shownIndex >= 0 ? { selectedIndex: shownIndex } : {})}
               {...(arrivedIndex >= 0 ? { scrollToIndex: arrivedIndex } : {})}
               rowClassName={(i) => `dir-${entries[i]?.direction ?? ""}`}
+              onRowClick={(i) => setShownSeq(entries[i]?.seq)}
               follow={{
                 edge: order === "newest" ? "top" : "bottom",
                 following: following && arrivedIndex < 0,

@@ -229,6 +229,7 @@ export function TasksTab({ docked }: { docked?: "bottom" | "right" } = {}) {
         {...(selectedIndex >= 0 ? { selectedIndex } : {})}
         {...(scrollIndex >= 0 ? { scrollToIndex: scrollIndex } : {})}
         rowClassName={(i) => `kind-${kindOf(view.keyAt(i))}`}
+        onRowClick={(i) => setSelectedKey(view.keyAt(i))}
         follow={{
           edge: "top",
           following: following && scrollIndex < 0,
