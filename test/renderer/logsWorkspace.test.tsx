@@ -94,6 +94,28 @@ describe("Logs: search inside payloads", () => {
     await waitFor(() => expect(seqs()).toEqual([1, 2, 3]));
   });
 
+  it("a message arriving during a search: the matches and the shown JSON stay (the list does not empty and refill), and the new message is searched too", async () => {
+    const user = userEvent.setup();
+    const { store } = renderWithStore(<LogsTab />, {
+      snapshot: { sessions: [session()] },
+      events: [
+        settings,
+        logged(entry(1, "out", { method: "tools/call", id: 1, params: { name: "weather", arguments: { city: "Lisbon" } } })),
+        logged(entry(2, "in", { id: 1, result: { content: [{ type: "text", text: "Sunny in Lisbon" }] } })),
+      ],
+    });
+    await user.type(screen.getByRole("searchbox", { name: "Search in payloads" }), "lisbon");
+    await waitFor(() => expect(screen.getByText(/2 match "lisbon"/)).toBeTruthy());
+    await user.click(screen.getByRole("button", { name: "Show message 2 as JSON" }));
+    // A server's notification arrives: what the list and the JSON showed is there in the very next render.
+    act(() => store.getState().applyEvents([logged(entry(3, "in", { method: "notifications/message", params: { level: "info", data: "rain in lisbon" } }))]));
+    expect(seqs()).toEqual([1, 2]);
+    expect(screen.getByLabelText("Message 2 JSON")).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/3 match "lisbon"/)).toBeTruthy());
+    expect(seqs()).toEqual([1, 2, 3]);
+    expect(screen.getByLabelText("Message 2 JSON")).toBeTruthy();
+  });
+
   it("a message larger than the searched part: text past its first 256 KB is not searched, so one huge message cannot stall the scan", async () => {
     const user = userEvent.setup();
     const huge = `${"x".repeat(SEARCH_CHARS_PER_ENTRY)}needle-at-the-end`;

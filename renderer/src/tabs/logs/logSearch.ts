@@ -130,9 +130,14 @@ export interface SearchState {
 
 const NO_SEARCH: SearchState = { scanned: 0, total: 0, done: true };
 
-/** Matches of `query` among `entries`, found a slice at a time; the state updates once per slice. */
+/**
+ * Matches of `query` among `entries`, found a slice at a time; the state updates once per slice. Each
+ * message's answer is kept for the query (the log's entries are immutable), so a message arriving during a
+ * search scans only what is new: the list and the shown JSON do not empty and refill on each message.
+ */
 export function useLogSearch(entries: readonly LogEntry[], query: string): SearchState {
   const parsed = useMemo(() => logQuery(query), [query]);
+  const answers = useMemo(() => new WeakMap<LogEntry, boolean>(), [parsed]);
   const [state, setState] = useState<SearchState>(NO_SEARCH);
   useEffect(() => {
     if (!parsed) {
@@ -142,28 +147,36 @@ export function useLogSearch(entries: readonly LogEntry[], query: string): Searc
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const found = new Set<number>();
+    // Those answered before count at once; the rest are scanned in slices.
+    const unscanned: LogEntry[] = [];
+    for (const entry of entries) {
+      const known = answers.get(entry);
+      if (known === undefined) unscanned.push(entry);
+      else if (known) found.add(entry.seq);
+    }
     let index = 0;
+    const publish = () => setState({ matches: new Set(found), scanned: entries.length - unscanned.length + index, total: entries.length, done: index >= unscanned.length });
     const slice = () => {
       const started = performance.now();
       let chars = 0;
-      while (index < entries.length && performance.now() - started < SLICE_MS && chars < SLICE_CHARS) {
-        const entry = entries[index++]!;
+      while (index < unscanned.length && performance.now() - started < SLICE_MS && chars < SLICE_CHARS) {
+        const entry = unscanned[index++]!;
         const result = entryMatches(entry, parsed);
         chars += result.chars;
+        answers.set(entry, result.found);
         if (result.found) found.add(entry.seq);
       }
       if (cancelled) return;
-      const done = index >= entries.length;
-      setState({ matches: new Set(found), scanned: index, total: entries.length, done });
-      if (!done) timer = setTimeout(slice, 0);
+      publish();
+      if (index < unscanned.length) timer = setTimeout(slice, 0);
     };
-    setState({ matches: new Set(), scanned: 0, total: entries.length, done: entries.length === 0 });
-    timer = setTimeout(slice, 0);
+    publish();
+    if (unscanned.length > 0) timer = setTimeout(slice, 0);
     return () => {
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [entries, parsed]);
+  }, [entries, parsed, answers]);
   return state;
 }
 
