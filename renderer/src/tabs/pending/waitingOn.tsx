@@ -3,6 +3,7 @@
 // requests, M5); a legacy request or an MRTR round (I1) names nothing, so it is the session's running call's,
 // as the core's request guard reads it too.
 import type { ClientTask, PendingInput, ToolRun } from "../../../../shared/types.js";
+import { taskKey } from "../../store/keys.js";
 import { useOpenRequest } from "./requestDialogState.js";
 
 /** The request's kind in the user's words: "sampling", "elicitation" or "elicitation (URL)". */
@@ -46,6 +47,46 @@ export function inputsOfRun(run: ToolRun, clientTask: ClientTask | undefined, pe
     // No call known to have been running then (an unreadable time, or the runs not in yet): any may be it.
     return callers.length === 0 || callers.some((c) => c.runId === run.runId);
   });
+}
+
+/** The waiting requests by what they name, so that each task row finds its own without a scan. */
+export interface PendingIndex {
+  byId: ReadonlyMap<string, PendingInput>;
+  /** By the key of the receiver task a request was made for (that link holds before the task's record names it). */
+  byReceiverTask: ReadonlyMap<string, readonly PendingInput[]>;
+  /** By the key of the server task a request names in its related-task `_meta` (Q3). */
+  byRelatedTask: ReadonlyMap<string, readonly PendingInput[]>;
+}
+
+export function indexPending(pending: readonly PendingInput[]): PendingIndex {
+  const byId = new Map<string, PendingInput>();
+  const byReceiverTask = new Map<string, PendingInput[]>();
+  const byRelatedTask = new Map<string, PendingInput[]>();
+  const add = (map: Map<string, PendingInput[]>, key: string, input: PendingInput) => {
+    const list = map.get(key);
+    if (list) list.push(input);
+    else map.set(key, [input]);
+  };
+  for (const p of pending) {
+    byId.set(p.id, p);
+    if (p.receiverTaskId !== undefined) add(byReceiverTask, taskKey(p.sessionId, p.receiverTaskId), p);
+    if (p.relatedTaskId !== undefined) add(byRelatedTask, taskKey(p.sessionId, p.relatedTaskId), p);
+  }
+  return { byId, byReceiverTask, byRelatedTask };
+}
+
+/**
+ * The requests a task waits on the user for, in the order the task names them, then those that name it:
+ * its input requests (or the one a receiver task was made for) and the requests naming it as related (Q3).
+ */
+export function inputsOfTask(row: { key: string; kind: "client" | "receiver"; linkedInputIds: readonly string[] }, index: PendingIndex): PendingInput[] {
+  const found = new Set<PendingInput>();
+  for (const id of row.linkedInputIds) {
+    const input = index.byId.get(id);
+    if (input) found.add(input);
+  }
+  for (const input of (row.kind === "receiver" ? index.byReceiverTask : index.byRelatedTask).get(row.key) ?? []) found.add(input);
+  return [...found];
 }
 
 /** "Waiting on you: elicitation" and an Answer link that opens the oldest of them. */

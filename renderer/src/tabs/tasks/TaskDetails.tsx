@@ -3,7 +3,7 @@
 // (result or error), exactly as it came (Q4), and the task object. Server text is shown as text only.
 import type { ReactNode } from "react";
 import { cutNote, formatBytes, TOOL_RUN_RESULTS_BYTES } from "../../../../shared/byteBudget.js";
-import type { ClientTask, PendingInput, ReceiverTask } from "../../../../shared/types.js";
+import type { ClientTask, ReceiverTask } from "../../../../shared/types.js";
 import { CallToolResultView } from "../../components/CallToolResultView.js";
 import { useTaskRemote } from "../../components/RemoteText.js";
 import { useBridge, useInspector } from "../../app/context.js";
@@ -14,21 +14,11 @@ import { useResultCheckProps } from "../../components/useOutputSchema.js";
 import { formatInstant } from "../../util/time.js";
 import { clientTaskEnding } from "../../../../shared/taskEnding.js";
 import { ClientTaskStanding } from "./ClientTaskStanding.js";
-import { WaitingOnYou } from "../pending/waitingOn.js";
+import { indexPending, inputsOfTask, WaitingOnYou } from "../pending/waitingOn.js";
 
 const TERMINAL_STATUSES = new Set(["completed", "failed", "cancelled"]);
 import { lastMessageLine, receiverEndingDetail, receiverEndingLabel } from "./taskEnding.js";
 import type { TaskRow } from "./taskRows.js";
-
-/**
- * The requests a task waits on the user for: those it names (its input requests, or the one a receiver
- * task was made for) and those that name it (related-task `_meta`, Q3).
- */
-export function inputsOfTask(row: TaskRow, pending: readonly PendingInput[]): PendingInput[] {
-  const linked = new Set(row.linkedInputIds);
-  const { taskId } = row.task;
-  return pending.filter((p) => p.sessionId === row.sessionId && (linked.has(p.id) || (row.kind === "receiver" ? p.receiverTaskId === taskId : p.relatedTaskId === taskId)));
-}
 
 export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void }) {
   const { client, receiver, task } = row;
@@ -44,7 +34,7 @@ export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void })
           Close
         </button>
       </header>
-      <WaitingOnYou inputs={inputsOfTask(row, pending)} what={`task ${task.taskId}`} />
+      <WaitingOnYou inputs={inputsOfTask(row, indexPending(pending))} what={`task ${task.taskId}`} />
       {client && <ClientTaskDetails client={client} />}
       {receiver && <ReceiverTaskDetails receiver={receiver} />}
       <h4>Task</h4>

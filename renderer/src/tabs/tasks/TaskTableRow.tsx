@@ -11,7 +11,7 @@ import { deletedNote, endingNote } from "./taskEnding.js";
 import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
 import { eraTag, goneWord, statusNotes, type CompactColumns } from "./taskColumns.js";
-import { waitingKind } from "../pending/waitingOn.js";
+import { inputsOfTask, waitingKind, type PendingIndex } from "../pending/waitingOn.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */
 export interface TaskRowActions {
@@ -24,9 +24,7 @@ export interface TaskTableRowProps {
   taskKey: string;
   /** The list's one clock, for the ttl countdown. */
   now: number;
-  pendingById: ReadonlyMap<string, PendingInput>;
-  /** A pending input names its receiver task too; that link holds even before the task's own record mentions the input. */
-  pendingByReceiverTask: ReadonlyMap<string, PendingInput>;
+  pending: PendingIndex;
   selected: boolean;
   actions: TaskRowActions;
   /** "All sessions": a first cell names the task's server. */
@@ -39,7 +37,7 @@ export interface TaskTableRowProps {
   compact?: CompactColumns | undefined;
 }
 
-export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingById, pendingByReceiverTask, selected, actions, showServer = false, compact }: TaskTableRowProps) {
+export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pending, selected, actions, showServer = false, compact }: TaskTableRowProps) {
   const narrow = compact === "narrow";
   const client = useInspector((s) => s.clientTasks[taskKey]);
   const receiver = useInspector((s) => s.receiverTasks[taskKey]);
@@ -54,10 +52,7 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pendingBy
   const ending = endingNote(row.client, row.receiver);
   const gone = goneWord(row);
   const left = ttlLeft(task.createdAt, task.ttl, now);
-  const waiting = row.linkedInputIds.map((id) => pendingById.get(id)).filter((p) => p !== undefined);
-  const viaInput = row.kind === "receiver" ? pendingByReceiverTask.get(row.key) : undefined;
-  if (viaInput && !waiting.includes(viaInput)) waiting.push(viaInput);
-  const first = waiting[0];
+  const first = inputsOfTask(row, pending)[0];
   // The whole status on hover, though the column is sized never to cut it.
   const statusText = [task.status, ...statusNotes(row)].join(" · ");
   return (

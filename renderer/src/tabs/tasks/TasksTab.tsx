@@ -26,6 +26,7 @@ import { NO_FILTER, taskRowOf, type ShownStatus, type TaskFilter, type TaskKind,
 import { useTaskView } from "./useTaskView.js";
 import { ErrorBoundary } from "../../components/ErrorBoundary.js";
 import { useOpenRequest } from "../pending/requestDialogState.js";
+import { indexPending } from "../pending/waitingOn.js";
 import { focusBack, focusedElement } from "../../components/focusReturn.js";
 
 const STATUSES: ShownStatus[] = ["working", "input_required", "completed", "failed", "cancelled", "deleted", "expired"];
@@ -84,13 +85,7 @@ export function TasksTab({ docked }: { docked?: "bottom" | "right" } = {}) {
     const all = taskColumns(words, !bySession);
     return compact ? compactTaskColumns(all, compact) : all;
   }, [words, bySession, compact]);
-  const pendingById = useMemo(() => new Map(pendingInputs.map((p) => [p.id, p])), [pendingInputs]);
-  // A pending input names its receiver task too; that link holds even before the task's own
-  // record mentions the input.
-  const pendingByReceiverTask = useMemo(
-    () => new Map(pendingInputs.flatMap((p) => (p.receiverTaskId ? [[taskKey(p.sessionId, p.receiverTaskId), p] as const] : []))),
-    [pendingInputs],
-  );
+  const pending = useMemo(() => indexPending(pendingInputs), [pendingInputs]);
   // The rows above the one that was on top when the user scrolled away (rows leaving the filter below it do not count).
   const pausedTopIndex = topWhenPaused.key === undefined ? -1 : view.indexOf(topWhenPaused.key);
   const newSincePaused = following ? 0 : pausedTopIndex >= 0 ? pausedTopIndex : Math.max(0, view.length - topWhenPaused.count);
@@ -146,8 +141,7 @@ export function TasksTab({ docked }: { docked?: "bottom" | "right" } = {}) {
       <TaskTableRow
         taskKey={key}
         now={now}
-        pendingById={pendingById}
-        pendingByReceiverTask={pendingByReceiverTask}
+        pending={pending}
         selected={key === selectedKey}
         actions={actions}
         showServer={!bySession}
