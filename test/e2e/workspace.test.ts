@@ -5,7 +5,7 @@
 // facts and a task's details and timeline open beside the tab, under the tab bar, and Escape closes them
 // with focus back where it was; the servers sidebar hides and stays hidden across a reload. Screenshots at three window sizes in both themes; axe-core WCAG AA.
 import { afterEach, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { openApp, type App } from "./app.js";
 import { axeProblems } from "./axe.js";
 import { EVERYTHING, FLOW_TIMEOUT_MS, connect, fixtureServer, fillEverythingTabs, openTab, openTool, serverGroup, statusCell, tab, taskRow, waitForText, type TabName } from "./flows-ui.js";
@@ -51,6 +51,21 @@ function clipped(page: Page): Promise<string[]> {
     }
     return found;
   });
+}
+
+/**
+ * Whether a table's rows need scrolling sideways, and which of `cells` are cut to an ellipsis: all but the
+ * indexes in `spared` (a column that takes what is left) and cells holding code (an id, cut by design).
+ */
+function sidewaysOrCut(table: Locator, cells: string, spared: number[] = []): Promise<{ sideways: boolean; cut: (string | null)[] }> {
+  return table.evaluate(
+    (el, { cells, spared }) => {
+      const body = el.querySelector('[role="rowgroup"]:last-child')!;
+      const cut = [...el.querySelectorAll(cells)].filter((c, i) => c.scrollWidth > c.clientWidth && !c.querySelector("code") && !spared.includes(i)).map((c) => c.textContent);
+      return { sideways: body.scrollWidth > body.clientWidth, cut };
+    },
+    { cells, spared },
+  );
 }
 
 /** The page itself never scrolls (each pane does), sideways or down. */
@@ -213,13 +228,7 @@ describe("the workspace", () => {
     // icons there), and nothing needs the table scrolled sideways or is cut.
     const waitingRow = tasks.getByRole("row").filter({ has: page.getByRole("button", { name: /^Answer input of task / }) });
     await waitingRow.waitFor();
-    expect(
-      await tasks.evaluate((table) => {
-        const body = table.querySelector('[role="rowgroup"]:last-child')!;
-        const cut = [...table.querySelectorAll('[role="columnheader"], [role="cell"]')].filter((c, i) => c.scrollWidth > c.clientWidth && !c.querySelector("code")).map((c) => c.textContent);
-        return { sideways: body.scrollWidth > body.clientWidth, cut };
-      }),
-    ).toEqual({ sideways: false, cut: [] });
+    expect(await sidewaysOrCut(tasks, '[role="columnheader"], [role="cell"]')).toEqual({ sideways: false, cut: [] });
     // Its details say it waits on the user, with Answer there too.
     await waitingRow.getByRole("button", { name: /^Details of task / }).click();
     const details = dock.getByRole("region", { name: "Task details drawer" });
@@ -245,13 +254,7 @@ describe("the workspace", () => {
     expect(method.x + method.width).toBeLessThanOrEqual(listBox.x + listBox.width + 1);
     // At the panel's default width nothing needs the list scrolled sideways, and no header or cell is cut
     // to an ellipsis (the method may be: it takes what is left).
-    expect(
-      await messages.evaluate((table) => {
-        const body = table.querySelector('[role="rowgroup"]:last-child')!;
-        const cut = [...table.querySelectorAll('[role="columnheader"], [role="row"]:last-child > [role="cell"]')].filter((c, i) => c.scrollWidth > c.clientWidth && i !== 3 && i !== 8).map((c) => c.textContent);
-        return { sideways: body.scrollWidth > body.clientWidth, cut };
-      }),
-    ).toEqual({ sideways: false, cut: [] });
+    expect(await sidewaysOrCut(messages, '[role="columnheader"], [role="row"]:last-child > [role="cell"]', [3, 8])).toEqual({ sideways: false, cut: [] });
     const json = (await dock.getByRole("region", { name: "Message JSON" }).boundingBox())!;
     expect(json.y).toBeGreaterThanOrEqual(listBox.y + listBox.height - 2);
     // Search stays out; the other filters fold under one line that says how many are on.
