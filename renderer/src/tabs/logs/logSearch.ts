@@ -170,8 +170,8 @@ export function useLogSearch(entries: readonly LogEntry[], query: string): Searc
       publish();
       if (index < unscanned.length) timer = setTimeout(slice, 0);
     };
-    publish();
-    if (unscanned.length > 0) timer = setTimeout(slice, 0);
+    // The first slice at once: a message or two that just came are searched before the status could say "searching".
+    slice();
     return () => {
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
