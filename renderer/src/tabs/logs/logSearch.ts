@@ -6,7 +6,7 @@
 // and toLowerCase of 256 MB) on the first search made the page's garbage collection pause for 300 ms and
 // more, and keeping those texts doubled what the log holds. Only a query with a quote in it (`"isError":
 // true`) is looked for in the message's JSON text, made once and kept.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { LogEntry } from "../../../../shared/types.js";
 
 /** How much of one message is searched (its JSON text, from the start; its keys and values as far as that reaches). */
@@ -139,6 +139,7 @@ export function useLogSearch(entries: readonly LogEntry[], query: string): Searc
   const parsed = useMemo(() => logQuery(query), [query]);
   const answers = useMemo(() => new WeakMap<LogEntry, boolean>(), [parsed]);
   const [state, setState] = useState<SearchState>(NO_SEARCH);
+  const searched = useRef<LogQuery | undefined>(undefined);
   useEffect(() => {
     if (!parsed) {
       setState(NO_SEARCH);
@@ -170,8 +171,14 @@ export function useLogSearch(entries: readonly LogEntry[], query: string): Searc
       publish();
       if (index < unscanned.length) timer = setTimeout(slice, 0);
     };
-    // The first slice at once: a message or two that just came are searched before the status could say "searching".
-    slice();
+    // Messages that came during a search are searched at once, before the count could say "searching"; a
+    // new query waits a turn, so the key typed is drawn first.
+    if (searched.current === parsed) slice();
+    else {
+      publish();
+      timer = setTimeout(slice, 0);
+    }
+    searched.current = parsed;
     return () => {
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
