@@ -1,5 +1,5 @@
 // The Logs tab as a place to watch a session, in Chromium at 1280×720 in both themes: the JSON beside the
-// table with a divider the mouse moves, search inside payloads with the matches marked, the latency of
+// table with a divider the mouse moves, search inside payloads (Ctrl+F) with the matches marked, the latency of
 // each request, newest first following new messages, and Clear.
 import { describe, expect, it } from "vitest";
 import { openApp } from "./app.js";
@@ -21,8 +21,12 @@ describe("Logs workspace in Chromium", () => {
       const initialize = table.getByRole("row").filter({ hasText: "initialize" }).first();
       await expect.poll(() => initialize.getByRole("cell").nth(latencyColumn).textContent()).toMatch(/^\d+ ms$/);
 
-      // Search inside payloads: the server's name appears in the initialize answer only.
-      await page.getByRole("searchbox", { name: "Search in payloads" }).fill("serverInfo");
+      // Search inside payloads: the server's name appears in the initialize answer only. Ctrl+F from the tab
+      // bar goes to the tab's search box (the browser's find bar is not opened).
+      await page.getByRole("tab", { name: /^Logs/ }).focus();
+      await page.keyboard.press("Control+f");
+      await page.keyboard.type("serverInfo");
+      expect(await page.getByRole("searchbox", { name: "Search in payloads" }).inputValue()).toBe("serverInfo");
       await page.getByText(/\d+ match "serverInfo"/).waitFor();
       const seqOfFirst = await table.getByRole("row").nth(1).getByRole("cell").first().textContent();
       await page.getByRole("button", { name: `Show message ${seqOfFirst} as JSON` }).click();

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 // The keyboard's way between the window's parts: F6 and Shift+F6 go round the servers sidebar, the tab bar,
 // the open tab and the docked panel (only those shown); the first Tab stop skips the servers to the open tab.
+// Ctrl/Cmd+F goes to the search box of the part the focus is in.
 import "./setup.js";
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { session } from "./fixtures.js";
+import { createFakeBridge } from "./fakeBridge.js";
+import { session, tool } from "./fixtures.js";
 import { renderApp } from "./renderApp.js";
 
 afterEach(() => localStorage.clear());
@@ -53,5 +55,33 @@ describe("moving between the window's parts", () => {
     expect(document.activeElement).toBe(skip);
     await user.keyboard("{Enter}");
     expect(document.activeElement).toBe(screen.getByRole("tabpanel"));
+  });
+
+  it("Ctrl+F goes to the search box of the part the focus is in: the tool filter from the tab bar, the Logs' search in the docked panel; pressed again, the browser's own find", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listTools", () => ({ tools: [tool("echo"), tool("add")] }));
+    await renderApp({ sessions: [session({ sessionId: "s1", state: "connected" })] }, bridge);
+    const toolFilter = (await screen.findByRole("searchbox", { name: /^Filter tools by/ })) as HTMLInputElement;
+    await user.type(toolFilter, "ec");
+    await user.click(screen.getByRole("tab", { name: /^Tools/ }));
+    const pressed = () => {
+      const event = new KeyboardEvent("keydown", { key: "f", ctrlKey: true, bubbles: true, cancelable: true });
+      (document.activeElement ?? document.body).dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(pressed()).toBe(true);
+    expect(document.activeElement).toBe(toolFilter);
+    // What was typed is selected, so typing replaces it.
+    expect([toolFilter.selectionStart, toolFilter.selectionEnd]).toEqual([0, 2]);
+    // Pressed again in the box: left to the browser (its find bar), not taken.
+    expect(pressed()).toBe(false);
+
+    // In the docked panel, its own search: the Logs'.
+    await user.keyboard("{Control>}j{/Control}");
+    const dock = screen.getByRole("region", { name: "Docked panel" });
+    await user.click(within(dock).getByRole("button", { name: "Logs" }));
+    expect(pressed()).toBe(true);
+    expect(document.activeElement).toBe(within(dock).getByRole("searchbox", { name: "Search in payloads" }));
   });
 });

@@ -22,7 +22,7 @@ import { FocusItemContext, type FocusItem } from "./focusItem.js";
 import { draftKeys } from "../store/draftsSlice.js";
 import { ChecksTab, CollectionsTab, ElicitationsTab, LogsTab, RecordedViews, preloadTabsWhenIdle, PromptsTab, ResourcesTab, SamplingTab, TasksTab, TaskTimelineHost } from "./lazyTabs.js";
 import { NavigationContext, PictureInPictureContext, type PictureInPicture } from "./navigation.js";
-import { usePaneCycling } from "./panes.js";
+import { usePaneCycling, usePaneSearch } from "./panes.js";
 import { SessionBar } from "./SessionBar.js";
 import { TAB_IDS, TAB_LABELS, tabForShortcut, type TabId } from "./tabs.js";
 import { useAppliedTheme } from "./theme.js";
@@ -122,6 +122,7 @@ export function Layout({ banner, notice }: { banner?: string | undefined; notice
   useBrowserAlerts(navigate);
   useAppliedTheme();
   usePaneCycling();
+  usePaneSearch();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

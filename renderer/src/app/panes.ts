@@ -1,6 +1,7 @@
 // F6 and Shift+F6 move the focus from one part of the window to the next, as in VS Code and the browsers:
 // the servers sidebar, the tab bar, the open tab and the docked panel, those that are shown. Without it a
-// keyboard user with a dozen servers tabs through every server's buttons to reach the open tab.
+// keyboard user with a dozen servers tabs through every server's buttons to reach the open tab. Ctrl/Cmd+F
+// goes to the search box of the part the user is in.
 import { useEffect } from "react";
 
 /** Marks a part of the window F6 stops at, in document order. */
@@ -41,6 +42,37 @@ export function usePaneCycling(): void {
       // A part with nothing to focus still takes the focus, so the next F6 goes on from it.
       if (target === pane && !pane.hasAttribute("tabindex")) pane.tabIndex = -1;
       target.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+}
+
+/** A search or filter box the user can see: not in a tab kept behind the open one, a folded part or a closed panel. */
+function shownSearchIn(pane: HTMLElement): HTMLInputElement | undefined {
+  return [...pane.querySelectorAll<HTMLInputElement>('input[type="search"]')].find((box) => !box.disabled && !box.closest(".tab-kept, [hidden], [inert], details:not([open])"));
+}
+
+/**
+ * Ctrl/Cmd+F goes to the search or filter box of the part the focus is in (the open tab's from the tab bar
+ * or from outside every part): the Logs' search, the tool, resource or prompt filter, the servers' filter.
+ * Pressed again in that box, or where a part has none, it is left to the browser's own find; never behind a
+ * dialog.
+ */
+export function usePaneSearch(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "f") return;
+      if (document.querySelector('[aria-modal="true"]')) return;
+      const active = document.activeElement;
+      const panes = shownPanes();
+      const held = panes.find((pane) => active !== null && pane.contains(active) && pane.getAttribute(PANE) !== "tabbar");
+      const pane = held ?? panes.find((p) => p.getAttribute(PANE) === "tab");
+      const box = pane && shownSearchIn(pane);
+      if (!box || box === active) return;
+      event.preventDefault();
+      box.focus();
+      box.select();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

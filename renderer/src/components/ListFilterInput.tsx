@@ -10,6 +10,7 @@ export function ListFilterInput({ label, placeholder, value, onChange, list, cla
       className={`list-filter ${className}`}
       aria-label={label}
       placeholder={placeholder}
+      title={`${label} (Ctrl+F)`}
       value={value}
       spellCheck={false}
       onChange={(e) => onChange(e.target.value)}

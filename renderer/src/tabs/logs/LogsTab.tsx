@@ -140,7 +140,7 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
   const searchField = (
     <label className="inline">
       Search{" "}
-      <input type="search" aria-label="Search in payloads" value={query} placeholder="text in any message" onChange={(e) => setQuery(e.target.value)} />
+      <input type="search" aria-label="Search in payloads" title="Search in payloads (Ctrl+F)" value={query} placeholder="text in any message" onChange={(e) => setQuery(e.target.value)} />
     </label>
   );
   const orderField = (
