@@ -3,7 +3,7 @@
 // the open tab and the docked panel (only those shown); the first Tab stop skips the servers to the open tab.
 // Ctrl/Cmd+F goes to the search box of the part the focus is in.
 import "./setup.js";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { createFakeBridge } from "./fakeBridge.js";
@@ -83,5 +83,12 @@ describe("moving between the window's parts", () => {
     await user.click(within(dock).getByRole("button", { name: "Logs" }));
     expect(pressed()).toBe(true);
     expect(document.activeElement).toBe(within(dock).getByRole("searchbox", { name: "Search in payloads" }));
+
+    // In a dialog the key is not taken: the focus stays in it.
+    await user.click(screen.getByRole("button", { name: "Settings" }));
+    const settings = await screen.findByRole("dialog");
+    await waitFor(() => expect(settings.contains(document.activeElement)).toBe(true));
+    expect(pressed()).toBe(false);
+    expect(settings.contains(document.activeElement)).toBe(true);
   });
 });

@@ -56,15 +56,16 @@ function shownSearchIn(pane: HTMLElement): HTMLInputElement | undefined {
 /**
  * Ctrl/Cmd+F goes to the search or filter box of the part the focus is in (the open tab's from the tab bar
  * or from outside every part): the Logs' search, the tool, resource or prompt filter, the servers' filter.
- * Pressed again in that box, or where a part has none, it is left to the browser's own find; never behind a
- * dialog.
+ * Pressed again in that box, or where a part has none, it is left to the browser's own find, and so it is
+ * in a dialog.
  */
 export function usePaneSearch(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "f") return;
-      if (document.querySelector('[aria-modal="true"]')) return;
       const active = document.activeElement;
+      // In a dialog (a request, the settings, a drawer) the key is the dialog's, or the browser's.
+      if (active?.closest('[role="dialog"], [role="alertdialog"]')) return;
       const panes = shownPanes();
       const held = panes.find((pane) => active !== null && pane.contains(active) && pane.getAttribute(PANE) !== "tabbar");
       const pane = held ?? panes.find((p) => p.getAttribute(PANE) === "tab");
