@@ -143,7 +143,7 @@ describe("request dialog in Chromium", () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it("a long elicitation opens at its top, its message in view, with its first field focused; Escape leaves it waiting", { timeout: TEST_TIMEOUT_MS }, async () => {
+  it("a long elicitation opens at its top, its message held to its first lines so that its first field, focused, is in view too; Escape leaves it waiting", { timeout: TEST_TIMEOUT_MS }, async () => {
     const app = await openApp({ requestDialog: true, viewport: VIEWPORT, context: { colorScheme: "light" }, savedServers: [fixtureServer("e2e-shapes", SHAPES, "schema-shapes-server.mjs")] });
     const { page } = app;
     await connect(page, SHAPES);
@@ -152,14 +152,28 @@ describe("request dialog in Chromium", () => {
     await form.getByRole("textbox", { name: "message", exact: true }).fill(message);
     await form.getByRole("button", { name: "Run", exact: true }).click();
     const d = await waitForDialog(page, "Waiting on you: elicitation");
-    await expectOpenedAtTop(d, d.getByText(/^Before we start:/));
-    await expect.poll(() => d.getByRole("textbox", { name: "Name", exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    const body = d.locator(".request-dialog-body");
+    const shownMessage = d.getByText(/^Before we start:/);
+    const name = d.getByRole("textbox", { name: "Name", exact: true });
+    await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
+    // At its top, the message's start in view, and the field the keys go to in view as well (the message is
+    // held to its first lines; the whole of it stays in the page for a screen reader).
+    expect(await body.evaluate((el) => el.scrollTop)).toBe(0);
+    const bodyBox = (await body.boundingBox())!;
+    const [messageBox, nameBox] = [(await shownMessage.boundingBox())!, (await name.boundingBox())!];
+    expect(messageBox.y).toBeGreaterThanOrEqual(bodyBox.y);
+    expect(nameBox.y).toBeGreaterThan(messageBox.y);
+    expect(nameBox.y + nameBox.height).toBeLessThanOrEqual(bodyBox.y + bodyBox.height);
+    expect(await shownMessage.textContent()).toBe(message);
     await shot(page, "request-dialog-light-long-elicitation");
     await page.emulateMedia({ colorScheme: "dark" });
     await shot(page, "request-dialog-dark-long-elicitation");
-    // Typing goes to the focused field; Escape leaves the request waiting.
+    // Typing goes to the focused field; the rest of the message is one button away; Escape leaves the
+    // request waiting.
     await page.keyboard.type("Ada");
-    expect(await d.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe("Ada");
+    expect(await name.inputValue()).toBe("Ada");
+    await d.getByRole("button", { name: "Show the whole message" }).click();
+    expect(await shownMessage.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
     await shot(page, "request-dialog-dark-long-elicitation-typed");
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });

@@ -1,7 +1,7 @@
 // A server's own prose shown with its line breaks: a tool's or prompt's description, a field's, an
 // elicitation's message. Drawn without the indent its lines share (util/dedent.ts), worked out once per
-// text. A long description can be held to its first lines, so the form below it is in sight; one button
-// shows the rest. The whole text stays in the page either way, so a screen reader reads all of it.
+// text. A long description or message can be held to its first lines, so the form below it is in sight;
+// one button shows the rest. The whole text stays in the page either way, so a screen reader reads all of it.
 import { useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { dedent } from "../util/dedent.js";
 
@@ -9,6 +9,8 @@ import { dedent } from "../util/dedent.js";
 export const DESCRIPTION_LINES = 10;
 /** A field's description is held shorter: a form of several fields should still read as a form. */
 export const FIELD_HELP_LINES = 4;
+/** An elicitation's message: its form and its Accept should be in sight when the request opens. */
+export const MESSAGE_LINES = 8;
 
 export function ServerProse({
   text,
@@ -16,6 +18,7 @@ export function ServerProse({
   clampLines,
   id: givenId,
   of,
+  noun = "description",
 }: {
   text: string;
   className?: string;
@@ -24,6 +27,8 @@ export function ServerProse({
   id?: string;
   /** Whose description it is, when a page has several ("pipeline"): the button's accessible name says it. */
   of?: string;
+  /** What the text is, for the button: "Show the whole description" (or "message"). */
+  noun?: string;
 }) {
   const shown = useMemo(() => dedent(text), [text]);
   const ref = useRef<HTMLParagraphElement>(null);
@@ -56,10 +61,10 @@ export function ServerProse({
           className="link show-more"
           aria-expanded={open}
           aria-controls={id}
-          aria-label={of === undefined ? undefined : `${open ? "Show less" : "Show the whole description"} of ${of}`}
+          aria-label={of === undefined ? undefined : `${open ? "Show less" : `Show the whole ${noun}`} of ${of}`}
           onClick={() => setOpen(!open)}
         >
-          {open ? "Show less" : "Show the whole description"}
+          {open ? "Show less" : `Show the whole ${noun}`}
         </button>
       )}
     </>

@@ -6,7 +6,7 @@ import type { PendingInput } from "../../../../shared/types.js";
 import { useFocusTarget } from "../../app/focusItem.js";
 import { useBridge, useInspector } from "../../app/context.js";
 import { ErrorAlert } from "../../components/ErrorAlert.js";
-import { ServerProse } from "../../components/ServerProse.js";
+import { MESSAGE_LINES, ServerProse } from "../../components/ServerProse.js";
 import { submitOnModEnter } from "../../components/submitKeys.js";
 import { OpenLink } from "../../components/OpenLinkConfirm.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
@@ -60,7 +60,7 @@ export function ElicitationCard({ input, now }: { input: PendingInput; now: numb
     <article className="card" aria-labelledby={`${id}-title`} ref={cardRef} tabIndex={-1}>
       <h3 id={`${id}-title`}>{title}</h3>
       <PendingContext input={input} now={now} />
-      {message && <ServerProse text={message} className="elicitation-message" />}
+      {message && <ServerProse text={message} className="elicitation-message" clampLines={MESSAGE_LINES} noun="message" />}
       <p className="note trust-warning">Only share what you trust this server with.</p>
       {isUrl ? (
         <UrlMode input={input} busy={action.busy} onAccept={() => void action.run(() => bridge.answerElicitation({ pendingInputId: input.id, action: "accept" }))} onAnswer={answer} />
