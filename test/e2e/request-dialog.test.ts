@@ -57,6 +57,15 @@ async function expectOpenedAtTop(d: Locator, asked: Locator): Promise<void> {
   expect(askedBox.y + 20).toBeLessThan(bodyBox.y + bodyBox.height);
 }
 
+/** `control` is wholly inside the dialog's scrolling body as it is scrolled now, and nothing covers it. */
+async function expectInSight(d: Locator, control: Locator): Promise<void> {
+  const body = (await d.locator(".request-dialog-body").boundingBox())!;
+  const box = (await control.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(body.y);
+  expect(box.y + box.height).toBeLessThanOrEqual(body.y + body.height);
+  expect(await control.evaluate((el) => el.contains(document.elementFromPoint(el.getBoundingClientRect().x + 4, el.getBoundingClientRect().y + 4)))).toBe(true);
+}
+
 describe("request dialog in Chromium", () => {
   it("R2: a receiver-task elicitation opens the dialog over the Tools tab; Escape leaves it waiting, the run card's Answer reopens it, Enter sends; the history keeps what was sent", { timeout: TEST_TIMEOUT_MS }, async () => {
     const app = await openApp({ requestDialog: true, viewport: VIEWPORT, context: { colorScheme: "light" } });
@@ -130,6 +139,9 @@ describe("request dialog in Chromium", () => {
     // The dialog opens on what the server asked, not scrolled down to the buttons; Approve still has focus.
     await expectOpenedAtTop(d, d.locator(".messages").getByText(/Say hi/));
     await expect.poll(() => d.getByRole("button", { name: "Approve", exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    // The answer's buttons stay in sight at the dialog's foot, however long the request.
+    await expectInSight(d, d.getByRole("button", { name: "Approve", exact: true }));
+    await expectInSight(d, d.getByRole("button", { name: "Reject", exact: true }));
     await shot(page, "request-dialog-dark-sampling");
     await page.emulateMedia({ colorScheme: "light" });
     await shot(page, "request-dialog-light-sampling");
@@ -165,6 +177,7 @@ describe("request dialog in Chromium", () => {
     expect(nameBox.y).toBeGreaterThan(messageBox.y);
     expect(nameBox.y + nameBox.height).toBeLessThanOrEqual(bodyBox.y + bodyBox.height);
     expect(await shownMessage.textContent()).toBe(message);
+    for (const name of ["Accept", "Decline", "Cancel"]) await expectInSight(d, d.getByRole("button", { name, exact: true }));
     await shot(page, "request-dialog-light-long-elicitation");
     await page.emulateMedia({ colorScheme: "dark" });
     await shot(page, "request-dialog-dark-long-elicitation");

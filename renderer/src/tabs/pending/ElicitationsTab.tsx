@@ -74,7 +74,7 @@ export function ElicitationCard({ input, now }: { input: PendingInput; now: numb
 
 function Buttons({ busy, onAnswer, acceptIsSubmit, onAccept }: { busy: boolean; onAnswer(a: "decline" | "cancel"): void; acceptIsSubmit: boolean; onAccept?(): void }) {
   return (
-    <div className="row">
+    <div className="row answer-actions">
       {/* data-send: the button Enter presses in the request dialog. */}
       <button type={acceptIsSubmit ? "submit" : "button"} data-send="" disabled={busy} onClick={acceptIsSubmit ? undefined : onAccept}>
         Accept

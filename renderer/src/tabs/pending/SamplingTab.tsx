@@ -177,7 +177,7 @@ export function SamplingCard({ input, now }: { input: PendingInput; now: number 
           <input id={`${id}-reason`} value={draft.rejectReason} onChange={(e) => update({ rejectReason: e.target.value })} />
         </div>
         <ErrorAlert message={action.error} onDismiss={action.clearError} />
-        <div className="row">
+        <div className="row answer-actions">
           {/* data-send: the button Enter presses in the request dialog. */}
           <button type="submit" data-send="" disabled={action.busy}>
             Approve
