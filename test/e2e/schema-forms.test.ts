@@ -240,6 +240,12 @@ describe("schema forms in Chromium", () => {
     expect(await completions.getByRole("option", { name: /^"title"/ }).count()).toBe(0);
     await page.keyboard.press("Escape");
 
+    // Ctrl+F in the editor is the editor's own search, not the tool list's filter.
+    await page.keyboard.press("Control+f");
+    await form.locator(".cm-search").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest(".cm-search") !== null)).toBe(true);
+    await page.keyboard.press("Escape");
+
     // Edited as text: select all, then the new JSON typed in one go (as a paste is), a schema error included.
     await editor.click();
     await page.keyboard.press("Control+A");

@@ -63,6 +63,8 @@ export function usePaneSearch(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "f") return;
+      // Taken already by what has the focus: the JSON editor opens its own search.
+      if (event.defaultPrevented) return;
       const active = document.activeElement;
       // In a dialog (a request, the settings, a drawer) the key is the dialog's, or the browser's.
       if (active?.closest('[role="dialog"], [role="alertdialog"]')) return;
