@@ -15,6 +15,7 @@ const MB = 1024 * 1024;
 const SCRIPT = `<script>window.__pwned = "script"</script>`;
 const IMG = `<img src=x onerror="window.__pwned='img'">`;
 const BIDI = "\u202Egnp.exe\u202C \u2066isolated\u2069 \u200Fmark";
+const SPOOFED_NAME = "safe\u202Eetaerc";
 const SERVER = "Hostile content";
 
 const hostileServer: SavedServer = {
@@ -118,6 +119,47 @@ describe("hostile content in the UI (Chromium)", () => {
     await app.screenshot("hostile-tools");
     expect(await injectedMarkup(page)).toEqual(NOTHING_INJECTED);
     expect(seen).toEqual({ dialogs: [], popups: [], navigations: [], foreignRequests: [] });
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("names that would pass for others (a right-to-left override, controls, a zero-width space) show what they hide, move nothing beside them, and are called exactly", async () => {
+    const app = await openApp({ savedServers: [hostileServer], viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await connect(page, SERVER);
+    await openTab(page, "Tools");
+    const list = page.getByRole("region", { name: "Tool list" });
+    const spoofed = list.getByRole("button", { name: SPOOFED_NAME, exact: true });
+    // The override is shown as a marker, so the name no longer reads "safecreate".
+    await expect.poll(() => spoofed.locator(".item-name .shown-name").innerText()).toBe("safe⟨U+202E⟩etaerc");
+    expect(await spoofed.locator(".bidi-marker").getAttribute("title")).toBe("Invisible text-direction character U+202E (RIGHT-TO-LEFT OVERRIDE)");
+    // The badge stays after the whole name: every piece of the name's text ends left of it, on its line.
+    const layout = await spoofed.locator(".item-name").evaluate((line) => {
+      const badges = line.querySelector(".tool-badges");
+      const range = document.createRange();
+      const rights: number[] = [];
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (badges?.contains(node)) continue;
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) rights.push(rect.right);
+      }
+      return { nameRight: Math.max(...rights), badgeLeft: badges!.getBoundingClientRect().left };
+    });
+    expect(layout.nameRight).toBeLessThanOrEqual(layout.badgeLeft + 0.5);
+
+    const controls = list.getByRole("button").filter({ hasText: "its name hides control characters" });
+    expect(await controls.locator(".item-name").innerText()).toBe("ctl⟨U+0000⟩⟨U+001B⟩⟨U+200B⟩name");
+    expect(await controls.locator(".bidi-marker").first().getAttribute("title")).toBe("Hidden character U+0000 (NULL)");
+
+    // Its detail, its run's heading and the call itself: the marker in what is shown, the exact name on the wire.
+    await spoofed.click();
+    const detail = page.getByRole("region", { name: `Tool ${SPOOFED_NAME}` });
+    await expect.poll(() => detail.getByRole("heading", { level: 2 }).innerText()).toBe("safe⟨U+202E⟩etaerc");
+    await page.getByRole("form", { name: `Arguments for ${SPOOFED_NAME}` }).getByRole("button", { name: "Run", exact: true }).click();
+    const run = page.getByRole("article", { name: `Run 1: ${SPOOFED_NAME}`, exact: true });
+    await run.getByText(JSON.stringify({ called: SPOOFED_NAME }), { exact: true }).waitFor();
+    expect(await run.locator(".run-head strong").innerText()).toBe("Run 1: safe⟨U+202E⟩etaerc");
+    await app.screenshot("hostile-hidden-names");
     expect(app.pageErrors).toEqual([]);
   });
 

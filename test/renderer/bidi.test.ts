@@ -1,8 +1,8 @@
-// Bidi control characters in server text are made visible (⟨U+202E⟩) by one pure function; the
-// segments it returns always join back to the exact input.
+// Bidi control characters in server text are made visible (⟨U+202E⟩) by pure functions (in names and
+// URIs also controls and invisible characters); the segments they return always join back to the exact input.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { revealBidiControls, type BidiSegment } from "../../renderer/src/util/bidi.js";
+import { markerTitle, revealBidiControls, revealHidden, type BidiSegment } from "../../renderer/src/util/bidi.js";
 
 const CONTROLS = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c];
 
@@ -61,6 +61,46 @@ describe("revealBidiControls", () => {
         });
         const controls = [...text].filter((c) => CONTROLS.includes(c.codePointAt(0) ?? 0)).length;
         expect(segments.filter((s) => s.kind === "control")).toHaveLength(controls);
+      }),
+    );
+  });
+});
+
+describe("revealHidden (names and URIs)", () => {
+  /** Every character it reveals beyond the bidi controls. */
+  const HIDDEN = [0x00, 0x01, 0x09, 0x0a, 0x0d, 0x1b, 0x1f, 0x7f, 0x80, 0x9f, 0xad, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060, 0x2061, 0x2064, 0xfeff];
+
+  it("reveals controls and invisible characters as well as the bidi controls, each with its code", () => {
+    const segments = revealHidden("ctl\u0000\u001B\u200Bna\u202Eme");
+    expect(shown(segments)).toBe("ctl⟨U+0000⟩⟨U+001B⟩⟨U+200B⟩na⟨U+202E⟩me");
+    expect(segments.filter((s) => s.kind === "control").map((s) => s.kind === "control" && s.name)).toEqual(["NULL", "ESCAPE", "ZERO WIDTH SPACE", "RIGHT-TO-LEFT OVERRIDE"]);
+    for (const code of [...HIDDEN, ...CONTROLS]) {
+      const char = String.fromCharCode(code);
+      expect(revealHidden(`a${char}b`).map((s) => s.kind), code.toString(16)).toEqual(["text", "control", "text"]);
+    }
+  });
+
+  it("leaves printable neighbours alone: space, ~, U+00A0, U+00AE, U+2010, U+2065, U+FEFE, letters of any script, emoji", () => {
+    const text = "a ~\u00A0\u00AE\u2010\u2065\uFEFE\u05D0\u0627\u4E2D\u{1F600}";
+    expect(revealHidden(text)).toEqual([{ kind: "text", text }]);
+  });
+
+  it("the tooltip says what the character is and whether it turns text around", () => {
+    const [override] = revealHidden("\u202E");
+    const [nul] = revealHidden("\u0000");
+    const [c1] = revealHidden("\u0085");
+    expect(override?.kind === "control" && markerTitle(override)).toBe("Invisible text-direction character U+202E (RIGHT-TO-LEFT OVERRIDE)");
+    expect(nul?.kind === "control" && markerTitle(nul)).toBe("Hidden character U+0000 (NULL)");
+    expect(c1?.kind === "control" && markerTitle(c1)).toBe("Hidden character U+0085 (C1 CONTROL CHARACTER)");
+  });
+
+  it("the segments always join back to the input, and nothing hidden is left in what is shown", () => {
+    const alphabet = fc.constantFrom("a", "/", "\u05D0", "\u{1F600}", ...[...HIDDEN, ...CONTROLS].map((c) => String.fromCharCode(c)));
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 40 }).map((chars) => chars.join("")), (text) => {
+        const segments = revealHidden(text);
+        expect(original(segments)).toBe(text);
+        expect(shown(segments)).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/);
       }),
     );
   });

@@ -6,7 +6,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { createFakeBridge, runToolsLikeTheCore } from "./fakeBridge.js";
-import { elicitation, sampling, session, tool } from "./fixtures.js";
+import { clientTask, elicitation, sampling, session, tool } from "./fixtures.js";
 import { renderApp, tabNamed } from "./renderApp.js";
 
 const SCRIPT = `<script>window.__pwned = true</script>`;
@@ -68,5 +68,40 @@ describe("untrusted text renders as text", () => {
       const text = await readFile(join(root, file), "utf8");
       expect(text, file).not.toMatch(/dangerouslySetInnerHTML|\.innerHTML\s*=|insertAdjacentHTML|document\.write/);
     }
+  });
+});
+
+describe("names and URIs a server chose show what they hide", () => {
+  const OVERRIDE = "safe\u202Eetaerc";
+  const shownOverride = "safe⟨U+202E⟩etaerc";
+  /** The text of each name shown in `root`, as the eye reads it. */
+  const shownNames = (root: ParentNode) => [...root.querySelectorAll(".shown-name")].map((el) => el.textContent);
+
+  it("a prompt's and a resource's name and URI, the server's name and version, a task's tool: each hidden character is a marker", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.handle("listPrompts", () => ({ prompts: [{ name: OVERRIDE }] }));
+    bridge.handle("listResources", () => ({ resources: [{ uri: "file:///etc/\u200Bpasswd", name: "pass\u0000wd" }] }));
+    await renderApp(
+      {
+        sessions: [session({ serverInfo: { name: "srv\u202Erevres", version: "1.0" }, serverCapabilities: { tools: {}, prompts: {}, resources: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } })],
+        clientTasks: [clientTask("t-1", { toolName: OVERRIDE })],
+      },
+      bridge,
+    );
+    expect(shownNames(document.querySelector(".server-info")!)).toEqual(["srv⟨U+202E⟩revres 1.0"]);
+
+    await user.click(tabNamed("Prompts"));
+    await user.click(await screen.findByRole("button", { name: OVERRIDE }));
+    expect(shownNames(screen.getByRole("region", { name: `Prompt ${OVERRIDE}` }))).toEqual([shownOverride]);
+    expect(shownNames(screen.getByRole("button", { name: OVERRIDE }))).toEqual([shownOverride]);
+
+    await user.click(tabNamed("Resources"));
+    const resource = await screen.findByRole("button", { name: "Read file:///etc/\u200Bpasswd" });
+    expect(shownNames(resource)).toEqual(["pass⟨U+0000⟩wd", "file:///etc/⟨U+200B⟩passwd"]);
+
+    await user.click(tabNamed("Tasks"));
+    const row = await screen.findByRole("row", { name: /t-1/ });
+    expect(shownNames(row)).toEqual([shownOverride]);
   });
 });

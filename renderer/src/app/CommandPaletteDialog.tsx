@@ -15,6 +15,7 @@ import { useBridge, useInspector, useInspectorStore } from "./context.js";
 import { TAB_IDS, TAB_LABELS, type TabId } from "./tabs.js";
 import { oldestFirst } from "./WaitingOnYou.js";
 import { focusBack, focusedElement } from "../components/focusReturn.js";
+import { ServerName } from "../components/ServerName.js";
 
 /** A server's words in a menu item: cut, so a 1 MB name costs nothing. */
 const short = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -184,6 +185,8 @@ export function CommandPaletteDialog({
                       <Command.Item
                         key={tool.name}
                         value={`run tool ${short(tool.name, 200)}`}
+                        // Named as written: the shown name's markers (⟨U+202E⟩) are for the eye.
+                        aria-label={`Run tool ${short(tool.name)}…`}
                         onSelect={() =>
                           run(
                             () => {
@@ -195,7 +198,7 @@ export function CommandPaletteDialog({
                           )
                         }
                       >
-                        Run tool {short(tool.name)}…
+                        Run tool <ServerName text={short(tool.name)} />…
                       </Command.Item>
                     ))}
                   </Command.Group>

@@ -9,6 +9,7 @@ import { useBridge, useInspector } from "./context.js";
 import { RootsEditor } from "./RootsEditor.js";
 import { ServerFacts } from "./ServerFacts.js";
 import { useStoredState } from "./useStoredState.js";
+import { ServerName } from "../components/ServerName.js";
 
 type Panel = "facts" | "roots";
 
@@ -151,7 +152,7 @@ function ServerInfoNote({ name, version }: { name: string; version: string }) {
   const shown = text.length > SERVER_INFO_CHARS ? `${text.slice(0, SERVER_INFO_CHARS)}…` : text;
   return (
     <span className="note server-info" title={shown}>
-      {shown}
+      <ServerName text={shown} />
     </span>
   );
 }

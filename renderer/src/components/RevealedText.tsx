@@ -1,6 +1,6 @@
 // Server text shown with its invisible bidi control characters made visible (util/bidi.ts): each
 // becomes a distinct marker such as ⟨U+202E⟩, named in its tooltip. Text only, never markup.
-import type { BidiSegment } from "../util/bidi.js";
+import { markerTitle, type BidiSegment } from "../util/bidi.js";
 
 export function RevealedText({ segments }: { segments: readonly BidiSegment[] }) {
   return (
@@ -9,7 +9,7 @@ export function RevealedText({ segments }: { segments: readonly BidiSegment[] })
         s.kind === "text" ? (
           s.text
         ) : (
-          <span key={i} className="bidi-marker" title={`Invisible text-direction character ${s.marker.slice(1, -1)} (${s.name})`}>
+          <span key={i} className="bidi-marker" title={markerTitle(s)}>
             {s.marker}
           </span>
         ),

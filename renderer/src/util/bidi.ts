@@ -21,6 +21,32 @@ const BIDI_CONTROL_NAMES: Readonly<Record<number, string>> = {
 
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
+/**
+ * What else hides in a name: controls (an empty box, or nothing at all) and the zero-width and
+ * invisible formatting characters, which make two names that read the same differ.
+ */
+const HIDDEN_NAMES: Readonly<Record<number, string>> = {
+  0x0000: "NULL",
+  0x0009: "CHARACTER TABULATION",
+  0x000a: "LINE FEED",
+  0x000d: "CARRIAGE RETURN",
+  0x001b: "ESCAPE",
+  0x007f: "DELETE",
+  0x00ad: "SOFT HYPHEN",
+  0x180e: "MONGOLIAN VOWEL SEPARATOR",
+  0x200b: "ZERO WIDTH SPACE",
+  0x200c: "ZERO WIDTH NON-JOINER",
+  0x200d: "ZERO WIDTH JOINER",
+  0x2060: "WORD JOINER",
+  0x2061: "FUNCTION APPLICATION",
+  0x2062: "INVISIBLE TIMES",
+  0x2063: "INVISIBLE SEPARATOR",
+  0x2064: "INVISIBLE PLUS",
+  0xfeff: "ZERO WIDTH NO-BREAK SPACE",
+};
+
+const HIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
 export type BidiSegment =
   | { kind: "text"; text: string }
   /** One control character: `char` as it was, `marker` the visible stand-in ("⟨U+202E⟩"). */
@@ -32,14 +58,34 @@ export type BidiSegment =
  * for ""). Pure.
  */
 export function revealBidiControls(text: string): BidiSegment[] {
+  return reveal(text, BIDI_CONTROLS);
+}
+
+/**
+ * For names and URIs, where every character counts: as revealBidiControls, and also each control
+ * character and each invisible one (zero-width spaces and joiners, the soft hyphen, BOM).
+ */
+export function revealHidden(text: string): BidiSegment[] {
+  return reveal(text, HIDDEN);
+}
+
+/** The marker's tooltip: which character it stands for, and what it does. */
+export function markerTitle(segment: Extract<BidiSegment, { kind: "control" }>): string {
+  const code = segment.marker.slice(1, -1);
+  const what = BIDI_CONTROL_NAMES[segment.char.charCodeAt(0)] ? "Invisible text-direction character" : "Hidden character";
+  return `${what} ${code} (${segment.name})`;
+}
+
+function reveal(text: string, pattern: RegExp): BidiSegment[] {
   const segments: BidiSegment[] = [];
   let start = 0;
-  for (const match of text.matchAll(BIDI_CONTROLS)) {
+  for (const match of text.matchAll(pattern)) {
     const at = match.index;
     if (at > start) segments.push({ kind: "text", text: text.slice(start, at) });
     const code = match[0].charCodeAt(0);
     const hex = code.toString(16).toUpperCase().padStart(4, "0");
-    segments.push({ kind: "control", char: match[0], marker: `\u27E8U+${hex}\u27E9`, name: BIDI_CONTROL_NAMES[code] ?? "BIDI CONTROL" });
+    const name = BIDI_CONTROL_NAMES[code] ?? HIDDEN_NAMES[code] ?? (code >= 0x80 ? "C1 CONTROL CHARACTER" : "CONTROL CHARACTER");
+    segments.push({ kind: "control", char: match[0], marker: `\u27E8U+${hex}\u27E9`, name });
     start = at + 1;
   }
   if (start < text.length) segments.push({ kind: "text", text: text.slice(start) });

@@ -20,6 +20,7 @@ import { CheckReport } from "./CheckReport.js";
 import { LoadPanel } from "./LoadPanel.js";
 import { AREAS, areaLabel } from "./areas.js";
 import "../../styles/checks.css";
+import { ServerName } from "../../components/ServerName.js";
 
 const NO_TOOLS: Tool[] = [];
 const NONE: string[] = [];
@@ -160,7 +161,7 @@ export function ChecksTab() {
                     <div className="checkbox-field">
                       <input type="checkbox" id={`check-allow-${tool.name}`} checked={allowed.includes(tool.name)} onChange={() => toggle(tool.name)} />
                       <label htmlFor={`check-allow-${tool.name}`} className="item-name">
-                        {tool.name}
+                        <ServerName text={tool.name} />
                       </label>
                     </div>
                     {allowed.includes(tool.name) && <ToolArguments tool={tool} sessionId={sessionId} register={(submit) => (submit ? argumentsOf.current.set(tool.name, submit) : argumentsOf.current.delete(tool.name))} />}

@@ -15,6 +15,7 @@ import { ErrorAlert } from "../../components/ErrorAlert.js";
 import { useAsyncAction } from "../../components/useAsyncAction.js";
 import { collectionsByServer } from "./byServer.js";
 import "./collections.css";
+import { ServerName } from "../../components/ServerName.js";
 
 /** A saved call's arguments are shown up to this many characters (Copy takes them whole): a page never draws megabytes. */
 const ARGUMENTS_SHOWN = 100_000;
@@ -184,7 +185,7 @@ export function CollectionsTab() {
                 <div className="collection-call-head">
                   <strong>{call.name}</strong>
                   <span className="collection-call-target">
-                    {call.kind} {call.kind === "resource" ? call.uri : call.target}
+                    {call.kind} <ServerName text={(call.kind === "resource" ? call.uri : call.target) ?? ""} />
                     {result ? ` · ${result.durationMs} ms` : ""}
                   </span>
                   <span className="collection-call-actions">

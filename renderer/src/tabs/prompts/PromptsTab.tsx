@@ -24,6 +24,7 @@ import "../../forms/forms.css";
 import { VirtualList, type VirtualListHandle } from "../../components/VirtualList.js";
 import { ListHead } from "../../components/ListHead.js";
 import { clipText, useListFilter } from "../../components/useListFilter.js";
+import { ServerName } from "../../components/ServerName.js";
 
 const NO_VALUES: Record<string, string> = {};
 const promptFields = (p: Prompt) => [p.name, p.title, p.description];
@@ -140,7 +141,9 @@ export function PromptsTab() {
           filter={needle}
           renderItem={(p, { tabIndex }) => (
             <button type="button" tabIndex={tabIndex} className={p.name === selected ? "item selected" : "item"} aria-label={clipText(p.name)} aria-current={p.name === selected || undefined} onClick={() => setSelected(p.name)}>
-              <span className="item-name">{clipText(p.name)}</span>
+              <span className="item-name">
+                <ServerName text={clipText(p.name)} />
+              </span>
               {typeof p.title === "string" && p.title && <span className="item-title">{clipText(p.title)}</span>}
               {typeof p.description === "string" && p.description && <span className="item-description">{clipText(p.description)}</span>}
             </button>
@@ -190,7 +193,9 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
       : undefined;
   return (
     <section aria-label={`Prompt ${prompt.name}`}>
-      <h2>{prompt.name}</h2>
+      <h2>
+        <ServerName text={prompt.name} />
+      </h2>
       {typeof prompt.description === "string" && prompt.description && <ServerProse key={prompt.name} text={prompt.description} clampLines={DESCRIPTION_LINES} />}
       <form
         noValidate

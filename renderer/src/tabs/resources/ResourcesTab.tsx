@@ -24,6 +24,7 @@ import { SkillsPanel } from "../skills/SkillsPanel.js";
 import { VirtualList, type VirtualListHandle } from "../../components/VirtualList.js";
 import { ListHead } from "../../components/ListHead.js";
 import { clipText, useListFilter } from "../../components/useListFilter.js";
+import { ServerName } from "../../components/ServerName.js";
 
 const resourceFields = (r: Resource) => [r.name, r.title, r.uri, r.description];
 const resourceUri = (r: Resource) => r.uri;
@@ -192,8 +193,12 @@ function ResourcesView() {
           filter={needle}
           renderItem={(r, { tabIndex }) => (
             <button type="button" tabIndex={tabIndex} className={read?.uri === r.uri ? "item selected" : "item"} aria-label={`Read ${clipText(r.uri)}`} onClick={() => void readUri(r.uri)}>
-              <span className="item-name">{clipText(r.name)}</span>
-              <span className="item-description">{clipText(r.uri)}</span>
+              <span className="item-name">
+                <ServerName text={clipText(r.name)} />
+              </span>
+              <span className="item-description">
+                <ServerName text={clipText(r.uri)} />
+              </span>
               {subscriptions.includes(r.uri) && <span className="item-title">subscribed</span>}
             </button>
           )}

@@ -19,6 +19,7 @@ import { indexPending, inputsOfTask, WaitingOnYou } from "../pending/waitingOn.j
 const TERMINAL_STATUSES = new Set(["completed", "failed", "cancelled"]);
 import { lastMessageLine, receiverEndingDetail, receiverEndingLabel } from "./taskEnding.js";
 import type { TaskRow } from "./taskRows.js";
+import { ServerName } from "../../components/ServerName.js";
 
 export function TaskDetails({ row, onClose }: { row: TaskRow; onClose(): void }) {
   const { client, receiver, task } = row;
@@ -75,7 +76,9 @@ function ClientTaskDetails({ client }: { client: ClientTask }) {
       <StatusLine task={task}>
         <ClientTaskStanding client={client} />
       </StatusLine>
-      <h4>Asked: tools/call {client.toolName}</h4>
+      <h4>
+        Asked: tools/call <ServerName text={client.toolName} />
+      </h4>
       <JsonView value={client.arguments} label={`Arguments of ${client.toolName}`} />
       {client.result && (
         <>

@@ -12,6 +12,7 @@ import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
 import { eraTag, goneWord, statusNotes, type CompactColumns } from "./taskColumns.js";
 import { inputsOfTask, waitingKind, type PendingIndex } from "../pending/waitingOn.js";
+import { ServerName } from "../../components/ServerName.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */
 export interface TaskRowActions {
@@ -84,7 +85,9 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pending, 
       )}
       {!narrow && (
         <div role="cell">
-          <span title={row.origin}>{row.origin}</span>
+          <span title={row.origin}>
+            <ServerName text={row.origin} />
+          </span>
         </div>
       )}
       <div role="cell" title={gone ? `${taskEndingWords(gone)}; its last status was ${task.status}` : statusText}>

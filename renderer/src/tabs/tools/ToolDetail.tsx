@@ -19,11 +19,14 @@ import "../../styles/content.css";
 import { offeredToUser } from "../../../../shared/apps.js";
 import { AppToolFacts } from "../../apps/AppToolMark.js";
 import { LoadPanel } from "../checks/LoadPanel.js";
+import { ServerName } from "../../components/ServerName.js";
 
 export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool }) {
   return (
     <section className="tool-detail" aria-label={`Tool ${tool.name}`}>
-      <h2>{tool.name}</h2>
+      <h2>
+        <ServerName text={tool.name} />
+      </h2>
       {tool.title && <p className="item-title">{tool.title}</p>}
       {typeof tool.description === "string" && tool.description && <ServerProse key={tool.name} text={tool.description} clampLines={DESCRIPTION_LINES} />}
       <ToolAnnotations tool={tool} />

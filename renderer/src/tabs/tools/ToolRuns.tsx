@@ -35,6 +35,7 @@ import { LazyAppPanel } from "../../apps/LazyAppPanel.js";
 import { useLiveAppKeys } from "../../apps/liveApps.js";
 import { inputsOfRun, runningCallsKey, runningCallsOf, WaitingOnYou } from "../pending/waitingOn.js";
 import { oldestFirst } from "../pending/requestDialogState.js";
+import { ServerName } from "../../components/ServerName.js";
 
 export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?: string }) {
   const runs = useInspector((s) => s.runs);
@@ -55,7 +56,15 @@ export function ToolRuns({ sessionId, toolName }: { sessionId: string; toolName?
   return (
     <section className="runs" aria-label="Runs">
       <div className="toolbar">
-        <h3>{all || toolName === undefined ? "Runs of every tool" : `Runs of ${toolName}`}</h3>
+        <h3>
+          {all || toolName === undefined ? (
+            "Runs of every tool"
+          ) : (
+            <>
+              Runs of <ServerName text={toolName} />
+            </>
+          )}
+        </h3>
         {toolName !== undefined && (all || others > 0) && (
           <button type="button" className="link" aria-pressed={all} onClick={() => setAll(!all)}>
             {all ? `Only ${toolName}` : `Show all runs (${others} of other tools)`}
@@ -156,7 +165,10 @@ const RunView = memo(function RunView({ run, newestOfTool, kept = false }: { run
   return (
     <article className={kept ? "run tab-kept" : "run"} aria-label={title} ref={cardRef}>
       <header className="run-head">
-        <strong>{title}</strong>
+        <strong>
+          {name}: <ServerName text={run.toolName} />
+          {run.asTask ? " as task" : ""}
+        </strong>
         <span className={`status status-${statusClass}`}>{status}</span>
         {toolFailed && <span className="status status-error">the tool reported an error (isError)</span>}
         {run.status === "running" && !run.asTask && (

@@ -20,6 +20,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { VirtualList, type ListSection, type VirtualListHandle } from "../../components/VirtualList.js";
 import { ListHead } from "../../components/ListHead.js";
 import { clipText, useListFilter } from "../../components/useListFilter.js";
+import { ServerName } from "../../components/ServerName.js";
 
 const EMPTY: Tool[] = [];
 // The detail side does not change as the filter is typed into: it is not drawn again for each key.
@@ -96,7 +97,7 @@ export function ToolsTab() {
       onClick={() => store.getState().selectTool(session.sessionId, tool.name)}
     >
       <span className="item-name">
-        {clipText(tool.name)}
+        <ServerName text={clipText(tool.name)} />
         <ToolBadges tool={tool} id={`${badgeIdPrefix}-${index}`} />
       </span>
       {typeof tool.title === "string" && tool.title && <span className="item-title">{clipText(tool.title)}</span>}
