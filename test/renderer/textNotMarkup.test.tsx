@@ -104,4 +104,21 @@ describe("names and URIs a server chose show what they hide", () => {
     const row = await screen.findByRole("row", { name: /t-1/ });
     expect(shownNames(row)).toEqual([shownOverride]);
   });
+
+  it("a tool's field named by its key shows the key's hidden characters; the arguments carry the key exactly", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const key = "k\u202Eyek";
+    bridge.handle("listTools", () => ({ tools: [tool("t", { inputSchema: { type: "object", properties: { [key]: { type: "string" }, list: { type: "array", title: `l\u0000ist`, items: { type: "string" } } } } })] }));
+    runToolsLikeTheCore(bridge, () => ({ result: { content: [] } }));
+    await renderApp({ sessions: [session()] }, bridge);
+    await user.click(await screen.findByRole("button", { name: "t" }));
+    const form = screen.getByRole("form", { name: "Arguments for t" });
+    const field = form.querySelector<HTMLInputElement>(`input[type="text"]`)!;
+    expect(shownNames(form.querySelector(`label[for="${field.id}"]`)!)).toEqual(["k⟨U+202E⟩yek"]);
+    expect(shownNames(form.querySelector("legend")!)).toEqual(["l⟨U+0000⟩ist"]);
+    await user.type(field, "v");
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(bridge.callsOf("startToolRun")[0]?.arguments).toEqual({ [key]: "v" });
+  });
 });

@@ -10,6 +10,7 @@ import { JsonEditor } from "./JsonEditor.js";
 import { FIELD_HELP_LINES, ServerProse } from "../components/ServerProse.js";
 import { own } from "../util/dict.js";
 import "./forms.css";
+import { ServerName } from "../components/ServerName.js";
 
 export function SchemaFields({ form, rawLabel = "Value (JSON)" }: { form: SchemaFormState; rawLabel?: string }) {
   const prefix = useId();
@@ -186,7 +187,9 @@ function FieldView({
     return (
       <div className={`${className} checkbox-field`}>
         {control(true)}
-        <label htmlFor={id}>{name}</label>
+        <label htmlFor={id}>
+          <ServerName text={name} />
+        </label>
         {requiredMark}
         {switches}
         {itemActions}
@@ -202,7 +205,7 @@ function FieldView({
       <fieldset className={`${className} group-field group-${node.kind}`} aria-label={name} aria-describedby={describedBy} aria-invalid={invalid}>
         <legend>
           <span className="legend-name">
-            {name}
+            <ServerName text={name} />
             {required && property ? <span className="required-mark"> (required)</span> : null}
           </span>
           {switches}
@@ -219,7 +222,7 @@ function FieldView({
     <div className={className}>
       <div className="label-row">
         <label htmlFor={id}>
-          {name}
+          <ServerName text={name} />
           {node.kind === "json" ? " (JSON)" : ""}
         </label>
         {requiredMark}
