@@ -159,6 +159,10 @@ describe("hostile content in the UI (Chromium)", () => {
     const run = page.getByRole("article", { name: `Run 1: ${SPOOFED_NAME}`, exact: true });
     await run.getByText(JSON.stringify({ called: SPOOFED_NAME }), { exact: true }).waitFor();
     expect(await run.locator(".run-head strong").innerText()).toBe("Run 1: safe⟨U+202E⟩etaerc");
+    // The result's JSON writes the override as its escape: the same JSON, read as it is.
+    const raw = run.locator("details", { has: page.locator("summary", { hasText: "Raw JSON" }) });
+    await raw.locator("summary").click();
+    await expect.poll(() => raw.locator(".json").innerText()).toContain('"text": "{\\"called\\":\\"safe\\u202eetaerc\\"}"');
     await app.screenshot("hostile-hidden-names");
     expect(app.pageErrors).toEqual([]);
   });

@@ -1,5 +1,6 @@
 // The lazily printed JSON (renderer/src/components/prettyJson.ts) is the text JSON.stringify(v, null, 2)
-// writes, however small the pieces it is read in; a cycle says so, and a deep value prints no deeper than asked.
+// writes, however small the pieces it is read in, with hidden characters escaped; a cycle says so, and a deep
+// value prints no deeper than asked.
 import { describe, expect, it } from "vitest";
 import { PrettyJson } from "../../renderer/src/components/prettyJson.js";
 
@@ -18,6 +19,19 @@ describe("PrettyJson", () => {
       expect(readAll(value, 7)).toBe(JSON.stringify(value, null, 2));
       expect(readAll(value, 1024 * 1024)).toBe(JSON.stringify(value, null, 2));
     }
+  });
+
+  it("a hidden character (text-direction, zero-width, DEL, C1, line separator) is written as its \\u escape, in keys and in strings long and short: the same JSON", () => {
+    const hidden = "safe\u202Eetaerc \u200B\u007F\u0085\u2028\uFEFF";
+    const long = `${"x".repeat(40_000)}${hidden}`.repeat(3);
+    for (const value of [hidden, { [hidden]: hidden }, [long], { long }]) {
+      for (const pieceBytes of [7, 1024 * 1024]) {
+        const text = readAll(value, pieceBytes);
+        expect(JSON.parse(text)).toEqual(value);
+        expect(text).not.toMatch(/[\u007F-\u009F\u200B\u2028\u202E\uFEFF]/);
+      }
+    }
+    expect(readAll({ [hidden]: 1 }, 7)).toBe('{\n  "safe\\u202eetaerc \\u200b\\u007f\\u0085\\u2028\\ufeff": 1\n}');
   });
 
   it("a circular value says it cannot be shown as JSON", () => {

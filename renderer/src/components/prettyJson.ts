@@ -1,6 +1,8 @@
-// JSON.stringify(value, null, 2), written lazily: `read` returns the next few KB of the same text without
-// printing the rest, so a 10 MB result costs one piece until the user asks for more. An explicit stack (no
-// recursion) keeps a hostile deeply nested value from overflowing the call stack.
+// JSON.stringify(value, null, 2), its hidden characters escaped (util/bidi.ts), written lazily: `read`
+// returns the next few KB of the same text without printing the rest, so a 10 MB result costs one piece until
+// the user asks for more. An explicit stack (no recursion) keeps a hostile deeply nested value from
+// overflowing the call stack.
+import { escapeHiddenInJson } from "../util/bidi.js";
 import { utf8Prefix } from "./textPieces.js";
 
 type Frame = { container: object; keys: string[] | undefined; items: readonly unknown[]; i: number; indent: string; close: string } | { text: string; at: number };
@@ -48,7 +50,7 @@ export class PrettyJson {
       const last = frame.text.charCodeAt(end - 1);
       if (end < frame.text.length && last >= 0xd800 && last <= 0xdbff) end--; // a surrogate pair stays whole
       // JSON escapes character by character, so a part's escaping is the whole's, quotes aside.
-      this.buffer += JSON.stringify(frame.text.slice(frame.at, end)).slice(1, -1);
+      this.buffer += escapeHiddenInJson(JSON.stringify(frame.text.slice(frame.at, end)).slice(1, -1));
       frame.at = end;
       if (end >= frame.text.length) {
         this.stack.pop();
@@ -65,7 +67,7 @@ export class PrettyJson {
     const i = frame.i++;
     const indent = `${frame.indent}  `;
     const key = frame.keys ? frame.keys[i]! : String(i);
-    this.buffer += `${i > 0 ? "," : ""}\n${indent}${frame.keys ? `${JSON.stringify(key)}: ` : ""}`;
+    this.buffer += `${i > 0 ? "," : ""}\n${indent}${frame.keys ? `${escapeHiddenInJson(JSON.stringify(key))}: ` : ""}`;
     this.emit(frame.items[i], indent, key);
   }
 
@@ -81,7 +83,7 @@ export class PrettyJson {
       if (typeof value !== "object" || value === null) {
         // In an array JSON.stringify writes null for what it cannot; at the top, toJsonText shows it as a string.
         const text = JSON.stringify(value);
-        this.buffer += text ?? (this.stack.length > 0 ? "null" : String(value));
+        this.buffer += text === undefined ? (this.stack.length > 0 ? "null" : String(value)) : escapeHiddenInJson(text);
         return;
       }
       if (this.open.has(value)) throw new TypeError("Converting circular structure to JSON");

@@ -47,6 +47,9 @@ const HIDDEN_NAMES: Readonly<Record<number, string>> = {
 
 const HIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
+/** In JSON text: what JSON.stringify leaves raw of HIDDEN, and the line and paragraph separators, which break a string's line. */
+const RAW_IN_JSON = /[\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
 export type BidiSegment =
   | { kind: "text"; text: string }
   /** One control character: `char` as it was, `marker` the visible stand-in ("⟨U+202E⟩"). */
@@ -90,4 +93,12 @@ function reveal(text: string, pattern: RegExp): BidiSegment[] {
   }
   if (start < text.length) segments.push({ kind: "text", text: text.slice(start) });
   return segments;
+}
+
+/**
+ * JSON text with each hidden character written as its \u escape: the same JSON, parsed to the same value,
+ * but a payload cannot read as another. (JSON.stringify escapes only the C0 controls.)
+ */
+export function escapeHiddenInJson(json: string): string {
+  return json.replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
