@@ -6,6 +6,18 @@ import { z } from "zod";
 export const DoctorStepStatusSchema = z.enum(["passed", "failed", "skipped"]);
 export type DoctorStepStatus = z.output<typeof DoctorStepStatusSchema>;
 
+/**
+ * A change to the server's entry that the doctor found would fix a failed step: the transport and URL that
+ * answered where the entry's did not. The app offers it as one button; the CLI prints it in the fix's words.
+ */
+export const DoctorUseSchema = z
+  .object({
+    transport: z.enum(["streamableHttp", "sse"]),
+    url: z.string().max(2000),
+  })
+  .strict();
+export type DoctorUse = z.output<typeof DoctorUseSchema>;
+
 export const DoctorStepSchema = z.object({
   /** Stable id, e.g. "stdio.command", "http.tls", "auth.registration". */
   id: z.string().max(100),
@@ -15,6 +27,7 @@ export const DoctorStepSchema = z.object({
   seen: z.string().max(8000),
   /** What to do about it, in plain words (also on a passed step that deserves a word of advice). */
   fix: z.string().max(2000).optional(),
+  use: DoctorUseSchema.optional(),
   durationMs: z.number().nonnegative(),
   /** The step ended on its own bound (time, bytes, redirects), not on an answer. */
   bounded: z.boolean().optional(),

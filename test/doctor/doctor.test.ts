@@ -138,12 +138,14 @@ describe("doctor: HTTP", () => {
   it("a wrong path: 404, the paths tried, and the one that answers", async () => {
     const report = await diagnose(http(at("/wrong")), { env: {} });
     expect(step(report, "http.post")).toMatchObject({ status: "failed", seen: expect.stringContaining("paths tried: /wrong (404), /mcp (200)"), fix: `Wrong path: the server answers at ${at("/mcp")}; use that URL.` });
+    // The app offers it as one button: the change to the entry, exactly.
+    expect(step(report, "http.post").use).toEqual({ transport: "streamableHttp", url: at("/mcp") });
     expect(step(report, "http.handshake").status).toBe("skipped");
   });
 
   it("an SSE-only server: 405 on POST, and a GET stream naming its endpoint", async () => {
     const report = await diagnose(http(at("/sse")), { env: {} });
-    expect(step(report, "http.post")).toMatchObject({ status: "failed", seen: expect.stringContaining("naming the endpoint /messages?sessionId=abc"), fix: expect.stringContaining("SSE-only server") });
+    expect(step(report, "http.post")).toMatchObject({ status: "failed", seen: expect.stringContaining("naming the endpoint /messages?sessionId=abc"), fix: expect.stringContaining("SSE-only server"), use: { transport: "sse", url: at("/sse") } });
   });
 
   it("an SSE-only server whose POST is 404 (a GET route only): the transport is named, not a wrong path, with the Streamable HTTP path found", async () => {
@@ -152,6 +154,8 @@ describe("doctor: HTTP", () => {
       status: "failed",
       seen: expect.stringMatching(/^404 Not Found for POST at \/events; a GET answers with text\/event-stream naming the endpoint \/messages\?sessionId=abc; paths tried: \/events \(404\), \/mcp \(200\)$/),
       fix: `This URL speaks the deprecated HTTP+SSE transport: choose the SSE transport for it or Streamable HTTP at ${at("/mcp")}, which replaces it.`,
+      // The one offered as a button is the transport that replaces the deprecated one.
+      use: { transport: "streamableHttp", url: at("/mcp") },
     });
     // A plain 404 is still a wrong path.
     expect(step(await diagnose(http(at("/api")), { env: {} }), "http.post").fix).toBe(`Wrong path: the server answers at ${at("/mcp")}; use that URL.`);

@@ -66,7 +66,13 @@ describe("the doctor in the app", () => {
     await app.screenshot("doctor-wrong-path-dark");
     await page.emulateMedia({ colorScheme: "light" });
     await app.screenshot("doctor-wrong-path-light");
+    // The fix it names exactly is one button: the entry is saved with that URL and diagnosed again.
+    await dialog.getByRole("button", { name: `Use http://127.0.0.1:${httpPort}/mcp`, exact: true }).click();
+    await waitForText(dialog.getByRole("status").filter({ hasText: "Saved" }), `Saved: Wrong path now uses http://127.0.0.1:${httpPort}/mcp. Diagnosed again:`);
+    await dialog.getByRole("listitem", { name: "Passed: The endpoint answers a POST" }).waitFor({ timeout: FLOW_TIMEOUT_MS });
+    await app.screenshot("doctor-wrong-path-used");
     await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expect.poll(() => serverGroup(page, "Wrong path").innerText()).toContain(`http://127.0.0.1:${httpPort}/mcp`);
 
     await chooseServerAction(page, "OAuth without registration", "Diagnose…");
     dialog = page.getByRole("dialog", { name: "Diagnose OAuth without registration" });

@@ -11,7 +11,7 @@ import { readDiscoverAnswer } from "../modern/eraProbe.js";
 import { mcpHeadersFor } from "../transport/httpHeaders.js";
 import { boundedRequest, header, HttpFailure, rpcAnswerIn, type BoundedResponse, type RequestBounds } from "./boundedHttp.js";
 import { capabilitiesOutcome } from "./stdio.js";
-import { BoundReached, failed, passed, quote, seconds, skipped, within, type StepLog, type StepOutcome } from "./steps.js";
+import { BoundReached, failed, failedUse, passed, quote, seconds, skipped, within, type StepLog, type StepOutcome } from "./steps.js";
 
 export interface HttpTarget {
   url: string;
@@ -120,16 +120,23 @@ export async function diagnoseHttp(target: HttpTarget, options: HttpDoctorOption
       const paths = `paths tried: ${tried.map((t) => `${t.path} (${t.status || t.error})`).join(", ")}`;
       const streamable = good ? ` or Streamable HTTP at ${new URL(good.path, url!).href}, which replaces it` : "";
       if (sse) {
-        return failed(
+        return failedUse(
           `404 Not Found for POST at ${url!.pathname}${moved}; a GET answers with text/event-stream${sse.endpoint ? ` naming the endpoint ${quote(sse.endpoint, 200)}` : ""}; ${paths}`,
           `This URL speaks the deprecated HTTP+SSE transport: choose the SSE transport for it${streamable}.`,
+          good ? { transport: "streamableHttp", url: new URL(good.path, url!).href } : { transport: "sse", url: url!.href },
         );
       }
-      return failed(`404 Not Found at ${url!.pathname}${moved}; ${paths}`, good ? `Wrong path: the server answers at ${new URL(good.path, url!).href}; use that URL.` : "Wrong path: find the URL the server's documentation gives (often ending in /mcp).");
+      if (good) {
+        const answering = new URL(good.path, url!).href;
+        return failedUse(`404 Not Found at ${url!.pathname}${moved}; ${paths}`, `Wrong path: the server answers at ${answering}; use that URL.`, { transport: "streamableHttp", url: answering });
+      }
+      return failed(`404 Not Found at ${url!.pathname}${moved}; ${paths}`, "Wrong path: find the URL the server's documentation gives (often ending in /mcp).");
     }
     if (status === 405) {
       const sse = await sseGet(url!, target.headers, bounds);
-      return failed(`405 Method Not Allowed for POST${moved}${sse ? `; a GET answers with text/event-stream${sse.endpoint ? ` naming the endpoint ${quote(sse.endpoint, 200)}` : ""}` : ""}`, sse ? "This is an SSE-only server (the deprecated HTTP+SSE transport): choose the SSE transport for it." : "The server does not take POST here: check the URL, or whether it is an SSE-only server (choose the SSE transport).");
+      const seen = `405 Method Not Allowed for POST${moved}${sse ? `; a GET answers with text/event-stream${sse.endpoint ? ` naming the endpoint ${quote(sse.endpoint, 200)}` : ""}` : ""}`;
+      if (sse) return failedUse(seen, "This is an SSE-only server (the deprecated HTTP+SSE transport): choose the SSE transport for it.", { transport: "sse", url: url!.href });
+      return failed(seen, "The server does not take POST here: check the URL, or whether it is an SSE-only server (choose the SSE transport).");
     }
     if (status === 401) return passed(`401: the server asks for authorization${moved} (see the authorization steps)`);
     if (status >= 500) return failed(`${status}${moved}: the server failed: ${quote(answer.body, 300)}`, "A server error: see the server's own log.");

@@ -1,12 +1,13 @@
 // Step bookkeeping for the doctor: each step is timed, ends within its bound, and a step that throws is a
 // failed step (with the error's words), never a crashed report.
-import type { DoctorReport, DoctorStep, DoctorStepStatus } from "../../../shared/doctor.js";
+import type { DoctorReport, DoctorStep, DoctorStepStatus, DoctorUse } from "../../../shared/doctor.js";
 
 export interface StepOutcome {
   status: DoctorStepStatus;
   seen: string;
   fix?: string;
   bounded?: boolean;
+  use?: DoctorUse;
 }
 
 /** A step that cannot go on, with the fix to say. */
@@ -29,6 +30,8 @@ export class BoundReached extends Error {
 
 export const passed = (seen: string, fix?: string): StepOutcome => ({ status: "passed", seen, ...(fix ? { fix } : {}) });
 export const failed = (seen: string, fix: string, bounded?: boolean): StepOutcome => ({ status: "failed", seen, fix, ...(bounded ? { bounded } : {}) });
+/** A failed step whose fix is a change to the entry the doctor can name exactly. */
+export const failedUse = (seen: string, fix: string, use: DoctorUse): StepOutcome => ({ status: "failed", seen, fix, use });
 export const skipped = (seen: string): StepOutcome => ({ status: "skipped", seen });
 
 /** Server text in a step: one line, printable, cut. */
@@ -72,6 +75,7 @@ export class StepLog {
     const step: DoctorStep = { id, title, status: outcome.status, seen: outcome.seen.slice(0, 8000), durationMs: Math.max(0, Math.round(durationMs)) };
     if (outcome.fix) step.fix = outcome.fix.slice(0, 2000);
     if (outcome.bounded) step.bounded = true;
+    if (outcome.use) step.use = outcome.use;
     this.steps.push(step);
     this.onStep?.(step);
   }

@@ -226,7 +226,7 @@ export function CommandPaletteDialog({
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
-      {diagnosing && <DiagnoseNow key={diagnosing.id} server={configOf(diagnosing)} serverName={diagnosing.name} opener={openedFrom} onClosed={() => setDiagnosing(undefined)} />}
+      {diagnosing && <DiagnoseNow key={diagnosing.id} target={{ server: configOf(diagnosing), serverName: diagnosing.name, savedId: diagnosing.builtIn ? undefined : diagnosing.id }} opener={openedFrom} onClosed={() => setDiagnosing(undefined)} />}
       {problem && (
         <div className="alert error palette-problem" role="alert">
           <span className="alert-text">{problem}</span>

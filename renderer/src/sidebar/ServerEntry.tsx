@@ -87,7 +87,7 @@ export function ServerEntry({ server, onEdit, onDuplicate }: { server: SavedServ
   };
   // One doctor per entry, for the menu's Diagnose… and the failure's link: closed, it gives the focus back to whichever opened it.
   const doctorOpener = useRef<HTMLElement | null>(null);
-  const doctor = useDoctorDialog(configOf(server), server.name, doctorOpener);
+  const doctor = useDoctorDialog({ server: configOf(server), serverName: server.name, savedId: server.builtIn ? undefined : server.id }, doctorOpener);
   const diagnoseFrom = (opener: HTMLElement | null) => {
     doctorOpener.current = opener;
     doctor.open();

@@ -2,7 +2,7 @@
 // connect's reason) opens a dialog listing the doctor's steps, each with what was seen and the fix.
 // Everything in a step quotes the server, so it is rendered as text.
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import type { DoctorReport, DoctorStep } from "../../../../shared/doctor.js";
+import type { DoctorReport, DoctorStep, DoctorUse } from "../../../../shared/doctor.js";
 import type { ServerConfigInput } from "../../../../shared/types.js";
 import { useBridge } from "../../app/context.js";
 import { CopyButton } from "../../components/CopyButton.js";
@@ -14,19 +14,39 @@ import "./doctor.css";
 
 const STATUS_WORD: Record<DoctorStep["status"], string> = { passed: "Passed", failed: "Failed", skipped: "Skipped" };
 
+export interface DoctorTarget {
+  server: ServerConfigInput;
+  serverName: string;
+  /** The saved entry's id: a fix the doctor can name exactly (another URL, the SSE transport) is then one button. */
+  savedId?: string | undefined;
+}
+
 /**
  * The doctor's dialog for one server, mounted only while open (a sidebar of hundreds of entries holds none).
  * `open()` shows it and runs the doctor; closed, it gives the focus back to `opener`.
  */
-export function useDoctorDialog(server: ServerConfigInput, serverName: string, opener: RefObject<HTMLElement | null>, onClosed?: () => void): { open(): void; dialog: ReactNode } {
+export function useDoctorDialog({ server, serverName, savedId }: DoctorTarget, opener: RefObject<HTMLElement | null>, onClosed?: () => void): { open(): void; dialog: ReactNode } {
   const bridge = useBridge();
   const [isOpen, setOpen] = useState(false);
   const [report, setReport] = useState<DoctorReport>();
+  const [applied, setApplied] = useState<string>();
   const action = useAsyncAction();
-  const run = () =>
+  const diagnose = async (target: ServerConfigInput) => {
+    setReport(undefined);
+    setReport(await bridge.diagnoseServer({ server: target }));
+  };
+  const run = () => {
+    setApplied(undefined);
+    action.run(() => diagnose(server));
+  };
+  // The entry is saved with the transport and URL that answered, then diagnosed again as saved.
+  const apply = (use: DoctorUse) =>
     action.run(async () => {
-      setReport(undefined);
-      setReport(await bridge.diagnoseServer({ server }));
+      if (savedId === undefined || server.transport.type === "stdio") return;
+      const changed: ServerConfigInput = { ...server, transport: { ...server.transport, type: use.transport, url: use.url } };
+      await bridge.saveServer({ id: savedId, server: changed });
+      setApplied(`Saved: ${serverName} now uses ${use.transport === "sse" ? "the SSE transport at " : ""}${use.url}. Diagnosed again:`);
+      await diagnose(changed);
     });
   const open = () => {
     setOpen(true);
@@ -45,7 +65,12 @@ export function useDoctorDialog(server: ServerConfigInput, serverName: string, o
         </p>
       )}
       <ErrorAlert message={action.error} onDismiss={action.clearError} />
-      {report && <DoctorSteps report={report} />}
+      {applied && !action.busy && (
+        <p role="status" className="doctor-applied">
+          {applied}
+        </p>
+      )}
+      {report && <DoctorSteps report={report} onUse={savedId !== undefined && !action.busy ? apply : undefined} />}
       <div className="doctor-actions">
         {/* The same text the CLI prints, for an issue or a chat. */}
         {report && <CopyButton text={() => doctorReportText(report)} what="the doctor's report" />}
@@ -62,8 +87,8 @@ export function useDoctorDialog(server: ServerConfigInput, serverName: string, o
 }
 
 /** The doctor's dialog opened at once, for a place with no button of its own (the command palette). */
-export function DiagnoseNow({ server, serverName, opener, onClosed }: { server: ServerConfigInput; serverName: string; opener: RefObject<HTMLElement | null>; onClosed(): void }) {
-  const doctor = useDoctorDialog(server, serverName, opener, onClosed);
+export function DiagnoseNow({ target, opener, onClosed }: { target: DoctorTarget; opener: RefObject<HTMLElement | null>; onClosed(): void }) {
+  const doctor = useDoctorDialog(target, opener, onClosed);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return; // once, also where an effect runs twice (React's strict mode)
@@ -73,7 +98,12 @@ export function DiagnoseNow({ server, serverName, opener, onClosed }: { server: 
   return doctor.dialog;
 }
 
-export function DoctorSteps({ report }: { report: DoctorReport }) {
+/** The words of a fix's button: what the entry will use. */
+function useWords(use: DoctorUse): string {
+  return use.transport === "sse" ? "Use the SSE transport" : `Use ${use.url}`;
+}
+
+export function DoctorSteps({ report, onUse }: { report: DoctorReport; /** Offered where a step names the change that fixes it. */ onUse?: ((use: DoctorUse) => void) | undefined }) {
   return (
     <>
       <p className="doctor-summary" role="status">
@@ -97,6 +127,11 @@ export function DoctorSteps({ report }: { report: DoctorReport }) {
                 <strong>{step.status === "failed" ? "Fix: " : "Note: "}</strong>
                 {step.fix}
               </p>
+            )}
+            {step.use && onUse && (
+              <button type="button" className="doctor-use" title="Save this in the server's entry, then diagnose again" onClick={() => onUse(step.use!)}>
+                {useWords(step.use)}
+              </button>
             )}
           </li>
         ))}
