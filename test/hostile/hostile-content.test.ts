@@ -15,6 +15,8 @@ const MB = 1024 * 1024;
 const SCRIPT = `<script>window.__pwned = "script"</script>`;
 const IMG = `<img src=x onerror="window.__pwned='img'">`;
 const BIDI = "\u202Egnp.exe\u202C \u2066isolated\u2069 \u200Fmark";
+/** BIDI as prose shows it: what can reorder the text after it is a marker; a mark (U+200F) only places punctuation and stays. */
+const BIDI_SHOWN = "⟨U+202E⟩gnp.exe⟨U+202C⟩ ⟨U+2066⟩isolated⟨U+2069⟩ \u200Fmark";
 const SPOOFED_NAME = "safe\u202Eetaerc";
 const SERVER = "Hostile content";
 
@@ -96,11 +98,11 @@ describe("hostile content in the UI (Chromium)", () => {
     await list.getByText(`${IMG}evil-tool`, { exact: true }).waitFor();
     await list.getByText(`${SCRIPT} title`, { exact: true }).waitFor();
     const form = await openTool(page, `${IMG}evil-tool`);
-    const description = `${SCRIPT} <a href="javascript:window.__pwned='link'">click me</a> ${BIDI} [md](javascript:alert(1)) file:///etc/passwd`;
+    const description = `${SCRIPT} <a href="javascript:window.__pwned='link'">click me</a> ${BIDI_SHOWN} [md](javascript:alert(1)) file:///etc/passwd`;
     expect(await page.getByText(description, { exact: true }).count()).toBeGreaterThan(0);
     // The schema's property title is the field's label, as text.
     await form.getByLabel(SCRIPT, { exact: true }).waitFor();
-    await form.getByText(`<b onmouseover="window.__pwned='b'">bold</b> ${BIDI}`, { exact: true }).waitFor();
+    await form.getByText(`<b onmouseover="window.__pwned='b'">bold</b> ${BIDI_SHOWN}`, { exact: true }).waitFor();
 
     // The 1 MB description, one unbreakable word: drawn without freezing the window. Measured inside the
     // page, from the click to the second frame after it (with the system-ui font this took 55 s on Linux).
@@ -203,7 +205,7 @@ describe("hostile content in the UI (Chromium)", () => {
 
     // The form elicitation: message, labels, help, enum options and default, all as text.
     const formCard = cards.filter({ has: page.getByRole("form") }).first();
-    expect(await formCard.locator(".elicitation-message").evaluate((el) => el.textContent === null ? "" : el.textContent)).toBe(bigMessage);
+    expect(await formCard.locator(".elicitation-message").evaluate((el) => el.textContent === null ? "" : el.textContent)).toBe(`${SCRIPT}${IMG} ${BIDI_SHOWN} ${"M".repeat(MB)}`);
     await formCard.getByLabel(`${SCRIPT}Name`, { exact: true }).waitFor();
     await formCard.getByText(`<iframe src="javascript:window.__pwned='frame'"></iframe>`, { exact: true }).waitFor();
     expect(await formCard.getByLabel(`${SCRIPT}Name`, { exact: true }).inputValue()).toBe(IMG);

@@ -2,14 +2,14 @@
 // URIs also controls and invisible characters); the segments they return always join back to the exact input.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { markerTitle, revealBidiControls, revealHidden, type BidiSegment } from "../../renderer/src/util/bidi.js";
+import { MARKERS_AT_MOST, markerTitle, revealBidiControls, revealHidden, type BidiSegment } from "../../renderer/src/util/bidi.js";
 
 const CONTROLS = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c];
 
 /** What the user sees: text as is, each control as its marker. */
-const shown = (segments: BidiSegment[]) => segments.map((s) => (s.kind === "text" ? s.text : s.marker)).join("");
+const shown = (segments: BidiSegment[]) => segments.map((s) => (s.kind === "control" ? s.marker : s.text)).join("");
 /** What the segments stand for: the original text. */
-const original = (segments: BidiSegment[]) => segments.map((s) => (s.kind === "text" ? s.text : s.char)).join("");
+const original = (segments: BidiSegment[]) => segments.map((s) => (s.kind === "control" ? s.char : s.kind === "rest" ? s.original : s.text)).join("");
 
 describe("revealBidiControls", () => {
   it("replaces the disguising right-to-left override with a visible marker", () => {
@@ -103,5 +103,18 @@ describe("revealHidden (names and URIs)", () => {
         expect(shown(segments)).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/);
       }),
     );
+  });
+});
+
+describe("a text of many controls", () => {
+  it("past the first markers, the rest is one run with its markers written in: a million controls are not a million segments", () => {
+    const text = `a${"\u202E".repeat(1_000_000)}b`;
+    const segments = revealHidden(text);
+    expect(segments.filter((s) => s.kind === "control")).toHaveLength(MARKERS_AT_MOST);
+    expect(segments.length).toBeLessThanOrEqual(2 * MARKERS_AT_MOST + 2);
+    const rest = segments.at(-1)!;
+    expect(rest.kind).toBe("rest");
+    expect(original(segments)).toBe(text);
+    expect(shown(segments)).toBe(`a${"⟨U+202E⟩".repeat(1_000_000)}b`);
   });
 });

@@ -2,8 +2,12 @@
 // elicitation's message. Drawn without the indent its lines share (util/dedent.ts), worked out once per
 // text. A long description or message can be held to its first lines, so the form below it is in sight;
 // one button shows the rest. The whole text stays in the page either way, so a screen reader reads all of it.
+// A character that can reorder the text after it (an override, an embedding, an isolate) is shown as a
+// marker: the user reads the words in the order the server sent them, as a model would.
 import { useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { revealReordering } from "../util/bidi.js";
 import { dedent } from "../util/dedent.js";
+import { RevealedText } from "./RevealedText.js";
 
 /** How many lines of a tool's or prompt's description show before "Show the whole description". */
 export const DESCRIPTION_LINES = 10;
@@ -30,7 +34,7 @@ export function ServerProse({
   /** What the text is, for the button: "Show the whole description" (or "message"). */
   noun?: string;
 }) {
-  const shown = useMemo(() => dedent(text), [text]);
+  const shown = useMemo(() => revealReordering(dedent(text)), [text]);
   const ref = useRef<HTMLParagraphElement>(null);
   const ownId = useId();
   const id = givenId ?? ownId;
@@ -53,7 +57,7 @@ export function ServerProse({
   return (
     <>
       <p ref={ref} id={id} className={clamped ? `${className} clamped` : className} style={clamped ? { WebkitLineClamp: clampLines } : undefined}>
-        {shown}
+        <RevealedText segments={shown} />
       </p>
       {clampLines !== undefined && (overflows || open) && (
         <button

@@ -20,6 +20,7 @@ const BIDI_CONTROL_NAMES: Readonly<Record<number, string>> = {
 };
 
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const REORDERING = /[\u202A-\u202E\u2066-\u2069]/g;
 
 /**
  * What else hides in a name: controls (an empty box, or nothing at all) and the zero-width and
@@ -53,7 +54,15 @@ const RAW_IN_JSON = /[\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028\u2029\u
 export type BidiSegment =
   | { kind: "text"; text: string }
   /** One control character: `char` as it was, `marker` the visible stand-in ("⟨U+202E⟩"). */
-  | { kind: "control"; char: string; marker: string; name: string };
+  | { kind: "control"; char: string; marker: string; name: string }
+  /** The rest of a text past MARKERS_AT_MOST controls: `text` as shown (markers written in), `original` as it was. */
+  | { kind: "rest"; text: string; original: string };
+
+/**
+ * Controls past this many are not segments of their own: the rest of the text is one run with its markers
+ * written in, so a hostile text of a million controls is one string to draw, not a million elements.
+ */
+export const MARKERS_AT_MOST = 64;
 
 /**
  * The text cut into plain runs and bidi control characters, in order; joining each segment's
@@ -62,6 +71,14 @@ export type BidiSegment =
  */
 export function revealBidiControls(text: string): BidiSegment[] {
   return reveal(text, BIDI_CONTROLS);
+}
+
+/**
+ * For prose (a description, a message): only the embeddings, overrides and isolates, which can reorder any
+ * text after them. The marks (LRM, RLM, ALM) only place punctuation, and right-to-left prose uses them.
+ */
+export function revealReordering(text: string): BidiSegment[] {
+  return reveal(text, REORDERING);
 }
 
 /**
@@ -79,16 +96,25 @@ export function markerTitle(segment: Extract<BidiSegment, { kind: "control" }>):
   return `${what} ${code} (${segment.name})`;
 }
 
+function markerOf(code: number): string {
+  return `\u27E8U+${code.toString(16).toUpperCase().padStart(4, "0")}\u27E9`;
+}
+
 function reveal(text: string, pattern: RegExp): BidiSegment[] {
   const segments: BidiSegment[] = [];
   let start = 0;
+  let controls = 0;
   for (const match of text.matchAll(pattern)) {
     const at = match.index;
+    if (controls++ === MARKERS_AT_MOST) {
+      const original = text.slice(start);
+      segments.push({ kind: "rest", text: original.replace(pattern, (c) => markerOf(c.charCodeAt(0))), original });
+      return segments;
+    }
     if (at > start) segments.push({ kind: "text", text: text.slice(start, at) });
     const code = match[0].charCodeAt(0);
-    const hex = code.toString(16).toUpperCase().padStart(4, "0");
     const name = BIDI_CONTROL_NAMES[code] ?? HIDDEN_NAMES[code] ?? (code >= 0x80 ? "C1 CONTROL CHARACTER" : "CONTROL CHARACTER");
-    segments.push({ kind: "control", char: match[0], marker: `\u27E8U+${hex}\u27E9`, name });
+    segments.push({ kind: "control", char: match[0], marker: markerOf(code), name });
     start = at + 1;
   }
   if (start < text.length) segments.push({ kind: "text", text: text.slice(start) });

@@ -24,7 +24,7 @@ import "../../forms/forms.css";
 import { VirtualList, type VirtualListHandle } from "../../components/VirtualList.js";
 import { ListHead } from "../../components/ListHead.js";
 import { clipText, useListFilter } from "../../components/useListFilter.js";
-import { ServerName } from "../../components/ServerName.js";
+import { ItemLines, ServerName } from "../../components/ServerName.js";
 
 const NO_VALUES: Record<string, string> = {};
 const promptFields = (p: Prompt) => [p.name, p.title, p.description];
@@ -144,8 +144,7 @@ export function PromptsTab() {
               <span className="item-name">
                 <ServerName text={clipText(p.name)} />
               </span>
-              {typeof p.title === "string" && p.title && <span className="item-title">{clipText(p.title)}</span>}
-              {typeof p.description === "string" && p.description && <span className="item-description">{clipText(p.description)}</span>}
+              <ItemLines title={p.title} description={p.description} />
             </button>
           )}
         />

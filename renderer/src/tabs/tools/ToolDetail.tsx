@@ -19,7 +19,7 @@ import "../../styles/content.css";
 import { offeredToUser } from "../../../../shared/apps.js";
 import { AppToolFacts } from "../../apps/AppToolMark.js";
 import { LoadPanel } from "../checks/LoadPanel.js";
-import { ServerName } from "../../components/ServerName.js";
+import { ServerName, ServerText } from "../../components/ServerName.js";
 
 export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool }) {
   return (
@@ -27,7 +27,11 @@ export function ToolDetail({ session, tool }: { session: SessionInfo; tool: Tool
       <h2>
         <ServerName text={tool.name} />
       </h2>
-      {tool.title && <p className="item-title">{tool.title}</p>}
+      {tool.title && (
+        <p className="item-title">
+          <ServerText text={tool.title} />
+        </p>
+      )}
       {typeof tool.description === "string" && tool.description && <ServerProse key={tool.name} text={tool.description} clampLines={DESCRIPTION_LINES} />}
       <ToolAnnotations tool={tool} />
       <AppToolFacts tool={tool} />

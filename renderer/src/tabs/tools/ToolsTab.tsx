@@ -20,7 +20,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { VirtualList, type ListSection, type VirtualListHandle } from "../../components/VirtualList.js";
 import { ListHead } from "../../components/ListHead.js";
 import { clipText, useListFilter } from "../../components/useListFilter.js";
-import { ServerName } from "../../components/ServerName.js";
+import { ItemLines, ServerName } from "../../components/ServerName.js";
 
 const EMPTY: Tool[] = [];
 // The detail side does not change as the filter is typed into: it is not drawn again for each key.
@@ -100,8 +100,7 @@ export function ToolsTab() {
         <ServerName text={clipText(tool.name)} />
         <ToolBadges tool={tool} id={`${badgeIdPrefix}-${index}`} />
       </span>
-      {typeof tool.title === "string" && tool.title && <span className="item-title">{clipText(tool.title)}</span>}
-      {typeof tool.description === "string" && tool.description && <span className="item-description">{clipText(tool.description)}</span>}
+      <ItemLines title={tool.title} description={tool.description} />
     </button>
   );
   const list = (
