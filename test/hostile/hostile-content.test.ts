@@ -159,7 +159,8 @@ describe("hostile content in the UI (Chromium)", () => {
     await expect.poll(() => detail.getByRole("heading", { level: 2 }).innerText()).toBe("safe⟨U+202E⟩etaerc");
     await page.getByRole("form", { name: `Arguments for ${SPOOFED_NAME}` }).getByRole("button", { name: "Run", exact: true }).click();
     const run = page.getByRole("article", { name: `Run 1: ${SPOOFED_NAME}`, exact: true });
-    await run.getByText(JSON.stringify({ called: SPOOFED_NAME }), { exact: true }).waitFor();
+    // The result's text shows the override as a marker too: it reads in the order the server sent it.
+    await run.getByText('{"called":"safe⟨U+202E⟩etaerc"}', { exact: true }).waitFor();
     expect(await run.locator(".run-head strong").innerText()).toBe("Run 1: safe⟨U+202E⟩etaerc");
     // The result's JSON writes the override as its escape: the same JSON, read as it is.
     const raw = run.locator("details", { has: page.locator("summary", { hasText: "Raw JSON" }) });
@@ -271,7 +272,7 @@ describe("hostile content in the UI (Chromium)", () => {
     await openTab(page, "Sampling");
     const card = page.getByRole("article").first();
     await card.waitFor({ timeout: 20_000 });
-    await card.getByText(`${SCRIPT} system ${BIDI}`, { exact: false }).first().waitFor();
+    await card.getByText(`${SCRIPT} system ${BIDI_SHOWN}`, { exact: false }).first().waitFor();
     await card.getByText(IMG, { exact: false }).first().waitFor();
     // The bogus PNG is an <img> of a data: URL at most; the SVG (scriptable) is never drawn as an image.
     const images = await card.locator("img").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src.slice(0, 22)));

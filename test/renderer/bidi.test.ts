@@ -2,7 +2,7 @@
 // URIs also controls and invisible characters); the segments they return always join back to the exact input.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MARKERS_AT_MOST, markerTitle, revealBidiControls, revealHidden, type BidiSegment } from "../../renderer/src/util/bidi.js";
+import { hasReordering, MARKERS_AT_MOST, markerTitle, revealBidiControls, revealHidden, revealReordering, type BidiSegment } from "../../renderer/src/util/bidi.js";
 
 const CONTROLS = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c];
 
@@ -116,5 +116,20 @@ describe("a text of many controls", () => {
     expect(rest.kind).toBe("rest");
     expect(original(segments)).toBe(text);
     expect(shown(segments)).toBe(`a${"⟨U+202E⟩".repeat(1_000_000)}b`);
+  });
+});
+
+describe("revealReordering (prose)", () => {
+  it("marks the overrides, embeddings and isolates; leaves the marks, controls and zero-width characters of prose alone", () => {
+    expect(shown(revealReordering("a\u202Eb\u2066c\u2069 \u200F\u200B\u200D\n\t"))).toBe("a⟨U+202E⟩b⟨U+2066⟩c⟨U+2069⟩ \u200F\u200B\u200D\n\t");
+  });
+
+  it("hasReordering says so without disturbing what revealReordering finds next, however often it is asked", () => {
+    const text = '{"called":"safe\u202Eetaerc"}';
+    for (let i = 0; i < 3; i++) {
+      expect(hasReordering(text)).toBe(true);
+      expect(shown(revealReordering(text))).toBe('{"called":"safe⟨U+202E⟩etaerc"}');
+    }
+    expect(hasReordering("plain \u200F")).toBe(false);
   });
 });

@@ -1,9 +1,12 @@
-// Server-sent text, shown as text (React escapes it; nothing here is ever parsed as markup).
+// Server-sent text, shown as text (React escapes it; nothing here is ever parsed as markup), with what
+// could reorder it shown as markers (util/bidi.ts).
 // Past 100 KB only the start is drawn; each "Show the next 100 KB" adds one piece (its own block, so the
 // page lays out that piece only), "Show all" (up to 1 MB) adds the rest a piece per frame, and Copy takes
 // the whole: one huge payload must never freeze the window.
 import { memo, useEffect, useMemo, useState, type ReactNode } from "react";
+import { hasReordering, revealReordering } from "../util/bidi.js";
 import { CopyButton } from "./CopyButton.js";
+import { RevealedText } from "./RevealedText.js";
 import { blocksOf, StringSource, TextPieces, utf8Length } from "./textPieces.js";
 
 export { utf8Length };
@@ -107,14 +110,19 @@ export function PiecedText({ pieces, size, whole, className, label, highlight }:
  * adding a piece does not redraw the ones before it.
  */
 export const Piece = memo(function Piece({ text, needle }: { text: string; needle: string }) {
-  if (text.length <= BLOCK_CHARS) return <>{needle ? marked(text, needle) : text}</>;
+  if (text.length <= BLOCK_CHARS) return <>{needle ? marked(text, needle) : shown(text)}</>;
   return blocksOf(text, BLOCK_CHARS).map((block, i) => (
     // Until drawn, a block is as tall as its lines (each wrapped line adds to it once it is drawn).
     <span key={i} className="block" style={{ containIntrinsicBlockSize: `auto ${countLines(block) * 1.4}em` }}>
-      {needle ? marked(block, needle) : block}
+      {needle ? marked(block, needle) : shown(block)}
     </span>
   ));
 });
+
+/** Server text in the order it was sent: what could reorder it (an override, an embedding, an isolate) is a marker. */
+function shown(text: string): ReactNode {
+  return hasReordering(text) ? <RevealedText segments={revealReordering(text)} /> : text;
+}
 
 function countLines(text: string): number {
   let lines = 1;

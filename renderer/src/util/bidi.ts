@@ -81,6 +81,12 @@ export function revealReordering(text: string): BidiSegment[] {
   return reveal(text, REORDERING);
 }
 
+/** Whether revealReordering would show a marker in `text` (a test, no segments made). */
+export function hasReordering(text: string): boolean {
+  // search, not test: test would move the shared pattern's lastIndex, where matchAll would then start.
+  return text.search(REORDERING) !== -1;
+}
+
 /**
  * For names and URIs, where every character counts: as revealBidiControls, and also each control
  * character and each invisible one (zero-width spaces and joiners, the soft hyphen, BOM).
