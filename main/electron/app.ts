@@ -3,11 +3,13 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, protocol, safeStorage, screen, session, shell } from "electron";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { userInfo } from "node:os";
 import type { InspectorEvent } from "../../shared/contract.js";
 import type { SavedServer } from "../../shared/types.js";
 import { InspectorCore, JsonFileStorage, systemPorts } from "../core/index.js";
 import { APP_ID, APP_PAGE_URL, APP_SCHEME } from "./constants.js";
 import { everythingDemoServer } from "./demoServer.js";
+import { loginShellPath, mergePath } from "./shellPath.js";
 import { authorizationPageOpener, confirmLinkDialog, createLinkOpener } from "./externalLinks.js";
 import { chooseRootFolder } from "./folderPicker.js";
 import { attachEventStream, registerApiHandlers, type EventStream } from "./ipc.js";
@@ -27,6 +29,8 @@ export interface StartOptions {
   /** Where the built preload and renderer are, next to the built main. */
   preloadPath?: string;
   rendererDir?: string;
+  /** The PATH of the user's login shell (shellPath.ts); a test gives its own. */
+  loginShellPath?: () => Promise<string | undefined>;
 }
 
 export interface DesktopApp {
@@ -70,6 +74,8 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
     app.quit();
     return undefined;
   }
+  // Asked now, beside Electron's own start; used before the core can start any server.
+  const shellPath = (options.loginShellPath ?? (() => loginShellPath({ shell: userShell(), platform, env: process.env })))();
   // Both must happen before "ready".
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES, APP_SANDBOX_PRIVILEGES]);
   app.enableSandbox();
@@ -77,6 +83,8 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
   if (platform === "win32") app.setAppUserModelId(APP_ID);
 
   await app.whenReady();
+  const found = await shellPath.catch(() => undefined);
+  if (found) process.env.PATH = mergePath(found, process.env.PATH);
 
   if (!devServerUrl) protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir, (url) => net.fetch(url)));
   // AP4: MCP App Views run behind the sandbox proxy on a scheme of their own.
@@ -212,4 +220,12 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
 
   await showWindow();
   return { core, window: () => win, showWindow, pageLoaded: () => pageLoad, demoServer };
+}
+
+function userShell(): string | undefined {
+  try {
+    return process.env.SHELL || userInfo().shell || undefined;
+  } catch {
+    return undefined;
+  }
 }

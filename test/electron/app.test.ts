@@ -14,10 +14,10 @@ vi.mock("electron", () => import("./fakeElectron.js"));
 
 const started: DesktopApp[] = [];
 
-async function start(platform: NodeJS.Platform = "linux") {
+async function start(platform: NodeJS.Platform = "linux", loginShellPath: () => Promise<string | undefined> = async () => undefined) {
   app.userData = await mkdtemp(join(tmpdir(), "inspector-userdata-"));
   app.appPath = "/opt/inspector/resources/app.asar";
-  const desktop = await startDesktopApp({ platform, preloadPath: "/opt/inspector/out/preload/index.cjs", rendererDir: "/opt/inspector/out/renderer" });
+  const desktop = await startDesktopApp({ platform, preloadPath: "/opt/inspector/out/preload/index.cjs", rendererDir: "/opt/inspector/out/renderer", loginShellPath });
   if (desktop) started.push(desktop);
   return desktop;
 }
@@ -51,6 +51,34 @@ afterEach(async () => {
 });
 
 describe("starting", () => {
+  it("servers run with the PATH the user's login shell sets up (npx from Homebrew or nvm is found), the app's own folders after it", async () => {
+    const own = process.env.PATH;
+    process.env.PATH = "/usr/bin:/bin";
+    try {
+      let asked = false;
+      await start("darwin", async () => {
+        asked = true;
+        return "/opt/homebrew/bin:/usr/bin:/Users/me/.nvm/versions/node/v22.12.0/bin";
+      });
+      expect(asked).toBe(true);
+      expect(process.env.PATH).toBe("/opt/homebrew/bin:/usr/bin:/Users/me/.nvm/versions/node/v22.12.0/bin:/bin");
+    } finally {
+      process.env.PATH = own;
+    }
+  });
+
+  it("a login shell that could not be read leaves the app's PATH as it was", async () => {
+    const own = process.env.PATH;
+    try {
+      await start("linux", async () => {
+        throw new Error("no shell");
+      });
+      expect(process.env.PATH).toBe(own);
+    } finally {
+      process.env.PATH = own;
+    }
+  });
+
   it("a second instance hands over and quits without opening anything", async () => {
     app.lockGranted = false;
     expect(await start()).toBeUndefined();

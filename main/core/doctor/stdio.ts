@@ -55,7 +55,7 @@ export async function diagnoseStdio(target: StdioTarget, options: StdioDoctorOpt
     if (!resolution.found) {
       const where = target.command.includes("/") || target.command.includes("\\") ? `no such executable file: ${resolution.tried[0]}` : `"${quote(target.command, 200)}" is on none of the ${resolution.tried.length} PATH folders (${quote(resolution.tried.join(options.platform === "win32" ? ";" : ":"), 600)})`;
       const windowsHint = options.platform === "win32" && WINDOWS_SCRIPT_NAMES.has(bare) ? ` On Windows, ${bare} is ${bare}.cmd: use "${bare}.cmd" or "cmd /c ${bare} …" in clients that start programs without a shell.` : "";
-      return failed(where, `Install the program, or give its full path; the inspector does not read your shell's profile, so a PATH set only there is not seen.${windowsHint}`);
+      return failed(where, `Install the program, or give its full path. The desktop app runs servers with the PATH your login shell sets up; the command line and browser mode, with the PATH they were started with.${windowsHint}`);
     }
     if (resolution.cmdScript) {
       return passed(`found ${resolution.found} (a .cmd script)`, `On Windows ${bare} is a .cmd script: the inspector starts it through cmd; a client that starts programs without a shell needs "${bare}.cmd" or "cmd /c ${bare} …".`);
