@@ -8,10 +8,14 @@ type Write = (text: string) => void;
 /**
  * Server text made safe for a terminal: control characters (ESC, CR, BEL, C1…) would be markup there (clear
  * the screen, retitle the window, redraw a line to hide another), so they are shown as \x1b and the like.
- * Newlines and tabs stay.
+ * A bidi embedding, override or isolate would make a line read as another in a terminal that reorders
+ * text, so it is shown as \u202e and the like. Newlines and tabs stay.
  */
 export function printable(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    const code = c.charCodeAt(0);
+    return code > 0xff ? `\\u${code.toString(16)}` : `\\x${code.toString(16).padStart(2, "0")}`;
+  });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,7 @@
 // What a hostile server sends reaches a terminal through the CLI as text, never as markup: escape
-// sequences in a result, a description or a status message are shown, not obeyed, and a 1 MB status
-// message is cut to a line a person reads. --json stays JSON (its strings escape control characters).
+// sequences and text-direction overrides in a result, a description or a status message are shown, not
+// obeyed, and a 1 MB status message is cut to a line a person reads. --json stays JSON (its strings escape
+// control characters).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonOf, runCli, startHttpFixture, type ServerProcess } from "./harness.js";
 
@@ -20,8 +21,10 @@ describe("CLI output of a hostile server", () => {
     expect(call.code).toBe(0);
     expect(call.stdout).toBe("before\\x1b[2J\\x1b]0;pwned\\x07\\x0dafter\\x9b\n");
     const tools = await runCli(["tools", "--server", fixture.url]);
-    expect(tools.stdout).toContain("ansi [task: optional]  Escapes\\x1b]0;pwned\\x07\\x1b[2J here");
+    // A right-to-left override, which would turn the rest of the line around in a terminal that reorders text.
+    expect(tools.stdout).toContain("ansi [task: optional]  Escapes\\x1b]0;pwned\\x07\\x1b[2J here \\u202eerehwon");
     expect(tools.stdout).not.toMatch(CONTROL);
+    expect(tools.stdout).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
   it("a task's 1 MB status message with escapes becomes one bounded, visible line on stderr", async () => {

@@ -80,8 +80,9 @@ describe("names and URIs a server chose show what they hide", () => {
   it("a prompt's and a resource's name and URI, the server's name and version, a task's tool: each hidden character is a marker", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
-    bridge.handle("listPrompts", () => ({ prompts: [{ name: OVERRIDE }] }));
+    bridge.handle("listPrompts", () => ({ prompts: [{ name: OVERRIDE, arguments: [{ name: "ar\u200Bg" }] }] }));
     bridge.handle("listResources", () => ({ resources: [{ uri: "file:///etc/\u200Bpasswd", name: "pass\u0000wd" }] }));
+    bridge.handle("listResourceTemplates", () => ({ resourceTemplates: [{ name: "t", uriTemplate: "file:///\u202Edata/{id}/x\u200By" }] }));
     await renderApp(
       {
         sessions: [session({ serverInfo: { name: "srv\u202Erevres", version: "1.0" }, serverCapabilities: { tools: {}, prompts: {}, resources: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } })],
@@ -93,12 +94,15 @@ describe("names and URIs a server chose show what they hide", () => {
 
     await user.click(tabNamed("Prompts"));
     await user.click(await screen.findByRole("button", { name: OVERRIDE }));
-    expect(shownNames(screen.getByRole("region", { name: `Prompt ${OVERRIDE}` }))).toEqual([shownOverride]);
+    // The prompt's name, then its argument's (a form label).
+    expect(shownNames(screen.getByRole("region", { name: `Prompt ${OVERRIDE}` }))).toEqual([shownOverride, "ar⟨U+200B⟩g"]);
     expect(shownNames(screen.getByRole("button", { name: OVERRIDE }))).toEqual([shownOverride]);
 
     await user.click(tabNamed("Resources"));
     const resource = await screen.findByRole("button", { name: "Read file:///etc/\u200Bpasswd" });
     expect(shownNames(resource)).toEqual(["pass⟨U+0000⟩wd", "file:///etc/⟨U+200B⟩passwd"]);
+    const template = (await screen.findByRole("form", { name: "Template t" })).querySelector(".template-text")!;
+    expect(template.textContent).toBe("file:///⟨U+202E⟩data/{id}/x⟨U+200B⟩y");
 
     await user.click(tabNamed("Tasks"));
     const row = await screen.findByRole("row", { name: /t-1/ });

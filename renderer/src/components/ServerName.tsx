@@ -9,7 +9,8 @@ import { clipText } from "./useListFilter.js";
 export function ServerName({ text }: { text: string }) {
   return (
     <span className="shown-name">
-      <RevealedText segments={revealHidden(text)} />
+      {/* String(): a server's list is not trusted to hold a string where the spec says so. */}
+      <RevealedText segments={revealHidden(String(text))} />
     </span>
   );
 }

@@ -242,7 +242,9 @@ function PromptForm({ sessionId, prompt, connected, completions }: { sessionId: 
           return (
             <div className="field" key={a.name}>
               <div className="label-row">
-                <label htmlFor={`${id}-${a.name}`}>{a.name}</label>
+                <label htmlFor={`${id}-${a.name}`}>
+                  <ServerName text={a.name} />
+                </label>
                 {a.required ? <span aria-hidden="true" className="required-mark">*</span> : null}
               </div>
               <CompletionInput

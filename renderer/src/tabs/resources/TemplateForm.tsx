@@ -10,6 +10,7 @@ import { FIELD_HELP_LINES, ServerProse } from "../../components/ServerProse.js";
 import { draftKeys } from "../../store/draftsSlice.js";
 import { dict, own, withKey } from "../../util/dict.js";
 import { expandUriTemplate, parseUriTemplate, requiredVariables } from "../../../../shared/uriTemplate.js";
+import { ServerName } from "../../components/ServerName.js";
 
 const NO_VALUES: Record<string, string> = {};
 
@@ -135,12 +136,12 @@ export function TemplateText({ template }: { template: string }) {
       {parts.map((part, i) =>
         i % 2 === 1 ? (
           <span key={i} className="uri-expr">
-            {part}
+            <ServerName text={part} />
           </span>
         ) : (
           part.split("/").map((piece, j, all) => (
             <Fragment key={`${i}.${j}`}>
-              {piece}
+              <ServerName text={piece} />
               {j < all.length - 1 && (
                 <>
                   /<wbr />
