@@ -334,6 +334,45 @@ describe("the command palette", () => {
     await waitFor(() => expect(document.activeElement).toBe(before));
   });
 
+  it("a fix the doctor names exactly is one button: the entry is saved with that URL and diagnosed again, and Run again keeps to it", async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const remote = { ...EVERYTHING_DEMO, id: "r", name: "remote", builtIn: false, transport: { type: "streamableHttp" as const, url: "http://127.0.0.1:3001/api", headers: { "X-Key": "k" } } };
+    bridge.handle("listServers", () => [EVERYTHING_DEMO, remote]);
+    bridge.handle("saveServer", ({ id, server }) => ({ ...remote, ...server, id: id! }));
+    bridge.handle("diagnoseServer", ({ server }) => {
+      const url = server.transport.type === "stdio" ? "" : server.transport.url;
+      const wrong = url.endsWith("/api");
+      return {
+        server: url,
+        transport: "streamableHttp" as const,
+        steps: [
+          wrong
+            ? { id: "http.post", title: "The endpoint answers a POST", status: "failed" as const, seen: "404 Not Found at /api", fix: "Wrong path: use http://127.0.0.1:3001/mcp.", durationMs: 1, use: { transport: "streamableHttp" as const, url: "http://127.0.0.1:3001/mcp" } }
+            : { id: "http.post", title: "The endpoint answers a POST", status: "passed" as const, seen: "200", durationMs: 1 },
+        ],
+        passed: wrong ? 0 : 1,
+        failed: wrong ? 1 : 0,
+        skipped: 0,
+      };
+    });
+    await renderApp({}, bridge);
+    await user.keyboard("{Control>}k{/Control}");
+    const palette = await screen.findByRole("dialog", { name: "Command palette" });
+    await user.type(within(palette).getByRole("combobox"), "diagnose remote");
+    await user.keyboard("{Enter}");
+    const doctor = await screen.findByRole("dialog", { name: "Diagnose remote" });
+    await user.click(await within(doctor).findByRole("button", { name: "Use http://127.0.0.1:3001/mcp" }));
+    await within(doctor).findByText("Saved: remote now uses http://127.0.0.1:3001/mcp. Diagnosed again:");
+    // Saved with the new URL, its headers kept.
+    expect(bridge.callsOf("saveServer")[0]).toMatchObject({ id: "r", server: { transport: { type: "streamableHttp", url: "http://127.0.0.1:3001/mcp", headers: { "X-Key": "k" } } } });
+    await within(doctor).findByText("No step failed: 1 passed, 0 failed, 0 skipped");
+    await user.click(within(doctor).getByRole("button", { name: "Run again" }));
+    await waitFor(() => expect(bridge.callsOf("diagnoseServer")).toHaveLength(3));
+    expect(bridge.callsOf("diagnoseServer").map((c) => (c.server.transport.type === "stdio" ? "" : c.server.transport.url))).toEqual(["http://127.0.0.1:3001/api", "http://127.0.0.1:3001/mcp", "http://127.0.0.1:3001/mcp"]);
+    expect(within(doctor).queryByRole("button", { name: /^Use / })).toBeNull();
+  });
+
   it("Edit <server>… opens its editor in the sidebar, shown again if hidden, its name field focused; Duplicate… starts a new entry from it; the demo server is only duplicated", async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

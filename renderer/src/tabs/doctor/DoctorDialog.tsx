@@ -29,28 +29,28 @@ export function useDoctorDialog({ server, serverName, savedId }: DoctorTarget, o
   const bridge = useBridge();
   const [isOpen, setOpen] = useState(false);
   const [report, setReport] = useState<DoctorReport>();
-  const [applied, setApplied] = useState<string>();
+  const [applied, setApplied] = useState<{ said: string; server: ServerConfigInput }>();
   const action = useAsyncAction();
   const diagnose = async (target: ServerConfigInput) => {
     setReport(undefined);
     setReport(await bridge.diagnoseServer({ server: target }));
   };
-  const run = () => {
-    setApplied(undefined);
-    action.run(() => diagnose(server));
-  };
+  // Run again diagnoses the entry as last saved here: the opener's copy may not have caught up with it yet.
+  const run = () => action.run(() => diagnose(applied?.server ?? server));
   // The entry is saved with the transport and URL that answered, then diagnosed again as saved.
   const apply = (use: DoctorUse) =>
     action.run(async () => {
-      if (savedId === undefined || server.transport.type === "stdio") return;
-      const changed: ServerConfigInput = { ...server, transport: { ...server.transport, type: use.transport, url: use.url } };
+      const saved = applied?.server ?? server;
+      if (savedId === undefined || saved.transport.type === "stdio") return;
+      const changed: ServerConfigInput = { ...saved, transport: { ...saved.transport, type: use.transport, url: use.url } };
       await bridge.saveServer({ id: savedId, server: changed });
-      setApplied(`Saved: ${serverName} now uses ${use.transport === "sse" ? "the SSE transport at " : ""}${use.url}. Diagnosed again:`);
+      setApplied({ said: `Saved: ${serverName} now uses ${use.transport === "sse" ? "the SSE transport at " : ""}${use.url}. Diagnosed again:`, server: changed });
       await diagnose(changed);
     });
   const open = () => {
     setOpen(true);
-    run();
+    setApplied(undefined);
+    action.run(() => diagnose(server));
   };
   const close = () => {
     setOpen(false);
@@ -67,7 +67,7 @@ export function useDoctorDialog({ server, serverName, savedId }: DoctorTarget, o
       <ErrorAlert message={action.error} onDismiss={action.clearError} />
       {applied && !action.busy && (
         <p role="status" className="doctor-applied">
-          {applied}
+          {applied.said}
         </p>
       )}
       {report && <DoctorSteps report={report} onUse={savedId !== undefined && !action.busy ? apply : undefined} />}
@@ -99,7 +99,7 @@ export function DiagnoseNow({ target, opener, onClosed }: { target: DoctorTarget
 }
 
 /** The words of a fix's button: what the entry will use. */
-function useWords(use: DoctorUse): string {
+function wordsFor(use: DoctorUse): string {
   return use.transport === "sse" ? "Use the SSE transport" : `Use ${use.url}`;
 }
 
@@ -130,7 +130,7 @@ export function DoctorSteps({ report, onUse }: { report: DoctorReport; /** Offer
             )}
             {step.use && onUse && (
               <button type="button" className="doctor-use" title="Save this in the server's entry, then diagnose again" onClick={() => onUse(step.use!)}>
-                {useWords(step.use)}
+                {wordsFor(step.use)}
               </button>
             )}
           </li>
