@@ -339,7 +339,7 @@ describe("the command palette", () => {
     const bridge = createFakeBridge();
     const remote = { ...EVERYTHING_DEMO, id: "r", name: "remote", builtIn: false, transport: { type: "streamableHttp" as const, url: "http://127.0.0.1:3001/api", headers: { "X-Key": "k" } } };
     bridge.handle("listServers", () => [EVERYTHING_DEMO, remote]);
-    bridge.handle("saveServer", ({ id, server }) => ({ ...remote, ...server, id: id! }));
+    bridge.handle("saveServer", () => remote);
     bridge.handle("diagnoseServer", ({ server }) => {
       const url = server.transport.type === "stdio" ? "" : server.transport.url;
       const wrong = url.endsWith("/api");
