@@ -2,7 +2,7 @@
 // Server-provided text is data, never markup: a tool description, an elicitation message, a
 // sampling message or a tool result holding HTML is shown as those literal characters.
 import "./setup.js";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { createFakeBridge, runToolsLikeTheCore } from "./fakeBridge.js";
@@ -81,12 +81,13 @@ describe("names and URIs a server chose show what they hide", () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.handle("listPrompts", () => ({ prompts: [{ name: OVERRIDE, arguments: [{ name: "ar\u200Bg" }] }] }));
+    bridge.handle("getLog", () => ({ entries: [{ seq: 1, sessionId: "s1", direction: "in" as const, time: new Date(0).toISOString(), method: "notifications/\u202Eegassem", payload: {} }], stderr: [] }));
     bridge.handle("listResources", () => ({ resources: [{ uri: "file:///etc/\u200Bpasswd", name: "pass\u0000wd" }] }));
     bridge.handle("listResourceTemplates", () => ({ resourceTemplates: [{ name: "t", uriTemplate: "file:///\u202Edata/{id}/x\u200By" }] }));
     await renderApp(
       {
         sessions: [session({ serverInfo: { name: "srv\u202Erevres", version: "1.0" }, serverCapabilities: { tools: {}, prompts: {}, resources: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } })],
-        clientTasks: [clientTask("t-1", { toolName: OVERRIDE })],
+        clientTasks: [{ ...clientTask("t-1", { toolName: OVERRIDE }), task: { ...clientTask("t-1").task, statusMessage: "step \u202Eowt" } }],
       },
       bridge,
     );
@@ -107,6 +108,12 @@ describe("names and URIs a server chose show what they hide", () => {
     await user.click(tabNamed("Tasks"));
     const row = await screen.findByRole("row", { name: /t-1/ });
     expect(shownNames(row)).toEqual([shownOverride]);
+    // Its status message is prose: what could reorder it is a marker.
+    expect(row.textContent).toContain("step ⟨U+202E⟩owt");
+
+    // A method a server sent, in the Logs table.
+    await user.click(tabNamed("Logs"));
+    await waitFor(() => expect(shownNames(document.querySelector('[role="table"], table')!)).toContain("notifications/⟨U+202E⟩egassem"));
   });
 
   it("a tool's field named by its key shows the key's hidden characters; the arguments carry the key exactly", async () => {

@@ -24,6 +24,7 @@ import { formatLatency, latencies, useLogSearch } from "./logSearch.js";
 import type { SessionInfo } from "../../../../shared/types.js";
 import { COMPARISON_KEY, CompareRecording, RecordingDiffView, type Comparison } from "./RecordingDiff.js";
 import { OpenRecording, RECORDING_KEY, RecordingBanner, SaveRecording, type OpenedRecording } from "./RecordingControls.js";
+import { ServerName } from "../../components/ServerName.js";
 
 const COLUMNS: Column[] = [
   { id: "seq", header: "#", width: "4rem" },
@@ -166,7 +167,17 @@ export function LogsTab({ docked }: { docked?: "bottom" | "right" }) {
       narrow ? <DirectionArrow direction={e.direction} words={bridged?.direction} /> : bridged ? bridged.direction : e.direction === "in" ? "← in" : "→ out",
       // I5: one logical call's rounds read as one conversation; a remark (era probe, E5) is flagged.
       <span title={e.remark}>
-        {bridged ? `App: ${bridged.method}` : (e.method ?? (e.id !== undefined ? "(response)" : "(note)"))}
+        {bridged ? (
+          <>
+            App: <ServerName text={bridged.method} />
+          </>
+        ) : e.method !== undefined ? (
+          <ServerName text={e.method} />
+        ) : e.id !== undefined ? (
+          "(response)"
+        ) : (
+          "(note)"
+        )}
         {e.exchange ? ` · call ${e.exchange.call}, round ${e.exchange.round}` : ""}
         {errorCode !== undefined && <span className="status-error"> · error {errorCode}</span>}
         {e.cut ? <span className="note"> · cut</span> : ""}

@@ -12,7 +12,7 @@ import { TERMINAL, taskRowOf, type TaskRow } from "./taskRows.js";
 import { TimelineButton } from "../timeline/TimelineButton.js";
 import { eraTag, goneWord, statusNotes, type CompactColumns } from "./taskColumns.js";
 import { inputsOfTask, waitingKind, type PendingIndex } from "../pending/waitingOn.js";
-import { ServerName } from "../../components/ServerName.js";
+import { ServerName, ServerText } from "../../components/ServerName.js";
 
 /** What a row can ask of the table; one stable object, so it never defeats the memo. */
 export interface TaskRowActions {
@@ -103,10 +103,14 @@ export const TaskTableRow = memo(function TaskTableRow({ taskKey, now, pending, 
               // A finished task's message is its last word from while it ran, not news (its time is in Details).
               <span title={`Last message: ${task.statusMessage}`}>
                 <span className="note">last: </span>
-                <span>{task.statusMessage}</span>
+                <span>
+                  <ServerText text={task.statusMessage} />
+                </span>
               </span>
             ) : (
-              <span title={task.statusMessage}>{task.statusMessage ?? ""}</span>
+              <span title={task.statusMessage}>
+                <ServerText text={task.statusMessage ?? ""} />
+              </span>
             )}
           </div>
           <div role="cell">{formatClock(task.createdAt)}</div>
