@@ -19,7 +19,7 @@ describe("the docked panel", () => {
   it("shows Logs, Tasks or Waiting on you beside the open tab; Ctrl+J opens it; it is remembered (side, view, open)", async () => {
     const user = userEvent.setup();
     const older = sampling("p1", { messages: [{ role: "user", content: { type: "text", text: "Name a fish" } }] }, { receivedAt: "2026-01-01T10:00:00.000Z" });
-    const newer = elicitation("p2", { message: "Your <b>name</b>?", requestedSchema: { type: "object", properties: {} } }, { receivedAt: "2026-01-01T10:05:00.000Z" });
+    const newer = elicitation("p2", { message: "Your <b>name</b>? \u202Eyeht", requestedSchema: { type: "object", properties: {} } }, { receivedAt: "2026-01-01T10:05:00.000Z" });
     const { unmount } = await renderApp({ sessions: [session()], pendingInputs: [newer, older] });
     expect(screen.queryByRole("region", { name: "Docked panel" })).toBeNull();
     await user.keyboard("{Control>}j{/Control}");
@@ -35,7 +35,8 @@ describe("the docked panel", () => {
     const list = within(dock).getByRole("list", { name: "Requests waiting on you" });
     const items = within(list).getAllByRole("listitem");
     expect(items.map((li) => li.querySelector(".waiting-kind")?.textContent)).toEqual(["Sampling", "Elicitation"]);
-    expect(items[1]!.textContent).toContain("Your <b>name</b>?");
+    // An override in its words shows as a marker: they read in the order the server sent them.
+    expect(items[1]!.textContent).toContain("Your <b>name</b>? ⟨U+202E⟩yeht");
     expect(list.querySelector("b")).toBeNull();
     await user.click(within(items[1]!).getByRole("button", { name: /^Answer the elicitation request from / }));
     expect(tabNamed("Elicitations").getAttribute("aria-selected")).toBe("true");

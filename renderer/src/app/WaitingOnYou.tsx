@@ -1,6 +1,7 @@
 // "Waiting on you": every request a server is waiting on the user to answer, oldest first, each with a
 // way to go and answer it (its tab, the request in focus). Shown in the docked panel beside any tab.
 import type { PendingInput } from "../../../shared/types.js";
+import { ServerText } from "../components/ServerName.js";
 import { formatClock } from "../util/time.js";
 import { useInspector } from "./context.js";
 
@@ -36,7 +37,9 @@ export function WaitingOnYou({ onAnswer }: { onAnswer(input: PendingInput): void
               {input.serverName}
             </span>
             <span className="note waiting-since">since {formatClock(input.receivedAt)}</span>
-            <span className="waiting-gist">{gist(input)}</span>
+            <span className="waiting-gist">
+              <ServerText text={gist(input)} />
+            </span>
             <button type="button" onClick={() => onAnswer(input)} aria-label={`Answer the ${what.toLowerCase()} request from ${input.serverName}`}>
               Answer
             </button>
