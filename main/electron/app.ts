@@ -9,7 +9,7 @@ import type { SavedServer } from "../../shared/types.js";
 import { InspectorCore, JsonFileStorage, systemPorts } from "../core/index.js";
 import { APP_ID, APP_PAGE_URL, APP_SCHEME } from "./constants.js";
 import { everythingDemoServer } from "./demoServer.js";
-import { loginShellPath, mergePath } from "./shellPath.js";
+import { loginShellPath, mergePath, wantsLoginShellPath } from "./shellPath.js";
 import { authorizationPageOpener, confirmLinkDialog, createLinkOpener } from "./externalLinks.js";
 import { chooseRootFolder } from "./folderPicker.js";
 import { attachEventStream, registerApiHandlers, type EventStream } from "./ipc.js";
@@ -75,7 +75,8 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
     return undefined;
   }
   // Asked now, beside Electron's own start; used before the core can start any server.
-  const shellPath = (options.loginShellPath ?? (() => loginShellPath({ shell: userShell(), platform, env: process.env })))();
+  const askShell = () => (wantsLoginShellPath(platform, process.env, Boolean(process.stdout.isTTY || process.stdin.isTTY)) ? loginShellPath({ shell: userShell(), platform, env: process.env }) : Promise.resolve(undefined));
+  const shellPath = (options.loginShellPath ?? askShell)();
   // Both must happen before "ready".
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES, APP_SANDBOX_PRIVILEGES]);
   app.enableSandbox();

@@ -18,6 +18,14 @@ export interface LoginShellOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Whether to ask at all: not when the app was started from a terminal, whose PATH is already the user's
+ * (with what that terminal alone added, a virtualenv or a project's bin, in its order), nor on Windows.
+ */
+export function wantsLoginShellPath(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, onTerminal: boolean): boolean {
+  return platform !== "win32" && !onTerminal && !env.TERM;
+}
+
 /** The PATH the user's interactive login shell sets up, or undefined when it could not be read in time. */
 export function loginShellPath({ shell, platform, env, timeoutMs = SHELL_PATH_TIMEOUT_MS }: LoginShellOptions): Promise<string | undefined> {
   if (platform === "win32" || !shell) return Promise.resolve(undefined);

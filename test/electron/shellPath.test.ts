@@ -5,7 +5,7 @@ import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loginShellPath, mergePath } from "../../main/electron/shellPath.js";
+import { loginShellPath, mergePath, wantsLoginShellPath } from "../../main/electron/shellPath.js";
 
 async function homeWith(profile: string): Promise<string> {
   const home = await mkdtemp(join(tmpdir(), "inspector-shell-home-"));
@@ -45,5 +45,15 @@ describe("mergePath", () => {
   it("the shell's folders first, in its order, then the app's own it lacks; each once, no empty folder", () => {
     expect(mergePath("/opt/homebrew/bin:/usr/bin::/usr/bin", "/usr/bin:/bin:/usr/sbin:")).toBe("/opt/homebrew/bin:/usr/bin:/bin:/usr/sbin");
     expect(mergePath("/a", undefined)).toBe("/a");
+  });
+});
+
+describe("wantsLoginShellPath", () => {
+  it("asked when started from the Dock or a launcher; not from a terminal (its PATH is the user's, in its order), nor on Windows", () => {
+    expect(wantsLoginShellPath("darwin", { PATH: "/usr/bin:/bin" }, false)).toBe(true);
+    expect(wantsLoginShellPath("linux", { PATH: "/usr/bin:/bin" }, false)).toBe(true);
+    expect(wantsLoginShellPath("darwin", { PATH: "/venv/bin:/usr/bin", TERM: "xterm-256color" }, false)).toBe(false);
+    expect(wantsLoginShellPath("linux", { PATH: "/usr/bin" }, true)).toBe(false);
+    expect(wantsLoginShellPath("win32", {}, false)).toBe(false);
   });
 });
