@@ -75,7 +75,8 @@ export async function startDesktopApp(options: StartOptions = {}): Promise<Deskt
     return undefined;
   }
   // Asked now, beside Electron's own start; used before the core can start any server.
-  const askShell = () => (wantsLoginShellPath(platform, process.env, Boolean(process.stdout.isTTY || process.stdin.isTTY)) ? loginShellPath({ shell: userShell(), platform, env: process.env }) : Promise.resolve(undefined));
+  const onTerminal = Boolean(process.stdout.isTTY || process.stdin.isTTY);
+  const askShell = async () => (wantsLoginShellPath(platform, process.env, onTerminal) ? loginShellPath({ shell: userShell(), platform, env: process.env }) : undefined);
   const shellPath = (options.loginShellPath ?? askShell)();
   // Both must happen before "ready".
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES, APP_SANDBOX_PRIVILEGES]);

@@ -1,7 +1,8 @@
 // Bidi control characters are invisible, yet they reorder the text around them, so a server can
-// make "https://example.com/\u202Egnp.exe" look like it ends in "exe.png". Wherever a link is shown
-// for the user to judge, each one is replaced by a visible marker such as ⟨U+202E⟩; the link that
-// is opened is still exactly the server's.
+// make "https://example.com/\u202Egnp.exe" look like it ends in "exe.png", or a tool "safe\u202Eetaerc"
+// read "safecreate"; controls and zero-width characters make two names that read the same differ. Where the
+// user judges what a server sent, each is shown as a visible marker such as ⟨U+202E⟩ (in a link or a name
+// all of them, in prose only what reorders); what is sent or opened is still exactly the server's.
 
 /** The explicit embeddings, overrides and isolates, and the three invisible marks (LRM, RLM, ALM). */
 const BIDI_CONTROL_NAMES: Readonly<Record<number, string>> = {
