@@ -69,7 +69,7 @@ export const requestToCreateTask: Scenario = {
       notes: [
         "Sequential task-augmented elicitation/create requests from bench/server.mjs, timed at the server from send to CreateTaskResult, in ten turns with the pings of the floor and the stock receiver's requests (each receiver has its own server process); nobody answers, the tasks stay live.",
         "The floor is a ping; a task-augmented elicitation/create also costs the server (building it, validating the CreateTaskResult), in ours and the stock receiver's figure alike.",
-        "Ours does more per request than the stock receiver: the pending input for the UI, ttl clamping, the live-task limit (S2), the protocol log, the task timeline and a notifications/tasks/status (R11) written on the turn after the CreateTaskResult, which the server also reads. It does less checking: the request is parsed once (the stock SDK Client parses it twice and checks the CreateTaskResult its own handler made).",
+        "Ours does more per request than the stock receiver: the pending input for the UI, ttl clamping, the live-task limit (S2), the protocol log, the task timeline and a notifications/tasks/status (R11) written on the turn after the CreateTaskResult, which the server also reads. It does less checking: the request is parsed once (the stock SDK Client parses it twice and checks the CreateTaskResult its own handler made). And it answers in the turn it reads the request, past the SDK's generic dispatch (an AbortController, a request-scoped task store and three promise turns per request), with the same checks as its handler.",
       ],
       details: { floor, created, stockCreated },
     };

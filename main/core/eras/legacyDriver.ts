@@ -22,7 +22,7 @@ import { ClientTasks } from "../client/clientTasks.js";
 import { withInvalidParamsErrors } from "../invalidParams.js";
 import { linearJsonSchemaValidator } from "../linearRegExp.js";
 import type { Guarded } from "../requestGuard.js";
-import { registerElicitationHandler, registerReceiverTaskHandlers, registerSamplingHandler } from "../receiver/receiverRequests.js";
+import { answerTaskRequestAtOnce, registerElicitationHandler, registerReceiverTaskHandlers, registerSamplingHandler } from "../receiver/receiverRequests.js";
 import { ReceiverTaskStore } from "../receiver/receiverTaskStore.js";
 import type { RecordingTransport } from "../transport/recordingTransport.js";
 import { CLIENT_INFO, truncate, withoutOurKeys, type EraDriver, type EraHost, type ServerFacts } from "./driver.js";
@@ -109,7 +109,10 @@ export class LegacyDriver implements EraDriver {
     };
     if (capabilities.sampling) registerSamplingHandler(client, receiverContext);
     if (capabilities.elicitation) registerElicitationHandler(client, receiverContext, capabilities.elicitation);
-    if (store) registerReceiverTaskHandlers(client, store);
+    if (store) {
+      registerReceiverTaskHandlers(client, store);
+      recording.answerAtOnce = (request) => answerTaskRequestAtOnce(receiverContext, capabilities, request);
+    }
     if (config.features.roots) client.setRequestHandler(withInvalidParamsErrors(ListRootsRequestSchema), async () => ({ roots: host.roots() }));
     // The SDK's own ping handler, with -32602 for params that do not fit.
     client.setRequestHandler(withInvalidParamsErrors(PingRequestSchema), async () => ({}));

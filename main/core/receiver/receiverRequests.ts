@@ -17,6 +17,8 @@ import {
   McpError,
   RELATED_TASK_META_KEY,
   type ClientCapabilities,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
@@ -152,18 +154,12 @@ async function handleUserRequest(
   params: Record<string, unknown>,
   extra: Extra,
 ) {
+  if (params.task !== undefined && ctx.store) return { task: acceptAsTask(ctx, ctx.store, kind, method, params, extra.requestId) };
   const relatedTaskId = relatedTaskOf(params);
   const input = newPendingInput(ctx, kind, params, relatedTaskId ? { relatedTaskId } : {});
-  const taskParams = params.task as { ttl?: unknown } | undefined;
   const link = () => {
     if (relatedTaskId) ctx.linkToClientTask?.(relatedTaskId, input.id);
   };
-
-  if (taskParams && ctx.store) {
-    const task = startReceiverTask(ctx.pendingInputs, ctx.store, method, extra.requestId, taskParams.ttl, input);
-    link();
-    return { task };
-  }
 
   // R14: a plain request is answered with the result itself, when the user answers.
   return new Promise<Record<string, unknown>>((resolve, reject) => {
@@ -188,6 +184,46 @@ async function handleUserRequest(
     });
     link();
   });
+}
+
+/** R2: the request becomes a receiver task waiting on the user; the task is the answer. */
+function acceptAsTask(ctx: ReceiverContext, store: ReceiverTaskStore, kind: PendingInputKind, method: ReceiverTaskMethod, params: Record<string, unknown>, requestId: RequestId) {
+  const relatedTaskId = relatedTaskOf(params);
+  const input = newPendingInput(ctx, kind, params, relatedTaskId ? { relatedTaskId } : {});
+  const task = startReceiverTask(ctx.pendingInputs, store, method, requestId, (params.task as { ttl?: unknown }).ttl, input);
+  if (relatedTaskId) ctx.linkToClientTask?.(relatedTaskId, input.id);
+  return task;
+}
+
+/**
+ * R2 in the turn the request is read: a task-augmented sampling or elicitation request that the SDK's
+ * handler would accept is answered here with its CreateTaskResult, past the SDK's generic dispatch (an
+ * AbortController, a request-scoped task store, closures and three promise turns per request: about a third
+ * of starting a task, issue 33). The checks are the handler's own: the method offered with tasks (the
+ * SDK's assertTaskHandlerCapability), the same schema, an elicitation mode we advertise. Anything else, or
+ * a task the store refuses, gives undefined and takes the SDK's path, which answers it as before.
+ */
+export function answerTaskRequestAtOnce(ctx: ReceiverContext, capabilities: ClientCapabilities, request: JSONRPCRequest): JSONRPCResponse | undefined {
+  const params = request.params as Record<string, unknown> | undefined;
+  const store = ctx.store;
+  if (!store || typeof params?.task !== "object" || params.task === null) return undefined;
+  const withTasks = capabilities.tasks?.requests;
+  let kind: PendingInputKind;
+  let method: ReceiverTaskMethod;
+  if (request.method === "sampling/createMessage") {
+    if (!capabilities.sampling || !withTasks?.sampling?.createMessage || !CreateMessageRequestSchema.safeParse(request).success) return undefined;
+    [kind, method] = ["sampling", "sampling/createMessage"];
+  } else if (request.method === "elicitation/create") {
+    if (!capabilities.elicitation || !withTasks?.elicitation?.create || !ElicitRequestVerdict.safeParse(request).success) return undefined;
+    const { supportsFormMode, supportsUrlMode } = getSupportedElicitationModes(capabilities.elicitation);
+    if (!((params.mode ?? "form") === "form" ? supportsFormMode : params.mode === "url" && supportsUrlMode)) return undefined;
+    [kind, method] = ["elicitation", "elicitation/create"];
+  } else return undefined;
+  try {
+    return { jsonrpc: "2.0", id: request.id, result: { task: acceptAsTask(ctx, store, kind, method, params, request.id) } };
+  } catch {
+    return undefined;
+  }
 }
 
 /**

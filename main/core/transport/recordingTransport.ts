@@ -4,7 +4,7 @@
 // nobody is left waiting on them: a malformed request gets JSON-RPC's Invalid Request, and our request
 // whose response was unusable fails at once instead of at its timeout.
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type JSONRPCMessage, type JSONRPCRequest, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import { idKey, type LogMarks } from "../messageLog.js";
 import { bigMessageInfo, formatBytes, SDK_STDIO_LIMIT_BYTES, UnusableMessageError } from "./stdioMessageReader.js";
 import { MAX_MESSAGE_DEPTH, nestedDeeperThan } from "./messageDepth.js";
@@ -48,6 +48,11 @@ export class RecordingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  /**
+   * A request answered in the turn it is read, past the SDK's dispatch (receiver tasks, R2): the answer to
+   * send, or undefined to hand the request to the SDK as usual.
+   */
+  answerAtOnce?: (request: JSONRPCRequest) => JSONRPCMessage | undefined;
 
   private readonly seenRequestIds = new Set<string | number>();
   private readonly outstanding = new Set<string | number>();
@@ -183,6 +188,13 @@ export class RecordingTransport implements Transport {
         .then(() => deliver?.(message, extra))
         .catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
       return;
+    }
+    if ("id" in message && this.answerAtOnce) {
+      const answer = this.answerAtOnce(message);
+      if (answer) {
+        this.send(answer).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+        return;
+      }
     }
     this.onmessage?.(message, extra);
   }
