@@ -154,7 +154,7 @@ async function handleUserRequest(
   params: Record<string, unknown>,
   extra: Extra,
 ) {
-  if (params.task !== undefined && ctx.store) return { task: acceptAsTask(ctx, ctx.store, kind, method, params, extra.requestId) };
+  if (params.task && ctx.store) return { task: acceptAsTask(ctx, ctx.store, kind, method, params, extra.requestId) };
   const relatedTaskId = relatedTaskOf(params);
   const input = newPendingInput(ctx, kind, params, relatedTaskId ? { relatedTaskId } : {});
   const link = () => {
