@@ -9,8 +9,8 @@ import type { SchemaFormState } from "./useSchemaForm.js";
 import { JsonEditor } from "./JsonEditor.js";
 import { FIELD_HELP_LINES, ServerProse } from "../components/ServerProse.js";
 import { own } from "../util/dict.js";
-import "./forms.css";
 import { ServerName } from "../components/ServerName.js";
+import "./forms.css";
 
 export function SchemaFields({ form, rawLabel = "Value (JSON)" }: { form: SchemaFormState; rawLabel?: string }) {
   const prefix = useId();
