@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig } from "electron-vite";
 import react from "@vitejs/plugin-react";
+import { firstFrame } from "./scripts/firstFrame";
 
 /**
  * The contract's zod schemas (shared/*.ts that import zod, and the SDK's types): zod builds each schema
@@ -37,7 +38,7 @@ export default defineConfig({
   },
   renderer: {
     root: "renderer",
-    plugins: [react()],
+    plugins: [react(), firstFrame(resolve(__dirname, "renderer"))],
     build: {
       outDir: "out/renderer",
       // electron-vite leaves the renderer unminified by default; minified it loads in a third of the bytes.

@@ -1,5 +1,5 @@
 // Scenario 6: start. The renderer bundle as built (out/renderer/assets/*.js, raw and gzip), and the time
-// from navigation to the first rendered tab in Chromium, in browser mode: a fresh browser context each
+// from navigation to the first paint that shows a tab in Chromium, in browser mode: a fresh browser context each
 // time, so nothing is cached (browser mode also sends Cache-Control: no-store). Beside it, two floors, served
 // by the same server with the same headers, in the same browser, turn about: a page whose one plain script
 // draws a tab, and React's floor, a page built as ours is (vite, the React plugin, minified) whose one
@@ -31,6 +31,13 @@ function bundleSize(ext: string): { raw: number; gzip: number; files: number } {
     gzip += gzipSync(body).length;
   }
   return { raw, gzip, files: files.length };
+}
+
+/** The stylesheets index.html carries inline (scripts/firstFrame.ts), raw and gzip. */
+function inlineStyles(): { raw: number; gzip: number } {
+  const page = readFileSync(join(RENDERER_DIR, "index.html"), "utf8");
+  const css = Buffer.from([...page.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join(""));
+  return { raw: css.length, gzip: gzipSync(css).length };
 }
 
 /** The first load's scripts (test/helpers/firstLoad.ts), raw and gzip. */
@@ -86,12 +93,32 @@ async function reactFloorPage(): Promise<{ dir: string; remove(): void }> {
   return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-/** Runs in the page before its own scripts: notes when the first tab panel is in the DOM, on the page's clock (0 = navigation start). */
+/** What watchFirstTab notes, on the page's clock (0 = navigation start). */
+interface TabTimes {
+  /** A selected tab and a tab panel are in the DOM (the first frame index.html carries counts). */
+  __tabInDom?: number;
+  /** The end of the first frame drawn after that (an animation frame, then a task after its paint). */
+  __frameAfter?: number;
+  /** A selected tab that answers input is in the DOM: not inside an inert first frame. */
+  __tabLive?: number;
+}
+
+/** Runs in the page before its own scripts (serialized: it refers to nothing outside itself). */
 function watchFirstTab(): void {
-  const seen = () => document.querySelector('[role="tabpanel"]') && document.querySelector('[role="tab"][aria-selected="true"]');
+  const page = window as unknown as TabTimes;
   const observer = new MutationObserver(() => {
-    if (!seen()) return;
-    (window as unknown as { __firstTabMs: number }).__firstTabMs = performance.now();
+    const tab = document.querySelector('[role="tab"][aria-selected="true"]');
+    if (!tab || !document.querySelector('[role="tabpanel"]')) return;
+    if (page.__tabInDom === undefined) {
+      page.__tabInDom = performance.now();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (page.__frameAfter = performance.now());
+        channel.port2.postMessage(null);
+      });
+    }
+    if (tab.closest("[inert]")) return;
+    page.__tabLive = performance.now();
     observer.disconnect();
   });
   observer.observe(document, { childList: true, subtree: true });
@@ -102,7 +129,9 @@ export const start: Scenario = {
   title: "6. Start",
   async run() {
     const js = bundleSize(".js");
-    const css = bundleSize(".css");
+    const files = bundleSize(".css");
+    const inline = inlineStyles();
+    const css = { raw: files.raw + inline.raw, gzip: files.gzip + inline.gzip, files: files.files, inline };
     const first = firstLoad();
     // Built first: a failed build leaves no server or browser running.
     const reactFloor = await reactFloorPage();
@@ -113,7 +142,8 @@ export const start: Scenario = {
     const floorWeb = await startWebServer({ core: floorCore, rendererDir: floorDir });
     const reactWeb = await startWebServer({ core: floorCore, rendererDir: reactFloor.dir });
     const firstTab: number[] = [];
-    const firstPaint: number[] = [];
+    const inDom: number[] = [];
+    const live: number[] = [];
     const floorTab: number[] = [];
     const reactTab: number[] = [];
     const open = async (url: string) => {
@@ -122,11 +152,22 @@ export const start: Scenario = {
         const page = await context.newPage();
         await page.addInitScript(watchFirstTab);
         await page.goto(url);
-        await page.waitForFunction(() => (window as unknown as { __firstTabMs?: number }).__firstTabMs !== undefined, undefined, { timeout: 30_000 });
-        return await page.evaluate(() => ({
-          firstTab: (window as unknown as { __firstTabMs: number }).__firstTabMs,
-          firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
-        }));
+        await page.waitForFunction(
+          () => {
+            const times = window as unknown as TabTimes;
+            return times.__tabLive !== undefined && times.__frameAfter !== undefined && performance.getEntriesByName("first-contentful-paint").length > 0;
+          },
+          undefined,
+          { timeout: 30_000 },
+        );
+        const times = await page.evaluate(() => {
+          const { __tabInDom, __frameAfter, __tabLive } = window as unknown as Required<TabTimes>;
+          return { __tabInDom, __frameAfter, __tabLive, contentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime };
+        });
+        // The first paint that shows the tab: the first contentful paint (when the screen shows it, which
+        // the end of a frame on the page's thread is not yet), or the first frame after the tab came in,
+        // if something else was painted before it.
+        return { firstTab: Math.max(times.contentfulPaint, times.__frameAfter), inDom: times.__tabInDom, live: times.__tabLive };
       } finally {
         await context.close();
       }
@@ -141,7 +182,8 @@ export const start: Scenario = {
         floorTab.push(floor.firstTab);
         reactTab.push(react.firstTab);
         firstTab.push(timing.firstTab);
-        if (Number.isFinite(timing.firstPaint)) firstPaint.push(timing.firstPaint);
+        inDom.push(timing.inDom);
+        live.push(timing.live);
       }
     } finally {
       await floorWeb.close();
@@ -152,31 +194,33 @@ export const start: Scenario = {
       await mode.close();
     }
     const tab = summarize(firstTab);
-    const paint = summarize(firstPaint);
+    const dom = summarize(inDom);
+    const answers = summarize(live);
     const floor = summarize(floorTab);
     const reactOnly = summarize(reactTab);
     return {
       figures: [
         figure("renderer JS, raw", js.raw / KB, "KB", { note: `${js.files} file(s) in out/renderer/assets` }),
-        figure("renderer JS, gzip", js.gzip / KB, "KB", { note: `CSS ${(css.raw / KB).toFixed(0)} KB raw, ${(css.gzip / KB).toFixed(0)} KB gzip` }),
+        figure("renderer JS, gzip", js.gzip / KB, "KB", { note: `CSS ${(css.raw / KB).toFixed(0)} KB raw, ${(css.gzip / KB).toFixed(0)} KB gzip, ${(inline.raw / KB).toFixed(0)} KB of it inline in index.html` }),
         figure("first load JS, raw", first.raw / KB, "KB", { note: `${first.files.map((f) => f.replace(/-[\w-]{8}\.js$/, "")).join(", ")}; ${(first.gzip / KB).toFixed(0)} KB gzip` }),
-        atMost("navigation → first rendered tab, p50", tab.p50, "ms", 150, "≤ 150 ms", `${tab.count} loads; max ${tab.max.toFixed(0)} ms`),
+        atMost("navigation → first rendered tab, p50", tab.p50, "ms", 150, "≤ 150 ms", `the first paint that shows it; ${tab.count} loads; max ${tab.max.toFixed(0)} ms`),
         figure("floor: navigation → a page that only draws a tab, p50", floor.p50, "ms", { note: `same server, headers and browser, loaded turn about with ours; max ${floor.max.toFixed(0)} ms` }),
         figure("ours above the floor, p50 − p50", tab.p50 - floor.p50, "ms"),
         figure("React's floor: navigation → a React page whose one component draws a tab, p50", reactOnly.p50, "ms", {
           note: `built by vite with the React plugin, minified, as ours; same server, loaded turn about; max ${reactOnly.max.toFixed(0)} ms`,
         }),
         figure("ours above React's floor, p50 − p50", tab.p50 - reactOnly.p50, "ms"),
-        figure("navigation → first contentful paint, p50", paint.p50, "ms"),
+        figure("navigation → the tab in the DOM, p50", dom.p50, "ms", { note: "in the first frame index.html carries" }),
+        figure("navigation → the tab answers input, p50", answers.p50, "ms", { note: `the app's first commit replaces the first frame; max ${answers.max.toFixed(0)} ms` }),
       ],
       notes: [
         "First load: the scripts index.html loads and preloads, and every file they import statically (the chunks the first tab waits for; the others are fetched once the page is idle or when first used).",
         "Bundle: the files npm run build writes to out/renderer/assets (minified: electron.vite.config.ts turns minify on for the renderer), gzip at zlib's default level.",
-        `Start: browser mode (main/web) in this process with no servers connected; ${LOADS} navigations in fresh Chromium contexts after one warm-up load; the page's own clock from navigation start to the first [role=tabpanel] with a selected tab in the DOM (an init script's MutationObserver).`,
+        `Start: browser mode (main/web) in this process with no servers connected; ${LOADS} navigations in fresh Chromium contexts after one warm-up load; the page's own clock from navigation start to the first paint that shows a selected tab and a tab panel: an init script's MutationObserver notes when they are in the DOM, and the paint is the first contentful paint, or the end of the first frame after they came in if that is later. The first frame index.html carries (scripts/firstFrame.ts) draws the tab before the app runs; "answers input" is when the app's first commit puts in a selected tab that is not inside that inert frame.`,
         "Floor: the same measure of a page whose one script only adds a selected tab and a tab panel, served by a second browser-mode server (the same code, so the same headers: its Cross-Origin-Opener-Policy puts each fresh page in a process of its own), loaded before each of ours; what is left above it is our scripts' fetch, compile and run and the first render, layout and commit.",
         "React's floor: the same measure of a page built by vite with the React plugin, minified (as ours), whose one component renders a selected tab and a tab panel with react-dom's createRoot; served and loaded the same way, between the floor and ours. It is what any React renderer pays here before drawing anything of its own.",
       ],
-      details: { js, css, first, tab, paint, floor, reactFloor: reactOnly },
+      details: { js, css, first, tab, inDom: dom, answersInput: answers, floor, reactFloor: reactOnly },
     };
   },
 };

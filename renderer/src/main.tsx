@@ -1,32 +1,30 @@
-// Entry point: the only file that picks the real bridge (preload or WebSocket); everything below
-// receives it through context.
-import { StrictMode } from "react";
-import { flushSync } from "react-dom";
-import { createRoot } from "react-dom/client";
-import { getBridge, NoTokenError, onBridgeConnection } from "./api/bridge";
-import { App } from "./app/App.js";
-import { NoAccess } from "./app/NoAccess.js";
+// Entry point: lets the browser paint the first frame index.html carries (scripts/firstFrame.ts), then
+// starts the app. Started at once, the app's first render would hold that paint until it ended.
 import "./styles/app.css";
 
-const root = createRoot(document.getElementById("root") as HTMLElement);
+/** Resolves after the next paint. A page out of sight (a background tab) gets no frames, and paints nothing. */
+function afterNextPaint(): Promise<void> {
+  if (document.visibilityState !== "visible") return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+const container = document.getElementById("root") as HTMLElement;
+// Fetched and compiled while the first frame paints; drawn once it has.
+const app = import("./startApp.js");
+await afterNextPaint();
 try {
-  const bridge = getBridge();
-  // The first render in this task, not in one the scheduler posts: while the page loads, Chromium runs its
-  // own work before that task, and painted the window later (about 35 ms at the p50 here, see scenario 6).
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <App bridge={bridge} onBridgeConnection={onBridgeConnection} />
-      </StrictMode>,
-    ),
-  );
+  (await app).startApp(container);
 } catch (error) {
-  if (error instanceof NoTokenError) root.render(<NoAccess />);
-  // No bridge (for example a browser-mode URL without its token): say so as text, nothing else.
-  else root.render(
-    <main className="fatal" role="alert">
-      <h1>MCP Task Inspector cannot start</h1>
-      <p>{error instanceof Error ? error.message : String(error)}</p>
-    </main>,
-  );
+  // The app's code did not load (a file missing from an install, say): say so instead of a frame that never answers.
+  const page = document.createElement("main");
+  page.className = "fatal";
+  page.setAttribute("role", "alert");
+  const title = document.createElement("h1");
+  title.textContent = "MCP Task Inspector cannot start";
+  const detail = document.createElement("p");
+  detail.textContent = error instanceof Error ? error.message : String(error);
+  const remedy = document.createElement("p");
+  remedy.textContent = "Its files may be missing or damaged: reinstall it (in a source checkout, run npm run build), then open it again.";
+  page.append(title, detail, remedy);
+  container.replaceChildren(page);
 }

@@ -46,7 +46,9 @@ export function useLiveAppKeys(): ReadonlySet<string> {
 }
 
 export function useLiveAppTabs(): ReadonlySet<TabId> {
-  return useSyncExternalStore(subscribe, () => tabs);
+  const snapshot = () => tabs;
+  // The first frame is also rendered at build time (firstFrame.tsx), when no App runs: the same snapshot.
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** True once the bound closed the App of `key` (it closes itself, with a message). */
