@@ -3,6 +3,7 @@
 // parsed, while the scripts load; main.tsx then starts the app, whose first commit replaces it
 // (createRoot clears what the container holds). Until then it is inert and hidden from assistive
 // technology: a click or a screen reader never meets a frame that cannot answer.
+import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import type { OutputAsset, OutputBundle, OutputChunk } from "rolldown";
 import { runnerImport, type Plugin } from "vite";
@@ -18,21 +19,36 @@ const noStyles: Plugin = {
   load: (id) => (id === "\0first-frame:no-styles" ? "export default {}" : undefined),
 };
 
-/** The first frame's markup, as renderer/src/firstFrame.tsx renders it. */
-export async function renderFirstFrame(rendererRoot: string): Promise<string> {
-  const { module } = await runnerImport<{ renderFirstFrame(): string }>(resolve(rendererRoot, "src/firstFrame.tsx"), {
+export interface FirstFrame {
+  /** The frame's markup. */
+  html: string;
+  /** The classic script that fits it to the layout the window stored (renderer/src/firstFrameFit.ts). */
+  fit: string;
+}
+
+/** The first frame, as renderer/src/firstFrame.tsx renders it. */
+export async function renderFirstFrame(rendererRoot: string): Promise<FirstFrame> {
+  const { module } = await runnerImport<{ renderFirstFrame(): string; fitFirstFrameScript(): string }>(resolve(rendererRoot, "src/firstFrame.tsx"), {
     configFile: false,
     root: rendererRoot,
     logLevel: "warn",
     plugins: [noStyles, react()],
   });
-  return module.renderFirstFrame();
+  return { html: module.renderFirstFrame(), fit: module.fitFirstFrameScript() };
 }
 
-/** The page with its first frame inside the root element, in a wrapper that draws as if it were not there. */
-export function withFirstFrame(index: string, frame: string): string {
+/** Where the fitting script goes: named by its content, as the bundle's files are. */
+export function fitFileName(fit: string): string {
+  return `assets/first-frame-${createHash("sha256").update(fit).digest("base64url").slice(0, 8)}.js`;
+}
+
+/**
+ * The page with its first frame inside the root element, in a wrapper that draws as if it were not there,
+ * and the script that fits it right after it: it runs before the first paint, the module scripts after.
+ */
+export function withFirstFrame(index: string, frame: FirstFrame, base = "./"): string {
   if (!index.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV} to put the first frame in`);
-  return index.replace(ROOT_DIV, `<div id="root"><div class="first-frame" inert aria-hidden="true">${frame}</div></div>`);
+  return index.replace(ROOT_DIV, `<div id="root"><div class="first-frame" inert aria-hidden="true">${frame.html}</div></div><script src="${base}${fitFileName(frame.fit)}"></script>`);
 }
 
 function chunksOf(bundle: OutputBundle): Map<string, OutputChunk> {
@@ -106,7 +122,7 @@ export function startHead(index: string, styles: InlineStyle[], base = "./"): st
 /** The vite plugin: renders the first frame once per build and writes it into index.html with the start head. */
 export function firstFrame(rendererRoot: string): Plugin {
   const appModule = resolve(rendererRoot, "src/startApp.tsx");
-  let frame: Promise<string> | undefined;
+  let frame: Promise<FirstFrame> | undefined;
   let styles: InlineStyle[] | undefined;
   return {
     name: "first-frame",
@@ -124,8 +140,11 @@ export function firstFrame(rendererRoot: string): Plugin {
     // Before vite writes the chunks' preload lists, which would name the stylesheets.
     generateBundle: {
       order: "pre",
-      handler(_options, bundle) {
+      async handler(_options, bundle) {
         styles = takeStartStyles(bundle, appModule);
+        if (!frame) throw new Error("first-frame: the build did not start");
+        const { fit } = await frame;
+        this.emitFile({ type: "asset", fileName: fitFileName(fit), source: fit });
       },
     },
     transformIndexHtml: {

@@ -60,7 +60,7 @@ export const requestDialog: Scenario = {
       const page = await context.newPage();
       await page.addInitScript(watchDialogs);
       await page.goto(mode.web.url);
-      await page.locator('[role="tabpanel"]').waitFor();
+      await page.getByRole("tabpanel").waitFor(); // the app's, not the inert first frame index.html carries
       await page.waitForLoadState("networkidle");
       for (let round = 0; round <= ROUNDS; round++) {
         const input: PendingInput = {

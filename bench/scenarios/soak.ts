@@ -91,7 +91,7 @@ export const soak: Scenario = {
       const context = await mode.browser.newContext({ viewport: { width: 1280, height: 720 } });
       const page = await context.newPage();
       await page.goto(mode.web.url);
-      await page.locator('[role="tabpanel"]').waitFor();
+      await page.getByRole("tabpanel").waitFor(); // the app's, not the inert first frame index.html carries
       const logsTab = page.getByRole("tab", { name: /^Logs/ });
       if (await logsTab.count()) await logsTab.first().click().catch(() => {});
       const cdp = await context.newCDPSession(page);

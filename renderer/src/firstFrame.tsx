@@ -22,3 +22,5 @@ export function renderFirstFrame(): string {
     </StrictMode>,
   );
 }
+
+export { fitFirstFrameScript } from "./firstFrameFit.js";

@@ -11,6 +11,7 @@ function afterNextPaint(): Promise<void> {
 const container = document.getElementById("root") as HTMLElement;
 // Fetched and compiled while the first frame paints; drawn once it has.
 const app = import("./startApp.js");
+app.catch(() => {}); // a failed load is answered below, after the paint
 await afterNextPaint();
 try {
   (await app).startApp(container);

@@ -227,6 +227,9 @@ export async function openApp(options: OpenAppOptions = {}): Promise<App> {
     if (response.status() >= 400) pageErrors.push(`http ${response.status()}: ${new URL(response.url()).pathname}`);
   });
   await page.goto(server.url);
+  // The page paints its first frame before the app's code runs (scripts/firstFrame.ts), and the app starts
+  // after the load event: once the frame is gone, the app has drawn (and taken its token from the URL).
+  await page.waitForFunction(() => !document.querySelector(".first-frame"));
 
   let closed: Promise<{ code: number | null; signal: NodeJS.Signals | null }> | undefined;
   const app: App = {

@@ -102,6 +102,54 @@ describe("the first frame in Chromium", () => {
     }
   });
 
+  it("a window laid out otherwise: the frame takes the stored sidebar width, and leaves a hidden sidebar or an open docked panel to the app", async () => {
+    const server = await startBrowserMode();
+    const browser = await launchChromium();
+    try {
+      // One context: the pages share the window's storage, as reloads of the window do.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const live = await context.newPage();
+      await live.goto(server.url);
+      const divider = live.getByRole("separator", { name: "Resize the servers sidebar" });
+      await divider.focus();
+      for (let i = 0; i < 8; i++) await live.keyboard.press("ArrowRight");
+      await expect.poll(() => live.evaluate(() => document.querySelector(".sidebar")!.getBoundingClientRect().width)).toBeGreaterThan(300);
+      /** The page as it shows before the app runs: every script refused but the one that fits the frame. */
+      const frameOnly = async () => {
+        const page = await context.newPage();
+        await page.route(/\/assets\/(?!first-frame-)[\w.-]+\.js$/, (route) => route.abort());
+        await page.goto(server.url);
+        await page.waitForLoadState("load");
+        return page;
+      };
+      const widened = await frameOnly();
+      expect(await widened.locator(".first-frame").count()).toBe(1);
+      const reloaded = await context.newPage();
+      await reloaded.goto(server.url);
+      await reloaded.getByRole("tab", { name: "Tools", selected: true }).waitFor();
+      const [framed, drawn] = [await boxes(widened), await boxes(reloaded)];
+      expect(framed[".sidebar"]![0]!.width).toBeGreaterThan(300);
+      for (const selector of [".sidebar", ".tablist", '[role="tabpanel"]'])
+        for (const side of ["x", "width"] as const) expect(Math.abs(framed[selector]![0]![side] - drawn[selector]![0]![side]), `${selector} ${side}`).toBeLessThanOrEqual(1);
+      await screenshot(widened, "first-frame-stored-sidebar-width");
+
+      // Hidden sidebar (Ctrl+B): the frame would draw it; the page waits for the app instead.
+      await reloaded.keyboard.press("Control+b");
+      await reloaded.getByRole("button", { name: "Show the servers sidebar" }).waitFor();
+      expect(await (await frameOnly()).locator(".first-frame").count()).toBe(0);
+      await reloaded.keyboard.press("Control+b");
+      await reloaded.getByRole("button", { name: "Hide the servers sidebar" }).waitFor();
+      expect(await (await frameOnly()).locator(".first-frame").count()).toBe(1);
+      // An open docked panel (Ctrl+J): not in the frame either.
+      await reloaded.keyboard.press("Control+j");
+      await reloaded.getByRole("region", { name: "Docked panel" }).waitFor();
+      expect(await (await frameOnly()).locator(".first-frame").count()).toBe(0);
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  });
+
   it("an app whose code does not load says the inspector cannot start, and leaves no frame that never answers", async () => {
     const server = await startBrowserMode();
     const browser = await launchChromium();

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { OutputAsset, OutputBundle, OutputChunk } from "rolldown";
 import { describe, expect, it } from "vitest";
-import { renderFirstFrame, startChunks, startHead, startStyles, takeStartStyles, withFirstFrame } from "../../scripts/firstFrame.js";
+import { fitFileName, renderFirstFrame, startChunks, startHead, startStyles, takeStartStyles, withFirstFrame } from "../../scripts/firstFrame.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const RENDERER = join(ROOT, "out", "renderer");
@@ -34,10 +34,13 @@ function bundle(): OutputBundle {
 }
 
 describe("the first frame's build step", () => {
-  it("puts the frame in the root element, inert and hidden from assistive technology, and refuses a page without one", () => {
-    const page = withFirstFrame('<body><div id="root"></div></body>', "<main>frame</main>");
-    expect(page).toBe('<body><div id="root"><div class="first-frame" inert aria-hidden="true"><main>frame</main></div></div></body>');
-    expect(() => withFirstFrame('<body><div id="app"></div></body>', "x")).toThrow(/no <div id="root"><\/div>/);
+  it("puts the frame in the root element, inert and hidden from assistive technology, its fitting script after it, and refuses a page without one", () => {
+    const frame = { html: "<main>frame</main>", fit: "fit();" };
+    const page = withFirstFrame('<body><div id="root"></div></body>', frame);
+    expect(fitFileName("fit();")).toMatch(/^assets\/first-frame-[\w-]{8}\.js$/);
+    expect(fitFileName("fit(1);")).not.toBe(fitFileName("fit();"));
+    expect(page).toBe(`<body><div id="root"><div class="first-frame" inert aria-hidden="true"><main>frame</main></div></div><script src="./${fitFileName("fit();")}"></script></body>`);
+    expect(() => withFirstFrame('<body><div id="app"></div></body>', frame)).toThrow(/no <div id="root"><\/div>/);
   });
 
   it("the start chunks are the entry, the app and what they import, each after its imports; a lazy tab is not one", () => {
@@ -90,8 +93,9 @@ describe("the built page (out/renderer)", () => {
 
   it("holds the first frame the app's own components render with no word from the core yet", async () => {
     expect(html, "run `npm run build` first").not.toBe("");
-    const frame = await renderFirstFrame(join(ROOT, "renderer"));
-    expect(html).toContain(`<div id="root"><div class="first-frame" inert aria-hidden="true">${frame}</div></div>`);
+    const { html: frame, fit } = await renderFirstFrame(join(ROOT, "renderer"));
+    expect(html).toContain(`<div id="root"><div class="first-frame" inert aria-hidden="true">${frame}</div></div><script src="./${fitFileName(fit)}"></script>`);
+    expect(readFileSync(join(RENDERER, fitFileName(fit)), "utf8")).toBe(fit);
     // The frame the window opens on: the servers sidebar still loading, the Tools tab selected and its panel.
     expect(frame).toContain("Loading servers…");
     expect(frame).toMatch(/<button[^>]*role="tab"[^>]*aria-selected="true"[^>]*>Tools<\/button>/);
@@ -99,6 +103,7 @@ describe("the built page (out/renderer)", () => {
   });
 
   it("links no stylesheet and preloads no script: the first frame's styles are inline, and the app comes after the paint", () => {
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\.\/assets\/index-[\w-]+\.js">$/), expect.stringMatching(/^<script src="\.\/assets\/first-frame-[\w-]+\.js">$/)]);
     expect(html).not.toMatch(/<link rel="stylesheet"/);
     expect(html).not.toMatch(/rel="modulepreload"/);
     expect(html).toMatch(/<style data-from="assets\/index-[\w-]+\.css">/);

@@ -5,7 +5,7 @@ import { PanelBottomClose, PanelBottomOpen, PanelLeftClose, PanelLeftOpen, Panel
 import type { PendingInput } from "../../../shared/types.js";
 import { DrawerHostContext } from "../components/Drawer.js";
 import { layoutStore } from "../components/SplitPane.js";
-import { DOCK_LABELS, useDock, useDockOnArrival, useSidebarShown, type DockView } from "./dock.js";
+import { DOCK_LABELS, SIDEBAR_SPLIT, useDock, useDockOnArrival, useSidebarShown, type DockView } from "./dock.js";
 import { WaitingOnYou } from "./WaitingOnYou.js";
 import { CommandPalette } from "./CommandPalette.js";
 import type { InspectorEvent } from "../../../shared/contract.js";
@@ -308,7 +308,7 @@ export function Layout({ banner, notice }: { banner?: string | undefined; notice
  * a server being edited there keeps what was typed; dragged below half its least width, it folds the same way.
  */
 function AppSplit({ shown, onShownChange, sidebar, children }: { shown: boolean; onShownChange(shown: boolean): void; sidebar: ReactNode; children: ReactNode }) {
-  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: "inspector-sidebar-split", panelIds: ["sidebar", "main"], storage: layoutStore() });
+  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: SIDEBAR_SPLIT.id, panelIds: [...SIDEBAR_SPLIT.panelIds], storage: layoutStore() });
   const sidebarPanel = usePanelRef();
   useLayoutEffect(() => {
     const panel = sidebarPanel.current;

@@ -83,6 +83,8 @@ export function useDockOnArrival(dock: DockState, setDock: (change: Partial<Dock
 }
 
 export const SIDEBAR_KEY = "inspector-sidebar";
+/** The split between the sidebar and the rest of the window; react-resizable-panels keeps its layout. */
+export const SIDEBAR_SPLIT = { id: "inspector-sidebar-split", panelIds: ["sidebar", "main"] } as const;
 
 /** Whether the servers sidebar is shown, remembered like the dock (hidden: more room for the open tab). */
 export function useSidebarShown(): [boolean, (shown: boolean) => void] {
