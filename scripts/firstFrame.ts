@@ -1,8 +1,9 @@
 // Build step: the window's first frame, rendered by the app's own components at build time, goes into
-// index.html with the stylesheets it is drawn with, inline. The browser paints it as soon as the page is
-// parsed, while the scripts load; main.tsx then starts the app, whose first commit replaces it
-// (createRoot clears what the container holds). Until then it is inert and hidden from assistive
-// technology: a click or a screen reader never meets a frame that cannot answer.
+// index.html with the stylesheets it is drawn with, inline, and a small classic script after it that fits it
+// to the layout the window stored. The browser paints it as soon as the page is parsed, while the scripts
+// load; main.tsx then starts the app, whose first commit replaces it (createRoot clears what the container
+// holds). Until then it is inert and hidden from assistive technology: a click or a screen reader never
+// meets a frame that cannot answer.
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import type { OutputAsset, OutputBundle, OutputChunk } from "rolldown";

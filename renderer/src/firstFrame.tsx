@@ -1,5 +1,5 @@
 // The window's first frame as HTML, rendered at build time into index.html: the browser paints it while the
-// scripts load, and React's first commit replaces it (main.tsx). It is the app's own render with a store
+// scripts load, and the app's first commit replaces it (startApp.tsx). It is the app's own render with a store
 // that has heard nothing from the core yet, which is what the first commit draws too.
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
