@@ -186,18 +186,23 @@ export class RecordingTransport implements Transport {
       const deliver = this.onmessage;
       Promise.resolve()
         .then(() => deliver?.(message, extra))
-        .catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+        .catch(this.reportError);
       return;
     }
     if ("id" in message && this.answerAtOnce) {
       const answer = this.answerAtOnce(message);
       if (answer) {
-        this.send(answer).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+        this.send(answer).catch(this.reportError);
         return;
       }
     }
     this.onmessage?.(message, extra);
   }
+
+  /** What failed after its turn (a late delivery, an answer sent at once) goes where the transport's errors go. */
+  private readonly reportError = (error: unknown): void => {
+    this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+  };
 
   /** E5: a request from the server says something about the era's rules. */
   private remarkOn(message: JSONRPCMessage): LogMarks | undefined {
